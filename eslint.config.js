@@ -1,0 +1,80 @@
+// Lint, including the import rules of the architecture (DESIGN.md §3): imports flow one way.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const restrict = (...patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/schema.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    // shared: isomorphic, npm packages only.
+    files: ['src/shared/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(
+        { regex: '(^|/)(server|client|worker)(/|$)', message: 'shared imports only npm packages and shared code.' },
+        { regex: '^node:', message: 'shared runs in the browser too: no Node APIs.' },
+      ),
+    },
+  },
+  {
+    // client: shared, and only the type of the server's root router.
+    files: ['src/client/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(
+        { regex: '(^|/)server/(?!trpc/root$)', message: 'the client imports only the type of the root router from the server.' },
+        { group: ['**/server/trpc/root'], allowTypeImports: true, message: 'import the root router as a type only.' },
+        { regex: '(^|/)worker(/|$)', message: 'the client never imports the worker.' },
+      ),
+    },
+  },
+  {
+    // client features do not import each other: routes compose them.
+    files: ['src/client/features/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(
+        { regex: '(^|/)server/(?!trpc/root$)', message: 'the client imports only the type of the root router from the server.' },
+        { group: ['**/server/trpc/root'], allowTypeImports: true, message: 'import the root router as a type only.' },
+        { regex: '^\\.\\./(?!\\.)[^/]+/|(^|/)features/', message: 'client features do not import each other; compose them in a route.' },
+      ),
+    },
+  },
+  {
+    // server: shared and itself; only the root router imports feature routers.
+    files: ['src/server/**'],
+    ignores: ['src/server/trpc/root.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(
+        { regex: '(^|/)(client|worker)(/|$)', message: 'the server never imports the client or the worker.' },
+        { regex: '\\.router$', message: 'only the root router imports feature routers.' },
+      ),
+    },
+  },
+  {
+    files: ['src/server/trpc/root.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict({ regex: '(^|/)(client|worker)(/|$)', message: 'the server never imports the client or the worker.' }),
+    },
+  },
+  {
+    // worker: shared and the server's db, auth, feature queries and integrations; never tRPC.
+    files: ['worker/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(
+        { regex: '(^|/)server/(trpc|app|main)(/|$)', message: 'the worker never imports the tRPC layer or the HTTP app.' },
+        { regex: '\\.router$', message: 'the worker never imports routers.' },
+        { regex: '(^|/)client(/|$)', message: 'the worker never imports the client.' },
+      ),
+    },
+  },
+);

@@ -1,0 +1,290 @@
+/**
+ * The layouts of the route table: public, default, onboarding, public-clean, user, admin and
+ * none. Each wraps the routed screen (`<Outlet />`).
+ */
+import { useState, type ReactNode } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { Link, Outlet } from '@tanstack/react-router';
+import { getAuthToken } from '../lib/auth-token';
+import { useT } from '../lib/intl';
+import { trpc } from '../lib/trpc';
+import { Avatar } from '../ui/avatar';
+import { BetaNotice } from '../ui/beta-notice';
+import { buttonClass } from '../ui/button';
+import { LanguageSwitcher } from '../ui/language-switcher';
+import { ServerErrorPage } from './error-pages';
+
+function SkipLink() {
+  const t = useT();
+  return (
+    <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      {t('app.skipToContent')}
+    </a>
+  );
+}
+
+function Logo() {
+  const t = useT();
+  return (
+    <Link to="/" className="flex items-center gap-2 font-semibold text-gray-900">
+      <img src="/favicon.svg" alt="" className="size-6" />
+      <span>{t('app.name')}</span>
+    </Link>
+  );
+}
+
+const navLink = 'rounded-md px-2.5 py-1.5 text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900';
+const activeNav = { className: 'bg-gray-100 font-medium text-gray-900' };
+
+function Header({ nav, end }: { nav?: ReactNode; end?: ReactNode }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="border-b border-gray-200 bg-white">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4">
+        <Logo />
+        {nav && (
+          <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
+            {nav}
+          </nav>
+        )}
+        <div className="ms-auto flex items-center gap-2">
+          <LanguageSwitcher />
+          {end}
+          {nav && (
+            <button
+              type="button"
+              className="rounded-md p-1.5 text-gray-700 hover:bg-gray-100 md:hidden"
+              aria-expanded={open}
+              aria-controls="mobile-nav"
+              aria-label={t('nav.openMenu')}
+              onClick={() => setOpen((value) => !value)}
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+                <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+              </svg>
+            </button>
+          )}
+        </div>
+      </div>
+      {nav && open && (
+        <nav id="mobile-nav" aria-label={t('nav.main')} className="flex flex-col gap-1 border-t border-gray-200 px-4 py-2 md:hidden" onClick={() => setOpen(false)}>
+          {nav}
+        </nav>
+      )}
+    </header>
+  );
+}
+
+function Footer() {
+  const t = useT();
+  return (
+    <footer className="mt-auto border-t border-gray-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-6 text-sm text-gray-600">
+        <span>© {new Date().getFullYear()} {t('app.name')}</span>
+        <Link to="/legal/privacy-policy" className="hover:text-gray-900">
+          {t('route.legal-privacy-policy')}
+        </Link>
+      </div>
+    </footer>
+  );
+}
+
+function UserMenu() {
+  const t = useT();
+  const me = trpc.auth.me.useQuery(undefined, { enabled: getAuthToken() !== null });
+  if (!getAuthToken()) {
+    return (
+      <>
+        <Link to="/login" className={buttonClass('ghost')}>
+          {t('nav.login')}
+        </Link>
+        <Link to="/signup" className={buttonClass('primary')}>
+          {t('nav.signup')}
+        </Link>
+      </>
+    );
+  }
+  const name = me.data ? `${me.data.firstname} ${me.data.lastname}`.trim() || me.data.email : t('avatar.fallback');
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="rounded-full" aria-label={name}>
+        <Avatar alt={name} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-gray-200">
+          {me.data && <DropdownMenu.Label className="px-2 py-1.5 text-xs text-gray-500">{me.data.email}</DropdownMenu.Label>}
+          <DropdownMenu.Item asChild>
+            <Link to="/profile" className="block rounded px-2 py-1.5 outline-none data-highlighted:bg-gray-100">
+              {t('nav.profile')}
+            </Link>
+          </DropdownMenu.Item>
+          {me.data?.platformRole === 'admin' && (
+            <DropdownMenu.Item asChild>
+              <Link to="/admin/funds" className="block rounded px-2 py-1.5 outline-none data-highlighted:bg-gray-100">
+                {t('nav.admin')}
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
+          <DropdownMenu.Item asChild>
+            <Link to="/logout" className="block rounded px-2 py-1.5 outline-none data-highlighted:bg-gray-100">
+              {t('nav.logout')}
+            </Link>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function PublicNav() {
+  const t = useT();
+  return (
+    <>
+      <Link to="/grants" className={navLink} activeProps={activeNav}>
+        {t('nav.grants')}
+      </Link>
+      <Link to="/funds" className={navLink} activeProps={activeNav}>
+        {t('nav.funds')}
+      </Link>
+    </>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      {children}
+    </div>
+  );
+}
+
+export function PublicLayout() {
+  return (
+    <Shell>
+      <Header nav={<PublicNav />} end={<UserMenu />} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </Shell>
+  );
+}
+
+export function DefaultLayout() {
+  return (
+    <Shell>
+      <Header end={<UserMenu />} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </Shell>
+  );
+}
+
+export function OnboardingLayout() {
+  return (
+    <Shell>
+      <BetaNotice />
+      <header className="mx-auto flex w-full max-w-2xl items-center justify-between px-4 py-4">
+        <Logo />
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="mx-auto w-full max-w-2xl flex-1 px-4 pb-12">
+        <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-200">
+          <Outlet />
+        </div>
+      </main>
+    </Shell>
+  );
+}
+
+/** Embeddable in other sites: the screen alone, no navigation. */
+export function PublicCleanLayout() {
+  return (
+    <main id="main" className="min-h-dvh bg-white">
+      <Outlet />
+    </main>
+  );
+}
+
+export function UserLayout() {
+  const t = useT();
+  return (
+    <Shell>
+      <BetaNotice />
+      <Header
+        nav={
+          <>
+            <Link to="/applications" className={navLink} activeProps={activeNav}>
+              {t('nav.applications')}
+            </Link>
+            <Link to="/companies" className={navLink} activeProps={activeNav}>
+              {t('nav.companies')}
+            </Link>
+            <Link to="/grants" className={navLink} activeProps={activeNav}>
+              {t('nav.grants')}
+            </Link>
+          </>
+        }
+        end={<UserMenu />}
+      />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+    </Shell>
+  );
+}
+
+export function AdminLayout() {
+  const t = useT();
+  const me = trpc.auth.me.useQuery();
+  return (
+    <Shell>
+      <BetaNotice />
+      <Header
+        nav={
+          <>
+            <Link to="/admin/funds" className={navLink} activeProps={activeNav}>
+              {t('nav.adminFunds')}
+            </Link>
+            <Link to="/admin/jobs" className={navLink} activeProps={activeNav}>
+              {t('nav.adminJobs')}
+            </Link>
+          </>
+        }
+        end={<UserMenu />}
+      />
+      <main id="main" className="flex-1">
+        {me.isPending ? (
+          <p className="p-8 text-sm text-gray-600" role="status">
+            {t('common.loading')}
+          </p>
+        ) : me.data?.platformRole === 'admin' ? (
+          <Outlet />
+        ) : me.isError ? (
+          <ServerErrorPage />
+        ) : (
+          <p className="mx-auto max-w-xl p-8 text-center text-gray-700" role="alert">
+            {t('error.forbidden')}
+          </p>
+        )}
+      </main>
+    </Shell>
+  );
+}
+
+/** Screens with no stated layout (login, sign-up, profile…): the page with a light header. */
+export function BareLayout() {
+  return (
+    <Shell>
+      <Header end={null} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+    </Shell>
+  );
+}

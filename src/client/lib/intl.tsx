@@ -1,0 +1,98 @@
+/**
+ * The interface language: Danish by default; `?lang=da|en|nb` on any URL or the switcher
+ * chooses another, and the choice is remembered. `<html lang>` follows it.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import { defaultLocale, isLocale, messagesFor, type Locale, type MessageKey } from '../../shared/i18n';
+
+const STORAGE_KEY = 'locale';
+
+export function initialLocale(search: string, stored: string | null): Locale {
+  const fromUrl = new URLSearchParams(search).get('lang');
+  if (isLocale(fromUrl)) return fromUrl;
+  if (isLocale(stored)) return stored;
+  return defaultLocale;
+}
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function store(locale: Locale) {
+  try {
+    localStorage.setItem(STORAGE_KEY, locale);
+  } catch {
+    // not remembered, still used for this page
+  }
+}
+
+interface LocaleState {
+  locale: Locale;
+  setLocale(locale: Locale): void;
+}
+
+const LocaleContext = createContext<LocaleState | null>(null);
+
+/** The locale chosen right now, readable outside React (the tRPC link sends it to the server). */
+export let currentLocale: Locale = defaultLocale;
+
+export function LocaleProvider({ children }: { children: ReactNode }) {
+  const [locale, setLocaleState] = useState<Locale>(() => {
+    const chosen = initialLocale(window.location.search, readStored());
+    if (new URLSearchParams(window.location.search).has('lang')) store(chosen);
+    return chosen;
+  });
+  currentLocale = locale;
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+
+  // A shared link with ?lang= chooses the language even when the app is already open.
+  useEffect(() => {
+    const onNavigate = () => {
+      const fromUrl = new URLSearchParams(window.location.search).get('lang');
+      if (isLocale(fromUrl)) {
+        store(fromUrl);
+        setLocaleState(fromUrl);
+      }
+    };
+    window.addEventListener('popstate', onNavigate);
+    return () => window.removeEventListener('popstate', onNavigate);
+  }, []);
+
+  const setLocale = useCallback((next: Locale) => {
+    store(next);
+    setLocaleState(next);
+  }, []);
+  const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
+  const messages = useMemo(() => messagesFor(locale), [locale]);
+
+  return (
+    <LocaleContext.Provider value={value}>
+      <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={messages}>
+        {children}
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}
+
+export function useLocale(): LocaleState {
+  const value = useContext(LocaleContext);
+  if (!value) throw new Error('useLocale outside LocaleProvider');
+  return value;
+}
+
+/** `t('key', values)`: a message of the catalog in the current language. */
+export function useT() {
+  const intl = useIntl();
+  return useCallback(
+    (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values) as string,
+    [intl],
+  );
+}

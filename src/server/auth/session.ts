@@ -1,0 +1,132 @@
+/**
+ * Sessions after Lucia's reference design. A token is `<id>.<secret>`, both random; the database
+ * keeps the id and only the SHA-256 of the secret, compared in constant time, so a leaked
+ * database does not leak usable tokens.
+ *
+ * - Inactivity expiry: 14 days after the session was last seen; last-seen is written at most
+ *   once an hour so reads do not turn into writes.
+ * - Absolute lifetime: 90 days after creation, however active the session is.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Executor } from '../db/db';
+
+export const INACTIVITY_MS = 14 * 24 * 3600 * 1000;
+export const ABSOLUTE_MS = 90 * 24 * 3600 * 1000;
+const TOUCH_INTERVAL_MS = 3600 * 1000;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  locale: 'da' | 'en' | 'nb';
+  platformRole: 'user' | 'admin';
+}
+
+export interface Session {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+// 20 random bytes in base32 = 32 characters, 160 bits: above the 128 bits the design asks.
+const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+function randomId(): string {
+  const bytes = randomBytes(24);
+  let out = '';
+  for (const byte of bytes) out += alphabet[byte % 32];
+  return out;
+}
+
+function hashSecret(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
+
+export async function createSession(
+  db: Executor,
+  userId: string,
+  meta: { userAgent?: string | null; ip?: string | null } = {},
+): Promise<{ token: string; session: Session }> {
+  const id = randomId();
+  const secret = randomId();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + INACTIVITY_MS);
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      secret_hash: hashSecret(secret),
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      user_agent: meta.userAgent?.slice(0, 400) ?? null,
+      ip: meta.ip ?? null,
+    })
+    .execute();
+  return { token: `${id}.${secret}`, session: { id, userId, expiresAt, createdAt: now } };
+}
+
+/** The session and user behind a token, or null when it is malformed, unknown, wrong or expired. */
+export async function validateSessionToken(
+  db: Executor,
+  token: string,
+): Promise<{ session: Session; user: SessionUser } | null> {
+  const [id, secret, extra] = token.split('.');
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id',
+      'sessions.secret_hash',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.id as user_id',
+      'users.email',
+      'users.firstname',
+      'users.lastname',
+      'users.locale',
+      'users.platform_role',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const given = hashSecret(secret);
+  if (given.length !== row.secret_hash.length || !timingSafeEqual(given, row.secret_hash)) return null;
+
+  const now = Date.now();
+  if (now >= row.expires_at.getTime() || now >= row.created_at.getTime() + ABSOLUTE_MS) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  let expiresAt = row.expires_at;
+  if (now - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+    expiresAt = new Date(Math.min(now + INACTIVITY_MS, row.created_at.getTime() + ABSOLUTE_MS));
+    await db.updateTable('sessions').set({ last_seen_at: new Date(now), expires_at: expiresAt }).where('id', '=', id).execute();
+  }
+  return {
+    session: { id: row.id, userId: row.user_id, expiresAt, createdAt: row.created_at },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      locale: row.locale as SessionUser['locale'],
+      platformRole: row.platform_role as SessionUser['platformRole'],
+    },
+  };
+}
+
+export async function invalidateSession(db: Executor, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user, optionally keeping the one in use. */
+export async function invalidateUserSessions(db: Executor, userId: string, keepSessionId?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}

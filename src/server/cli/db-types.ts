@@ -1,0 +1,23 @@
+/** Regenerates src/server/db/schema.ts from a freshly migrated scratch database. */
+import { execFileSync } from 'node:child_process';
+import { createScratchDatabase } from '../db/scratch-database';
+import { projectPath } from '../project-path';
+
+export async function generateDbTypes(outFile: string): Promise<void> {
+  const scratch = await createScratchDatabase('gw_codegen');
+  try {
+    execFileSync(
+      projectPath('node_modules/.bin/kysely-codegen'),
+      ['--url', scratch.url, '--dialect', 'postgres', '--out-file', outFile, '--exclude-pattern', 'kysely_*'],
+      { stdio: 'pipe' },
+    );
+  } finally {
+    await scratch.drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const out = projectPath('src/server/db/schema.ts');
+  await generateDbTypes(out);
+  console.log(`Wrote ${out}`);
+}

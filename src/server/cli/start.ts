@@ -1,0 +1,91 @@
+/**
+ * `npm start`: builds the client if its sources changed, makes sure PostgreSQL and Redis are
+ * there (embedded defaults when not configured), migrates, seeds an empty database, then runs
+ * the web server and the worker as two processes and stops both on SIGTERM/SIGINT.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createDb } from '../db/db';
+import { migrateToLatest } from '../db/migrate';
+import { appUrl, env } from '../env';
+import { projectPath } from '../project-path';
+import { buildClient, clientBuildIsStale } from './build';
+import { ensureInfrastructure, InfrastructureError } from './infrastructure';
+import { runSeed } from './seed';
+
+export interface ProcessSpec {
+  name: string;
+  entry: string;
+  watch?: boolean;
+}
+
+/** Runs TypeScript entries under Node with tsx's loader (one process each, so signals reach it). */
+export function runProcesses(specs: ProcessSpec[], childEnv: NodeJS.ProcessEnv, onExit: (code: number) => void): ChildProcess[] {
+  const children = specs.map((spec) => {
+    const args = ['--import', 'tsx', ...(spec.watch ? ['--watch', '--watch-preserve-output'] : []), projectPath(spec.entry)];
+    const child = spawn(process.execPath, args, { env: { ...childEnv, SERVICE_NAME: spec.name }, stdio: 'inherit' });
+    child.on('exit', (code, signal) => {
+      if (!stopping) {
+        console.error(`${spec.name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);
+        onExit(code ?? 1);
+      }
+    });
+    return child;
+  });
+  return children;
+}
+
+let stopping = false;
+
+async function main() {
+  const config = env();
+  if (clientBuildIsStale()) {
+    console.log('Building the client…');
+    await buildClient();
+  }
+  let infra;
+  try {
+    infra = await ensureInfrastructure(config);
+  } catch (error) {
+    if (error instanceof InfrastructureError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const db = createDb(infra.databaseUrl, 2);
+  const applied = await migrateToLatest(db);
+  if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+  await db.destroy();
+  await runSeed(infra.databaseUrl, config);
+
+  const childEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl };
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await infra.stop();
+    process.exit(code);
+  };
+  const children = runProcesses(
+    [
+      { name: 'app', entry: 'src/server/main.ts' },
+      { name: 'worker', entry: 'worker/main.ts' },
+    ],
+    childEnv,
+    (code) => void stopAll(code || 1),
+  );
+  console.log(`Open ${appUrl(config)}`);
+  process.on('SIGTERM', () => void stopAll(0));
+  process.on('SIGINT', () => void stopAll(0));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

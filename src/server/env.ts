@@ -1,0 +1,68 @@
+/**
+ * Configuration, read from the environment once and validated. A bad value stops the process
+ * with a message naming the variable; everything has a default that works on a developer machine.
+ */
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/, 'letters, digits, _ : - only').default('gw'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Grantwork <no-reply@grantwork.local>'),
+  MAIL_DIR: z.string().min(1).default('.data/mail'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(10).max(128).optional()),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  REGISTRY: z.enum(['cvrapi', 'fixture']).default('cvrapi'),
+  REGISTRY_URL: z.url().default('https://cvrapi.dk/api'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process; exits with the offending variable named. */
+export function env(): Env {
+  if (!cached) {
+    try {
+      cached = parseEnv(process.env);
+    } catch (error) {
+      if (error instanceof EnvError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+  return cached;
+}
+
+/** Public base URL used in e-mail links. */
+export function appUrl(config: Env = env()): string {
+  return (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}

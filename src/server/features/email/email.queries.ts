@@ -1,0 +1,47 @@
+import type { Executor } from '../../db/db';
+import type { Locale } from '../../../shared/i18n';
+import type { EmailParams, EmailTemplateName } from '../../../shared/emails';
+
+export async function insertEmail<T extends EmailTemplateName>(
+  db: Executor,
+  email: { recipient: string; template: T; locale: Locale; params: EmailParams<T> },
+): Promise<string> {
+  const row = await db
+    .insertInto('emails')
+    .values({ recipient: email.recipient, template: email.template, locale: email.locale, params: JSON.stringify(email.params) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findEmail(db: Executor, id: string) {
+  return db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function markEmailSent(
+  db: Executor,
+  id: string,
+  result: { subject: string; messageId: string; transport: string; location: string | null },
+): Promise<void> {
+  await db
+    .updateTable('emails')
+    .set({
+      status: 'sent',
+      subject: result.subject,
+      message_id: result.messageId,
+      transport: result.transport,
+      location: result.location,
+      sent_at: new Date(),
+      error: null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function recordEmailAttempt(db: Executor, id: string, error: string | null, final: boolean): Promise<void> {
+  await db
+    .updateTable('emails')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), error, ...(final ? { status: 'failed' as const } : {}) }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,24 @@
+import type { Services } from '../../services';
+import type { Locale } from '../../../shared/i18n';
+import { emailTemplates, type EmailParams, type EmailTemplateName } from '../../../shared/emails';
+import { insertEmail } from './email.queries';
+
+/**
+ * Records an e-mail and puts it on the `email` queue. The job carries only the row id (which is
+ * also the job id, so the same e-mail can never be queued twice); the worker renders and sends.
+ */
+export async function queueEmail<T extends EmailTemplateName>(
+  services: Pick<Services, 'db' | 'queues'>,
+  email: { to: string; template: T; locale: Locale; params: EmailParams<T> },
+): Promise<string> {
+  const params = emailTemplates[email.template].params.parse(email.params) as EmailParams<T>;
+  const id = await insertEmail(services.db, { recipient: email.to, template: email.template, locale: email.locale, params });
+  try {
+    await services.queues.add('email', { emailId: id }, { jobId: id });
+  } catch (error) {
+    // Nothing half-done stays behind: the caller tells the user to try again shortly.
+    await services.db.deleteFrom('emails').where('id', '=', id).execute();
+    throw error;
+  }
+  return id;
+}

@@ -1,0 +1,43 @@
+/**
+ * Producers of the background queues. The server only enqueues; the worker process consumes.
+ */
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { defaultJobOptions, queues, type JobPayload, type QueueName } from '../shared/jobs';
+import { AppError } from '../shared/errors';
+
+export type Producers = {
+  add<Q extends QueueName>(queue: Q, payload: JobPayload<Q>, options?: JobsOptions & { jobId: string }): Promise<string>;
+  queue(name: QueueName): Queue;
+  close(): Promise<void>;
+};
+
+export function createProducers(connection: Redis, prefix: string): Producers {
+  const instances = new Map<QueueName, Queue>();
+  function queue(name: QueueName): Queue {
+    let instance = instances.get(name);
+    if (!instance) {
+      instance = new Queue(name, { connection, prefix, defaultJobOptions });
+      instance.on('error', () => {}); // surfaced through the failing call instead
+      instances.set(name, instance);
+    }
+    return instance;
+  }
+  return {
+    queue,
+    async add(name, payload, options) {
+      const data = queues[name].payload.parse(payload);
+      try {
+        const job = await queue(name).add(name, data, options);
+        return job.id ?? options?.jobId ?? '';
+      } catch (error) {
+        // Redis unreachable: the caller's action can be tried again shortly, nothing was stored.
+        throw Object.assign(new AppError('UNAVAILABLE'), { cause: error });
+      }
+    },
+    async close() {
+      await Promise.all([...instances.values()].map((instance) => instance.close()));
+    },
+  };
+}
+

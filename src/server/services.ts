@@ -1,0 +1,30 @@
+/**
+ * The long-lived parts a process works with: database, Redis, queue producers and configuration.
+ * Built once at start; tests build their own against scratch databases and key prefixes.
+ */
+import type { Redis } from 'ioredis';
+import { createDb, type Database } from './db/db';
+import type { Env } from './env';
+import { createProducers, type Producers } from './queues';
+import { createRedis } from './redis';
+
+export interface Services {
+  env: Env;
+  db: Database;
+  redis: Redis;
+  queues: Producers;
+}
+
+export function createServices(config: Env): Services {
+  if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set (npm start provides one)');
+  const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  const redis = createRedis(config.REDIS_URL, 'request');
+  const queues = createProducers(redis, config.REDIS_PREFIX);
+  return { env: config, db, redis, queues };
+}
+
+export async function closeServices(services: Services): Promise<void> {
+  await services.queues.close();
+  services.redis.disconnect();
+  await services.db.destroy();
+}

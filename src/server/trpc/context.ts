@@ -1,0 +1,56 @@
+/**
+ * Context in two parts: the inner part (services, session, locale) that tests hand to
+ * `createCaller`, and the request part that builds it from an HTTP request.
+ */
+import { validateSessionToken, type Session, type SessionUser } from '../auth/session';
+import type { Services } from '../services';
+import { defaultLocale, isLocale, type Locale } from '../../shared/i18n';
+
+export interface Context extends Services {
+  user: SessionUser | null;
+  session: Session | null;
+  locale: Locale;
+  ip: string | null;
+  userAgent: string | null;
+  /** Response headers a procedure wants set (e.g. Cache-Control). */
+  resHeaders: Headers | null;
+}
+
+export function createInnerContext(
+  services: Services,
+  options: Partial<Pick<Context, 'user' | 'session' | 'locale' | 'ip' | 'userAgent' | 'resHeaders'>> = {},
+): Context {
+  return {
+    ...services,
+    user: options.user ?? null,
+    session: options.session ?? null,
+    locale: options.locale ?? options.user?.locale ?? defaultLocale,
+    ip: options.ip ?? null,
+    userAgent: options.userAgent ?? null,
+    resHeaders: options.resHeaders ?? null,
+  };
+}
+
+function bearerToken(header: string | null): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
+
+export async function createRequestContext(
+  services: Services,
+  request: Request,
+  meta: { ip: string | null; resHeaders: Headers; connectionToken?: string | null },
+): Promise<Context> {
+  // Subscriptions (EventSource) cannot send headers, so their token arrives as a connection parameter.
+  const token = bearerToken(request.headers.get('authorization')) ?? (meta.connectionToken || null);
+  const auth = token ? await validateSessionToken(services.db, token) : null;
+  const requested = request.headers.get('x-locale');
+  return createInnerContext(services, {
+    user: auth?.user ?? null,
+    session: auth?.session ?? null,
+    locale: isLocale(requested) ? requested : (auth?.user.locale ?? defaultLocale),
+    ip: meta.ip,
+    userAgent: request.headers.get('user-agent'),
+    resHeaders: meta.resHeaders,
+  });
+}

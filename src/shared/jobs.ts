@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * The background queues, each a name and the zod schema of its payload. Producers validate
+ * before enqueueing and processors validate again, so a job can never carry a shape the other
+ * side does not expect. Payloads hold ids only: BullMQ keeps job data in clear text in Redis,
+ * so no token, password or personal text goes into a job.
+ */
+export const queues = {
+  drafts: {
+    payload: z.object({ draftId: z.string().uuid() }),
+  },
+  registry: {
+    payload: z.object({ orgId: z.string().regex(/^\d{8}$/) }),
+  },
+  email: {
+    payload: z.object({ emailId: z.string().uuid() }),
+  },
+} as const;
+
+export type QueueName = keyof typeof queues;
+export const queueNames = Object.keys(queues) as QueueName[];
+export type JobPayload<Q extends QueueName> = z.infer<(typeof queues)[Q]['payload']>;
+
+/** Every job retries with exponential backoff and its failures stay for the admin job page. */
+export const defaultJobOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential' as const, delay: 2000 },
+  removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
+  removeOnFail: false,
+};
+
+/**
+ * Lock and stalled-check intervals of 5 s: a worker killed mid-job leaves a lock that expires
+ * within 5 s, and the next stalled check (at most 5 s later) hands the job to another worker.
+ * BullMQ's defaults (30 s each) leave a killed job waiting about a minute.
+ */
+export const workerTimings = { lockDuration: 5000, stalledInterval: 5000, maxStalledCount: 2 };

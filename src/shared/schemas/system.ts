@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { locales } from '../i18n';
+
+export const sendTestEmailInput = z.object({
+  to: z.email({ error: 'validation.email' }).max(254),
+  locale: z.enum(locales).optional(),
+});
+export type SendTestEmailInput = z.infer<typeof sendTestEmailInput>;

@@ -1,0 +1,44 @@
+/**
+ * The `email` queue: render one recorded e-mail in its language, send it, record the delivery.
+ * Idempotent by the e-mail row: a job that finds its row already sent does nothing.
+ */
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Database } from '../../src/server/db/db';
+import { findEmail, markEmailSent, recordEmailAttempt } from '../../src/server/features/email/email.queries';
+import { renderEmail } from '../../src/server/integrations/mail/render';
+import type { MailSender } from '../../src/server/integrations/mail/transport';
+import { emailTemplates, type EmailTemplateName } from '../../src/shared/emails';
+import { isLocale } from '../../src/shared/i18n';
+import { queues } from '../../src/shared/jobs';
+import type { Logger } from 'pino';
+
+export interface EmailProcessorDeps {
+  db: Database;
+  mail: MailSender;
+  log: Logger;
+}
+
+export function emailProcessor({ db, mail, log }: EmailProcessorDeps) {
+  return async (job: Job): Promise<{ status: 'sent' | 'already-sent'; location: string | null }> => {
+    const { emailId } = queues.email.payload.parse(job.data);
+    const email = await findEmail(db, emailId);
+    if (!email) throw new UnrecoverableError(`e-mail ${emailId} does not exist`);
+    if (email.status === 'sent') return { status: 'already-sent', location: email.location };
+    if (!Object.hasOwn(emailTemplates, email.template) || !isLocale(email.locale)) {
+      await recordEmailAttempt(db, emailId, 'unknown template or locale', true);
+      throw new UnrecoverableError(`e-mail ${emailId} has an unknown template or locale`);
+    }
+
+    try {
+      const rendered = renderEmail(email.template as EmailTemplateName, email.locale, email.params);
+      const delivery = await mail.send({ ...rendered, id: email.id, to: email.recipient });
+      await markEmailSent(db, emailId, { subject: rendered.subject, ...delivery });
+      log.info({ emailId, template: email.template, transport: delivery.transport, file: delivery.location }, delivery.location ? `e-mail written to ${delivery.location}` : 'e-mail sent');
+      return { status: 'sent', location: delivery.location };
+    } catch (error) {
+      const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await recordEmailAttempt(db, emailId, error instanceof Error ? error.message : String(error), final);
+      throw error;
+    }
+  };
+}
