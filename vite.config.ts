@@ -16,8 +16,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/trpc': 'http://127.0.0.1:3000',
-      '/healthz': 'http://127.0.0.1:3000',
+      '/trpc': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
+      '/healthz': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
     },
   },
 });

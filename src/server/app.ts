@@ -86,7 +86,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
-    app.use('*', serveStatic({ root: path.relative(process.cwd(), clientDir) || '.', index: '' }));
+    const files = serveStatic({ root: path.relative(process.cwd(), clientDir) || '.' });
+    // Only paths that name a file (favicon.svg, assets/…) are looked up on disk; pages fall through.
+    app.use('*', (c, next) => (/\.[A-Za-z0-9]+$/.test(c.req.path) ? files(c, next) : next()));
   }
 
   app.get('*', (c) => {

@@ -18,23 +18,44 @@ export interface ProcessSpec {
   watch?: boolean;
 }
 
-/** Runs TypeScript entries under Node with tsx's loader (one process each, so signals reach it). */
-export function runProcesses(specs: ProcessSpec[], childEnv: NodeJS.ProcessEnv, onExit: (code: number) => void): ChildProcess[] {
-  const children = specs.map((spec) => {
+export interface RunningProcesses {
+  /** Sends SIGTERM to every process and waits until all have exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs TypeScript entries under Node with tsx's loader, one process each (so signals reach them
+ * directly). When one exits on its own, `onUnexpectedExit` is told, so the caller can stop the rest.
+ */
+export function runProcesses(specs: ProcessSpec[], childEnv: NodeJS.ProcessEnv, onUnexpectedExit: (code: number) => void): RunningProcesses {
+  let stopping = false;
+  const children: ChildProcess[] = specs.map((spec) => {
     const args = ['--import', 'tsx', ...(spec.watch ? ['--watch', '--watch-preserve-output'] : []), projectPath(spec.entry)];
     const child = spawn(process.execPath, args, { env: { ...childEnv, SERVICE_NAME: spec.name }, stdio: 'inherit' });
     child.on('exit', (code, signal) => {
       if (!stopping) {
         console.error(`${spec.name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);
-        onExit(code ?? 1);
+        onUnexpectedExit(code ?? 1);
       }
     });
     return child;
   });
-  return children;
+  return {
+    async stop() {
+      stopping = true;
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
 }
-
-let stopping = false;
 
 async function main() {
   const config = env();
@@ -59,23 +80,15 @@ async function main() {
   await runSeed(infra.databaseUrl, config);
 
   const childEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl };
+  let stopping = false;
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await processes.stop();
     await infra.stop();
     process.exit(code);
   };
-  const children = runProcesses(
+  const processes = runProcesses(
     [
       { name: 'app', entry: 'src/server/main.ts' },
       { name: 'worker', entry: 'worker/main.ts' },

@@ -1,0 +1,64 @@
+/**
+ * Shared end-to-end fixtures: any console error or page error fails the test, every visited
+ * screen can be checked with axe, and a user can be signed in by creating the session row directly.
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { createSession } from '../../src/server/auth/session';
+import { createDb } from '../../src/server/db/db';
+
+export interface E2eState {
+  databaseUrl: string;
+  mailDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  redisPrefix: string;
+}
+
+export function e2eState(): E2eState {
+  return JSON.parse(readFileSync('.data/e2e.json', 'utf8'));
+}
+
+/** No serious or critical accessibility violation on the current screen. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Signs a user in the way the app would: a session row, its token in localStorage. */
+export async function signInAs(page: Page, email: string) {
+  const db = createDb(e2eState().databaseUrl, 1);
+  try {
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const { token } = await createSession(db, user.id);
+    await page.goto('/legal/privacy-policy');
+    await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
+    return token;
+  } finally {
+    await db.destroy();
+  }
+}
+
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  allowedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !allowedConsoleErrors.some((pattern) => pattern.test(message.text()))) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('dialog', (dialog) => {
+        errors.push(`unexpected dialog: ${dialog.message()}`);
+        void dialog.dismiss();
+      });
+      await use(errors);
+      expect(errors, 'console errors, page errors or dialogs').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,63 @@
+/**
+ * The app as the end-to-end tests see it: the built client, the server and a real worker, on a
+ * scratch database (seeded like a first start) and a Redis prefix of its own. E-mails are written
+ * to a folder the tests read (its path is in .data/e2e.json).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { buildClient, clientBuildIsStale } from '../../src/server/cli/build';
+import { runProcesses } from '../../src/server/cli/start';
+import { createScratchDatabase } from '../../src/server/db/scratch-database';
+import { seedAdmin, seedCatalog } from '../../src/server/db/seed';
+import { deleteKeys, redisUrl } from '../integration/harness';
+
+export const e2eStateFile = path.resolve('.data/e2e.json');
+
+if (clientBuildIsStale()) await buildClient();
+const scratch = await createScratchDatabase('gw_e2e');
+await seedCatalog(scratch.db);
+const adminPassword = randomBytes(12).toString('base64url');
+await seedAdmin(scratch.db, { email: 'admin@e2e.test', password: adminPassword });
+
+const prefix = `gwe2e:${randomBytes(4).toString('hex')}`;
+const mailDir = mkdtempSync(path.join(tmpdir(), 'gw-e2e-mail-'));
+const port = process.env.E2E_PORT ?? '3100';
+mkdirSync(path.dirname(e2eStateFile), { recursive: true });
+writeFileSync(e2eStateFile, JSON.stringify({ databaseUrl: scratch.url, mailDir, adminEmail: 'admin@e2e.test', adminPassword, redisPrefix: prefix }));
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await processes.stop();
+  await deleteKeys(prefix).catch(() => {});
+  await scratch.drop().catch(() => {});
+  rmSync(mailDir, { recursive: true, force: true });
+  rmSync(e2eStateFile, { force: true });
+  process.exit(code);
+}
+
+const processes = runProcesses(
+  [
+    { name: 'app', entry: 'src/server/main.ts' },
+    { name: 'worker', entry: 'worker/main.ts' },
+  ],
+  {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: port,
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: scratch.url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    MAIL_DIR: mailDir,
+    REGISTRY: 'fixture',
+    LOG_LEVEL: 'warn',
+  },
+  (code) => void stop(code || 1),
+);
+process.on('SIGTERM', () => void stop(0));
+process.on('SIGINT', () => void stop(0));

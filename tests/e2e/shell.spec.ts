@@ -1,0 +1,126 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+
+test.describe('the client shell', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('an unknown path answers 404 and shows Page not found in the chosen language', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()['x-robots-tag']).toBe('noindex');
+    await expect(page.getByText('Siden blev ikke fundet: /no/such/page')).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expectAccessible(page);
+
+    await page.goto('/no/such/page?lang=en');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Page not found: /no/such/page')).toBeVisible();
+  });
+});
+
+test('screens that need a signed-in user send a visitor to /login and remember the destination', async ({ page }) => {
+  await page.goto('/applications');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fapplications$/);
+  await page.goto('/admin/jobs');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fjobs$/);
+  await page.goto('/companies');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcompanies$/);
+  await expectAccessible(page);
+});
+
+test('an empty auth_token counts as no token', async ({ page }) => {
+  await page.goto('/grants');
+  await page.evaluate(() => localStorage.setItem('auth_token', ''));
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+});
+
+test('the language is Danish by default, switchable, remembered, and chosen by ?lang=', async ({ page }) => {
+  await page.goto('/grants');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'da');
+  await expect(page.getByRole('heading', { level: 1, name: 'Puljer' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('Sprog').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Grants' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Grants' })).toBeVisible();
+
+  await page.goto('/funds?lang=nb');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fond' })).toBeVisible();
+  await expect(page).toHaveTitle('Fond · Grantwork');
+});
+
+test('every layout renders its screen: public, default, onboarding, public-clean, user, admin, none', async ({ page }) => {
+  const state = e2eState();
+  await signInAs(page, state.adminEmail);
+  const screens: Array<[string, string]> = [
+    ['/?lang=en', 'Grants for your company, written together'],
+    ['/dk', 'Danish grants'],
+    ['/onboarding/user-info', 'About you'],
+    ['/test-requirements/innobooster', 'Does your company qualify?'],
+    ['/applications', 'Applications'],
+    ['/admin/jobs', 'Job queues'],
+    ['/legal/privacy-policy', 'Privacy policy'],
+  ];
+  for (const [url, heading] of screens) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectAccessible(page);
+  }
+  // Users see the beta notice.
+  await page.goto('/applications');
+  await expect(page.getByRole('note')).toContainText('beta');
+  // The embeddable page carries no navigation.
+  await page.goto('/test-requirements/innobooster');
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+});
+
+test('the phone layout folds the navigation into a menu', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInAs(page, e2eState().adminEmail);
+  await page.goto('/applications?lang=en');
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  await expect(page.locator('#mobile-nav').getByRole('link', { name: 'Companies' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test.describe('a stale build', () => {
+  // The failed loads are the point of this test; the router reports them on the console.
+  test.use({ allowedConsoleErrors: [/status of 404|could not be loaded|dynamically imported module/] });
+
+  test('after a failed chunk load the page reloads once, and shows the error page if it fails again', async ({ page }) => {
+    let placeholderRequests = 0;
+    await page.route('**/assets/placeholder-*.js', (route) => {
+      placeholderRequests += 1;
+      return route.fulfill({ status: 404, body: '' });
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto('/funds?lang=en');
+    await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toBeVisible();
+    expect(loads).toBe(2); // the first load, and exactly one reload
+    expect(placeholderRequests).toBeGreaterThanOrEqual(2);
+  });
+});
+
+test('an e-mail put on the queue while the app runs is written by the worker', async ({ page, request }) => {
+  const state = e2eState();
+  const token = await signInAs(page, state.adminEmail);
+  const response = await request.post('/trpc/system.sendTestEmail', {
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    data: { json: { to: 'recipient@example.com', locale: 'en' } },
+  });
+  expect(response.status()).toBe(200);
+  const { emailId, reference } = (await response.json()).result.data.json;
+  const file = path.join(state.mailDir, `${emailId}.eml`);
+  await expect.poll(() => existsSync(file), { timeout: 15_000 }).toBe(true);
+  const eml = readFileSync(file, 'utf8');
+  expect(eml).toContain('Subject: Test message from Grantwork');
+  expect(eml).toContain(reference);
+});

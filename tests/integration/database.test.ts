@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDbTypes } from '../../src/server/cli/db-types';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { INNOBOOSTER_MIN_INVOICE, seedAdmin, seedCatalog } from '../../src/server/db/seed';
+import { verifyPassword } from '../../src/server/auth/password';
+import { createTestServices, type TestServices } from './harness';
+
+let services: TestServices;
+beforeAll(async () => {
+  services = await createTestServices();
+});
+afterAll(() => services.close());
+
+describe('migrations and generated types', () => {
+  it('applies nothing twice', async () => {
+    expect(await migrateToLatest(services.db)).toEqual([]);
+  });
+
+  it('the committed database types match the migrations (run `npm run db:types` when this fails)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'gw-types-'));
+    try {
+      const out = path.join(dir, 'schema.ts');
+      await generateDbTypes(out);
+      expect(readFileSync(out, 'utf8')).toBe(readFileSync('src/server/db/schema.ts', 'utf8'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the demo seed', () => {
+  it('creates Innovation Fund Denmark with Innobooster and its eight sections, once', async () => {
+    expect(await seedCatalog(services.db)).toBe(true);
+    expect(await seedCatalog(services.db)).toBe(false);
+    const grant = await services.db
+      .selectFrom('grants')
+      .innerJoin('funds', 'funds.id', 'grants.fund_id')
+      .select(['grants.id', 'grants.title', 'funds.name', 'grants.max_funding_pct', 'grants.hourly_rate', 'grants.amount_min', 'grants.amount_max', 'grants.min_invoice_amount', 'grants.published_at'])
+      .executeTakeFirstOrThrow();
+    expect(grant).toMatchObject({ title: 'Innobooster', name: 'Innovation Fund Denmark', max_funding_pct: '35.00', hourly_rate: '750.00', amount_min: '50000.00', amount_max: '1500000.00' });
+    expect(Number(grant.min_invoice_amount)).toBe(INNOBOOSTER_MIN_INVOICE);
+    expect(grant.published_at).not.toBeNull();
+    const sections = await services.db.selectFrom('grant_sections').select(['kind', 'title']).where('grant_id', '=', grant.id).orderBy('position').execute();
+    expect(sections.map((s) => s.kind)).toEqual(['text', 'text', 'text', 'text', 'text', 'activity_plan', 'deliverables', 'budget']);
+    const requirementCounts = await services.db
+      .selectFrom('grant_sections')
+      .leftJoin('section_requirements', 'section_requirements.grant_section_id', 'grant_sections.id')
+      .select(['grant_sections.kind', (eb) => eb.fn.count('section_requirements.id').as('count')])
+      .where('grant_sections.kind', '=', 'text')
+      .groupBy(['grant_sections.id', 'grant_sections.kind'])
+      .execute();
+    for (const row of requirementCounts) expect(Number(row.count)).toBeGreaterThanOrEqual(2);
+    const questions = await services.db.selectFrom('grant_requirements').select('text').where('grant_id', '=', grant.id).execute();
+    expect(questions).toHaveLength(5);
+  });
+
+  it('creates the platform admin from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password', async () => {
+    const given = await seedAdmin(services.db, { email: 'Boss@Example.com', password: 'a long enough password' });
+    expect(given).toMatchObject({ email: 'boss@example.com', generatedPassword: null, created: true });
+    const row = await services.db.selectFrom('users').selectAll().where('email', '=', 'boss@example.com').executeTakeFirstOrThrow();
+    expect(row.platform_role).toBe('admin');
+    expect(await verifyPassword(row.password_hash, 'a long enough password')).toBe(true);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+    expect((await seedAdmin(services.db, {})).created).toBe(false); // an admin exists already
+
+    await services.db.deleteFrom('users').execute();
+    const generated = await seedAdmin(services.db, {});
+    expect(generated.created).toBe(true);
+    expect(generated.generatedPassword).toMatch(/^[\w-]{16}$/);
+    const admin = await services.db.selectFrom('users').select('password_hash').where('email', '=', generated.email).executeTakeFirstOrThrow();
+    expect(await verifyPassword(admin.password_hash, generated.generatedPassword!)).toBe(true);
+  });
+});

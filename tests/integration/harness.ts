@@ -1,0 +1,120 @@
+/**
+ * Real services for integration tests: a scratch database migrated from `migrations/` and a
+ * Redis key prefix of its own, so test files and parallel runs never see each other's data.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { createSession, validateSessionToken, type SessionUser } from '../../src/server/auth/session';
+import { hashPassword } from '../../src/server/auth/password';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
+import { parseEnv, type Env } from '../../src/server/env';
+import { createProducers } from '../../src/server/queues';
+import { createRedis } from '../../src/server/redis';
+import type { Services } from '../../src/server/services';
+import { createInnerContext } from '../../src/server/trpc/context';
+import { createCaller } from '../../src/server/trpc/root';
+
+export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestServices extends Services {
+  scratch: ScratchDatabase;
+  mailDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestServices(overrides: Record<string, string> = {}): Promise<TestServices> {
+  const scratch = await createScratchDatabase();
+  const prefix = `gwtest:${randomBytes(5).toString('hex')}`;
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'gw-mail-'));
+  const env: Env = parseEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: scratch.url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    MAIL_DIR: mailDir,
+    REGISTRY: 'fixture',
+    ...overrides,
+  });
+  const redis = createRedis(redisUrl, 'request');
+  await redis.ping().catch(async () => {
+    // enableOfflineQueue is off: wait for the first connection before the tests use it.
+    await new Promise<void>((resolve) => redis.once('ready', () => resolve()));
+  });
+  const queues = createProducers(redis, prefix);
+  return {
+    env,
+    db: scratch.db,
+    redis,
+    queues,
+    scratch,
+    mailDir,
+    async close() {
+      await queues.close();
+      await deleteKeys(prefix);
+      redis.disconnect();
+      await scratch.drop();
+      rmSync(mailDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Removes every Redis key under a prefix. */
+export async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+let userCounter = 0;
+
+/** A user row and a live session for it, as sign-up and login would leave them. */
+export async function createUser(
+  services: Services,
+  options: { email?: string; password?: string; platformRole?: 'user' | 'admin'; firstname?: string; lastname?: string } = {},
+): Promise<{ user: SessionUser; token: string; password: string }> {
+  userCounter += 1;
+  const password = options.password ?? 'correct horse battery staple';
+  const row = await services.db
+    .insertInto('users')
+    .values({
+      email: options.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`,
+      password_hash: await hashPassword(password),
+      firstname: options.firstname ?? 'Test',
+      lastname: options.lastname ?? `User ${userCounter}`,
+      platform_role: options.platformRole ?? 'user',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const { token } = await createSession(services.db, row.id);
+  return {
+    token,
+    password,
+    user: {
+      id: row.id,
+      email: row.email,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      locale: row.locale as SessionUser['locale'],
+      platformRole: row.platform_role as SessionUser['platformRole'],
+    },
+  };
+}
+
+/** A tRPC caller acting as the given user (or anonymous), through the real procedures. */
+export async function callerFor(services: Services, as?: { token: string } | null) {
+  if (!as) return createCaller(createInnerContext(services));
+  const auth = await validateSessionToken(services.db, as.token);
+  if (!auth) throw new Error('test session is not valid');
+  return createCaller(createInnerContext(services, { user: auth.user, session: auth.session }));
+}

@@ -1,0 +1,63 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureInfrastructure, InfrastructureError } from '../../src/server/cli/infrastructure';
+import { createDb } from '../../src/server/db/db';
+import { parseEnv } from '../../src/server/env';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-data-'));
+// Run as root, PostgreSQL runs as its own user and must be able to reach the folder.
+chmodSync(dataDir, 0o755);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('defaults that work with no configuration', () => {
+  it('runs an embedded PostgreSQL under the data folder whose data survives a restart', async () => {
+    const config = parseEnv({ DATA_DIR: dataDir });
+    const first = await ensureInfrastructure(config, { redis: false });
+    let db = createDb(first.databaseUrl, 1);
+    await sql`create table kept (value text)`.execute(db);
+    await sql`insert into kept values ('still here')`.execute(db);
+    await db.destroy();
+    await first.stop();
+
+    const second = await ensureInfrastructure(config, { redis: false });
+    db = createDb(second.databaseUrl, 1);
+    const { rows } = await sql<{ value: string }>`select value from kept`.execute(db);
+    expect(rows).toEqual([{ value: 'still here' }]);
+    await db.destroy();
+    await second.stop();
+  });
+
+  it('starts a private redis-server when nothing answers at the default address', async () => {
+    const saved = process.env.REDIS_URL;
+    delete process.env.REDIS_URL;
+    try {
+      // The default address is taken to be unanswered by pointing the check at a closed port.
+      const config = { ...parseEnv({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://unused@127.0.0.1/unused' }), REDIS_URL: 'redis://127.0.0.1:1' };
+      const infra = await ensureInfrastructure(config);
+      expect(infra.redisUrl).not.toBe(config.REDIS_URL);
+      const redis = new Redis(infra.redisUrl);
+      expect(await redis.ping()).toBe('PONG');
+      expect(await redis.config('GET', 'maxmemory-policy')).toEqual(['maxmemory-policy', 'noeviction']);
+      redis.disconnect();
+      await infra.stop();
+    } finally {
+      if (saved !== undefined) process.env.REDIS_URL = saved;
+    }
+  });
+
+  it('stops with a message saying how to get Redis when a configured REDIS_URL does not answer', async () => {
+    process.env.REDIS_URL = 'redis://127.0.0.1:1';
+    try {
+      const config = parseEnv({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://unused@127.0.0.1/unused', REDIS_URL: 'redis://127.0.0.1:1' });
+      const attempt = ensureInfrastructure(config);
+      await expect(attempt).rejects.toBeInstanceOf(InfrastructureError);
+      await expect(attempt).rejects.toThrow(/docker compose up -d redis/);
+    } finally {
+      delete process.env.REDIS_URL;
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { catalogs, defaultLocale, isMessageKey, locales, messagesFor } from '../../src/shared/i18n';
+import { routeNames } from '../../src/shared/routes';
+import { appErrors } from '../../src/shared/errors';
+import { emailTemplates } from '../../src/shared/emails';
+
+const daKeys = Object.keys(catalogs.da).sort();
+
+describe('the catalogs', () => {
+  it.each(locales)('%s has exactly the keys of the Danish catalog', (locale) => {
+    expect(Object.keys(catalogs[locale]).sort()).toEqual(daKeys);
+  });
+
+  it.each(locales)('every %s message parses and is not empty', (locale) => {
+    for (const [key, message] of Object.entries(catalogs[locale])) {
+      expect(message.trim(), `${locale} ${key}`).not.toBe('');
+      expect(() => parse(message), `${locale} ${key}`).not.toThrow();
+    }
+  });
+
+  it('uses the same placeholders in every language', () => {
+    const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    for (const key of daKeys) {
+      const expected = placeholders(catalogs.da[key as keyof typeof catalogs.da]);
+      for (const locale of locales) expect(placeholders(catalogs[locale][key as keyof typeof catalogs.da]), `${locale} ${key}`).toEqual(expected);
+    }
+  });
+
+  it('has the exact English texts of the specification', () => {
+    expect(catalogs.en['error.notFound.path']).toBe('Page not found: {path}');
+    expect(catalogs.en['error.notFound.title']).toBe('Page Not Found');
+    expect(catalogs.en['error.server.title']).toBe('Internal Server Error');
+    expect(catalogs.en['validation.email']).toBe('A valid email address must be given');
+  });
+
+  it('falls back to Danish and defaults to it', () => {
+    expect(defaultLocale).toBe('da');
+    expect(messagesFor('en')['app.name']).toBe(catalogs.en['app.name']);
+  });
+
+  it('has a heading for every route, a message for every error and every e-mail template', () => {
+    for (const name of routeNames) expect(isMessageKey(`route.${name}`), name).toBe(true);
+    for (const { message } of Object.values(appErrors)) expect(isMessageKey(message)).toBe(true);
+    for (const template of Object.values(emailTemplates)) {
+      expect(isMessageKey(template.subject)).toBe(true);
+      expect(isMessageKey(template.body)).toBe(true);
+    }
+  });
+});

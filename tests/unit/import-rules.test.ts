@@ -1,0 +1,35 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function importErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+describe('the import rules of the architecture', () => {
+  it('keep shared free of server, client and Node code', async () => {
+    expect(await importErrors('src/shared/x.ts', "import { log } from '../server/log';\nexport const a = log;")).toHaveLength(1);
+    expect(await importErrors('src/shared/x.ts', "import fs from 'node:fs';\nexport const a = fs;")).toHaveLength(1);
+    expect(await importErrors('src/shared/x.ts', "import { z } from 'zod';\nexport const a = z;")).toHaveLength(0);
+  });
+
+  it('let the client import only the type of the root router', async () => {
+    expect(await importErrors('src/client/x.ts', "import type { AppRouter } from '../server/trpc/root';\nexport type A = AppRouter;")).toHaveLength(0);
+    expect(await importErrors('src/client/x.ts', "import { appRouter } from '../server/trpc/root';\nexport const a = appRouter;")).toHaveLength(1);
+    expect(await importErrors('src/client/x.ts', "import type { Env } from '../server/env';\nexport type A = Env;")).toHaveLength(1);
+  });
+
+  it('keep client features apart', async () => {
+    expect(await importErrors('src/client/features/a/x.tsx', "import { B } from '../b/b';\nexport const a = B;")).toHaveLength(1);
+    expect(await importErrors('src/client/features/a/x.tsx', "import { A } from './a';\nexport const a = A;")).toHaveLength(0);
+  });
+
+  it('let only the root router import feature routers, and keep the worker off tRPC', async () => {
+    expect(await importErrors('src/server/features/a/a.router.ts', "import { bRouter } from '../b/b.router';\nexport const a = bRouter;")).toHaveLength(1);
+    expect(await importErrors('src/server/app.ts', "import { x } from '../client/main';\nexport const a = x;")).toHaveLength(1);
+    expect(await importErrors('worker/x.ts', "import { router } from '../src/server/trpc/trpc';\nexport const a = router;")).toHaveLength(1);
+    expect(await importErrors('worker/x.ts', "import { findEmail } from '../src/server/features/email/email.queries';\nexport const a = findEmail;")).toHaveLength(0);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, requiresSignIn, routeNames, routes, safeRedirect } from '../../src/shared/routes';
+
+describe('the route table', () => {
+  it('holds every path of the specification and /admin/jobs', () => {
+    expect(routeNames).toHaveLength(34);
+    expect(routes['admin-jobs'].path).toBe('/admin/jobs');
+    expect(routes['test-requirements-grant_slug'].layout).toBe('public-clean');
+  });
+
+  it('prefers static segments over parameters', () => {
+    expect(matchRoute('/onboarding/company')?.name).toBe('onboarding-company');
+    expect(matchRoute('/onboarding/user-info')?.name).toBe('onboarding-user-info');
+    expect(matchRoute('/onboarding/5f1c')?.name).toBe('onboarding-grant_id');
+    expect(matchRoute('/applications/42/final')?.name).toBe('applications-application_id-final');
+    expect(matchRoute('/applications/42/7')).toMatchObject({ name: 'applications-application_id-section_id', params: { application_id: '42', section_id: '7' } });
+  });
+
+  it('matches nothing for unknown and malformed paths', () => {
+    expect(matchRoute('/no/such/page')).toBeNull();
+    expect(matchRoute('/grants/x/y/z')).toBeNull();
+    expect(matchRoute('/grants/%E0%A4%A')).toBeNull();
+  });
+
+  it('ignores a trailing slash and decodes parameters', () => {
+    expect(matchRoute('/grants/')?.name).toBe('grants');
+    expect(matchRoute('/grants/gr%C3%B8n')?.params).toEqual({ grant_slug: 'grøn' });
+  });
+
+  it('requires sign-in under /admin and /app and on user screens', () => {
+    expect(requiresSignIn('/admin/jobs')).toBe(true);
+    expect(requiresSignIn('/app')).toBe(true);
+    expect(requiresSignIn('/app/anything/at/all')).toBe(true);
+    expect(requiresSignIn('/applications')).toBe(true);
+    expect(requiresSignIn('/companies/1/users')).toBe(true);
+    expect(requiresSignIn('/profile')).toBe(true);
+    expect(requiresSignIn('/onboarding/company')).toBe(true);
+    expect(requiresSignIn('/grants')).toBe(false);
+    expect(requiresSignIn('/invitations/some-token')).toBe(false);
+    expect(requiresSignIn('/apple')).toBe(false);
+  });
+
+  it('accepts only same-site paths as a redirect target', () => {
+    expect(safeRedirect('/applications?x=1')).toBe('/applications?x=1');
+    expect(safeRedirect('//evil.example')).toBe('/applications');
+    expect(safeRedirect('https://evil.example')).toBe('/applications');
+    expect(safeRedirect('/\\evil.example')).toBe('/applications');
+    expect(safeRedirect(undefined, '/')).toBe('/');
+  });
+});
