@@ -76,7 +76,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     });
   });
 
-  const clientDir = options.clientDir ?? projectPath('dist/client');
+  const clientDir = options.clientDir ?? services.env.CLIENT_DIR ?? projectPath('dist/client');
   const indexFile = path.join(clientDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 

@@ -21,6 +21,8 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Grantwork <no-reply@grantwork.local>'),
   MAIL_DIR: z.string().min(1).default('.data/mail'),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Folder of the built client (default dist/client). */
+  CLIENT_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(10).max(128).optional()),

@@ -17,7 +17,7 @@ export interface E2eState {
 }
 
 export function e2eState(): E2eState {
-  return JSON.parse(readFileSync('.data/e2e.json', 'utf8'));
+  return JSON.parse(readFileSync(`.data/e2e-${process.env.E2E_PORT ?? '3100'}.json`, 'utf8'));
 }
 
 /** No serious or critical accessibility violation on the current screen. */

@@ -13,9 +13,12 @@ import { createScratchDatabase } from '../../src/server/db/scratch-database';
 import { seedAdmin, seedCatalog } from '../../src/server/db/seed';
 import { deleteKeys, redisUrl } from '../integration/harness';
 
-export const e2eStateFile = path.resolve('.data/e2e.json');
+const port = process.env.E2E_PORT ?? '3100';
+// Per port, so several runs (and a running `npm start`) never share a build or a state file.
+const clientDir = path.resolve(`dist/client-e2e-${port}`);
+const stateFile = path.resolve(`.data/e2e-${port}.json`);
 
-if (clientBuildIsStale()) await buildClient();
+if (clientBuildIsStale(clientDir)) await buildClient(clientDir);
 const scratch = await createScratchDatabase('gw_e2e');
 await seedCatalog(scratch.db);
 const adminPassword = randomBytes(12).toString('base64url');
@@ -23,9 +26,8 @@ await seedAdmin(scratch.db, { email: 'admin@e2e.test', password: adminPassword }
 
 const prefix = `gwe2e:${randomBytes(4).toString('hex')}`;
 const mailDir = mkdtempSync(path.join(tmpdir(), 'gw-e2e-mail-'));
-const port = process.env.E2E_PORT ?? '3100';
-mkdirSync(path.dirname(e2eStateFile), { recursive: true });
-writeFileSync(e2eStateFile, JSON.stringify({ databaseUrl: scratch.url, mailDir, adminEmail: 'admin@e2e.test', adminPassword, redisPrefix: prefix }));
+mkdirSync(path.dirname(stateFile), { recursive: true });
+writeFileSync(stateFile, JSON.stringify({ databaseUrl: scratch.url, mailDir, adminEmail: 'admin@e2e.test', adminPassword, redisPrefix: prefix }));
 
 let stopping = false;
 async function stop(code: number) {
@@ -35,7 +37,7 @@ async function stop(code: number) {
   await deleteKeys(prefix).catch(() => {});
   await scratch.drop().catch(() => {});
   rmSync(mailDir, { recursive: true, force: true });
-  rmSync(e2eStateFile, { force: true });
+  rmSync(stateFile, { force: true });
   process.exit(code);
 }
 
@@ -54,6 +56,7 @@ const processes = runProcesses(
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     MAIL_DIR: mailDir,
+    CLIENT_DIR: clientDir,
     REGISTRY: 'fixture',
     LOG_LEVEL: 'warn',
   },

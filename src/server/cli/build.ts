@@ -3,7 +3,6 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { projectPath } from '../project-path';
 
-const clientIndex = projectPath('dist/client/index.html');
 const inputs = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => projectPath(p));
 
 function newestMtime(target: string): number {
@@ -15,15 +14,18 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-export function clientBuildIsStale(): boolean {
+export const defaultClientDir = projectPath('dist/client');
+
+export function clientBuildIsStale(outDir = defaultClientDir): boolean {
+  const clientIndex = path.join(outDir, 'index.html');
   if (!existsSync(clientIndex)) return true;
   const built = statSync(clientIndex).mtimeMs;
   return inputs.some((input) => newestMtime(input) > built);
 }
 
-export async function buildClient(): Promise<void> {
+export async function buildClient(outDir = defaultClientDir): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: projectPath('vite.config.ts'), logLevel: 'warn' });
+  await build({ configFile: projectPath('vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,24 +1,39 @@
-import { da, type MessageKey, type Messages } from './da';
-import { en } from './en';
-import { nb } from './nb';
+/**
+ * The catalogs, one module per feature in messages/, each holding its da, en and nb texts (ICU
+ * message syntax). They serve the client and the worker's e-mails alike. Danish is the default and
+ * the fallback; a test fails when a key is missing in a language or a message does not parse.
+ */
+import { core } from './messages/core';
 
-export type { MessageKey, Messages };
+// Add a feature's messages here: one import, one entry.
+const modules = [core] as const;
+
+type Union<T> = T extends readonly (infer U)[] ? U : never;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type DanishOf<M> = M extends { da: infer D } ? D : never;
+
+export type MessageKey = keyof UnionToIntersection<DanishOf<Union<typeof modules>>> & string;
+export type Messages = Record<MessageKey, string>;
 
 export const locales = ['da', 'en', 'nb'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'da';
 
-export const catalogs: Record<Locale, Messages> = { da, en, nb };
+function merge(locale: Locale): Messages {
+  return Object.assign({}, ...modules.map((module) => module[locale])) as Messages;
+}
+
+export const catalogs: Record<Locale, Messages> = { da: merge('da'), en: merge('en'), nb: merge('nb') };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 
 export function isMessageKey(value: unknown): value is MessageKey {
-  return typeof value === 'string' && Object.hasOwn(da, value);
+  return typeof value === 'string' && Object.hasOwn(catalogs.da, value);
 }
 
 /** A catalog for a locale with Danish filling any gap, as the specification's fallback rule says. */
 export function messagesFor(locale: Locale): Messages {
-  return locale === defaultLocale ? da : { ...da, ...catalogs[locale] };
+  return locale === defaultLocale ? catalogs.da : { ...catalogs.da, ...catalogs[locale] };
 }
