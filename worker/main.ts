@@ -7,10 +7,12 @@ import { Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
 import { env } from '../src/server/env';
 import { createMailSender } from '../src/server/integrations/mail/transport';
+import { createRegistry } from '../src/server/integrations/registry/registry-client';
 import { log } from '../src/server/log';
 import { createRedis } from '../src/server/redis';
 import { workerTimings, type QueueName } from '../src/shared/jobs';
 import { emailProcessor } from './processors/email';
+import { registryProcessor } from './processors/registry';
 
 const config = env();
 if (!config.DATABASE_URL) {
@@ -21,9 +23,10 @@ const db = createDb(config.DATABASE_URL, Math.max(2, config.WORKER_CONCURRENCY))
 const mail = createMailSender(config);
 const connection = createRedis(config.REDIS_URL, 'worker');
 
-// The `registry` and `drafts` processors arrive with their features.
+// The `drafts` processor arrives with its feature.
 const processors: Partial<Record<QueueName, Processor>> = {
   email: emailProcessor({ db, mail, log }),
+  registry: registryProcessor({ db, registry: createRegistry(config), log }),
 };
 
 const workers = Object.entries(processors).map(([name, processor]) => {

@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { matchRoute } from '../shared/routes';
+import { pageExistsChecks } from './features/grants/grants.pages';
 import { log } from './log';
 import { projectPath } from './project-path';
 import { securityHeaders } from './security-headers';
@@ -91,8 +92,11 @@ export function createApp(services: Services, options: AppOptions = {}) {
     app.use('*', (c, next) => (/\.[A-Za-z0-9]+$/.test(c.req.path) ? files(c, next) : next()));
   }
 
-  app.get('*', (c) => {
-    const known = matchRoute(c.req.path) !== null;
+  app.get('*', async (c) => {
+    const match = matchRoute(c.req.path);
+    // A fund or grant page whose slug names nothing public is a 404 too.
+    const exists = match ? pageExistsChecks[match.name] : undefined;
+    const known = match !== null && (!exists || (await exists(services.db, match.params)));
     c.header('Cache-Control', 'no-cache');
     if (!known) {
       c.header('X-Robots-Tag', 'noindex');

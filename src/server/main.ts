@@ -6,18 +6,19 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { appUrl, env } from './env';
 import { log } from './log';
+import { serverTimeouts } from './server-timeouts';
 import { closeServices, createServices } from './services';
 
 const config = env();
 const services = createServices(config);
 const app = createApp(services);
 
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
+// A slow client cannot hold a connection open forever (see server-timeouts.ts).
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: { ...serverTimeouts } }, () => {
   log.info({ url: appUrl(config) }, `Grantwork is running at ${appUrl(config)}`);
 });
-// A slow client cannot hold a connection open forever.
+// A connection with no traffic at all for 30 s is closed too.
 server.setTimeout?.(30_000);
-if ('requestTimeout' in server) server.requestTimeout = 30_000;
 
 let stopping = false;
 function stop(signal: string) {

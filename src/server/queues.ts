@@ -27,6 +27,8 @@ export function createProducers(connection: Redis, prefix: string): Producers {
     queue,
     async add(name, payload, options) {
       const data = queues[name].payload.parse(payload);
+      // A queue first used while Redis is away would wait for it indefinitely: answer at once instead.
+      if (connection.status !== 'ready') throw new AppError('UNAVAILABLE');
       try {
         const job = await queue(name).add(name, data, options);
         return job.id ?? options?.jobId ?? '';

@@ -19,6 +19,32 @@ export const emailTemplates = {
     body: 'email.test.body',
     params: z.object({ name: z.string().max(200), reference: z.string().max(200) }),
   },
+  passwordReset: {
+    subject: 'email.passwordReset.subject',
+    body: 'email.passwordReset.body',
+    params: z.object({ name: z.string().max(200), link: z.url() }),
+    hasLink: true,
+  },
+  grantAlertConfirm: {
+    subject: 'grant-alerts.email.confirm.subject',
+    body: 'grant-alerts.email.confirm.body',
+    params: z.object({ link: z.url() }),
+    hasLink: true,
+  },
+  grantAlert: {
+    subject: 'grant-alerts.email.alert.subject',
+    body: 'grant-alerts.email.alert.body',
+    // `link` is the one-click unsubscribe link (it carries a token, so it is not kept once sent).
+    params: z.object({ grantTitle: z.string().max(200), fundName: z.string().max(200), grantLink: z.url(), link: z.url() }),
+    hasLink: true,
+  },
+  invitation: {
+    subject: 'invitations.email.subject',
+    body: 'invitations.email.body',
+    // `role` is the role's label in the e-mail's language; the link carries the token (never the job).
+    params: z.object({ inviter: z.string().max(200), company: z.string().max(200), role: z.string().max(100), link: z.url() }),
+    hasLink: true,
+  },
 } as const satisfies Record<string, EmailTemplate>;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

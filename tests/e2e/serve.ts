@@ -12,6 +12,7 @@ import { runProcesses } from '../../src/server/cli/start';
 import { createScratchDatabase } from '../../src/server/db/scratch-database';
 import { seedAdmin, seedCatalog } from '../../src/server/db/seed';
 import { deleteKeys, redisUrl } from '../integration/harness';
+import { startRegistryStandIn } from './registry-stand-in';
 
 const port = process.env.E2E_PORT ?? '3100';
 // Per port, so several runs (and a running `npm start`) never share a build or a state file.
@@ -34,12 +35,16 @@ async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   await processes.stop();
+  await registry.close().catch(() => {});
   await deleteKeys(prefix).catch(() => {});
   await scratch.drop().catch(() => {});
   rmSync(mailDir, { recursive: true, force: true });
   rmSync(stateFile, { force: true });
   process.exit(code);
 }
+
+// The worker asks a stand-in of cvrapi.dk over real HTTP (port E2E_PORT + 50; `POST /__mode` fail|ok).
+const registry = await startRegistryStandIn(Number(port) + 50);
 
 const processes = runProcesses(
   [
@@ -57,7 +62,8 @@ const processes = runProcesses(
     REDIS_PREFIX: prefix,
     MAIL_DIR: mailDir,
     CLIENT_DIR: clientDir,
-    REGISTRY: 'fixture',
+    REGISTRY: 'cvrapi',
+    REGISTRY_URL: registry.url,
     LOG_LEVEL: 'warn',
   },
   (code) => void stop(code || 1),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, MAX_BODY_BYTES } from '../../src/server/app';
+import { seedCatalog } from '../../src/server/db/seed';
 import { createTestServices, createUser, type TestServices } from './harness';
 
 let services: TestServices;
@@ -11,6 +12,8 @@ let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   services = await createTestServices();
+  // Grant and fund pages answer 200 only for what exists (the demo catalogue here).
+  await seedCatalog(services.db);
   // A stand-in build of the client, so the page routes have something to serve.
   const clientDir = mkdtempSync(path.join(tmpdir(), 'gw-client-'));
   mkdirSync(path.join(clientDir, 'assets'));

@@ -30,9 +30,10 @@ export function emailProcessor({ db, mail, log }: EmailProcessorDeps) {
     }
 
     try {
-      const rendered = renderEmail(email.template as EmailTemplateName, email.locale, email.params);
+      const template = email.template as EmailTemplateName;
+      const rendered = renderEmail(template, email.locale, email.params);
       const delivery = await mail.send({ ...rendered, id: email.id, to: email.recipient });
-      await markEmailSent(db, emailId, { subject: rendered.subject, ...delivery });
+      await markEmailSent(db, emailId, { subject: rendered.subject, ...delivery }, { forgetLink: 'hasLink' in emailTemplates[template] });
       log.info({ emailId, template: email.template, transport: delivery.transport, file: delivery.location }, delivery.location ? `e-mail written to ${delivery.location}` : 'e-mail sent');
       return { status: 'sent', location: delivery.location };
     } catch (error) {

@@ -281,7 +281,7 @@ export function AdminLayout() {
 export function BareLayout() {
   return (
     <Shell>
-      <Header end={null} />
+      <Header end={getAuthToken() ? <UserMenu /> : null} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

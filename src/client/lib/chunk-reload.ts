@@ -37,8 +37,10 @@ export function withChunkReload<T>(importer: () => Promise<T>): () => Promise<T>
 }
 
 export function installChunkReloadHandler(): void {
-  // Vite's preload helper reports failed CSS/JS preloads with this event.
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnce()) event.preventDefault();
+  // Vite's preload helper reports failed CSS/JS preloads with this event. The error is left to
+  // propagate (no preventDefault: that would hand the router an empty module) and shows the error
+  // page only if this reload was refused by the guard.
+  window.addEventListener('vite:preloadError', () => {
+    reloadOnce();
   });
 }

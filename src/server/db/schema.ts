@@ -25,6 +25,31 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface Companies {
+  address: string | null;
+  city: string | null;
+  company_type: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  email: string | null;
+  employees: string | null;
+  id: Generated<string>;
+  industry: string | null;
+  industry_code: string | null;
+  locale: string | null;
+  name: string;
+  org_id: string;
+  phone: string | null;
+  registry_checked_at: Timestamp | null;
+  registry_data: Json | null;
+  start_date: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+  verified: Generated<boolean>;
+  version: Generated<number>;
+  website: string | null;
+  zipcode: string | null;
+}
+
 export interface Emails {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -52,11 +77,39 @@ export interface Funds {
   url: string | null;
 }
 
+export interface GrantAlertDeliveries {
+  claimed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  email_id: string | null;
+  grant_alert_id: string;
+  grant_id: string;
+  unsubscribe_token_hash: string | null;
+}
+
+export interface GrantAlertFunds {
+  fund_id: string;
+  grant_alert_id: string;
+}
+
+export interface GrantAlerts {
+  all_funds: Generated<boolean>;
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: Generated<string>;
+  locale: Generated<string>;
+  pending: Json | null;
+  token_expires_at: Timestamp | null;
+  token_hash: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface GrantRequirements {
   expected_answer: Generated<boolean>;
   grant_id: string;
   id: Generated<string>;
   position: number;
+  prefill: string | null;
   text: string;
 }
 
@@ -84,12 +137,56 @@ export interface Grants {
 
 export interface GrantSections {
   ai_instructions: Generated<string>;
+  created_at: Generated<Timestamp>;
   grant_id: string;
   guidance: Generated<string>;
   id: Generated<string>;
   kind: string;
   position: number;
+  removed_at: Timestamp | null;
   title: string;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface Invitations {
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  declined_at: Timestamp | null;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  invited_by: string | null;
+  role: string;
+  token_hash: Buffer;
+}
+
+export interface Memberships {
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  role: string;
+  user_id: string;
+}
+
+export interface PasswordResets {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Buffer;
+  user_id: string;
+}
+
+export interface RegistryLookups {
+  attempt: Generated<number>;
+  checked_at: Timestamp | null;
+  error: string | null;
+  job_id: string | null;
+  org_id: string;
+  profile: Json | null;
+  raw: Json | null;
+  requested_at: Generated<Timestamp>;
+  status: string;
 }
 
 export interface SectionInputs {
@@ -129,15 +226,24 @@ export interface Users {
   locale: Generated<string>;
   password_hash: string;
   platform_role: Generated<string>;
+  privacy_accepted_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
 }
 
 export interface DB {
+  companies: Companies;
   emails: Emails;
   funds: Funds;
+  grant_alert_deliveries: GrantAlertDeliveries;
+  grant_alert_funds: GrantAlertFunds;
+  grant_alerts: GrantAlerts;
   grant_requirements: GrantRequirements;
   grant_sections: GrantSections;
   grants: Grants;
+  invitations: Invitations;
+  memberships: Memberships;
+  password_resets: PasswordResets;
+  registry_lookups: RegistryLookups;
   section_inputs: SectionInputs;
   section_requirements: SectionRequirements;
   sessions: Sessions;

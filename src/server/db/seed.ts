@@ -139,7 +139,16 @@ export async function seedCatalog(db: Database): Promise<boolean> {
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('grant_requirements')
-      .values(innoboosterRequirements.map((text, position) => ({ grant_id: grant.id, position, text, expected_answer: true })))
+      .values(
+        innoboosterRequirements.map((text, position) => ({
+          grant_id: grant.id,
+          position,
+          text,
+          expected_answer: true,
+          // The first two questions the company's registry profile answers (CVR number, head count).
+          prefill: position === 0 ? 'org_id' : position === 1 ? 'sme' : null,
+        })),
+      )
       .execute();
     for (const [position, section] of innoboosterSections.entries()) {
       const row = await trx

@@ -2,6 +2,9 @@
  * Context in two parts: the inner part (services, session, locale) that tests hand to
  * `createCaller`, and the request part that builds it from an HTTP request.
  */
+import { TRPCError } from '@trpc/server';
+import { AppError } from '../../shared/errors';
+import { isDatabaseUnavailable } from '../db/pg-errors';
 import { validateSessionToken, type Session, type SessionUser } from '../auth/session';
 import type { Services } from '../services';
 import { defaultLocale, isLocale, type Locale } from '../../shared/i18n';
@@ -43,7 +46,15 @@ export async function createRequestContext(
 ): Promise<Context> {
   // Subscriptions (EventSource) cannot send headers, so their token arrives as a connection parameter.
   const token = bearerToken(request.headers.get('authorization')) ?? (meta.connectionToken || null);
-  const auth = token ? await validateSessionToken(services.db, token) : null;
+  let auth: Awaited<ReturnType<typeof validateSessionToken>> = null;
+  try {
+    auth = token ? await validateSessionToken(services.db, token) : null;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'error.unavailable', cause: new AppError('UNAVAILABLE') });
+    }
+    throw error;
+  }
   const requested = request.headers.get('x-locale');
   return createInnerContext(services, {
     user: auth?.user ?? null,

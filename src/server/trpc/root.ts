@@ -1,10 +1,22 @@
 import { authRouter } from '../features/auth/auth.router';
+import { companiesRouter } from '../features/companies/companies.router';
+import { invitationsRouter } from '../features/invitations/invitations.router';
+import { jobsRouter } from '../features/jobs/jobs.router';
 import { systemRouter } from '../features/system/system.router';
+import { fundsRouter } from '../features/funds/funds.router';
+import { grantAlertsRouter } from '../features/grant-alerts/grant-alerts.router';
+import { grantsRouter } from '../features/grants/grants.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
   auth: authRouter,
   system: systemRouter,
+  companies: companiesRouter,
+  invitations: invitationsRouter,
+  funds: fundsRouter,
+  grants: grantsRouter,
+  grantAlerts: grantAlertsRouter,
+  jobs: jobsRouter,
 });
 
 export type AppRouter = typeof appRouter;

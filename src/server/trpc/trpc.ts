@@ -7,6 +7,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, appErrors, type AppErrorCode, type AppErrorData, type FieldErrors } from '../../shared/errors';
 import { isMessageKey } from '../../shared/i18n';
+import { isDatabaseUnavailable } from '../db/pg-errors';
 import type { Context } from './context';
 
 const codeByStatus = new Map<string, AppErrorCode>(
@@ -26,7 +27,13 @@ function fieldErrorsOf(error: ZodError): FieldErrors {
 export function appErrorData(error: TRPCError): AppErrorData {
   const cause = error.cause;
   if (cause instanceof AppError) {
-    return { appCode: cause.code, messageKey: cause.messageKey, values: cause.values, fieldErrors: cause.fieldErrors };
+    // Absent members stay absent, so every refusal has the same shape on the wire.
+    return {
+      appCode: cause.code,
+      messageKey: cause.messageKey,
+      ...(cause.values !== undefined ? { values: cause.values } : {}),
+      ...(cause.fieldErrors !== undefined ? { fieldErrors: cause.fieldErrors } : {}),
+    };
   }
   if (cause instanceof ZodError) {
     return { appCode: 'VALIDATION', messageKey: 'error.validation', fieldErrors: fieldErrorsOf(cause) };
@@ -49,20 +56,55 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Turns the product's `AppError` into the tRPC error with the matching HTTP status. */
+/**
+ * Turns the product's `AppError` into the tRPC error with the matching HTTP status, and an
+ * unreachable database into "try again shortly" (503) instead of an internal error.
+ */
 const appErrors_ = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (cause instanceof AppError) {
     throw new TRPCError({ code: appErrors[cause.code].status, message: cause.messageKey, cause });
   }
+  if (isDatabaseUnavailable(cause)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'error.unavailable', cause: new AppError('UNAVAILABLE') });
+  }
   return result;
+});
+
+/**
+ * The path of the first string in `value` holding U+0000, or null. PostgreSQL text and jsonb
+ * cannot store that character, so no valid input has one; refusing it here keeps every procedure
+ * (present and future) from answering a database error instead of BAD_REQUEST. Iterative, so a
+ * deeply nested input cannot exhaust the stack.
+ */
+export function pathOfNulCharacter(value: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length) {
+    const [node, path] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return path || '_';
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        if (key.includes('\u0000')) return path || '_';
+        stack.push([child, path ? `${path}.${key}` : key]);
+      }
+    }
+  }
+  return null;
+}
+
+const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
+  const path = pathOfNulCharacter(await getRawInput().catch(() => undefined));
+  if (path !== null) throw new AppError('VALIDATION', { fieldErrors: { [path]: 'validation.invalid' } });
+  return next();
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(appErrors_);
+export const publicProcedure = t.procedure.use(appErrors_).use(noNulCharacters);
 
 /** A signed-in user: `ctx.user` and `ctx.session` are non-null. Signed-in data is never cached. */
 export const userProcedure = publicProcedure.use(({ ctx, next }) => {

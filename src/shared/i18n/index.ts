@@ -3,10 +3,18 @@
  * message syntax). They serve the client and the worker's e-mails alike. Danish is the default and
  * the fallback; a test fails when a key is missing in a language or a message does not parse.
  */
+import { auth } from './messages/auth';
+import { companies } from './messages/companies';
 import { core } from './messages/core';
+import { funds } from './messages/funds';
+import { grantAlerts } from './messages/grant-alerts';
+import { grants } from './messages/grants';
+import { invitations } from './messages/invitations';
+import { jobs } from './messages/jobs';
+import { legal } from './messages/legal';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core] as const;
+const modules = [core, auth, companies, invitations, jobs, funds, grants, grantAlerts, legal] as const;
 
 type Union<T> = T extends readonly (infer U)[] ? U : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

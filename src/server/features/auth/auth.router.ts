@@ -1,4 +1,17 @@
-import { publicProcedure, router } from '../../trpc/trpc';
+import {
+  changePasswordInput,
+  endSessionInput,
+  loginInput,
+  requestPasswordResetInput,
+  resetPasswordInput,
+  signupInput,
+  updateProfileInput,
+  userInfoInput,
+} from '../../../shared/schemas/auth';
+import { invalidateSession } from '../../auth/session';
+import { publicProcedure, router, userProcedure } from '../../trpc/trpc';
+import { listSessions, updateUserProfile } from './auth.queries';
+import { changePassword, login, requestPasswordReset, resetPassword, signup } from './auth.service';
 
 export const authRouter = router({
   /** The signed-in user, or null: the client asks this to know who is there. */
@@ -7,5 +20,59 @@ export const authRouter = router({
     ctx.resHeaders?.set('Cache-Control', 'no-store');
     const { id, email, firstname, lastname, locale, platformRole } = ctx.user;
     return { id, email, firstname, lastname, locale, platformRole };
+  }),
+
+  signup: publicProcedure.input(signupInput).mutation(({ ctx, input }) => signup(ctx, input)),
+
+  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx, input)),
+
+  logout: userProcedure.mutation(async ({ ctx }) => {
+    await invalidateSession(ctx.db, ctx.session.id);
+    return { ok: true as const };
+  }),
+
+  /** Always the same answer, whether or not the account exists. */
+  requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(async ({ ctx, input }) => {
+    await requestPasswordReset(ctx, input.email);
+    return { ok: true as const };
+  }),
+
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    await resetPassword(ctx, input.token, input.password);
+    return { ok: true as const };
+  }),
+
+  updateProfile: userProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
+    await updateUserProfile(ctx.db, ctx.user.id, input);
+    return { ok: true as const };
+  }),
+
+  /** Onboarding: the names of a user who arrived without them. */
+  updateUserInfo: userProcedure.input(userInfoInput).mutation(async ({ ctx, input }) => {
+    await updateUserProfile(ctx.db, ctx.user.id, input);
+    return { ok: true as const };
+  }),
+
+  changePassword: userProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    await changePassword(ctx, input.currentPassword, input.newPassword);
+    return { ok: true as const };
+  }),
+
+  sessions: userProcedure.query(async ({ ctx }) => {
+    const sessions = await listSessions(ctx.db, ctx.user.id);
+    return sessions.map((session) => ({
+      id: session.id,
+      current: session.id === ctx.session.id,
+      createdAt: session.created_at,
+      lastSeenAt: session.last_seen_at,
+      userAgent: session.user_agent,
+      ip: session.ip,
+    }));
+  }),
+
+  /** Ends one of the caller's own sessions; another user's session id matches nothing. */
+  endSession: userProcedure.input(endSessionInput).mutation(async ({ ctx, input }) => {
+    await ctx.db.deleteFrom('sessions').where('id', '=', input.sessionId).where('user_id', '=', ctx.user.id).execute();
+    return { ok: true as const };
   }),
 });

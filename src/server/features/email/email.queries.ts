@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { Locale } from '../../../shared/i18n';
 import type { EmailParams, EmailTemplateName } from '../../../shared/emails';
@@ -22,10 +23,13 @@ export async function markEmailSent(
   db: Executor,
   id: string,
   result: { subject: string; messageId: string; transport: string; location: string | null },
+  options: { forgetLink?: boolean } = {},
 ): Promise<void> {
   await db
     .updateTable('emails')
     .set({
+      // A link may carry a secret token (password reset, invitation): once sent, it is not kept.
+      ...(options.forgetLink ? { params: sql`params - 'link'` } : {}),
       status: 'sent',
       subject: result.subject,
       message_id: result.messageId,

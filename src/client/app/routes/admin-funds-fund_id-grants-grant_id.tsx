@@ -1,0 +1,15 @@
+import { useParams } from '@tanstack/react-router';
+import { AdminGrantEditor } from '../../features/grants/admin-grant-editor';
+import { useT } from '../../lib/intl';
+import { usePageTitle } from '../page-title';
+
+export default function AdminGrantScreen() {
+  const t = useT();
+  const { fund_id: fundId = '', grant_id: grantId = '' } = useParams({ strict: false }) as { fund_id?: string; grant_id?: string };
+  usePageTitle(t('route.admin-funds-fund_id-grants-grant_id'));
+  return (
+    <section className="mx-auto w-full max-w-5xl px-4 py-8">
+      <AdminGrantEditor key={grantId} fundId={fundId} grantId={grantId} />
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { may } from '../../../shared/domain/company-roles';
+import { MembersPanel } from '../../features/companies/members-panel';
+import { InviteForm } from '../../features/invitations/invite-form';
+import { PendingInvitations } from '../../features/invitations/pending-invitations';
+import { useT } from '../../lib/intl';
+import { appErrorOf, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/button';
+import { usePageTitle } from '../page-title';
+
+export default function CompanyUsersScreen() {
+  const t = useT();
+  const { company_id: companyId } = useParams({ strict: false }) as { company_id: string };
+  const company = trpc.companies.get.useQuery({ companyId }, { retry: false });
+  const me = trpc.auth.me.useQuery();
+  usePageTitle(company.data ? `${t('route.companies-company_id-users')} · ${company.data.name}` : t('route.companies-company_id-users'));
+
+  return (
+    <section className="mx-auto w-full max-w-4xl space-y-8 px-4 py-8">
+      <div>
+        <Link to="/companies" className="text-sm text-primary-700 hover:underline">
+          ← {t('companies.members.back')}
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold text-gray-900">
+          {company.data ? t('companies.members.heading', { company: company.data.name }) : t('route.companies-company_id-users')}
+        </h1>
+      </div>
+      {company.isPending ? (
+        <p role="status" className="text-sm text-gray-600">
+          {t('common.loading')}
+        </p>
+      ) : company.isError ? (
+        <div role="alert" className="space-y-2 text-sm text-red-800">
+          <p>{t(appErrorOf(company.error)?.messageKey ?? 'error.network')}</p>
+          {appErrorOf(company.error)?.appCode !== 'NOT_FOUND' && (
+            <Button variant="secondary" onClick={() => void company.refetch()}>
+              {t('common.retry')}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <>
+          <MembersPanel companyId={companyId} companyName={company.data.name} myRole={company.data.role} myUserId={me.data?.id} />
+          {may(company.data.role, 'members.manage') && (
+            <>
+              <PendingInvitations companyId={companyId} myRole={company.data.role} />
+              <InviteForm companyId={companyId} myRole={company.data.role} />
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

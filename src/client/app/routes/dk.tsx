@@ -1,0 +1,62 @@
+/** The Danish landing page: always in Danish, whatever language the rest of the interface uses. */
+import { Link } from '@tanstack/react-router';
+import { IntlProvider } from 'react-intl';
+import { defaultLocale, messagesFor } from '../../../shared/i18n';
+import { AlertSignup } from '../../features/grant-alerts/alert-signup';
+import { OpenGrants } from '../../features/grants/open-grants';
+import { useT } from '../../lib/intl';
+import { usePageMeta } from '../../lib/page-meta';
+import { buttonClass } from '../../ui/button';
+
+const danish = messagesFor('da');
+
+function DanishLanding() {
+  const t = useT();
+  usePageMeta({ title: t('route.dk'), description: t('grants.dk.description') });
+  return (
+    <div lang="da" className="pb-12">
+      <section className="bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-12">
+          <h1 className="text-3xl font-semibold tracking-tight text-gray-900">{t('route.dk')}</h1>
+          <p className="mt-4 max-w-2xl text-base text-gray-700">{t('grants.dk.lead')}</p>
+          <ul className="mt-4 max-w-2xl list-disc space-y-1 ps-5 text-sm text-gray-700">
+            <li>{t('grants.dk.point1')}</li>
+            <li>{t('grants.dk.point2')}</li>
+            <li>{t('grants.dk.point3')}</li>
+          </ul>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to="/grants" className={buttonClass('primary', 'md')}>
+              {t('grants.home.findGrant')}
+            </Link>
+            <Link to="/funds" className={buttonClass('secondary', 'md')}>
+              {t('grants.dk.seeFunds')}
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="dk-open" className="mx-auto max-w-6xl px-4 py-8">
+        <h2 id="dk-open" className="mb-4 text-xl font-semibold text-gray-900">
+          {t('grants.home.openTitle')}
+        </h2>
+        <OpenGrants />
+      </section>
+      <section aria-labelledby="dk-alerts" className="mx-auto max-w-6xl px-4 py-6">
+        <div className="rounded-lg bg-white p-5 ring-1 ring-gray-200">
+          <h2 id="dk-alerts" className="text-xl font-semibold text-gray-900">
+            {t('grant-alerts.signup.title')}
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-gray-700">{t('grant-alerts.signup.intro')}</p>
+          <AlertSignup headingId="dk-alerts" />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export default function DkScreen() {
+  return (
+    <IntlProvider locale="da" defaultLocale={defaultLocale} messages={danish}>
+      <DanishLanding />
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import { useLocation, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { FundHeader } from '../../features/funds/fund-list';
+import { filtersFromSearch, GrantBrowser, type GrantFilters } from '../../features/grants/grant-browser';
+import { useT } from '../../lib/intl';
+import { usePageMeta } from '../../lib/page-meta';
+import { appErrorOf, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/button';
+import { NotFoundPage } from '../error-pages';
+
+export default function FundScreen() {
+  const t = useT();
+  const { fund_slug: slug = '' } = useParams({ strict: false }) as { fund_slug?: string };
+  const location = useLocation();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const fund = trpc.funds.bySlug.useQuery({ slug }, { enabled: slug !== '' });
+  usePageMeta({ title: fund.data?.name ?? t('route.funds-fund_slug'), description: fund.data?.description || null });
+  const filters = { ...filtersFromSearch(search), fund: slug };
+  const onChange = useCallback(
+    (next: GrantFilters) => {
+      const { fund: _fund, ...rest } = next;
+      void navigate({
+        to: '/funds/$fund_slug',
+        params: { fund_slug: slug },
+        search: Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+        replace: true,
+      });
+    },
+    [navigate, slug],
+  );
+
+  if (fund.isError && appErrorOf(fund.error)?.appCode === 'NOT_FOUND') return <NotFoundPage path={location.pathname} />;
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8">
+      {fund.isPending ? (
+        <p role="status" className="text-sm text-gray-600">
+          {t('common.loading')}
+        </p>
+      ) : fund.isError ? (
+        <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+          <p>{t(appErrorOf(fund.error)?.messageKey ?? 'error.network')}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void fund.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <FundHeader fund={fund.data} />
+          <h2 className="mt-8 mb-3 text-lg font-semibold text-gray-900">{t('funds.grantsHeading')}</h2>
+          <GrantBrowser filters={filters} onChange={onChange} headingLevel={3} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { safeRedirect } from '../../../shared/routes';
+import { clearAuthToken, setAuthToken } from '../../lib/auth-token';
+
+/** `?redirect=` of the current URL, if it is a same-site path. */
+export function redirectParam(): string | null {
+  const value = new URLSearchParams(window.location.search).get('redirect');
+  const safe = safeRedirect(value, '');
+  return safe === '' ? null : safe;
+}
+
+/** Keeps `?redirect=` on links between the sign-in screens. */
+export function withRedirect(path: string, redirect: string | null): string {
+  return redirect ? `${path}${path.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(redirect)}` : path;
+}
+
+/** Stores a new session token, forgets everything cached for the previous user, and moves on. */
+export function useSignedIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (token: string, destination: string) => {
+      setAuthToken(token);
+      queryClient.clear();
+      await navigate({ href: destination, replace: true });
+    },
+    [navigate, queryClient],
+  );
+}
+
+export function useSignedOut() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    clearAuthToken();
+    queryClient.clear();
+  }, [queryClient]);
+}

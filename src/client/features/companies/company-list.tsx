@@ -1,0 +1,258 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import type { z } from 'zod';
+import { may, type CompanyRole } from '../../../shared/domain/company-roles';
+import { locales, type Locale } from '../../../shared/i18n';
+import { updateCompanyInput, type LookupState } from '../../../shared/schemas/companies';
+import { applyServerErrors, type FormMessage } from '../../lib/forms';
+import { useT } from '../../lib/intl';
+import { appErrorOf, trpc } from '../../lib/trpc';
+import { Button, buttonClass } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormDialog } from '../../ui/form-dialog';
+import { FormError, SelectField, TextField } from '../../ui/form-field';
+import { toast } from '../../ui/toast';
+import { CompanyProfile, VerifiedBadge } from './company-profile';
+import { roleKey } from './role-label';
+import { useRegistryLookup } from './use-registry-lookup';
+import { safeHref } from '../../lib/safe-url';
+
+interface CompanyItem {
+  id: string;
+  orgId: string;
+  name: string;
+  website: string | null;
+  address: string | null;
+  zipcode: string | null;
+  city: string | null;
+  phone: string | null;
+  email: string | null;
+  industry: string | null;
+  industryCode: string | null;
+  employees: string | null;
+  companyType: string | null;
+  startDate: string | null;
+  locale: Locale | null;
+  verified: boolean;
+  registryCheckedAt: Date | null;
+  role: CompanyRole;
+  version: number;
+}
+
+/** The user's companies with their role, and what the role allows on each. */
+export function CompanyList() {
+  const t = useT();
+  const companies = trpc.companies.list.useQuery();
+
+  if (companies.isPending) {
+    return (
+      <p role="status" className="text-sm text-gray-600">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (companies.isError) {
+    return (
+      <div role="alert" className="space-y-3 rounded-md bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+        <p>{t(appErrorOf(companies.error)?.messageKey ?? 'error.network')}</p>
+        <Button variant="secondary" onClick={() => void companies.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (companies.data.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
+        <p className="text-sm text-gray-700">{t('companies.list.empty')}</p>
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          <Link to="/onboarding/company" className={buttonClass('primary', 'md')}>
+            {t('companies.list.create')}
+          </Link>
+          <Link to="/invitations" className={buttonClass('secondary', 'md')}>
+            {t('companies.list.invitations')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <ul className="space-y-4">
+      {companies.data.map((company) => (
+        <li key={company.id}>
+          <CompanyCard company={company} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CompanyCard({ company }: { company: CompanyItem }) {
+  const t = useT();
+  const intl = useIntl();
+  const headingId = `company-${company.id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="truncate text-lg font-semibold text-gray-900">
+            {company.name}
+          </h2>
+          <p className="mt-0.5 text-sm text-gray-600">
+            {t('companies.list.orgId', { orgId: company.orgId })} · {t('companies.list.role', { role: t(roleKey(company.role)) })}
+          </p>
+          {company.website && safeHref(company.website) && (
+            <a href={safeHref(company.website)} className="text-sm text-primary-700 hover:underline" target="_blank" rel="noreferrer noopener">
+              {company.website.replace(/^https?:\/\//, '')}
+            </a>
+          )}
+        </div>
+        <VerifiedBadge verified={company.verified} />
+      </div>
+      <CompanyProfile profile={company} className="mt-3" />
+      {company.registryCheckedAt && (
+        <p className="mt-2 text-xs text-gray-500">{t('companies.list.checked', { date: intl.formatDate(company.registryCheckedAt, { dateStyle: 'medium' }) })}</p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to="/companies/$company_id/users" params={{ company_id: company.id }} className={buttonClass('secondary')}>
+          {t('companies.action.members')}
+        </Link>
+        {may(company.role, 'company.edit') && <RefreshButton company={company} />}
+        {may(company.role, 'company.edit') && <EditButton company={company} />}
+        {may(company.role, 'company.delete') && <DeleteButton company={company} />}
+      </div>
+    </article>
+  );
+}
+
+function RefreshButton({ company }: { company: CompanyItem }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const [toastId, setToastId] = useState<string | null>(null);
+  const onFinal = (state: LookupState) => {
+    const outcome =
+      state.status === 'found'
+        ? { title: t('companies.refresh.done'), variant: 'success' as const }
+        : { title: t(state.status === 'not_found' ? 'companies.orgId.notFound' : 'companies.refresh.failed'), variant: 'error' as const };
+    if (toastId) toast.update(toastId, outcome);
+    else toast.add(outcome);
+    setToastId(null);
+    void utils.companies.list.invalidate();
+  };
+  const { state, watch } = useRegistryLookup({ onFinal });
+  const refresh = trpc.companies.refresh.useMutation();
+  const busy = refresh.isPending || state?.status === 'queued' || state?.status === 'running' || state?.status === 'retrying';
+  return (
+    <Button
+      variant="secondary"
+      disabled={busy}
+      aria-busy={busy}
+      onClick={async () => {
+        const id = toast.add({ title: t('companies.refresh.started') });
+        setToastId(id);
+        try {
+          watch(await refresh.mutateAsync({ companyId: company.id }));
+        } catch (error) {
+          toast.update(id, { title: t(appErrorOf(error)?.messageKey ?? 'error.network', appErrorOf(error)?.values), variant: 'error' });
+          setToastId(null);
+        }
+      }}
+    >
+      {t('companies.action.refresh')}
+    </Button>
+  );
+}
+
+const editFields = updateCompanyInput.omit({ companyId: true, version: true });
+
+function EditButton({ company }: { company: CompanyItem }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {t('companies.action.edit')}
+      </Button>
+      <FormDialog title={t('companies.edit.title', { name: company.name })} open={open} onOpenChange={setOpen}>
+        {open && <EditForm company={company} onDone={() => setOpen(false)} />}
+      </FormDialog>
+    </>
+  );
+}
+
+function EditForm({ company, onDone }: { company: CompanyItem; onDone: () => void }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const update = trpc.companies.update.useMutation();
+  const [formError, setFormError] = useState<FormMessage | null>(null);
+  const form = useForm<z.input<typeof editFields>, unknown, z.output<typeof editFields>>({
+    resolver: zodResolver(editFields),
+    defaultValues: { name: company.name, website: company.website ?? '', locale: company.locale },
+  });
+  const errors = form.formState.errors;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await update.mutateAsync({ ...values, companyId: company.id, version: company.version });
+      await utils.companies.list.invalidate();
+      toast.success(t('companies.saved'));
+      onDone();
+    } catch (error) {
+      setFormError(applyServerErrors(error, form.setError, ['name', 'website']));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormError>{formError && t(formError.key, formError.values)}</FormError>
+      <TextField label={t('companies.field.name')} error={errors.name?.message} {...form.register('name')} />
+      <TextField label={t('companies.field.website')} inputMode="url" error={errors.website?.message} {...form.register('website')} />
+      <SelectField
+        label={t('companies.field.locale')}
+        {...form.register('locale', { setValueAs: (value: string) => (value === '' ? null : value) })}
+      >
+        <option value="">{t('companies.field.localeNone')}</option>
+        {locales.map((locale) => (
+          <option key={locale} value={locale}>
+            {t(`language.${locale}`)}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {t('companies.cancel')}
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {t('companies.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteButton({ company }: { company: CompanyItem }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const remove = trpc.companies.delete.useMutation();
+  return (
+    <ConfirmDialog
+      title={t('companies.delete.title', { name: company.name })}
+      description={t('companies.delete.body')}
+      confirmLabel={t('companies.delete.confirm')}
+      variant="danger"
+      trigger={<Button variant="ghost" className="text-red-700 hover:bg-red-50">{t('companies.action.delete')}</Button>}
+      onConfirm={async () => {
+        try {
+          await remove.mutateAsync({ companyId: company.id });
+          toast.success(t('companies.delete.done'));
+          await utils.companies.list.invalidate();
+        } catch (error) {
+          toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
+          throw error;
+        }
+      }}
+    />
+  );
+}

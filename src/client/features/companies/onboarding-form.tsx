@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import type { z } from 'zod';
+import { createCompanyInput, lookupInput, type LookupState } from '../../../shared/schemas/companies';
+import { applyServerErrors, type FormMessage } from '../../lib/forms';
+import { useT } from '../../lib/intl';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/button';
+import { FormError, TextField } from '../../ui/form-field';
+import { toast } from '../../ui/toast';
+import { CompanyProfile, VerifiedBadge } from './company-profile';
+import { LookupStatus } from './lookup-status';
+import { useRegistryLookup } from './use-registry-lookup';
+
+const detailsInput = createCompanyInput.omit({ orgId: true });
+type DetailsValues = z.input<typeof detailsInput>;
+
+/**
+ * Onboarding a company: the organisation ID is looked up in the registry (progress shown live),
+ * the found profile fills the form, the user corrects name and website and confirms. When the
+ * registry cannot be reached the details can be typed in, marked as not verified.
+ */
+export function OnboardingForm() {
+  const t = useT();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [manual, setManual] = useState(false);
+  const [formError, setFormError] = useState<FormMessage | null>(null);
+
+  const lookupForm = useForm({ resolver: zodResolver(lookupInput), defaultValues: { orgId: '' } });
+  const details = useForm<DetailsValues, unknown, z.output<typeof detailsInput>>({
+    resolver: zodResolver(detailsInput),
+    defaultValues: { name: '', website: '', address: '', zipcode: '', city: '' },
+  });
+
+  const onFinal = (state: LookupState) => {
+    if (state.status === 'found' && state.profile) {
+      details.reset({ ...details.getValues(), name: state.profile.name });
+    }
+    if (state.status === 'not_found') lookupForm.setError('orgId', { type: 'registry', message: 'companies.orgId.notFound' });
+  };
+  const { state, start, starting } = useRegistryLookup({ onFinal });
+  const create = trpc.companies.create.useMutation();
+
+  const onLookup = lookupForm.handleSubmit(async ({ orgId }) => {
+    setManual(false);
+    setFormError(null);
+    try {
+      await start(orgId);
+    } catch (error) {
+      setFormError(applyServerErrors(error, lookupForm.setError, ['orgId']));
+    }
+  });
+
+  const onCreate = details.handleSubmit(async (values) => {
+    if (!state) return;
+    setFormError(null);
+    try {
+      await create.mutateAsync({ ...values, orgId: state.orgId });
+      await utils.companies.list.invalidate();
+      toast.success(t('companies.onboarding.created', { name: values.name }));
+      await navigate({ to: '/companies' });
+    } catch (error) {
+      const message = applyServerErrors(error, details.setError, ['name', 'website', 'address', 'zipcode', 'city']);
+      setFormError(message);
+    }
+  });
+
+  const found = state?.status === 'found' && state.profile;
+  const unreachable = state?.status === 'failed' || state?.status === 'retrying';
+  const showDetails = Boolean(found) || (manual && unreachable);
+  const errors = details.formState.errors;
+
+  return (
+    <div className="space-y-6">
+      <FormError>{formError && t(formError.key, formError.values)}</FormError>
+      <form onSubmit={onLookup} noValidate className="space-y-3">
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="min-w-0 flex-1 basis-48">
+            <TextField
+              label={t('companies.field.orgId')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={12}
+              error={lookupForm.formState.errors.orgId?.message}
+              {...lookupForm.register('orgId', { onChange: () => lookupForm.clearErrors('orgId') })}
+            />
+          </div>
+          <Button type="submit" variant="secondary" size="md" disabled={starting} className={lookupForm.formState.errors.orgId ? 'mb-5' : ''}>
+            {t('companies.lookup.submit')}
+          </Button>
+        </div>
+        <LookupStatus state={state} />
+      </form>
+
+      {unreachable && !manual && (
+        <div className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <Button variant="secondary" onClick={() => setManual(true)}>
+            {t('companies.onboarding.manual')}
+          </Button>
+        </div>
+      )}
+
+      {showDetails && (
+        <form onSubmit={onCreate} noValidate className="space-y-4 border-t border-gray-200 pt-5">
+          {found ? (
+            <>
+              <div className="flex flex-wrap items-center gap-2">
+                <VerifiedBadge verified />
+              </div>
+              <CompanyProfile profile={found} />
+              <p className="text-sm text-gray-600">{t('companies.onboarding.review')}</p>
+            </>
+          ) : (
+            <p className="text-sm text-amber-900">{t('companies.onboarding.manualIntro')}</p>
+          )}
+          <TextField label={t('companies.field.name')} autoComplete="organization" error={errors.name?.message} {...details.register('name')} />
+          <TextField label={t('companies.field.website')} type="url" inputMode="url" placeholder="example.dk" error={errors.website?.message} {...details.register('website')} />
+          {!found && (
+            <>
+              <TextField label={t('companies.field.address')} autoComplete="street-address" error={errors.address?.message} {...details.register('address')} />
+              <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+                <TextField label={t('companies.field.zipcode')} autoComplete="postal-code" error={errors.zipcode?.message} {...details.register('zipcode')} />
+                <TextField label={t('companies.field.city')} autoComplete="address-level2" error={errors.city?.message} {...details.register('city')} />
+              </div>
+            </>
+          )}
+          <Button type="submit" size="md" disabled={create.isPending}>
+            {t('companies.onboarding.create')}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

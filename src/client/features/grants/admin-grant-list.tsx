@@ -1,0 +1,179 @@
+/** A fund's grants for administrators: create (then edit), duplicate as a new round, delete. */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useT } from '../../lib/intl';
+import { appErrorOf, trpc } from '../../lib/trpc';
+import { Button, buttonClass } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormError, TextField } from '../../ui/form-field';
+import { toast } from '../../ui/toast';
+import { StatusBadge } from './grant-card';
+import { useGrantFormat } from './grant-format';
+
+function NewGrantForm({ fundId }: { fundId: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const create = trpc.grants.admin.create.useMutation();
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-2 rounded-lg bg-white p-4 ring-1 ring-gray-200 sm:flex-row sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!title.trim()) {
+          setError('validation.required');
+          return;
+        }
+        setError(undefined);
+        create.mutate(
+          {
+            fundId,
+            title: title.trim(),
+            status: 'draft',
+            currency: 'DKK',
+            opensAt: null,
+            deadlineAt: null,
+            amountMin: null,
+            amountMax: null,
+            maxFundingPct: null,
+            minInvoiceAmount: null,
+            hourlyRate: null,
+          },
+          {
+            onSuccess: (grant) => {
+              void utils.grants.admin.listByFund.invalidate({ fundId });
+              void utils.funds.admin.list.invalidate();
+              toast.success(t('grants.admin.created', { title: title.trim() }));
+              void navigate({ to: '/admin/funds/$fund_id/grants/$grant_id', params: { fund_id: fundId, grant_id: grant.id } });
+            },
+            onError: (failure) => {
+              const data = appErrorOf(failure);
+              setFormError(data ? t(data.messageKey, data.values) : t('error.network'));
+            },
+          },
+        );
+      }}
+    >
+      <div className="flex-1">
+        <TextField label={t('grants.admin.newTitle')} value={title} onChange={(event) => setTitle(event.target.value)} error={error} maxLength={200} />
+      </div>
+      <Button type="submit" size="md" disabled={create.isPending}>
+        {t('grants.admin.create')}
+      </Button>
+      {formError && <FormError>{formError}</FormError>}
+    </form>
+  );
+}
+
+export function AdminGrantList({ fundId }: { fundId: string }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const { date } = useGrantFormat();
+  const list = trpc.grants.admin.listByFund.useQuery({ fundId });
+  const duplicate = trpc.grants.admin.duplicate.useMutation();
+  const remove = trpc.grants.admin.delete.useMutation();
+
+  if (list.isPending) {
+    return (
+      <p role="status" className="text-sm text-gray-600">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+        <p>{['NOT_FOUND', 'VALIDATION'].includes(appErrorOf(list.error)?.appCode ?? '') ? t('error.notFound') : t(appErrorOf(list.error)?.messageKey ?? 'error.network')}</p>
+        <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const { fund, grants } = list.data;
+  return (
+    <div className="space-y-4">
+      <nav aria-label={t('grants.admin.breadcrumb')} className="text-sm text-gray-600">
+        <Link to="/admin/funds" className="hover:text-gray-900 hover:underline">
+          {t('route.admin-funds')}
+        </Link>
+      </nav>
+      <h1 className="text-2xl font-semibold text-gray-900">{t('grants.admin.fundGrants', { fund: fund.name })}</h1>
+      <NewGrantForm fundId={fundId} />
+      {grants.length === 0 ? (
+        <p className="rounded-lg bg-white p-6 text-center text-sm text-gray-700 ring-1 ring-gray-200">{t('grants.admin.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-gray-200 rounded-lg bg-white ring-1 ring-gray-200">
+          {grants.map((grant) => (
+            <li key={grant.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <h2 className="flex flex-wrap items-center gap-2 text-sm font-semibold text-gray-900">
+                  <Link to="/admin/funds/$fund_id/grants/$grant_id" params={{ fund_id: fundId, grant_id: grant.id }} className="hover:underline">
+                    {grant.title}
+                  </Link>
+                  <StatusBadge status={grant.status} />
+                  <span className="text-xs font-normal text-gray-600">{grant.publishedAt ? t('grants.admin.published') : t('grants.admin.notPublished')}</span>
+                </h2>
+                <p className="text-xs break-all text-gray-600">/grants/{grant.slug}</p>
+                <p className="text-xs text-gray-600">
+                  {t('grants.admin.sectionCount', { count: grant.sectionCount })}
+                  {grant.deadlineAt && <> · {t('grants.admin.deadlineOn', { date: date(grant.deadlineAt) })}</>}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Link to="/admin/funds/$fund_id/grants/$grant_id" params={{ fund_id: fundId, grant_id: grant.id }} className={buttonClass('secondary')} aria-label={t('grants.admin.editOf', { title: grant.title })}>
+                  {t('grants.admin.edit')}
+                </Link>
+                <Button
+                  variant="secondary"
+                  disabled={duplicate.isPending}
+                  aria-label={t('grants.admin.duplicateOf', { title: grant.title })}
+                  onClick={() =>
+                    duplicate.mutate(
+                      { id: grant.id },
+                      {
+                        onSuccess: async (copy) => {
+                          await Promise.all([utils.grants.invalidate(), utils.funds.invalidate()]);
+                          toast.success(t('grants.admin.duplicated', { title: grant.title }));
+                          void navigate({ to: '/admin/funds/$fund_id/grants/$grant_id', params: { fund_id: fundId, grant_id: copy.id } });
+                        },
+                        onError: (error) => toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network')),
+                      },
+                    )
+                  }
+                >
+                  {t('grants.admin.duplicate')}
+                </Button>
+                <ConfirmDialog
+                  title={t('grants.admin.deleteTitle', { title: grant.title })}
+                  description={t('grants.admin.deleteBody')}
+                  confirmLabel={t('grants.admin.delete')}
+                  variant="danger"
+                  trigger={
+                    <Button variant="ghost" aria-label={t('grants.admin.deleteOf', { title: grant.title })}>
+                      {t('grants.admin.delete')}
+                    </Button>
+                  }
+                  onConfirm={async () => {
+                    try {
+                      await remove.mutateAsync({ id: grant.id });
+                      await Promise.all([utils.grants.invalidate(), utils.funds.invalidate()]);
+                      toast.success(t('grants.admin.deleted', { title: grant.title }));
+                    } catch (error) {
+                      toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
+                    }
+                  }}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

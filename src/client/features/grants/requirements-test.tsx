@@ -1,0 +1,168 @@
+/**
+ * The yes/no requirements test. A signed-in user's company profile answers the questions it can
+ * (marked as such, and still changeable); the result lists what is met and what is not.
+ */
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { evaluateRequirements, prefillAnswer, type Answers, type ProfilePrefill } from '../../../shared/domain/requirements-test';
+import { useT } from '../../lib/intl';
+import { Button, buttonClass } from '../../ui/button';
+import { inputClass } from '../../ui/form-field';
+
+interface Question {
+  id: string;
+  text: string;
+  expectedAnswer: boolean;
+  prefill: ProfilePrefill | null;
+}
+
+interface Company {
+  id: string;
+  name: string;
+  orgId: string;
+  employees: string | null;
+}
+
+export function RequirementsTest({ grant, questions, companies }: { grant: { slug: string; title: string; status: string }; questions: Question[]; companies: Company[] }) {
+  const t = useT();
+  const companyFieldId = useId();
+  const [companyId, setCompanyId] = useState(companies[0]?.id ?? '');
+  const company = companies.find((candidate) => candidate.id === companyId) ?? null;
+  const prefilled = useMemo(() => {
+    const answers: Answers = {};
+    if (!company) return answers;
+    for (const question of questions) {
+      if (question.prefill) answers[question.id] = prefillAnswer(question.prefill, { orgId: company.orgId, employees: company.employees });
+    }
+    return answers;
+  }, [company, questions]);
+  const [answers, setAnswers] = useState<Answers>(prefilled);
+  const [showResult, setShowResult] = useState(false);
+  useEffect(() => setAnswers((current) => ({ ...current, ...Object.fromEntries(Object.entries(prefilled).filter(([, value]) => value !== undefined)) })), [prefilled]);
+
+  const result = evaluateRequirements(questions, answers);
+  const textOf = (id: string) => questions.find((question) => question.id === id)?.text ?? '';
+  const canStart = grant.status === 'open' || grant.status === 'upcoming';
+
+  if (questions.length === 0) return <p className="text-sm text-gray-700">{t('grants.test.noQuestions')}</p>;
+
+  return (
+    <div className="space-y-6">
+      {companies.length > 0 && (
+        <div className="space-y-1 rounded-lg bg-gray-50 p-3 ring-1 ring-gray-200">
+          <label htmlFor={companyFieldId} className="block text-sm font-medium text-gray-800">
+            {t('grants.test.company')}
+          </label>
+          <select id={companyFieldId} value={companyId} onChange={(event) => setCompanyId(event.target.value)} className={inputClass}>
+            {companies.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name}
+              </option>
+            ))}
+          </select>
+          <p className="text-xs text-gray-600">{t('grants.test.prefillHint')}</p>
+        </div>
+      )}
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setShowResult(true);
+        }}
+      >
+        <ol className="space-y-3">
+          {questions.map((question, index) => {
+            const fromProfile = prefilled[question.id] !== undefined && answers[question.id] === prefilled[question.id];
+            return (
+              <li key={question.id}>
+                <fieldset className="rounded-lg bg-white p-3 ring-1 ring-gray-200">
+                  <legend className="sr-only">{question.text}</legend>
+                  <p className="text-sm font-medium text-gray-900" aria-hidden="true">
+                    {index + 1}. {question.text}
+                  </p>
+                  <div className="mt-2 flex flex-wrap items-center gap-4">
+                    {[true, false].map((value) => (
+                      <label key={String(value)} className="inline-flex items-center gap-2 text-sm text-gray-800">
+                        <input
+                          type="radio"
+                          name={`question-${question.id}`}
+                          className="size-4 accent-primary-700"
+                          checked={answers[question.id] === value}
+                          onChange={() => setAnswers((current) => ({ ...current, [question.id]: value }))}
+                        />
+                        {value ? t('grants.test.yes') : t('grants.test.no')}
+                      </label>
+                    ))}
+                    {fromProfile && <span className="rounded-full bg-blue-50 px-2 py-0.5 text-xs text-blue-800 ring-1 ring-blue-200">{t('grants.test.fromProfile')}</span>}
+                  </div>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        <Button type="submit" size="md">
+          {t('grants.test.submit')}
+        </Button>
+      </form>
+
+      {showResult && (
+        <section aria-labelledby="test-result" aria-live="polite" className={`rounded-lg p-4 ring-1 ${result.eligible ? 'bg-primary-50 ring-primary-200' : 'bg-amber-50 ring-amber-200'}`}>
+          <h2 id="test-result" className="text-base font-semibold text-gray-900">
+            {result.eligible
+              ? t('grants.test.resultEligible')
+              : !result.complete
+                ? t('grants.test.resultIncomplete', { count: result.unanswered.length })
+                : t('grants.test.resultNotEligible', { count: result.notMet.length })}
+          </h2>
+          {result.met.length > 0 && (
+            <>
+              <h3 className="mt-3 text-sm font-medium text-gray-900">{t('grants.test.met')}</h3>
+              <ul className="mt-1 space-y-1 text-sm text-gray-800">
+                {result.met.map((id) => (
+                  <li key={id} className="flex gap-2">
+                    <span aria-hidden="true" className="text-primary-700">✓</span>
+                    {textOf(id)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {result.notMet.length > 0 && (
+            <>
+              <h3 className="mt-3 text-sm font-medium text-gray-900">{t('grants.test.notMet')}</h3>
+              <ul className="mt-1 space-y-1 text-sm text-gray-800">
+                {result.notMet.map((id) => (
+                  <li key={id} className="flex gap-2">
+                    <span aria-hidden="true" className="text-red-700">✗</span>
+                    {textOf(id)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {result.unanswered.length > 0 && (
+            <>
+              <h3 className="mt-3 text-sm font-medium text-gray-900">{t('grants.test.unanswered')}</h3>
+              <ul className="mt-1 space-y-1 text-sm text-gray-800">
+                {result.unanswered.map((id) => (
+                  <li key={id}>{textOf(id)}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          <div className="mt-4 flex flex-wrap gap-2">
+            {canStart && (
+              // Embedded in another site, the application starts in the whole window.
+              <Link to="/grants/$grant_slug/start" params={{ grant_slug: grant.slug }} target="_top" className={buttonClass(result.eligible ? 'primary' : 'secondary', 'md')}>
+                {t('grants.detail.start')}
+              </Link>
+            )}
+            <Link to="/grants/$grant_slug" params={{ grant_slug: grant.slug }} target="_top" className={buttonClass('ghost', 'md')}>
+              {t('grants.test.readMore', { title: grant.title })}
+            </Link>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

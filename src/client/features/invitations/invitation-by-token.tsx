@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import { getAuthToken } from '../../lib/auth-token';
+import { useT } from '../../lib/intl';
+import { appErrorOf, trpc } from '../../lib/trpc';
+import { Button, buttonClass } from '../../ui/button';
+import { FormError } from '../../ui/form-field';
+import { toast } from '../../ui/toast';
+import type { MessageKey } from '../../../shared/i18n';
+
+const unusable: Record<'expired' | 'used' | 'unknown', MessageKey> = {
+  expired: 'invitations.token.expired',
+  used: 'invitations.token.used',
+  unknown: 'invitations.token.unknown',
+};
+
+/**
+ * An invitation link: company, inviter and role, then accept (after logging in or signing up,
+ * coming back here) or decline. Expired, used and unknown links each say so.
+ */
+export function InvitationByToken({ token }: { token: string }) {
+  const t = useT();
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const signedIn = getAuthToken() !== null;
+  const invitation = trpc.invitations.byToken.useQuery({ token }, { staleTime: 0 });
+  const me = trpc.auth.me.useQuery(undefined, { enabled: signedIn });
+  const accept = trpc.invitations.accept.useMutation();
+  const decline = trpc.invitations.decline.useMutation();
+  const [error, setError] = useState<{ key: MessageKey; values?: Record<string, string | number> } | null>(null);
+  const [declined, setDeclined] = useState(false);
+
+  if (invitation.isPending) {
+    return (
+      <p role="status" className="text-sm text-gray-600">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (invitation.isError) {
+    return (
+      <div role="alert" className="space-y-2 text-sm text-red-800">
+        <p>{t(appErrorOf(invitation.error)?.messageKey ?? 'error.network')}</p>
+        <Button variant="secondary" onClick={() => void invitation.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (declined) {
+    return (
+      <p role="status" className="text-sm text-gray-700">
+        {t('invitations.token.declined')}
+      </p>
+    );
+  }
+  const { status } = invitation.data;
+  if (status !== 'valid' || !invitation.data.invitation) {
+    return (
+      <div role="alert" className="rounded-md bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
+        {t(unusable[status === 'valid' ? 'unknown' : status])}
+      </div>
+    );
+  }
+  const details = invitation.data.invitation;
+  const here = `/invitations/${token}`;
+  const role = t(`companies.role.${details.role}`);
+
+  async function onAccept() {
+    setError(null);
+    try {
+      const result = await accept.mutateAsync({ token });
+      toast.success(t('invitations.token.accepted', { company: result.companyName }));
+      await utils.companies.list.invalidate();
+      await navigate({ to: '/companies' });
+    } catch (failure) {
+      const data = appErrorOf(failure);
+      setError(data ? { key: data.messageKey, values: data.values } : { key: 'error.network' });
+      if (data?.appCode === 'CONFLICT' || data?.appCode === 'NOT_FOUND') void invitation.refetch();
+    }
+  }
+
+  async function onDecline() {
+    setError(null);
+    try {
+      await decline.mutateAsync({ token });
+      setDeclined(true);
+      toast.success(t('invitations.token.declined'));
+    } catch (failure) {
+      const data = appErrorOf(failure);
+      setError(data ? { key: data.messageKey, values: data.values } : { key: 'error.network' });
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <h2 className="text-lg font-semibold text-gray-900">{t('invitations.token.heading', { company: details.companyName })}</h2>
+      <p className="text-sm text-gray-700">
+        {t('invitations.token.details', { inviter: details.inviterName ?? t('invitations.someone'), company: details.companyName, role })}
+      </p>
+      <p className="text-sm text-gray-600">{t('invitations.token.expiresAt', { date: intl.formatDate(details.expiresAt, { dateStyle: 'long' }) })}</p>
+      <FormError>{error && t(error.key, error.values)}</FormError>
+      {signedIn ? (
+        <>
+          {me.data && <p className="text-sm text-gray-600">{t('invitations.token.signedInAs', { email: me.data.email })}</p>}
+          <div className="flex flex-wrap gap-2">
+            <Button size="md" onClick={() => void onAccept()} disabled={accept.isPending}>
+              {t('invitations.token.accept')}
+            </Button>
+            <Button size="md" variant="secondary" onClick={() => void onDecline()} disabled={decline.isPending}>
+              {t('invitations.token.decline')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Link to="/signup" search={{ email: details.email, redirect: here }} className={buttonClass('primary', 'md')}>
+            {t('invitations.token.signup')}
+          </Link>
+          <Link to="/login" search={{ redirect: here }} className={buttonClass('secondary', 'md')}>
+            {t('invitations.token.login')}
+          </Link>
+          <Button size="md" variant="ghost" onClick={() => void onDecline()} disabled={decline.isPending}>
+            {t('invitations.token.decline')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import { useT } from '../../lib/intl';
+import { appErrorOf, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/button';
+import { toast } from '../../ui/toast';
+
+/** The signed-in user's pending invitations (matched by e-mail), to accept or decline. */
+export function MyInvitations() {
+  const t = useT();
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const me = trpc.auth.me.useQuery();
+  const invitations = trpc.invitations.mine.useQuery();
+  const accept = trpc.invitations.acceptMine.useMutation();
+  const decline = trpc.invitations.declineMine.useMutation();
+
+  if (invitations.isPending) {
+    return (
+      <p role="status" className="text-sm text-gray-600">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (invitations.isError) {
+    return (
+      <div role="alert" className="space-y-2 text-sm text-red-800">
+        <p>{t(appErrorOf(invitations.error)?.messageKey ?? 'error.network')}</p>
+        <Button variant="secondary" onClick={() => void invitations.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  async function run(action: () => Promise<unknown>, success: string, then?: () => Promise<unknown>) {
+    try {
+      await action();
+      toast.success(success);
+      await utils.invitations.mine.invalidate();
+      await utils.companies.list.invalidate();
+      await then?.();
+    } catch (error) {
+      toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
+      await utils.invitations.mine.invalidate();
+    }
+  }
+
+  return (
+    <div className="space-y-3">
+      {me.data && <p className="text-sm text-gray-600">{t('invitations.mine.intro', { email: me.data.email })}</p>}
+      {invitations.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-sm text-gray-700">{t('invitations.mine.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-gray-200 rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
+          {invitations.data.map((invitation) => (
+            <li key={invitation.id} className="flex flex-wrap items-center gap-3 p-3">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-gray-900">{invitation.companyName}</p>
+                <p className="text-sm text-gray-600">
+                  {t('invitations.mine.from', { inviter: invitation.inviterName ?? t('invitations.someone'), role: t(`companies.role.${invitation.role}`) })} ·{' '}
+                  {t('invitations.expires', { date: intl.formatDate(invitation.expiresAt, { dateStyle: 'medium' }) })}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  aria-label={t('invitations.mine.accept', { company: invitation.companyName })}
+                  disabled={accept.isPending}
+                  onClick={() =>
+                    void run(
+                      () => accept.mutateAsync({ invitationId: invitation.id }),
+                      t('invitations.token.accepted', { company: invitation.companyName }),
+                      () => navigate({ to: '/companies' }),
+                    )
+                  }
+                >
+                  {t('invitations.token.accept')}
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-label={t('invitations.mine.decline', { company: invitation.companyName })}
+                  disabled={decline.isPending}
+                  onClick={() => void run(() => decline.mutateAsync({ invitationId: invitation.id }), t('invitations.token.declined'))}
+                >
+                  {t('invitations.token.decline')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useIntl } from 'react-intl';
+import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
+import { useT } from '../../lib/intl';
+import { appErrorOf, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { toast } from '../../ui/toast';
+
+/** The company's invitations not yet answered, each removable (its link then stops working). */
+export function PendingInvitations({ companyId, myRole }: { companyId: string; myRole: CompanyRole }) {
+  const t = useT();
+  const intl = useIntl();
+  const utils = trpc.useUtils();
+  const invitations = trpc.invitations.list.useQuery({ companyId });
+  const remove = trpc.invitations.remove.useMutation();
+
+  return (
+    <section aria-labelledby="invitations-heading" className="space-y-3">
+      <h2 id="invitations-heading" className="text-lg font-semibold text-gray-900">
+        {t('invitations.title')}
+      </h2>
+      {invitations.isPending ? (
+        <p role="status" className="text-sm text-gray-600">
+          {t('common.loading')}
+        </p>
+      ) : invitations.isError ? (
+        <div role="alert" className="space-y-2 text-sm text-red-800">
+          <p>{t(appErrorOf(invitations.error)?.messageKey ?? 'error.network')}</p>
+          <Button variant="secondary" onClick={() => void invitations.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : invitations.data.length === 0 ? (
+        <p className="text-sm text-gray-600">{t('invitations.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-gray-200 rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
+          {invitations.data.map((invitation) => {
+            const expired = invitation.expiresAt.getTime() <= Date.now();
+            return (
+              <li key={invitation.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="invitation">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-gray-900">{invitation.email}</p>
+                  <p className="text-sm text-gray-600">
+                    {t(`companies.role.${invitation.role}`)} ·{' '}
+                    {expired ? (
+                      <span className="text-amber-800">{t('invitations.expiredLabel')}</span>
+                    ) : (
+                      t('invitations.expires', { date: intl.formatDate(invitation.expiresAt, { dateStyle: 'medium' }) })
+                    )}
+                  </p>
+                </div>
+                {mayManageRole(myRole, invitation.role) && (
+                  <ConfirmDialog
+                    title={t('invitations.removeTitle', { email: invitation.email })}
+                    description={t('invitations.removeBody')}
+                    confirmLabel={t('invitations.remove')}
+                    variant="danger"
+                    trigger={
+                      <Button variant="ghost" aria-label={t('invitations.removeLabel', { email: invitation.email })} className="text-red-700 hover:bg-red-50">
+                        {t('invitations.remove')}
+                      </Button>
+                    }
+                    onConfirm={async () => {
+                      try {
+                        await remove.mutateAsync({ companyId, invitationId: invitation.id });
+                        toast.success(t('invitations.removed'));
+                      } catch (error) {
+                        toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
+                        throw error;
+                      } finally {
+                        await utils.invitations.list.invalidate({ companyId });
+                      }
+                    }}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

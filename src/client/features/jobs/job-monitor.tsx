@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Tabs } from 'radix-ui';
+import type { QueueName } from '../../../shared/jobs';
+import { useT } from '../../lib/intl';
+import { Button } from '../../ui/button';
+import { QueuePanel, QueueStatus } from './queue-panel';
+import { useQueueOverview } from './use-jobs';
+
+/** The background queues side by side; the chosen one in full below. Updates live. */
+export function JobMonitor() {
+  const t = useT();
+  const overview = useQueueOverview();
+  const [queue, setQueue] = useState<QueueName>('drafts');
+
+  if (overview.isPending) {
+    return (
+      <p role="status" className="text-sm text-gray-600">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (overview.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+        {t('jobs.error.load')}
+        <Button variant="secondary" onClick={() => void overview.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <Tabs.Root value={queue} onValueChange={(value) => setQueue(value as QueueName)} className="space-y-4">
+      <Tabs.List aria-label={t('jobs.queues')} className="grid gap-2 sm:grid-cols-3">
+        {overview.data.map((item) => (
+          <Tabs.Trigger
+            key={item.name}
+            value={item.name}
+            className="flex flex-col items-start gap-1 rounded-lg bg-white p-3 text-start ring-1 ring-gray-200 hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:outline-none data-[state=active]:ring-2 data-[state=active]:ring-primary-700"
+          >
+            <span className="flex w-full items-center justify-between gap-2">
+              <span className="font-medium text-gray-900">{t(`jobs.queue.${item.name}`)}</span>
+              <QueueStatus paused={item.paused} />
+            </span>
+            <span className="text-xs text-gray-700">
+              {t('jobs.queueSummary', { waiting: item.counts.waiting, active: item.counts.active, failed: item.counts.failed })}
+            </span>
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {overview.data.map((item) => (
+        <Tabs.Content key={item.name} value={item.name} className="focus-visible:outline-none">
+          <QueuePanel overview={item} />
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}

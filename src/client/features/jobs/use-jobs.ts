@@ -1,0 +1,71 @@
+/**
+ * The job monitor's data: BullMQ's state read through tRPC, refetched every few seconds while
+ * the page is visible (React Query pauses interval refetches in a background tab), and the
+ * admin's actions, each ending in a toast.
+ */
+import { keepPreviousData } from '@tanstack/react-query';
+import type { QueueName } from '../../../shared/jobs';
+import type { JobListState } from '../../../shared/schemas/jobs';
+import { useT } from '../../lib/intl';
+import { appErrorOf, trpc } from '../../lib/trpc';
+import { toast } from '../../ui/toast';
+
+export const LIVE_REFRESH_MS = 2500;
+
+export function useQueueOverview() {
+  return trpc.jobs.overview.useQuery(undefined, { refetchInterval: LIVE_REFRESH_MS });
+}
+
+export function useJobList(queue: QueueName, state: JobListState, page: number) {
+  return trpc.jobs.list.useQuery({ queue, state, page }, { refetchInterval: LIVE_REFRESH_MS, placeholderData: keepPreviousData });
+}
+
+export function useJobDetail(queue: QueueName, id: string | null, revealEmails: boolean) {
+  return trpc.jobs.job.useQuery(
+    { queue, id: id ?? '', revealEmails },
+    {
+      enabled: id !== null,
+      refetchInterval: LIVE_REFRESH_MS,
+      placeholderData: keepPreviousData,
+      retry: (count, error) => appErrorOf(error)?.appCode !== 'NOT_FOUND' && count < 2,
+    },
+  );
+}
+
+/** The actions; each resolves when done and has already shown its toast, success or failure. */
+export function useJobActions() {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const onError = (error: unknown) => {
+    const data = appErrorOf(error);
+    toast.error(data ? t(data.messageKey, data.values) : t('error.network'));
+  };
+  const onSettled = () => utils.jobs.invalidate();
+  const options = { onError, onSettled };
+  return {
+    retry: trpc.jobs.retry.useMutation({
+      ...options,
+      onSuccess: (_result, input) => void toast.success(t('jobs.toast.retried', { id: input.id })),
+    }),
+    retryAllFailed: trpc.jobs.retryAllFailed.useMutation({
+      ...options,
+      onSuccess: (result) => void toast.success(t('jobs.toast.retriedAll', { count: result.count })),
+    }),
+    remove: trpc.jobs.remove.useMutation({
+      ...options,
+      onSuccess: (_result, input) => void toast.success(t('jobs.toast.removed', { id: input.id })),
+    }),
+    promote: trpc.jobs.promote.useMutation({
+      ...options,
+      onSuccess: (_result, input) => void toast.success(t('jobs.toast.promoted', { id: input.id })),
+    }),
+    pause: trpc.jobs.pause.useMutation({
+      ...options,
+      onSuccess: (_result, input) => void toast.success(t('jobs.toast.paused', { queue: t(`jobs.queue.${input.queue}`) })),
+    }),
+    resume: trpc.jobs.resume.useMutation({
+      ...options,
+      onSuccess: (_result, input) => void toast.success(t('jobs.toast.resumed', { queue: t(`jobs.queue.${input.queue}`) })),
+    }),
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * A public page's title, description and Open Graph tags, set in the document head while the
+ * page is shown (and removed when it goes, so the next page never inherits them).
+ */
+import { useEffect } from 'react';
+import { useLocale, useT } from './intl';
+
+const ogLocales = { da: 'da_DK', en: 'en_GB', nb: 'nb_NO' } as const;
+
+function setMeta(attribute: 'name' | 'property', key: string, content: string): HTMLMetaElement {
+  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!element) {
+    element = document.createElement('meta');
+    element.setAttribute(attribute, key);
+    document.head.appendChild(element);
+  }
+  element.content = content;
+  return element;
+}
+
+export function usePageMeta(meta: { title: string | null; description?: string | null; type?: 'website' | 'article' }) {
+  const t = useT();
+  const { locale } = useLocale();
+  const { title, description, type = 'website' } = meta;
+  useEffect(() => {
+    const fullTitle = title ? `${title} · ${t('app.name')}` : t('app.name');
+    document.title = fullTitle;
+    const text = (description ?? t('app.tagline')).replace(/\s+/g, ' ').trim().slice(0, 300);
+    const elements = [
+      setMeta('name', 'description', text),
+      setMeta('property', 'og:title', title ?? t('app.name')),
+      setMeta('property', 'og:description', text),
+      setMeta('property', 'og:type', type),
+      setMeta('property', 'og:url', window.location.origin + window.location.pathname),
+      setMeta('property', 'og:site_name', t('app.name')),
+      setMeta('property', 'og:locale', ogLocales[locale]),
+      setMeta('name', 'twitter:card', 'summary'),
+    ];
+    return () => elements.forEach((element) => element.remove());
+  }, [title, description, type, t, locale]);
+}

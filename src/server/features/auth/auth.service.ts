@@ -1,0 +1,121 @@
+/**
+ * Accounts: sign-up, login, password reset and change. Login and reset answer the same way
+ * whether or not the e-mail exists (same message, status and work: a dummy hash is verified
+ * when there is no user), and every attempt is rate limited in Redis.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { appUrl } from '../../env';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { createSession, invalidateUserSessions } from '../../auth/session';
+import { consumeRateLimit, resetRateLimit, type RateLimit } from '../../rate-limit';
+import type { Context } from '../../trpc/context';
+import { queueEmail } from '../email/email.service';
+import { AppError } from '../../../shared/errors';
+import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  replacePasswordReset,
+  takePasswordReset,
+  updatePasswordHash,
+} from './auth.queries';
+
+export const rateLimits = {
+  loginPerEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * 60 },
+  loginPerIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * 60 },
+  signupPerIp: { name: 'signup:ip', limit: 10, windowSeconds: 60 * 60 },
+  resetPerIp: { name: 'reset:ip', limit: 10, windowSeconds: 60 * 60 },
+  resetPerEmail: { name: 'reset:email', limit: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimit>;
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+type Ctx = Pick<Context, 'db' | 'redis' | 'queues' | 'env' | 'ip' | 'userAgent' | 'locale'>;
+
+function limit(ctx: Ctx, rule: RateLimit, subject: string | null) {
+  return consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, rule, subject ?? 'unknown');
+}
+
+// A real argon2id hash of a random password, so a login for an unknown e-mail costs the same.
+let dummyHash: Promise<string> | undefined;
+function dummyPasswordHash() {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+export async function signup(ctx: Ctx, input: SignupInput) {
+  await limit(ctx, rateLimits.signupPerIp, ctx.ip);
+  const taken = () => new AppError('VALIDATION', { fieldErrors: { email: 'auth.emailTaken' } });
+  if (await findUserByEmail(ctx.db, input.email)) throw taken();
+  const passwordHash = await hashPassword(input.password);
+  const user = await insertUser(ctx.db, {
+    email: input.email,
+    passwordHash,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    locale: input.locale ?? ctx.locale,
+  });
+  if (!user) throw taken();
+  const { token } = await createSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
+  return { token };
+}
+
+export async function login(ctx: Ctx, input: LoginInput) {
+  await limit(ctx, rateLimits.loginPerIp, ctx.ip);
+  await limit(ctx, rateLimits.loginPerEmail, input.email);
+  const user = await findUserByEmail(ctx.db, input.email);
+  const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid) throw new AppError('UNAUTHORIZED', { message: 'auth.invalidCredentials' });
+  await resetRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, rateLimits.loginPerEmail, input.email);
+  const { token } = await createSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
+  return { token };
+}
+
+export async function requestPasswordReset(ctx: Ctx, email: string): Promise<void> {
+  await limit(ctx, rateLimits.resetPerIp, ctx.ip);
+  await limit(ctx, rateLimits.resetPerEmail, email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) {
+    // As much work as the real path, so timing does not tell whether the account exists.
+    await dummyPasswordHash();
+    hashToken(randomBytes(32).toString('base64url'));
+    return;
+  }
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.transaction().execute(async (trx) => {
+    await replacePasswordReset(trx, user.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+  });
+  await queueEmail(ctx, {
+    to: user.email,
+    template: 'passwordReset',
+    locale: (user.locale as 'da' | 'en' | 'nb') ?? ctx.locale,
+    params: { name: user.firstname || user.email, link: `${appUrl(ctx.env)}/forgotten-password/confirm?token=${token}` },
+  });
+}
+
+export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const reset = await takePasswordReset(trx, hashToken(token));
+    if (!reset || reset.expires_at.getTime() <= Date.now()) throw new AppError('VALIDATION', { message: 'auth.resetTokenInvalid' });
+    await updatePasswordHash(trx, reset.user_id, passwordHash);
+    await invalidateUserSessions(trx, reset.user_id);
+  });
+}
+
+export async function changePassword(ctx: Ctx & { user: { id: string }; session: { id: string } }, currentPassword: string, newPassword: string) {
+  const user = await findUserById(ctx.db, ctx.user.id);
+  if (!user || !(await verifyPassword(user.password_hash, currentPassword))) {
+    throw new AppError('VALIDATION', { fieldErrors: { currentPassword: 'auth.currentPasswordWrong' } });
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, ctx.user.id, passwordHash);
+    await invalidateUserSessions(trx, ctx.user.id, ctx.session.id);
+  });
+}

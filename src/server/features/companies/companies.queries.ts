@@ -1,0 +1,259 @@
+/**
+ * Companies and memberships. A company is reached only through the caller's membership
+ * (`findMembership`); every other function here takes a company id obtained that way.
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../../db/db';
+import type { CompanyRole } from '../../../shared/domain/company-roles';
+import type { Locale } from '../../../shared/i18n';
+import type { RegistryProfile } from '../../../shared/schemas/companies';
+
+/** The columns a member sees; the registry's raw answer stays on the server. */
+const companyColumns = [
+  'companies.id',
+  'companies.org_id as orgId',
+  'companies.name',
+  'companies.website',
+  'companies.address',
+  'companies.zipcode',
+  'companies.city',
+  'companies.phone',
+  'companies.email',
+  'companies.industry_code as industryCode',
+  'companies.industry',
+  'companies.employees',
+  'companies.company_type as companyType',
+  'companies.locale',
+  'companies.verified',
+  'companies.registry_checked_at as registryCheckedAt',
+  'companies.created_at as createdAt',
+  'companies.version',
+] as const;
+
+const startDate = sql<string | null>`to_char(companies.start_date, 'YYYY-MM-DD')`.as('startDate');
+
+export interface CompanyRow {
+  id: string;
+  orgId: string;
+  name: string;
+  website: string | null;
+  address: string | null;
+  zipcode: string | null;
+  city: string | null;
+  phone: string | null;
+  email: string | null;
+  industryCode: string | null;
+  industry: string | null;
+  employees: string | null;
+  companyType: string | null;
+  startDate: string | null;
+  locale: Locale | null;
+  verified: boolean;
+  registryCheckedAt: Date | null;
+  createdAt: Date;
+  /** Optimistic concurrency: an edit names the version it was made from. */
+  version: number;
+}
+
+export interface MembershipRow {
+  company: CompanyRow;
+  role: CompanyRole;
+}
+
+type SelectedCompany = Omit<CompanyRow, 'locale'> & { locale: string | null; role: string };
+
+function toMembership(row: SelectedCompany): MembershipRow {
+  const { role, ...company } = row;
+  return { company: { ...company, locale: company.locale as Locale | null }, role: role as CompanyRole };
+}
+
+/** The company and the user's role in it, or undefined when the user is not a member. */
+export async function findMembership(db: Executor, companyId: string, userId: string): Promise<MembershipRow | undefined> {
+  const row = await db
+    .selectFrom('memberships')
+    .innerJoin('companies', 'companies.id', 'memberships.company_id')
+    .select([...companyColumns, startDate, 'memberships.role'])
+    .where('memberships.company_id', '=', companyId)
+    .where('memberships.user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toMembership(row) : undefined;
+}
+
+export async function listCompaniesOfUser(db: Executor, userId: string): Promise<MembershipRow[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('companies', 'companies.id', 'memberships.company_id')
+    .select([...companyColumns, startDate, 'memberships.role'])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('companies.name')
+    .orderBy('companies.id')
+    .execute();
+  return rows.map(toMembership);
+}
+
+export async function companyExistsWithOrgId(db: Executor, orgId: string): Promise<boolean> {
+  const row = await db.selectFrom('companies').select('id').where('org_id', '=', orgId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewCompany {
+  orgId: string;
+  name: string;
+  website: string | null;
+  locale: Locale | null;
+  createdBy: string;
+  verified: boolean;
+  profile: Omit<RegistryProfile, 'orgId' | 'name'>;
+  registryData: unknown;
+  registryCheckedAt: Date | null;
+}
+
+/** Inserts the company with its creator as owner. Returns null when the org id is taken. */
+export async function insertCompanyWithOwner(db: Executor, company: NewCompany): Promise<string | null> {
+  const { profile } = company;
+  const row = await db
+    .insertInto('companies')
+    .values({
+      org_id: company.orgId,
+      name: company.name,
+      website: company.website,
+      address: profile.address,
+      zipcode: profile.zipcode,
+      city: profile.city,
+      phone: profile.phone,
+      email: profile.email,
+      industry_code: profile.industryCode,
+      industry: profile.industry,
+      employees: profile.employees,
+      company_type: profile.companyType,
+      start_date: profile.startDate,
+      locale: company.locale,
+      verified: company.verified,
+      registry_data: company.registryData === null ? null : JSON.stringify(company.registryData),
+      registry_checked_at: company.registryCheckedAt,
+      created_by: company.createdBy,
+    })
+    .onConflict((oc) => oc.column('org_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return null;
+  await db.insertInto('memberships').values({ company_id: row.id, user_id: company.createdBy, role: 'owner' }).execute();
+  return row.id;
+}
+
+/**
+ * Saves the profile only if it is still at the version the editor loaded; returns the new
+ * version, or null when someone else saved first (the caller answers CONFLICT).
+ */
+export async function updateCompany(
+  db: Executor,
+  companyId: string,
+  version: number,
+  changes: { name: string; website: string | null; locale?: Locale | null },
+): Promise<number | null> {
+  const row = await db
+    .updateTable('companies')
+    .set((eb) => ({
+      name: changes.name,
+      website: changes.website,
+      ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
+      version: eb('version', '+', 1),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', companyId)
+    .where('version', '=', version)
+    .returning('version')
+    .executeTakeFirst();
+  return row?.version ?? null;
+}
+
+/**
+ * Whether the company has submitted (published) an application. The applications feature owns
+ * that table and may not be installed yet, so the check asks the catalog first.
+ */
+export async function hasPublishedApplication(db: Executor, companyId: string): Promise<boolean> {
+  const table = await sql<{ exists: boolean }>`SELECT to_regclass('applications') IS NOT NULL AS exists`.execute(db);
+  if (!table.rows[0]?.exists) return false;
+  const result = await sql<{ published: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM applications WHERE company_id = ${companyId} AND status = 'published') AS published`.execute(db);
+  return result.rows[0]?.published ?? false;
+}
+
+export async function deleteCompany(db: Executor, companyId: string): Promise<void> {
+  await db.deleteFrom('companies').where('id', '=', companyId).execute();
+}
+
+export interface MemberRow {
+  userId: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  role: CompanyRole;
+  joinedAt: Date;
+}
+
+export async function listMembers(db: Executor, companyId: string): Promise<MemberRow[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.id as userId', 'users.email', 'users.firstname', 'users.lastname', 'memberships.role', 'memberships.created_at as joinedAt'])
+    .where('memberships.company_id', '=', companyId)
+    .orderBy(sql`CASE memberships.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 WHEN 'employee' THEN 2 ELSE 3 END`)
+    .orderBy('users.firstname')
+    .orderBy('users.lastname')
+    .orderBy('users.email')
+    .execute();
+  return rows.map((row) => ({ ...row, role: row.role as CompanyRole }));
+}
+
+/** The member's role, locking the row so a concurrent change waits for this transaction. */
+export async function findMemberRoleForUpdate(db: Executor, companyId: string, userId: string): Promise<CompanyRole | undefined> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('role')
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.role as CompanyRole | undefined;
+}
+
+/**
+ * The number of owners, locking their rows: two owners demoting each other at once are
+ * serialized, so the second sees the first's change and the company keeps an owner.
+ */
+export async function countOwnersForUpdate(db: Executor, companyId: string): Promise<number> {
+  const rows = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('company_id', '=', companyId)
+    .where('role', '=', 'owner')
+    .orderBy('user_id')
+    .forUpdate()
+    .execute();
+  return rows.length;
+}
+
+export async function setMemberRole(db: Executor, companyId: string, userId: string, role: CompanyRole): Promise<void> {
+  await db.updateTable('memberships').set({ role }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+}
+
+export async function deleteMembership(db: Executor, companyId: string, userId: string): Promise<void> {
+  await db.deleteFrom('memberships').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+}
+
+export async function isMemberByEmail(db: Executor, companyId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select('users.id')
+    .where('memberships.company_id', '=', companyId)
+    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Adds a member; an existing membership keeps its role. */
+export async function addMembership(db: Executor, companyId: string, userId: string, role: CompanyRole): Promise<void> {
+  await db.insertInto('memberships').values({ company_id: companyId, user_id: userId, role }).onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing()).execute();
+}

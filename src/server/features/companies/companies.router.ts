@@ -1,0 +1,78 @@
+import { AppError } from '../../../shared/errors';
+import {
+  changeRoleInput,
+  createCompanyInput,
+  lookupInput,
+  removeMemberInput,
+  updateCompanyInput,
+} from '../../../shared/schemas/companies';
+import { consumeRateLimit } from '../../rate-limit';
+import { companyProcedure, companyProcedureFor } from '../../trpc/company-procedure';
+import { router, userProcedure } from '../../trpc/trpc';
+import { deleteCompany, hasPublishedApplication, listCompaniesOfUser, listMembers, updateCompany } from './companies.queries';
+import { changeMembership, createCompany } from './companies.service';
+import { startLookup, watchLookup } from './registry-lookup.service';
+
+/** Registry lookups per user: the public CVR API has a small daily quota. */
+const lookupLimit = { name: 'registry:user', limit: 30, windowSeconds: 3600 };
+
+export const companiesRouter = router({
+  /** The companies the user is a member of, with their role. */
+  list: userProcedure.query(async ({ ctx }) => {
+    const rows = await listCompaniesOfUser(ctx.db, ctx.user.id);
+    return rows.map(({ company, role }) => ({ ...company, role }));
+  }),
+
+  get: companyProcedure.query(({ ctx }) => ({ ...ctx.company, role: ctx.membership.role })),
+
+  /** Starts a registry lookup (or reuses a recent answer); watch it with `lookupStatus`. */
+  lookup: userProcedure.input(lookupInput).mutation(async ({ ctx, input }) => {
+    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, lookupLimit, ctx.user.id);
+    return startLookup(ctx, input.orgId, { force: false });
+  }),
+
+  /** The lookup's state now, then every change until it is final (SSE). */
+  lookupStatus: userProcedure.input(lookupInput).subscription(async function* ({ ctx, input, signal }) {
+    yield* watchLookup(ctx, input.orgId, signal);
+  }),
+
+  create: userProcedure.input(createCompanyInput).mutation(({ ctx, input }) =>
+    createCompany(ctx, input, { userId: ctx.user.id, locale: ctx.locale }),
+  ),
+
+  update: companyProcedureFor('company.edit')
+    .input(updateCompanyInput)
+    .mutation(async ({ ctx, input }) => {
+      const version = await updateCompany(ctx.db, ctx.company.id, input.version, { name: input.name, website: input.website ?? null, locale: input.locale });
+      if (version === null) throw new AppError('CONFLICT');
+      return { id: ctx.company.id, version };
+    }),
+
+  /** Asks the registry again for the company's profile; watch it with `lookupStatus`. */
+  refresh: companyProcedureFor('company.edit').mutation(async ({ ctx }) => {
+    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, lookupLimit, ctx.user.id);
+    return startLookup(ctx, ctx.company.orgId, { force: true });
+  }),
+
+  delete: companyProcedureFor('company.delete').mutation(async ({ ctx }) => {
+    if (await hasPublishedApplication(ctx.db, ctx.company.id)) throw new AppError('CONFLICT', { message: 'companies.hasPublished' });
+    await deleteCompany(ctx.db, ctx.company.id);
+    return { id: ctx.company.id };
+  }),
+
+  members: companyProcedure.query(({ ctx }) => listMembers(ctx.db, ctx.company.id)),
+
+  changeRole: companyProcedureFor('members.manage')
+    .input(changeRoleInput)
+    .mutation(async ({ ctx, input }) => {
+      await changeMembership(ctx, ctx.company.id, ctx.membership.role, input.userId, input.role);
+      return { userId: input.userId, role: input.role };
+    }),
+
+  removeMember: companyProcedureFor('members.manage')
+    .input(removeMemberInput)
+    .mutation(async ({ ctx, input }) => {
+      await changeMembership(ctx, ctx.company.id, ctx.membership.role, input.userId, null);
+      return { userId: input.userId };
+    }),
+});

@@ -1,0 +1,101 @@
+/**
+ * Company rules that need more than one query: creation from the server's own registry lookup,
+ * and member changes that must leave the company with at least one owner.
+ */
+import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
+import { AppError } from '../../../shared/errors';
+import type { Locale } from '../../../shared/i18n';
+import type { RegistryProfile } from '../../../shared/schemas/companies';
+import type { Services } from '../../services';
+import {
+  companyExistsWithOrgId,
+  countOwnersForUpdate,
+  deleteMembership,
+  findMemberRoleForUpdate,
+  insertCompanyWithOwner,
+  setMemberRole,
+} from './companies.queries';
+import { findLookup } from './registry-lookups.queries';
+import { startLookup } from './registry-lookup.service';
+
+export interface CreateCompany {
+  orgId: string;
+  name: string;
+  website?: string | null | undefined;
+  address?: string | null | undefined;
+  zipcode?: string | null | undefined;
+  city?: string | null | undefined;
+}
+
+/**
+ * Creates the company with `userId` as owner. The profile comes from the registry lookup the
+ * server made; when the registry said the number does not exist the company is refused, and when
+ * it could not be reached the typed details are kept as a manual, not verified entry (a lookup is
+ * started, and the profile is verified once the registry answers).
+ */
+export async function createCompany(
+  services: Pick<Services, 'db' | 'queues'>,
+  input: CreateCompany,
+  creator: { userId: string; locale: Locale },
+): Promise<{ id: string; verified: boolean }> {
+  const lookup = await findLookup(services.db, input.orgId);
+  if (lookup?.status === 'not_found') {
+    throw new AppError('VALIDATION', { message: 'companies.orgId.notFound', fieldErrors: { orgId: 'companies.orgId.notFound' } });
+  }
+  if (await companyExistsWithOrgId(services.db, input.orgId)) {
+    throw new AppError('CONFLICT', { message: 'companies.exists', fieldErrors: { orgId: 'companies.exists' } });
+  }
+  const found = lookup?.status === 'found' ? (lookup.profile as unknown as RegistryProfile) : null;
+  const profile: Omit<RegistryProfile, 'orgId' | 'name'> = found ?? {
+    address: input.address ?? null,
+    zipcode: input.zipcode ?? null,
+    city: input.city ?? null,
+    phone: null,
+    email: null,
+    industryCode: null,
+    industry: null,
+    employees: null,
+    companyType: null,
+    startDate: null,
+  };
+  const id = await services.db.transaction().execute((trx) =>
+    insertCompanyWithOwner(trx, {
+      orgId: input.orgId,
+      name: input.name,
+      website: input.website ?? null,
+      locale: creator.locale,
+      createdBy: creator.userId,
+      verified: found !== null,
+      profile,
+      registryData: found ? lookup?.raw ?? null : null,
+      registryCheckedAt: found ? lookup?.checked_at ?? null : null,
+    }),
+  );
+  if (!id) throw new AppError('CONFLICT', { message: 'companies.exists', fieldErrors: { orgId: 'companies.exists' } });
+  if (!found) await startLookup(services, input.orgId, { force: false }).catch(() => {});
+  return { id, verified: found !== null };
+}
+
+/**
+ * Changes a member's role or removes them (`role: null`), within one transaction that locks the
+ * company's owners first (always in the same order, so concurrent changes cannot deadlock).
+ */
+export async function changeMembership(
+  services: Pick<Services, 'db'>,
+  companyId: string,
+  actorRole: CompanyRole,
+  targetUserId: string,
+  role: CompanyRole | null,
+): Promise<void> {
+  await services.db.transaction().execute(async (trx) => {
+    const owners = await countOwnersForUpdate(trx, companyId);
+    const current = await findMemberRoleForUpdate(trx, companyId, targetUserId);
+    if (!current) throw new AppError('NOT_FOUND');
+    if (!mayManageRole(actorRole, current) || (role !== null && !mayManageRole(actorRole, role))) {
+      throw new AppError('FORBIDDEN', { message: 'companies.ownerOnlyByOwner' });
+    }
+    if (current === 'owner' && role !== 'owner' && owners <= 1) throw new AppError('CONFLICT', { message: 'companies.lastOwner' });
+    if (role === null) await deleteMembership(trx, companyId, targetUserId);
+    else if (role !== current) await setMemberRole(trx, companyId, targetUserId, role);
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * Registry lookups as the browser sees them: starting one (concurrent lookups of the same number
+ * share one job) and watching it live. The watcher sends the current state first — an SSE
+ * subscription only sees what happens after it connects — then every change, woken by the
+ * queue's events and re-reading the lookup row (the source of truth) at least every second.
+ */
+import { randomBytes } from 'node:crypto';
+import { QueueEvents } from 'bullmq';
+import { createRedis } from '../../redis';
+import type { Services } from '../../services';
+import { finalLookupStatuses, type LookupState } from '../../../shared/schemas/companies';
+import { lookupState, markLookupQueued } from './registry-lookups.queries';
+
+/** A found profile younger than this is reused by onboarding instead of asking the registry again. */
+export const LOOKUP_FRESH_MS = 24 * 3600 * 1000;
+/** A watcher gives up after this long (the job's retries take about half a minute). */
+export const WATCH_LIMIT_MS = 90_000;
+
+const pending = new Set(['queued', 'running', 'retrying']);
+
+export async function startLookup(services: Pick<Services, 'db' | 'queues'>, orgId: string, options: { force: boolean }): Promise<LookupState> {
+  const current = await lookupState(services.db, orgId);
+  const fresh = current.status === 'found' && current.checkedAt !== null && Date.now() - current.checkedAt.getTime() < LOOKUP_FRESH_MS;
+  if (fresh && !options.force) return current;
+
+  // A fresh job id each time, deduplicated by the org id while a job for it is waiting or running:
+  // a finished (or failed, kept for the job page) lookup never blocks the next one.
+  const jobId = `${orgId}-${Date.now()}-${randomBytes(3).toString('hex')}`;
+  const added = await services.queues.add('registry', { orgId }, { jobId, deduplication: { id: orgId } });
+  if (added === jobId || !pending.has(current.status)) await markLookupQueued(services.db, orgId, added);
+  return lookupState(services.db, orgId);
+}
+
+function isFinal(state: LookupState): boolean {
+  return finalLookupStatuses.includes(state.status);
+}
+
+function sameState(a: LookupState, b: LookupState): boolean {
+  return a.status === b.status && a.attempt === b.attempt && a.checkedAt?.getTime() === b.checkedAt?.getTime();
+}
+
+/** Yields the lookup state of an org id now and on every change, until it is final, the client leaves, or the time limit. */
+export async function* watchLookup(services: Pick<Services, 'db' | 'env'>, orgId: string, signal: AbortSignal | undefined): AsyncGenerator<LookupState> {
+  const connection = createRedis(services.env.REDIS_URL, 'worker');
+  const events = new QueueEvents('registry', { connection, prefix: services.env.REDIS_PREFIX });
+  events.on('error', () => {}); // the once-a-second re-read covers a lost connection
+  let wake: (() => void) | null = null;
+  const notify = ({ jobId }: { jobId: string }) => {
+    if (jobId.startsWith(`${orgId}-`)) wake?.();
+  };
+  for (const name of ['active', 'progress', 'completed', 'failed', 'delayed', 'waiting'] as const) events.on(name, notify);
+  const stop = () => wake?.();
+  signal?.addEventListener('abort', stop);
+  try {
+    await Promise.race([events.waitUntilReady().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    const deadline = Date.now() + WATCH_LIMIT_MS;
+    let last: LookupState | null = null;
+    while (!signal?.aborted && Date.now() < deadline) {
+      const state = await lookupState(services.db, orgId);
+      if (!last || !sameState(last, state)) {
+        last = state;
+        yield state;
+      }
+      if (isFinal(state) || state.status === 'idle' || !pending.has(state.status)) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1000);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    await events.close().catch(() => {});
+    connection.disconnect();
+  }
+}

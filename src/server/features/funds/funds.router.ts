@@ -1,0 +1,32 @@
+import { createFundInput, fundIdInput, fundSlugInput, updateFundInput } from '../../../shared/schemas/funds';
+import { AppError } from '../../../shared/errors';
+import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { cachedCatalog } from '../grants/catalog-cache';
+import { findFundById, findPublicFund, listAdminFunds, listPublicFunds } from './funds.queries';
+import { createFund, editFund, removeFund } from './funds.service';
+
+export const fundsRouter = router({
+  /** Every fund with the number of its public grants. */
+  list: publicProcedure.query(({ ctx }) => cachedCatalog(ctx.db, 'funds:list', () => listPublicFunds(ctx.db))),
+
+  bySlug: publicProcedure.input(fundSlugInput).query(async ({ ctx, input }) => {
+    const fund = await cachedCatalog(ctx.db, `funds:slug:${input.slug}`, () => findPublicFund(ctx.db, input.slug));
+    if (!fund) throw new AppError('NOT_FOUND');
+    return fund;
+  }),
+
+  admin: router({
+    list: adminProcedure.query(({ ctx }) => listAdminFunds(ctx.db)),
+    get: adminProcedure.input(fundIdInput).query(async ({ ctx, input }) => {
+      const fund = await findFundById(ctx.db, input.id);
+      if (!fund) throw new AppError('NOT_FOUND');
+      return fund;
+    }),
+    create: adminProcedure.input(createFundInput).mutation(({ ctx, input }) => createFund(ctx.db, input)),
+    update: adminProcedure.input(updateFundInput).mutation(({ ctx, input }) => editFund(ctx.db, input)),
+    delete: adminProcedure.input(fundIdInput).mutation(async ({ ctx, input }) => {
+      await removeFund(ctx.db, input.id);
+      return { id: input.id };
+    }),
+  }),
+});

@@ -1,0 +1,16 @@
+import { alertSignupInput, alertTokenInput } from '../../../shared/schemas/grant-alerts';
+import { publicProcedure, router } from '../../trpc/trpc';
+import { confirmAlert, signUpForAlerts, unsubscribeAlert } from './grant-alerts.service';
+
+export const grantAlertsRouter = router({
+  /** Always answers the same: a confirmation e-mail is on its way. */
+  signUp: publicProcedure.input(alertSignupInput).mutation(async ({ ctx, input }) => {
+    await signUpForAlerts(ctx, input);
+    return { ok: true as const };
+  }),
+  confirm: publicProcedure.input(alertTokenInput).mutation(async ({ ctx, input }) => {
+    await confirmAlert(ctx, input.token);
+    return { ok: true as const };
+  }),
+  unsubscribe: publicProcedure.input(alertTokenInput).mutation(({ ctx, input }) => unsubscribeAlert(ctx, input.token)),
+});

@@ -1,0 +1,507 @@
+/**
+ * Grants: the public catalogue (published, non-draft grants, keyset-paginated over the indexes of
+ * migration 0004) and the administrators' reads and writes. Amounts are `numeric` in the
+ * database and arrive as strings; they leave this module as numbers. Timestamps written here
+ * come from JavaScript (millisecond precision), so a keyset cursor round-trips exactly.
+ */
+import { sql, type SqlBool } from 'kysely';
+import type { GrantListInput, GrantSort, GrantStatus, InputType, PublicGrantStatus, SectionKind } from '../../../shared/schemas/grants';
+import type { ProfilePrefill } from '../../../shared/domain/requirements-test';
+import type { Executor } from '../../db/db';
+
+const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
+
+/** Public: published and not a draft. */
+export const isPublic = sql<SqlBool>`g.published_at IS NOT NULL AND g.status <> 'draft'`;
+
+export interface GrantSummary {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  status: PublicGrantStatus;
+  opensAt: Date | null;
+  deadlineAt: Date | null;
+  publishedAt: Date;
+  currency: string;
+  amountMin: number | null;
+  amountMax: number | null;
+  maxFundingPct: number | null;
+  fund: { slug: string; name: string };
+}
+
+export interface GrantPage {
+  items: GrantSummary[];
+  nextCursor: string | null;
+  /** How many grants match the filters; only on the first page. */
+  total: number | null;
+}
+
+type ListInput = Required<Pick<GrantListInput, 'sort' | 'limit'>> & Omit<GrantListInput, 'sort' | 'limit'>;
+
+type DeadlineKey = { s: 'deadline'; c: boolean; d: string | null; i: string };
+type NewestKey = { s: 'newest'; p: string; i: string };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isIsoDate = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+
+export function encodeCursor(key: DeadlineKey | NewestKey): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+/** A cursor from the URL is untrusted: anything malformed (or of the other sort) starts from the top. */
+export function decodeCursor(cursor: string | null | undefined, sort: GrantSort): DeadlineKey | NewestKey | null {
+  if (!cursor) return null;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (typeof key.i !== 'string' || !uuidPattern.test(key.i) || key.s !== sort) return null;
+    if (sort === 'deadline' && typeof key.c === 'boolean' && (key.d === null || isIsoDate(key.d))) return key as DeadlineKey;
+    if (sort === 'newest' && isIsoDate(key.p)) return key as NewestKey;
+  } catch {
+    // not base64url JSON
+  }
+  return null;
+}
+
+function escapeLike(word: string): string {
+  return word.replace(/[\\%_]/g, '\\$&');
+}
+
+/** The words of a search; each must occur in the title or the description. */
+export function searchWords(q: string | undefined): string[] {
+  return (q ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length > 0)
+    .slice(0, 8);
+}
+
+function filtered(db: Executor, input: Pick<ListInput, 'q' | 'fund' | 'status'>) {
+  let query = db.selectFrom('grants as g').innerJoin('funds as f', 'f.id', 'g.fund_id').where(isPublic);
+  for (const word of searchWords(input.q)) {
+    query = query.where(sql<SqlBool>`lower(g.title || ' ' || g.description) LIKE ${`%${escapeLike(word)}%`}`);
+  }
+  if (input.fund) query = query.where('f.slug', '=', input.fund);
+  if (input.status) query = query.where('g.status', '=', input.status);
+  return query;
+}
+
+const deadlineKey = sql`(g.status = 'closed'), coalesce(g.deadline_at, 'infinity'::timestamptz), g.id`;
+
+export async function listPublicGrants(db: Executor, input: ListInput): Promise<GrantPage> {
+  const after = decodeCursor(input.cursor, input.sort);
+  let query = filtered(db, input).select([
+    'g.id',
+    'g.slug',
+    'g.title',
+    sql<string>`left(g.description, 280)`.as('summary'),
+    'g.status',
+    'g.opens_at',
+    'g.deadline_at',
+    'g.published_at',
+    'g.currency',
+    'g.amount_min',
+    'g.amount_max',
+    'g.max_funding_pct',
+    'f.slug as fund_slug',
+    'f.name as fund_name',
+  ]);
+  if (input.sort === 'deadline') {
+    if (after?.s === 'deadline') {
+      const deadline = after.d === null ? sql`'infinity'::timestamptz` : sql`${after.d}::timestamptz`;
+      query = query.where(sql<SqlBool>`(${deadlineKey}) > (${after.c}, ${deadline}, ${after.i}::uuid)`);
+    }
+    query = query
+      .orderBy(sql`(g.status = 'closed')`)
+      .orderBy(sql`coalesce(g.deadline_at, 'infinity'::timestamptz)`)
+      .orderBy('g.id');
+  } else {
+    if (after?.s === 'newest') query = query.where(sql<SqlBool>`(g.published_at, g.id) < (${after.p}::timestamptz, ${after.i}::uuid)`);
+    query = query.orderBy('g.published_at', 'desc').orderBy('g.id', 'desc');
+  }
+  const rows = await query.limit(input.limit + 1).execute();
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  let nextCursor: string | null = null;
+  if (rows.length > input.limit && last) {
+    nextCursor =
+      input.sort === 'deadline'
+        ? encodeCursor({ s: 'deadline', c: last.status === 'closed', d: last.deadline_at?.toISOString() ?? null, i: last.id })
+        : encodeCursor({ s: 'newest', p: last.published_at!.toISOString(), i: last.id });
+  }
+  const total = after
+    ? null
+    : (await filtered(db, input).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count;
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      summary: row.summary,
+      status: row.status as PublicGrantStatus,
+      opensAt: row.opens_at,
+      deadlineAt: row.deadline_at,
+      publishedAt: row.published_at!,
+      currency: row.currency,
+      amountMin: num(row.amount_min),
+      amountMax: num(row.amount_max),
+      maxFundingPct: num(row.max_funding_pct),
+      fund: { slug: row.fund_slug, name: row.fund_name },
+    })),
+    nextCursor,
+    total,
+  };
+}
+
+export interface PublicGrant {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  url: string | null;
+  status: PublicGrantStatus;
+  opensAt: Date | null;
+  deadlineAt: Date | null;
+  publishedAt: Date;
+  currency: string;
+  amountMin: number | null;
+  amountMax: number | null;
+  maxFundingPct: number | null;
+  hourlyRate: number | null;
+  minInvoiceAmount: number | null;
+  fund: { slug: string; name: string; url: string | null };
+  sections: Array<{ id: string; kind: SectionKind; title: string; guidance: string }>;
+  questionCount: number;
+}
+
+export async function findPublicGrant(db: Executor, slug: string): Promise<PublicGrant | null> {
+  const row = await db
+    .selectFrom('grants as g')
+    .innerJoin('funds as f', 'f.id', 'g.fund_id')
+    .select([
+      'g.id',
+      'g.slug',
+      'g.title',
+      'g.description',
+      'g.url',
+      'g.status',
+      'g.opens_at',
+      'g.deadline_at',
+      'g.published_at',
+      'g.currency',
+      'g.amount_min',
+      'g.amount_max',
+      'g.max_funding_pct',
+      'g.hourly_rate',
+      'g.min_invoice_amount',
+      'f.slug as fund_slug',
+      'f.name as fund_name',
+      'f.url as fund_url',
+      (eb) => eb.selectFrom('grant_requirements as r').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('r.grant_id', '=', 'g.id').as('question_count'),
+    ])
+    .where('g.slug', '=', slug)
+    .where(isPublic)
+    .executeTakeFirst();
+  if (!row) return null;
+  const sections = await db
+    .selectFrom('grant_sections')
+    .select(['id', 'kind', 'title', 'guidance'])
+    .where('grant_id', '=', row.id)
+    .where('removed_at', 'is', null)
+    .orderBy('position')
+    .execute();
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    status: row.status as PublicGrantStatus,
+    opensAt: row.opens_at,
+    deadlineAt: row.deadline_at,
+    publishedAt: row.published_at!,
+    currency: row.currency,
+    amountMin: num(row.amount_min),
+    amountMax: num(row.amount_max),
+    maxFundingPct: num(row.max_funding_pct),
+    hourlyRate: num(row.hourly_rate),
+    minInvoiceAmount: num(row.min_invoice_amount),
+    fund: { slug: row.fund_slug, name: row.fund_name, url: row.fund_url },
+    sections: sections.map((section) => ({ ...section, kind: section.kind as SectionKind })),
+    questionCount: Number(row.question_count ?? 0),
+  };
+}
+
+export async function publicGrantExists(db: Executor, slug: string): Promise<boolean> {
+  const row = await db.selectFrom('grants as g').select('g.id').where('g.slug', '=', slug).where(isPublic).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface EligibilityQuestion {
+  id: string;
+  text: string;
+  expectedAnswer: boolean;
+  prefill: ProfilePrefill | null;
+}
+
+export async function findGrantQuestions(db: Executor, grantId: string): Promise<EligibilityQuestion[]> {
+  const rows = await db
+    .selectFrom('grant_requirements')
+    .select(['id', 'text', 'expected_answer', 'prefill'])
+    .where('grant_id', '=', grantId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({ id: row.id, text: row.text, expectedAnswer: row.expected_answer, prefill: row.prefill as ProfilePrefill | null }));
+}
+
+// ——— administration ———
+
+export interface AdminGrantRow {
+  id: string;
+  slug: string;
+  title: string;
+  status: GrantStatus;
+  opensAt: Date | null;
+  deadlineAt: Date | null;
+  publishedAt: Date | null;
+  updatedAt: Date;
+  sectionCount: number;
+}
+
+export async function listFundGrants(db: Executor, fundId: string): Promise<AdminGrantRow[]> {
+  const rows = await db
+    .selectFrom('grants as g')
+    .select([
+      'g.id',
+      'g.slug',
+      'g.title',
+      'g.status',
+      'g.opens_at',
+      'g.deadline_at',
+      'g.published_at',
+      'g.updated_at',
+      (eb) =>
+        eb
+          .selectFrom('grant_sections as s')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('s.grant_id', '=', 'g.id')
+          .where('s.removed_at', 'is', null)
+          .as('section_count'),
+    ])
+    .where('g.fund_id', '=', fundId)
+    .orderBy('g.created_at', 'desc')
+    .orderBy('g.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    status: row.status as GrantStatus,
+    opensAt: row.opens_at,
+    deadlineAt: row.deadline_at,
+    publishedAt: row.published_at,
+    updatedAt: row.updated_at,
+    sectionCount: Number(row.section_count ?? 0),
+  }));
+}
+
+export interface AdminGrant {
+  id: string;
+  fundId: string;
+  fund: { id: string; name: string; slug: string };
+  slug: string;
+  title: string;
+  description: string;
+  url: string | null;
+  opensAt: Date | null;
+  deadlineAt: Date | null;
+  status: GrantStatus;
+  currency: string;
+  amountMin: number | null;
+  amountMax: number | null;
+  maxFundingPct: number | null;
+  minInvoiceAmount: number | null;
+  hourlyRate: number | null;
+  publishedAt: Date | null;
+  version: number;
+  updatedAt: Date;
+  requirements: EligibilityQuestion[];
+  sections: Array<{ id: string; kind: SectionKind; title: string; position: number; requirementCount: number; inputCount: number; updatedAt: Date }>;
+}
+
+export async function findAdminGrant(db: Executor, id: string): Promise<AdminGrant | null> {
+  const row = await db
+    .selectFrom('grants as g')
+    .innerJoin('funds as f', 'f.id', 'g.fund_id')
+    .selectAll('g')
+    .select(['f.name as fund_name', 'f.slug as fund_slug'])
+    .where('g.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [requirements, sections] = await Promise.all([
+    findGrantQuestions(db, id),
+    db
+      .selectFrom('grant_sections as s')
+      .select([
+        's.id',
+        's.kind',
+        's.title',
+        's.position',
+        's.updated_at',
+        (eb) => eb.selectFrom('section_requirements as r').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('r.grant_section_id', '=', 's.id').as('requirement_count'),
+        (eb) => eb.selectFrom('section_inputs as i').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('i.grant_section_id', '=', 's.id').as('input_count'),
+      ])
+      .where('s.grant_id', '=', id)
+      .where('s.removed_at', 'is', null)
+      .orderBy('s.position')
+      .execute(),
+  ]);
+  return {
+    id: row.id,
+    fundId: row.fund_id,
+    fund: { id: row.fund_id, name: row.fund_name, slug: row.fund_slug },
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    opensAt: row.opens_at,
+    deadlineAt: row.deadline_at,
+    status: row.status as GrantStatus,
+    currency: row.currency,
+    amountMin: num(row.amount_min),
+    amountMax: num(row.amount_max),
+    maxFundingPct: num(row.max_funding_pct),
+    minInvoiceAmount: num(row.min_invoice_amount),
+    hourlyRate: num(row.hourly_rate),
+    publishedAt: row.published_at,
+    version: row.version,
+    updatedAt: row.updated_at,
+    requirements,
+    sections: sections.map((section) => ({
+      id: section.id,
+      kind: section.kind as SectionKind,
+      title: section.title,
+      position: section.position,
+      updatedAt: section.updated_at,
+      requirementCount: Number(section.requirement_count ?? 0),
+      inputCount: Number(section.input_count ?? 0),
+    })),
+  };
+}
+
+export interface GrantValues {
+  slug: string;
+  title: string;
+  description: string;
+  url: string | null;
+  opens_at: Date | null;
+  deadline_at: Date | null;
+  status: GrantStatus;
+  currency: string;
+  amount_min: number | null;
+  amount_max: number | null;
+  max_funding_pct: number | null;
+  min_invoice_amount: number | null;
+  hourly_rate: number | null;
+}
+
+export async function insertGrant(db: Executor, fundId: string, values: GrantValues): Promise<string> {
+  const row = await db.insertInto('grants').values({ ...values, fund_id: fundId }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Optimistic concurrency: the update applies only to the version the editor loaded. */
+export async function updateGrantVersioned(db: Executor, id: string, version: number, values: GrantValues): Promise<number | null> {
+  const row = await db
+    .updateTable('grants')
+    .set((eb) => ({ ...values, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning('version')
+    .executeTakeFirst();
+  return row?.version ?? null;
+}
+
+/** Replaces the eligibility questions, keeping the ids of the ones that stay. */
+export async function saveGrantQuestions(
+  db: Executor,
+  grantId: string,
+  questions: Array<{ id?: string | undefined; text: string; expectedAnswer: boolean; prefill: ProfilePrefill | null }>,
+): Promise<void> {
+  const keep = questions.map((question) => question.id).filter((id): id is string => Boolean(id));
+  let remove = db.deleteFrom('grant_requirements').where('grant_id', '=', grantId);
+  if (keep.length) remove = remove.where('id', 'not in', keep);
+  await remove.execute();
+  for (const [position, question] of questions.entries()) {
+    const values = { text: question.text, expected_answer: question.expectedAnswer, prefill: question.prefill, position };
+    const updated = question.id
+      ? await db.updateTable('grant_requirements').set(values).where('id', '=', question.id).where('grant_id', '=', grantId).executeTakeFirst()
+      : null;
+    if (!updated || updated.numUpdatedRows === 0n) await db.insertInto('grant_requirements').values({ ...values, grant_id: grantId }).execute();
+  }
+}
+
+export function grantFundOf(db: Executor, grantId: string) {
+  return db.selectFrom('grants').select(['id', 'fund_id', 'slug', 'title', 'published_at', 'status', 'version']).where('id', '=', grantId).executeTakeFirst();
+}
+
+export interface SectionDetail {
+  id: string;
+  grantId: string;
+  fundId: string;
+  grantTitle: string;
+  kind: SectionKind;
+  title: string;
+  guidance: string;
+  aiInstructions: string;
+  version: number;
+  updatedAt: Date;
+  requirements: Array<{ id: string; text: string }>;
+  inputs: Array<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>;
+}
+
+export async function findSection(db: Executor, id: string): Promise<SectionDetail | null> {
+  const row = await db
+    .selectFrom('grant_sections as s')
+    .innerJoin('grants as g', 'g.id', 's.grant_id')
+    .select(['s.id', 's.grant_id', 'g.fund_id', 'g.title as grant_title', 's.kind', 's.title', 's.guidance', 's.ai_instructions', 's.version', 's.updated_at'])
+    .where('s.id', '=', id)
+    .where('s.removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [requirements, inputs] = await Promise.all([
+    db.selectFrom('section_requirements').select(['id', 'text']).where('grant_section_id', '=', id).orderBy('position').execute(),
+    db.selectFrom('section_inputs').select(['id', 'label', 'type', 'required', 'max_chars']).where('grant_section_id', '=', id).orderBy('position').execute(),
+  ]);
+  return {
+    id: row.id,
+    grantId: row.grant_id,
+    fundId: row.fund_id,
+    grantTitle: row.grant_title,
+    kind: row.kind as SectionKind,
+    title: row.title,
+    guidance: row.guidance,
+    aiInstructions: row.ai_instructions,
+    version: row.version,
+    updatedAt: row.updated_at,
+    requirements,
+    inputs: inputs.map((input) => ({ id: input.id, label: input.label, type: input.type as InputType, required: input.required, maxChars: input.max_chars })),
+  };
+}
+
+export function liveSectionIds(db: Executor, grantId: string) {
+  return db.selectFrom('grant_sections').select(['id', 'position']).where('grant_id', '=', grantId).where('removed_at', 'is', null).orderBy('position').execute();
+}
+
+/** The caller's companies as the requirements test can use them (through the caller's membership only). */
+export function companiesForRequirementsTest(db: Executor, userId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select(['c.id', 'c.name', 'c.org_id as orgId', 'c.employees', 'c.verified'])
+    .where('m.user_id', '=', userId)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .limit(50)
+    .execute();
+}

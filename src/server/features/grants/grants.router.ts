@@ -1,0 +1,101 @@
+import { AppError } from '../../../shared/errors';
+import {
+  addSectionInput,
+  createGrantInput,
+  fundGrantsInput,
+  grantIdInput,
+  grantListInput,
+  grantSlugInput,
+  reorderSectionsInput,
+  sectionIdInput,
+  updateGrantInput,
+  updateSectionInput,
+} from '../../../shared/schemas/grants';
+import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { findFundById } from '../funds/funds.queries';
+import { cachedCatalog } from './catalog-cache';
+import {
+  companiesForRequirementsTest,
+  findAdminGrant,
+  findGrantQuestions,
+  findPublicGrant,
+  findSection,
+  listFundGrants,
+  listPublicGrants,
+} from './grants.queries';
+import {
+  addSection,
+  createGrant,
+  deleteGrant,
+  duplicateGrant,
+  publishGrant,
+  removeSection,
+  reorderSections,
+  unpublishGrant,
+  updateGrant,
+  updateSection,
+} from './grants.service';
+
+export const grantsRouter = router({
+  /** Published grants: search, filter by fund and status, sort; keyset pages. */
+  list: publicProcedure.input(grantListInput).query(({ ctx, input }) =>
+    cachedCatalog(ctx.db, `grants:list:${JSON.stringify(input)}`, () => listPublicGrants(ctx.db, input)),
+  ),
+
+  bySlug: publicProcedure.input(grantSlugInput).query(async ({ ctx, input }) => {
+    const grant = await cachedCatalog(ctx.db, `grants:slug:${input.slug}`, () => findPublicGrant(ctx.db, input.slug));
+    if (!grant) throw new AppError('NOT_FOUND');
+    return grant;
+  }),
+
+  /** The eligibility questions of a published grant and, for a signed-in user, their companies' profiles to pre-fill from. */
+  requirementsTest: publicProcedure.input(grantSlugInput).query(async ({ ctx, input }) => {
+    const grant = await cachedCatalog(ctx.db, `grants:slug:${input.slug}`, () => findPublicGrant(ctx.db, input.slug));
+    if (!grant) throw new AppError('NOT_FOUND');
+    const questions = await cachedCatalog(ctx.db, `grants:questions:${grant.id}`, () => findGrantQuestions(ctx.db, grant.id));
+    let companies: Awaited<ReturnType<typeof companiesForRequirementsTest>> = [];
+    if (ctx.user) {
+      ctx.resHeaders?.set('Cache-Control', 'no-store');
+      companies = await companiesForRequirementsTest(ctx.db, ctx.user.id);
+    }
+    return {
+      grant: { id: grant.id, slug: grant.slug, title: grant.title, status: grant.status, fund: grant.fund },
+      questions,
+      companies,
+    };
+  }),
+
+  admin: router({
+    listByFund: adminProcedure.input(fundGrantsInput).query(async ({ ctx, input }) => {
+      const fund = await findFundById(ctx.db, input.fundId);
+      if (!fund) throw new AppError('NOT_FOUND');
+      return { fund, grants: await listFundGrants(ctx.db, input.fundId) };
+    }),
+    get: adminProcedure.input(grantIdInput).query(async ({ ctx, input }) => {
+      const grant = await findAdminGrant(ctx.db, input.id);
+      if (!grant) throw new AppError('NOT_FOUND');
+      return grant;
+    }),
+    create: adminProcedure.input(createGrantInput).mutation(({ ctx, input }) => createGrant(ctx.db, input)),
+    update: adminProcedure.input(updateGrantInput).mutation(({ ctx, input }) => updateGrant(ctx.db, input)),
+    duplicate: adminProcedure.input(grantIdInput).mutation(({ ctx, input }) => duplicateGrant(ctx.db, input.id)),
+    delete: adminProcedure.input(grantIdInput).mutation(async ({ ctx, input }) => {
+      await deleteGrant(ctx.db, input.id);
+      return { id: input.id };
+    }),
+    publish: adminProcedure.input(grantIdInput).mutation(({ ctx, input }) => publishGrant(ctx, input.id)),
+    unpublish: adminProcedure.input(grantIdInput).mutation(({ ctx, input }) => unpublishGrant(ctx.db, input.id)),
+    addSection: adminProcedure.input(addSectionInput).mutation(({ ctx, input }) => addSection(ctx.db, input)),
+    reorderSections: adminProcedure.input(reorderSectionsInput).mutation(async ({ ctx, input }) => {
+      await reorderSections(ctx.db, input);
+      return { ok: true as const };
+    }),
+    removeSection: adminProcedure.input(sectionIdInput).mutation(({ ctx, input }) => removeSection(ctx.db, input.id)),
+    getSection: adminProcedure.input(sectionIdInput).query(async ({ ctx, input }) => {
+      const section = await findSection(ctx.db, input.id);
+      if (!section) throw new AppError('NOT_FOUND');
+      return section;
+    }),
+    updateSection: adminProcedure.input(updateSectionInput).mutation(({ ctx, input }) => updateSection(ctx.db, input)),
+  }),
+});

@@ -1,0 +1,93 @@
+import { companyInvitationInput, invitationIdInput, inviteInput, tokenInput } from '../../../shared/schemas/invitations';
+import { AppError } from '../../../shared/errors';
+import { mayManageRole } from '../../../shared/domain/company-roles';
+import { consumeRateLimit } from '../../rate-limit';
+import { companyProcedureFor } from '../../trpc/company-procedure';
+import { publicProcedure, router, userProcedure } from '../../trpc/trpc';
+import {
+  deleteInvitation,
+  findCompanyInvitation,
+  findInvitationByTokenHash,
+  findInvitationForEmail,
+  listInvitationsForEmail,
+  listPendingInvitations,
+} from './invitations.queries';
+import { acceptInvitation, declineInvitation, hashInvitationToken, invitationStatus, inviteToCompany } from './invitations.service';
+
+/** Every endpoint that sends e-mail is rate limited. */
+const inviteLimit = { name: 'invitations:user', limit: 50, windowSeconds: 3600 };
+
+export const invitationsRouter = router({
+  create: companyProcedureFor('members.manage')
+    .input(inviteInput)
+    .mutation(async ({ ctx, input }) => {
+      await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, inviteLimit, ctx.user.id);
+      return inviteToCompany(ctx, { company: ctx.company, inviter: ctx.user, inviterRole: ctx.membership.role, email: input.email, role: input.role });
+    }),
+
+  /** The company's pending invitations (expired ones included, marked by their date). */
+  list: companyProcedureFor('members.manage').query(({ ctx }) => listPendingInvitations(ctx.db, ctx.company.id)),
+
+  remove: companyProcedureFor('members.manage')
+    .input(companyInvitationInput)
+    .mutation(async ({ ctx, input }) => {
+      const invitation = await findCompanyInvitation(ctx.db, ctx.company.id, input.invitationId);
+      if (!invitation) throw new AppError('NOT_FOUND');
+      if (!mayManageRole(ctx.membership.role, invitation.role)) throw new AppError('FORBIDDEN', { message: 'companies.ownerOnlyByOwner' });
+      await deleteInvitation(ctx.db, invitation.id);
+      return { invitationId: invitation.id };
+    }),
+
+  /** What an invitation link shows: company, inviter, role — or why it cannot be used. */
+  byToken: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
+    ctx.resHeaders?.set('Cache-Control', 'no-store');
+    const invitation = await findInvitationByTokenHash(ctx.db, hashInvitationToken(input.token));
+    const status = invitationStatus(invitation);
+    if (!invitation || status !== 'valid') return { status, invitation: null };
+    return {
+      status,
+      invitation: {
+        companyName: invitation.companyName,
+        inviterName: invitation.inviterName,
+        role: invitation.role,
+        email: invitation.email,
+        expiresAt: invitation.expiresAt,
+      },
+    };
+  }),
+
+  accept: userProcedure.input(tokenInput).mutation(({ ctx, input }) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
+      return acceptInvitation(trx, invitation, ctx.user);
+    }),
+  ),
+
+  /** Anyone holding the link may decline it; it cannot be used afterwards. */
+  decline: publicProcedure.input(tokenInput).mutation(({ ctx, input }) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
+      return declineInvitation(trx, invitation);
+    }),
+  ),
+
+  /** The signed-in user's pending invitations, matched by their e-mail address. */
+  mine: userProcedure.query(async ({ ctx }) => {
+    const rows = await listInvitationsForEmail(ctx.db, ctx.user.email, new Date());
+    return rows.map(({ id, companyName, inviterName, role, expiresAt }) => ({ id, companyName, inviterName, role, expiresAt }));
+  }),
+
+  acceptMine: userProcedure.input(invitationIdInput).mutation(({ ctx, input }) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const invitation = await findInvitationForEmail(trx, input.invitationId, ctx.user.email, { lock: true });
+      return acceptInvitation(trx, invitation, ctx.user);
+    }),
+  ),
+
+  declineMine: userProcedure.input(invitationIdInput).mutation(({ ctx, input }) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const invitation = await findInvitationForEmail(trx, input.invitationId, ctx.user.email, { lock: true });
+      return declineInvitation(trx, invitation);
+    }),
+  ),
+});

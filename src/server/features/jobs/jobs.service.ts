@@ -1,0 +1,242 @@
+/**
+ * The admin's view of the background queues, read from and acted on through BullMQ's own queue
+ * API: there is no second copy of queue state anywhere. Everything an admin sees of a job passes
+ * through `jobs.masking.ts` first.
+ */
+import type { Job, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { AppError } from '../../../shared/errors';
+import type { MessageKey } from '../../../shared/i18n';
+import { queueNames, type QueueName } from '../../../shared/jobs';
+import { jobListStates, jobsPageSize, type JobCountState, type JobListState } from '../../../shared/schemas/jobs';
+import type { Producers } from '../../queues';
+import { maskText, maskValue, type MaskOptions } from './jobs.masking';
+import { MINUTE_MS, perMinute } from './jobs.metrics';
+
+export interface JobsServices {
+  queues: Producers;
+  redis: Redis;
+}
+
+/** Minutes of history in the processed/failed chart. */
+export const METRIC_MINUTES = 60;
+
+export interface QueueWorker {
+  id: string;
+  name: string | null;
+  addr: string;
+  ageSeconds: number;
+  idleSeconds: number;
+}
+
+export interface QueueOverview {
+  name: QueueName;
+  paused: boolean;
+  counts: Record<JobCountState, number>;
+  workers: QueueWorker[];
+  /** Per minute, oldest first; the last entry is the current minute, which starts at `lastMinute`. */
+  metrics: { lastMinute: Date; completed: number[]; failed: number[] };
+}
+
+export interface JobSummary {
+  id: string;
+  name: string;
+  attemptsMade: number;
+  attempts: number;
+  progress: number | string | boolean | object;
+  createdAt: Date;
+  processedAt: Date | null;
+  finishedAt: Date | null;
+  /** When a delayed job becomes due. */
+  dueAt: Date | null;
+  durationMs: number | null;
+  failedReason: string | null;
+}
+
+export interface JobDetail extends JobSummary {
+  queue: QueueName;
+  state: string;
+  data: unknown;
+  returnValue: unknown;
+  stacktrace: string[];
+  logs: string[];
+  logCount: number;
+}
+
+/** Redis gone: "try again shortly". A job that changed state under the admin: a conflict. */
+async function guarded<T>(services: JobsServices, run: () => Promise<T>, conflict: MessageKey = 'jobs.error.changed'): Promise<T> {
+  // A BullMQ Queue first used while Redis is away waits for it to come back, however long that
+  // takes (the request connection's disabled offline queue only makes single commands fail fast).
+  if (services.redis.status !== 'ready') throw new AppError('UNAVAILABLE');
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (services.redis.status !== 'ready') throw Object.assign(new AppError('UNAVAILABLE'), { cause: error });
+    if (error instanceof Error && /not in the \w+ state|missing key|locked|does not exist/i.test(error.message)) {
+      throw Object.assign(new AppError('CONFLICT', { message: conflict }), { cause: error });
+    }
+    throw error;
+  }
+}
+
+function date(ms: number | undefined | null): Date | null {
+  return ms ? new Date(ms) : null;
+}
+
+function summaryOf(job: Job, mask: MaskOptions): JobSummary {
+  const processedAt = date(job.processedOn);
+  const finishedAt = date(job.finishedOn);
+  return {
+    id: job.id ?? '',
+    name: job.name,
+    attemptsMade: job.attemptsMade,
+    // A job added without `attempts` runs once.
+    attempts: Math.max(1, job.opts.attempts ?? 1),
+    progress: job.progress,
+    createdAt: new Date(job.timestamp),
+    processedAt,
+    finishedAt,
+    dueAt: job.delay ? new Date(job.timestamp + job.delay) : null,
+    durationMs: job.processedOn && job.finishedOn ? job.finishedOn - job.processedOn : null,
+    failedReason: job.failedReason ? maskText(job.failedReason, mask) : null,
+  };
+}
+
+async function overviewOf(services: JobsServices, name: QueueName, now: number): Promise<QueueOverview> {
+  const queue = services.queues.queue(name);
+  const [counts, paused, workers, completed, failed] = await Promise.all([
+    queue.getJobCounts(...jobListStates),
+    queue.isPaused(),
+    queue.getWorkers(),
+    queue.getMetrics('completed', 0, METRIC_MINUTES),
+    queue.getMetrics('failed', 0, METRIC_MINUTES),
+  ]);
+  const count = (state: JobListState) => counts[state] ?? 0;
+  return {
+    name,
+    paused,
+    counts: {
+      waiting: count('waiting'),
+      active: count('active'),
+      delayed: count('delayed'),
+      completed: count('completed'),
+      failed: count('failed'),
+      // BullMQ 6 keeps the jobs of a paused queue in `wait`: they are the ones held back.
+      paused: paused ? count('waiting') : 0,
+    },
+    workers: workers.map((client) => ({
+      id: client.id ?? '',
+      name: client.name?.split(':w:')[1] ?? null,
+      addr: client.addr ?? '',
+      ageSeconds: Number(client.age ?? 0),
+      idleSeconds: Number(client.idle ?? 0),
+    })),
+    metrics: {
+      lastMinute: new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS),
+      completed: perMinute(completed, now, METRIC_MINUTES),
+      failed: perMinute(failed, now, METRIC_MINUTES),
+    },
+  };
+}
+
+export function queueOverviews(services: JobsServices, now = Date.now()): Promise<QueueOverview[]> {
+  return guarded(services, () => Promise.all(queueNames.map((name) => overviewOf(services, name, now))));
+}
+
+export async function listJobs(
+  services: JobsServices,
+  input: { queue: QueueName; state: JobListState; page: number },
+): Promise<{ jobs: JobSummary[]; total: number; page: number; pageSize: number }> {
+  const queue = services.queues.queue(input.queue);
+  const start = (input.page - 1) * jobsPageSize;
+  return guarded(services, async () => {
+    // Newest first: `asc = false`.
+    const [jobs, counts] = await Promise.all([
+      queue.getJobs([input.state], start, start + jobsPageSize - 1, false),
+      queue.getJobCounts(input.state),
+    ]);
+    const mask = { revealEmails: false };
+    return { jobs: jobs.map((job) => summaryOf(job, mask)), total: counts[input.state] ?? 0, page: input.page, pageSize: jobsPageSize };
+  });
+}
+
+async function findJob(queue: Queue, id: string): Promise<Job> {
+  const job = await queue.getJob(id);
+  if (!job) throw new AppError('NOT_FOUND', { message: 'jobs.error.notFound' });
+  return job;
+}
+
+export function jobDetail(services: JobsServices, input: { queue: QueueName; id: string; revealEmails: boolean }): Promise<JobDetail> {
+  const queue = services.queues.queue(input.queue);
+  return guarded(services, async () => {
+    const job = await findJob(queue, input.id);
+    const [state, logs] = await Promise.all([job.getState(), queue.getJobLogs(input.id, 0, 99)]);
+    const mask = { revealEmails: input.revealEmails };
+    return {
+      ...summaryOf(job, mask),
+      queue: input.queue,
+      state,
+      data: maskValue(job.data, mask),
+      returnValue: maskValue(job.returnvalue ?? null, mask),
+      stacktrace: (job.stacktrace ?? []).filter(Boolean).map((line) => maskText(line, mask)),
+      logs: logs.logs.map((line) => maskText(line, mask)),
+      logCount: logs.count,
+    };
+  });
+}
+
+export function retryJob(services: JobsServices, input: { queue: QueueName; id: string }): Promise<void> {
+  return guarded(
+    services,
+    async () => {
+      const job = await findJob(services.queues.queue(input.queue), input.id);
+      if ((await job.getState()) !== 'failed') throw new AppError('CONFLICT', { message: 'jobs.error.notFailed' });
+      await job.retry('failed');
+    },
+    'jobs.error.notFailed',
+  );
+}
+
+/** Retries every failed job of a queue; answers how many there were. */
+export function retryAllFailed(services: JobsServices, input: { queue: QueueName }): Promise<{ count: number }> {
+  const queue = services.queues.queue(input.queue);
+  return guarded(services, async () => {
+    const { failed = 0 } = await queue.getJobCounts('failed');
+    await queue.retryJobs({ state: 'failed', count: 1000 });
+    return { count: failed };
+  });
+}
+
+export function removeJob(services: JobsServices, input: { queue: QueueName; id: string }): Promise<void> {
+  return guarded(
+    services,
+    async () => {
+      const job = await findJob(services.queues.queue(input.queue), input.id);
+      // A job a worker holds cannot be removed; BullMQ refuses it too, this says why.
+      if ((await job.getState()) === 'active') throw new AppError('CONFLICT', { message: 'jobs.error.active' });
+      await job.remove();
+    },
+    'jobs.error.active',
+  );
+}
+
+export function promoteJob(services: JobsServices, input: { queue: QueueName; id: string }): Promise<void> {
+  return guarded(
+    services,
+    async () => {
+      const job = await findJob(services.queues.queue(input.queue), input.id);
+      if ((await job.getState()) !== 'delayed') throw new AppError('CONFLICT', { message: 'jobs.error.notDelayed' });
+      await job.promote();
+    },
+    'jobs.error.notDelayed',
+  );
+}
+
+export function setQueuePaused(services: JobsServices, input: { queue: QueueName }, paused: boolean): Promise<{ paused: boolean }> {
+  const queue = services.queues.queue(input.queue);
+  return guarded(services, async () => {
+    await (paused ? queue.pause() : queue.resume());
+    return { paused: await queue.isPaused() };
+  });
+}

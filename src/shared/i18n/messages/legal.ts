@@ -1,0 +1,121 @@
+/** The privacy policy. */
+const da = {
+  'legal.privacy.description': 'Hvilke oplysninger Grantwork gemmer, hvorfor, hvor længe, og hvordan du får dem slettet.',
+  'legal.privacy.updated': 'Senest opdateret den 1. maj 2026.',
+  'legal.privacy.intro':
+    'Grantwork er et værktøj, hvor virksomheder finder puljer og skriver ansøgninger sammen. Her kan du læse, hvilke personoplysninger vi behandler, hvorfor vi gør det, hvor længe vi gemmer dem, og hvordan du bruger dine rettigheder efter databeskyttelsesforordningen (GDPR).',
+  'legal.privacy.who.heading': 'Hvem er ansvarlig',
+  'legal.privacy.who.body':
+    'Den, der driver denne installation af Grantwork, er dataansvarlig for oplysningerne. Du kan kontakte os om alt, der vedrører dine oplysninger, via den e-mailadresse, som vores e-mails sendes fra. For oplysninger i en virksomheds ansøgninger handler vi på virksomhedens vegne.',
+  'legal.privacy.what.heading': 'Hvad vi gemmer',
+  'legal.privacy.what.account': 'Din konto: navn, e-mailadresse, foretrukket sprog og en krypteret hash af din adgangskode (aldrig selve adgangskoden), samt hvornår du accepterede denne politik.',
+  'legal.privacy.what.company':
+    'Virksomheder: CVR-nummer og de offentlige oplysninger, som CVR-registret giver (navn, adresse, branche, antal ansatte), hvem der er medlem af virksomheden med hvilken rolle, og invitationer til nye medlemmer.',
+  'legal.privacy.what.applications': 'Ansøgninger: det, I skriver — tekster, leverancer, budget, aktivitetsplan, kommentarer og AI-udkast — og en historik over, hvem der ændrede status hvornår.',
+  'legal.privacy.what.alerts': 'Puljeadvarsler: din e-mailadresse, sprog, de fonde du valgte, og hvornår du bekræftede tilmeldingen. Bekræftelseslinket gemmes kun som en hash.',
+  'legal.privacy.what.technical':
+    'Tekniske oplysninger: dine log-ind-sessioner (med IP-adresse og browser, så du kan se og afslutte dem), en log over de e-mails, vi sender dig, og tællere, der beskytter mod misbrug (antal forsøg pr. IP-adresse og e-mail).',
+  'legal.privacy.why.heading': 'Hvorfor vi gemmer det',
+  'legal.privacy.why.body':
+    'Vi bruger oplysningerne til at levere tjenesten, du har bedt om (aftale), til at sende puljeadvarsler, du har sagt ja til (samtykke, som du altid kan trække tilbage), og til at holde tjenesten sikker og forhindre misbrug (legitim interesse). Vi sælger aldrig dine oplysninger og bruger dem ikke til reklame.',
+  'legal.privacy.why.ai':
+    'Når du beder om et AI-udkast, sendes afsnittets vejledning, krav, jeres projektbeskrivelse og virksomhedsprofil til den AI-tjeneste, installationen er sat op med. Udbyderen må kun bruge dem til at lave udkastet.',
+  'legal.privacy.howLong.heading': 'Hvor længe vi gemmer det',
+  'legal.privacy.howLong.account': 'Konto-, virksomheds- og ansøgningsoplysninger gemmes, så længe kontoen eller virksomheden findes. Når de slettes, fjernes oplysningerne fra databasen med det samme.',
+  'legal.privacy.howLong.alerts': 'En tilmelding til puljeadvarsler, der ikke bliver bekræftet, bortfalder efter 7 dage. Framelder du dig, sletter vi din adresse med det samme.',
+  'legal.privacy.howLong.technical': 'Sessioner udløber efter 14 dages inaktivitet og senest efter 90 dage. Tællere mod misbrug forsvinder efter højst en time. E-mail-loggen viser, hvad der blev sendt hvornår; links med engangskoder fjernes fra den, når e-mailen er sendt.',
+  'legal.privacy.sharing.heading': 'Hvem vi deler med',
+  'legal.privacy.sharing.body':
+    'Vi deler kun oplysninger med de databehandlere, der skal til for at drive tjenesten: hosting, e-mailudsendelse og — når du beder om det — AI-udkast. CVR-opslag sendes til det offentlige CVR-register. Andre medlemmer af din virksomhed ser virksomhedens ansøgninger og dit navn.',
+  'legal.privacy.rights.heading': 'Dine rettigheder',
+  'legal.privacy.rights.body': 'Du har ret til at få indsigt i, rette, begrænse og få udleveret dine oplysninger, og til at gøre indsigelse mod behandlingen. Skriv til os, så svarer vi inden for en måned.',
+  'legal.privacy.rights.delete':
+    'Sådan får du dine oplysninger slettet: Skriv til os, så sletter vi din konto og dine sessioner. En virksomheds ejer kan slette virksomheden med alle dens ansøgninger. Puljeadvarsler frameldes med linket i hver advarsel, og din adresse slettes med det samme.',
+  'legal.privacy.rights.complaint': 'Er du utilfreds med, hvordan vi behandler dine oplysninger, kan du klage til Datatilsynet (datatilsynet.dk).',
+  'legal.privacy.security.heading': 'Sikkerhed',
+  'legal.privacy.security.body': 'Adgangskoder gemmes med argon2id, og links i e-mails indeholder engangskoder, som vi kun gemmer som hash. Forbindelsen er krypteret, og du ser kun de virksomheder og ansøgninger, du er medlem af.',
+  'legal.privacy.changes.heading': 'Ændringer',
+  'legal.privacy.changes.body': 'Ændrer vi politikken væsentligt, fortæller vi det i tjenesten, før ændringen træder i kraft. Datoen øverst viser, hvornår den senest blev ændret.',
+} as const;
+
+type Keys = keyof typeof da;
+
+const en: Record<Keys, string> = {
+  'legal.privacy.description': 'What Grantwork stores, why, for how long, and how to have it deleted.',
+  'legal.privacy.updated': 'Last updated on 1 May 2026.',
+  'legal.privacy.intro':
+    'Grantwork is a tool in which companies find grants and write applications together. This page explains which personal data we process, why we do it, how long we keep it, and how you exercise your rights under the General Data Protection Regulation (GDPR).',
+  'legal.privacy.who.heading': 'Who is responsible',
+  'legal.privacy.who.body':
+    'Whoever runs this installation of Grantwork is the data controller. You can contact us about anything concerning your data at the e-mail address our e-mails are sent from. For the data in a company’s applications, we act on the company’s behalf.',
+  'legal.privacy.what.heading': 'What we store',
+  'legal.privacy.what.account': 'Your account: name, e-mail address, preferred language and a one-way hash of your password (never the password itself), and when you accepted this policy.',
+  'legal.privacy.what.company':
+    'Companies: the CVR number and the public details the CVR registry gives (name, address, industry, number of employees), who is a member of the company in which role, and invitations to new members.',
+  'legal.privacy.what.applications': 'Applications: what you write — texts, deliverables, budget, activity plan, comments and AI drafts — and a history of who changed a status when.',
+  'legal.privacy.what.alerts': 'Grant alerts: your e-mail address, language, the funds you chose and when you confirmed the sign-up. The confirmation link is stored only as a hash.',
+  'legal.privacy.what.technical':
+    'Technical data: your login sessions (with IP address and browser, so you can see and end them), a log of the e-mails we send you, and counters that protect against abuse (attempts per IP address and e-mail).',
+  'legal.privacy.why.heading': 'Why we store it',
+  'legal.privacy.why.body':
+    'We use the data to provide the service you asked for (contract), to send grant alerts you agreed to (consent, which you can withdraw at any time), and to keep the service secure and prevent abuse (legitimate interest). We never sell your data or use it for advertising.',
+  'legal.privacy.why.ai':
+    'When you ask for an AI draft, the section’s guidance, requirements, your project description and company profile are sent to the AI service this installation is configured with. The provider may use them only to produce the draft.',
+  'legal.privacy.howLong.heading': 'How long we keep it',
+  'legal.privacy.howLong.account': 'Account, company and application data are kept as long as the account or company exists. When they are deleted, the data leave the database at once.',
+  'legal.privacy.howLong.alerts': 'A grant-alert sign-up that is not confirmed lapses after 7 days. When you unsubscribe, we delete your address immediately.',
+  'legal.privacy.howLong.technical': 'Sessions expire after 14 days of inactivity and after 90 days at the latest. Abuse counters disappear within an hour. The e-mail log shows what was sent when; links carrying one-time codes are removed from it once the e-mail has been sent.',
+  'legal.privacy.sharing.heading': 'Who we share it with',
+  'legal.privacy.sharing.body':
+    'We share data only with the processors needed to run the service: hosting, e-mail delivery and — when you ask for it — AI drafts. CVR lookups go to the public CVR registry. Other members of your company see the company’s applications and your name.',
+  'legal.privacy.rights.heading': 'Your rights',
+  'legal.privacy.rights.body': 'You have the right to access, correct, restrict and receive a copy of your data, and to object to its processing. Write to us and we answer within one month.',
+  'legal.privacy.rights.delete':
+    'How to have your data deleted: write to us and we delete your account and sessions. A company’s owner can delete the company with all its applications. Grant alerts are cancelled with the link in every alert, and your address is deleted at once.',
+  'legal.privacy.rights.complaint': 'If you are unhappy with how we handle your data, you can complain to the Danish Data Protection Agency (Datatilsynet, datatilsynet.dk).',
+  'legal.privacy.security.heading': 'Security',
+  'legal.privacy.security.body': 'Passwords are stored with argon2id, and links in e-mails carry one-time codes that we store only as a hash. The connection is encrypted, and you see only the companies and applications you are a member of.',
+  'legal.privacy.changes.heading': 'Changes',
+  'legal.privacy.changes.body': 'If we change this policy materially, we say so in the service before the change takes effect. The date at the top shows when it last changed.',
+};
+
+const nb: Record<Keys, string> = {
+  'legal.privacy.description': 'Hvilke opplysninger Grantwork lagrer, hvorfor, hvor lenge, og hvordan du får dem slettet.',
+  'legal.privacy.updated': 'Sist oppdatert 1. mai 2026.',
+  'legal.privacy.intro':
+    'Grantwork er et verktøy der virksomheter finner tilskudd og skriver søknader sammen. Her kan du lese hvilke personopplysninger vi behandler, hvorfor vi gjør det, hvor lenge vi lagrer dem, og hvordan du bruker rettighetene dine etter personvernforordningen (GDPR).',
+  'legal.privacy.who.heading': 'Hvem som er ansvarlig',
+  'legal.privacy.who.body':
+    'Den som driver denne installasjonen av Grantwork, er behandlingsansvarlig. Du kan kontakte oss om alt som gjelder opplysningene dine, på e-postadressen våre e-poster sendes fra. For opplysninger i en virksomhets søknader handler vi på vegne av virksomheten.',
+  'legal.privacy.what.heading': 'Hva vi lagrer',
+  'legal.privacy.what.account': 'Kontoen din: navn, e-postadresse, foretrukket språk og en enveis hash av passordet ditt (aldri selve passordet), og når du godtok denne erklæringen.',
+  'legal.privacy.what.company':
+    'Virksomheter: CVR-nummeret og de offentlige opplysningene CVR-registeret gir (navn, adresse, bransje, antall ansatte), hvem som er medlem av virksomheten med hvilken rolle, og invitasjoner til nye medlemmer.',
+  'legal.privacy.what.applications': 'Søknader: det dere skriver — tekster, leveranser, budsjett, aktivitetsplan, kommentarer og AI-utkast — og en historikk over hvem som endret status når.',
+  'legal.privacy.what.alerts': 'Tilskuddsvarsler: e-postadressen din, språk, fondene du valgte, og når du bekreftet påmeldingen. Bekreftelseslenken lagres bare som en hash.',
+  'legal.privacy.what.technical':
+    'Tekniske opplysninger: innloggingsøktene dine (med IP-adresse og nettleser, så du kan se og avslutte dem), en logg over e-postene vi sender deg, og tellere som beskytter mot misbruk (forsøk per IP-adresse og e-post).',
+  'legal.privacy.why.heading': 'Hvorfor vi lagrer det',
+  'legal.privacy.why.body':
+    'Vi bruker opplysningene til å levere tjenesten du har bedt om (avtale), til å sende tilskuddsvarsler du har sagt ja til (samtykke, som du alltid kan trekke tilbake), og til å holde tjenesten sikker og hindre misbruk (berettiget interesse). Vi selger aldri opplysningene dine og bruker dem ikke til reklame.',
+  'legal.privacy.why.ai':
+    'Når du ber om et AI-utkast, sendes avsnittets veiledning, krav, prosjektbeskrivelsen og virksomhetsprofilen til AI-tjenesten installasjonen er satt opp med. Leverandøren får bare bruke dem til å lage utkastet.',
+  'legal.privacy.howLong.heading': 'Hvor lenge vi lagrer det',
+  'legal.privacy.howLong.account': 'Konto-, virksomhets- og søknadsopplysninger lagres så lenge kontoen eller virksomheten finnes. Når de slettes, forsvinner opplysningene fra databasen med en gang.',
+  'legal.privacy.howLong.alerts': 'En påmelding til tilskuddsvarsler som ikke blir bekreftet, faller bort etter 7 dager. Melder du deg av, sletter vi adressen din med en gang.',
+  'legal.privacy.howLong.technical': 'Økter utløper etter 14 dager uten aktivitet og senest etter 90 dager. Tellere mot misbruk forsvinner innen en time. E-postloggen viser hva som ble sendt når; lenker med engangskoder fjernes fra den når e-posten er sendt.',
+  'legal.privacy.sharing.heading': 'Hvem vi deler med',
+  'legal.privacy.sharing.body':
+    'Vi deler bare opplysninger med databehandlerne som trengs for å drive tjenesten: hosting, e-postutsending og — når du ber om det — AI-utkast. CVR-oppslag sendes til det offentlige CVR-registeret. Andre medlemmer av virksomheten din ser virksomhetens søknader og navnet ditt.',
+  'legal.privacy.rights.heading': 'Rettighetene dine',
+  'legal.privacy.rights.body': 'Du har rett til innsyn, retting, begrensning og å få utlevert opplysningene dine, og til å protestere mot behandlingen. Skriv til oss, så svarer vi innen en måned.',
+  'legal.privacy.rights.delete':
+    'Slik får du opplysningene dine slettet: Skriv til oss, så sletter vi kontoen og øktene dine. En virksomhets eier kan slette virksomheten med alle søknadene. Tilskuddsvarsler avmeldes med lenken i hvert varsel, og adressen din slettes med en gang.',
+  'legal.privacy.rights.complaint': 'Er du misfornøyd med hvordan vi behandler opplysningene dine, kan du klage til det danske Datatilsynet (datatilsynet.dk).',
+  'legal.privacy.security.heading': 'Sikkerhet',
+  'legal.privacy.security.body': 'Passord lagres med argon2id, og lenker i e-poster inneholder engangskoder som vi bare lagrer som hash. Forbindelsen er kryptert, og du ser bare virksomhetene og søknadene du er medlem av.',
+  'legal.privacy.changes.heading': 'Endringer',
+  'legal.privacy.changes.body': 'Endrer vi erklæringen vesentlig, sier vi fra i tjenesten før endringen trer i kraft. Datoen øverst viser når den sist ble endret.',
+};
+
+export const legal = { da, en, nb };

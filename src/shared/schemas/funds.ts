@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { SLUG_MAX, slugPattern } from '../domain/slug';
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'validation.required' })
+  .max(SLUG_MAX, { error: 'funds.validation.slug' })
+  .regex(slugPattern, { error: 'funds.validation.slug' });
+
+/** A slug field that may be left empty: the server then makes one from the name or title. */
+export const optionalSlugSchema = z.union([z.literal(''), slugSchema]).optional();
+
+/** http(s) only, so a stored link can never run script. Empty means none. */
+export const webUrlSchema = z.union([
+  z.literal(''),
+  z
+    .string()
+    .trim()
+    .max(500, { error: 'funds.validation.url' })
+    .pipe(z.url({ protocol: /^https?$/, error: 'funds.validation.url' })),
+]);
+
+export const uuidSchema = z.uuid({ error: 'validation.invalid' });
+
+export const fundFields = z.object({
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'funds.validation.tooLong' }),
+  slug: optionalSlugSchema,
+  description: z.string().trim().max(5000, { error: 'funds.validation.tooLong' }).default(''),
+  url: webUrlSchema.default(''),
+});
+export type FundFields = z.input<typeof fundFields>;
+
+export const createFundInput = fundFields;
+export const updateFundInput = fundFields.extend({ id: uuidSchema });
+export const fundIdInput = z.object({ id: uuidSchema });
+export const fundSlugInput = z.object({ slug: z.string().trim().min(1).max(200) });

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { locales } from '../i18n';
+import { uuidSchema } from './funds';
+
+const emailSchema = z.string().trim().toLowerCase().max(254, { error: 'validation.email' }).pipe(z.email({ error: 'validation.email' }));
+
+/** A sign-up for grant alerts: confirmed by e-mail before anything is sent (double opt-in). */
+export const alertSignupInput = z.object({
+  email: emailSchema,
+  locale: z.enum(locales),
+  /** Empty: every fund. */
+  fundIds: z.array(uuidSchema).max(50).default([]),
+});
+export type AlertSignupInput = z.input<typeof alertSignupInput>;
+
+/** A confirmation or unsubscribe token from an e-mail link (43 base64url characters). */
+export const alertTokenInput = z.object({ token: z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/) });

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { profilePrefills } from '../domain/requirements-test';
+import { optionalSlugSchema, uuidSchema, webUrlSchema } from './funds';
+
+export const grantStatuses = ['draft', 'upcoming', 'open', 'closed'] as const;
+export type GrantStatus = (typeof grantStatuses)[number];
+/** What the public sees: a draft is never public. */
+export const publicGrantStatuses = ['upcoming', 'open', 'closed'] as const;
+export type PublicGrantStatus = (typeof publicGrantStatuses)[number];
+export const grantSorts = ['deadline', 'newest'] as const;
+export type GrantSort = (typeof grantSorts)[number];
+export const sectionKinds = ['text', 'deliverables', 'budget', 'activity_plan'] as const;
+export type SectionKind = (typeof sectionKinds)[number];
+export const inputTypes = ['text', 'number', 'date', 'list'] as const;
+export type InputType = (typeof inputTypes)[number];
+
+export const GRANT_PAGE_SIZE = 20;
+
+/** The public list: filters and sort live in the URL; `cursor` continues a keyset page. */
+export const grantListInput = z.object({
+  q: z.string().trim().max(100).optional(),
+  fund: z.string().trim().max(200).optional(),
+  status: z.enum(publicGrantStatuses).optional(),
+  sort: z.enum(grantSorts).default('deadline'),
+  cursor: z.string().max(300).nullish(),
+  limit: z.number().int().min(1).max(50).default(GRANT_PAGE_SIZE),
+});
+export type GrantListInput = z.input<typeof grantListInput>;
+
+export const grantSlugInput = z.object({ slug: z.string().trim().min(1).max(200) });
+export const grantIdInput = z.object({ id: uuidSchema });
+export const fundGrantsInput = z.object({ fundId: uuidSchema });
+
+const text = (max: number) => z.string().trim().max(max, { error: 'grants.validation.tooLong' });
+const required = (max: number) => text(max).min(1, { error: 'validation.required' });
+// Below the columns' limits (numeric(14,2) and numeric(10,2)), so a huge number is refused, not a database error.
+const amount = z.number({ error: 'grants.validation.number' }).min(0, { error: 'grants.validation.notNegative' }).max(999_999_999_999.99, { error: 'grants.validation.number' }).nullable();
+const rate = z.number({ error: 'grants.validation.number' }).min(0, { error: 'grants.validation.notNegative' }).max(99_999_999.99, { error: 'grants.validation.number' }).nullable();
+/** A date PostgreSQL can store and a person would mean (years 1900–9999). */
+const dateSchema = z.date({ error: 'grants.validation.date' }).min(new Date('1900-01-01T00:00:00Z'), { error: 'grants.validation.date' }).max(new Date('9999-12-31T23:59:59Z'), { error: 'grants.validation.date' });
+/** Optimistic concurrency: the version the editor loaded (an integer column). */
+const versionSchema = z.number().int().min(1).max(2_147_483_647);
+
+export const eligibilityQuestionInput = z.object({
+  id: uuidSchema.optional(),
+  text: required(500),
+  expectedAnswer: z.boolean(),
+  prefill: z.enum(profilePrefills).nullable().default(null),
+});
+export type EligibilityQuestionInput = z.input<typeof eligibilityQuestionInput>;
+
+const grantShape = {
+  title: required(200),
+  slug: optionalSlugSchema,
+  description: text(20_000).default(''),
+  url: webUrlSchema.default(''),
+  opensAt: dateSchema.nullable(),
+  deadlineAt: dateSchema.nullable(),
+  status: z.enum(grantStatuses),
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { error: 'grants.validation.currency' }),
+  amountMin: amount,
+  amountMax: amount,
+  maxFundingPct: z.number({ error: 'grants.validation.number' }).min(0.01, { error: 'grants.validation.percent' }).max(100, { error: 'grants.validation.percent' }).nullable(),
+  minInvoiceAmount: amount,
+  hourlyRate: rate,
+  requirements: z.array(eligibilityQuestionInput).max(30).default([]),
+};
+
+type GrantRuleFields = { amountMin: number | null; amountMax: number | null; opensAt: Date | null; deadlineAt: Date | null };
+
+/** Cross-field rules: the amount range and the dates must be in order. */
+function withGrantRules<T extends z.ZodType<GrantRuleFields>>(schema: T) {
+  return schema
+    .refine((grant) => grant.amountMin === null || grant.amountMax === null || grant.amountMin <= grant.amountMax, {
+      path: ['amountMax'],
+      error: 'grants.validation.amountRange',
+    })
+    .refine((grant) => grant.opensAt === null || grant.deadlineAt === null || grant.opensAt <= grant.deadlineAt, {
+      path: ['deadlineAt'],
+      error: 'grants.validation.dateOrder',
+    });
+}
+
+export const grantFields = withGrantRules(z.object(grantShape));
+export type GrantFields = z.input<typeof grantFields>;
+export const createGrantInput = withGrantRules(z.object({ ...grantShape, fundId: uuidSchema }));
+export type CreateGrantInput = z.input<typeof createGrantInput>;
+export const updateGrantInput = withGrantRules(z.object({ ...grantShape, id: uuidSchema, version: versionSchema }));
+export type UpdateGrantInput = z.input<typeof updateGrantInput>;
+
+export const addSectionInput = z.object({ grantId: uuidSchema, kind: z.enum(sectionKinds), title: required(200) });
+export const reorderSectionsInput = z.object({ grantId: uuidSchema, sectionIds: z.array(uuidSchema).min(1).max(100) });
+export const sectionIdInput = z.object({ id: uuidSchema });
+
+export const sectionRequirementInput = z.object({ id: uuidSchema.optional(), text: required(500) });
+export const sectionInputInput = z.object({
+  id: uuidSchema.optional(),
+  label: required(200),
+  type: z.enum(inputTypes),
+  required: z.boolean(),
+  maxChars: z.number({ error: 'grants.validation.number' }).int({ error: 'grants.validation.number' }).min(1, { error: 'grants.validation.number' }).max(100_000, { error: 'grants.validation.number' }).nullable(),
+});
+
+export const updateSectionInput = z.object({
+  id: uuidSchema,
+  version: versionSchema,
+  kind: z.enum(sectionKinds),
+  title: required(200),
+  guidance: text(10_000).default(''),
+  aiInstructions: text(10_000).default(''),
+  requirements: z.array(sectionRequirementInput).max(50),
+  inputs: z.array(sectionInputInput).max(50),
+});
+export type UpdateSectionInput = z.input<typeof updateSectionInput>;

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { createDb } from '../../src/server/db/db';
+import { defaultJobOptions, type QueueName } from '../../src/shared/jobs';
+import { redisUrl } from '../integration/harness';
+import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+
+/** A producer on the running app's queues, as the app itself would add to them. */
+async function withQueue<T>(name: QueueName, run: (queue: Queue) => Promise<T>): Promise<T> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(name, { connection, prefix: e2eState().redisPrefix });
+  try {
+    return await run(queue);
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+}
+
+/** The stand-in of cvrapi.dk that the e2e worker asks (tests/e2e/registry-stand-in.ts). */
+async function setRegistry(mode: 'ok' | 'fail') {
+  const response = await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 50}/__mode`, { method: 'POST', body: mode });
+  expect(await response.text()).toBe(mode);
+}
+
+test('a registry lookup that fails shows under failed with its reason, and completes when retried after the registry is back', async ({ page }) => {
+  const state = e2eState();
+  const orgId = '24256790';
+  const jobId = `e2e-lookup-${randomUUID()}`;
+  await setRegistry('fail');
+  try {
+    // One attempt, so the failure is final at once instead of after the backoff of five.
+    await withQueue('registry', (queue) => queue.add('registry', { orgId }, { ...defaultJobOptions, jobId, attempts: 1 }));
+
+    await signInAs(page, state.adminEmail);
+    await page.goto('/admin/jobs?lang=en');
+    await page.getByRole('tab', { name: /Registry lookups/ }).click();
+    const panel = page.getByRole('tabpanel').first();
+    await expect(panel.getByRole('heading', { level: 2, name: 'Registry lookups' })).toBeVisible();
+    await expect(panel.getByRole('tab', { name: /^Failed/ })).toHaveAttribute('aria-selected', 'true');
+    const row = panel.getByRole('row').filter({ hasText: jobId });
+    await expect(row).toContainText('registry answered HTTP 500');
+    await expect(row).toContainText('1 of 1');
+    await expectAccessible(page);
+
+    await setRegistry('ok');
+    await row.getByRole('button', { name: `Details of job ${jobId}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Job ${jobId}` });
+    await expect(dialog.getByText('Failed', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('region', { name: 'Data' })).toContainText(orgId);
+    await dialog.getByRole('button', { name: 'Retry', exact: true }).click();
+    await expect(page.getByText(`Job ${jobId} will run again`, { exact: true })).toBeVisible();
+    // The dialog follows the job live: it runs again and completes.
+    await expect(dialog.getByText('Completed', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByRole('region', { name: 'Result' })).toContainText('"status": "found"');
+    // (Escape would first dismiss the newer toast, the topmost layer.)
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await panel.getByRole('tab', { name: /^Completed/ }).click();
+    await expect(panel.getByRole('row').filter({ hasText: jobId })).toBeVisible();
+    // Other tests may leave failed lookups of their own; this job is no longer among the failed.
+    await panel.getByRole('tab', { name: /^Failed/ }).click();
+    await expect(panel.getByRole('tab', { name: /^Failed/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(panel.getByRole('row').filter({ hasText: jobId })).toHaveCount(0);
+  } finally {
+    await setRegistry('ok');
+  }
+});
+
+test('an admin pauses a queue, retries its failed jobs, resumes it and sees them complete', async ({ page }) => {
+  const state = e2eState();
+  // An e-mail job whose row does not exist yet fails for good at once (the processor says so).
+  const emailId = randomUUID();
+  await withQueue('email', (queue) => queue.add('email', { emailId }, { jobId: emailId }));
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInAs(page, state.adminEmail);
+  await page.goto('/admin/jobs?lang=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Job queues' })).toBeVisible();
+  await page.getByRole('tab', { name: /E-mails/ }).click();
+  const panel = page.getByRole('tabpanel').first();
+  await expect(panel.getByRole('heading', { level: 2, name: 'E-mails' })).toBeVisible();
+  await expect(panel.getByRole('img', { name: /Processed per minute, last hour/ })).toBeVisible();
+
+  const failedTab = panel.getByRole('tab', { name: /^Failed/ });
+  await expect(failedTab).toHaveAttribute('aria-selected', 'true');
+  await expect(failedTab).toHaveText('Failed (1)');
+  const row = panel.getByRole('row').filter({ hasText: emailId });
+  await expect(row).toContainText(`e-mail ${emailId} does not exist`);
+  // Nothing but the job table (which scrolls in its own box) is wider than a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(page);
+
+  // Now the e-mail exists; the queue is paused first, so the retried job waits.
+  const db = createDb(state.databaseUrl, 1);
+  try {
+    await db
+      .insertInto('emails')
+      .values({ id: emailId, recipient: 'kari.nordmann@example.no', template: 'test', locale: 'en', params: JSON.stringify({ name: 'Kari', reference: 'jobs-e2e' }) })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+
+  await panel.getByRole('button', { name: 'Pause queue' }).click();
+  const pauseDialog = page.getByRole('alertdialog', { name: 'Pause E-mails?' });
+  await expect(pauseDialog).toBeVisible();
+  await expectAccessible(page);
+  await pauseDialog.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByText('E-mails is paused', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Paused', { exact: true })).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Retry all failed' }).click();
+  const retryDialog = page.getByRole('alertdialog', { name: 'Retry all failed jobs in E-mails?' });
+  await expect(retryDialog).toContainText('1 failed job goes back to the queue');
+  await retryDialog.getByRole('button', { name: 'Retry all' }).click();
+  await expect(page.getByText('1 job will run again', { exact: true })).toBeVisible();
+  await expect(failedTab).toHaveText('Failed (0)');
+  await expect(panel.getByText('The queue is paused: 1 job waits until it is resumed.')).toBeVisible();
+  await panel.getByRole('tab', { name: /^Waiting/ }).click();
+  await expect(panel.getByRole('row').filter({ hasText: emailId })).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Resume queue' }).click();
+  await expect(page.getByText('E-mails is running again', { exact: true })).toBeVisible();
+  await panel.getByRole('tab', { name: /^Completed/ }).click();
+  const completed = panel.getByRole('row').filter({ hasText: emailId });
+  await expect(completed).toBeVisible({ timeout: 15_000 });
+  expect(existsSync(path.join(state.mailDir, `${emailId}.eml`))).toBe(true);
+
+  // The detail: its data, and the result the processor returned.
+  await completed.getByRole('button', { name: `Details of job ${emailId}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Job ${emailId}` });
+  await expect(dialog.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Data' })).toContainText(emailId);
+  await expect(dialog.getByRole('region', { name: 'Result' })).toContainText('"status": "sent"');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,117 @@
+/**
+ * Twenty concurrent writers saving the same record — a company profile (companies.update) and a
+ * grant in the admin editor (grants.admin.update) — lose no update: every save names the version
+ * it was loaded at, exactly one of the saves made from the same version lands, and every other
+ * gets CONFLICT (which the editor shows as `error.conflict`). Saves made one after the other, each
+ * from the version the previous one left, all land.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServices, type TestServices } from '../integration/harness';
+import { createKit, sessionOf, type Kit } from '../integration/procedure-samples';
+import { messageOf, nextOrgId, outcome } from '../integration/company-fixtures';
+
+const WRITERS = 20;
+let services: TestServices;
+let kit: Kit;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  kit = await createKit(services);
+});
+afterAll(async () => {
+  await kit?.close();
+  await services?.close();
+});
+
+async function newCompany(): Promise<string> {
+  const { caller } = await sessionOf(kit, 'owner');
+  const { id } = await caller.companies.create({ orgId: nextOrgId(), name: 'Samtidig ApS' });
+  return id;
+}
+
+describe('twenty writers saving one company profile', () => {
+  it('lets exactly one of the saves made from the same version land; the other nineteen get CONFLICT', async () => {
+    const companyId = await newCompany();
+    const sessions = await Promise.all(Array.from({ length: WRITERS }, () => sessionOf(kit, 'owner')));
+    const loaded = await sessions[0]!.caller.companies.get({ companyId });
+    expect(loaded.version).toBe(1);
+
+    const outcomes = await Promise.all(
+      sessions.map(({ caller }, index) =>
+        outcome(caller.companies.update({ companyId, name: `Skribent ${index} ApS`, website: `https://writer${index}.dk`, version: loaded.version })),
+      ),
+    );
+    expect(outcomes.filter((result) => result === 'ok')).toHaveLength(1);
+    expect(outcomes.filter((result) => result === 'CONFLICT')).toHaveLength(WRITERS - 1);
+
+    const winner = outcomes.indexOf('ok');
+    const saved = await sessions[0]!.caller.companies.get({ companyId });
+    expect(saved).toMatchObject({ name: `Skribent ${winner} ApS`, website: `https://writer${winner}.dk`, version: 2 });
+    // What the editor shows the others.
+    expect(await messageOf(sessions[1]!.caller.companies.update({ companyId, name: 'Sent', version: loaded.version }))).toBe('error.conflict');
+  });
+
+  it('lands every save made from the version the previous save left', async () => {
+    const companyId = await newCompany();
+    const { caller } = await sessionOf(kit, 'owner');
+    for (let index = 0; index < WRITERS; index += 1) {
+      const { version } = await caller.companies.get({ companyId });
+      const saved = await caller.companies.update({ companyId, name: `Runde ${index} ApS`, version });
+      expect(saved.version).toBe(version + 1);
+    }
+    expect(await caller.companies.get({ companyId })).toMatchObject({ name: `Runde ${WRITERS - 1} ApS`, version: WRITERS + 1 });
+  });
+});
+
+describe('twenty admins saving one grant in the editor', () => {
+  const fields = {
+    slug: '',
+    description: 'Beskrivelse',
+    url: '',
+    opensAt: null,
+    deadlineAt: null,
+    status: 'draft' as const,
+    currency: 'DKK',
+    amountMin: null,
+    amountMax: null,
+    maxFundingPct: null,
+    minInvoiceAmount: null,
+    hourlyRate: null,
+    requirements: [],
+  };
+
+  async function newGrant() {
+    const { caller } = await sessionOf(kit, 'platformAdmin');
+    const fund = await caller.funds.admin.create({ name: `Samtidig Fond ${Date.now()}`, slug: '', description: '', url: '' });
+    const grant = await caller.grants.admin.create({ ...fields, fundId: fund.id, title: `Samtidig Pulje ${Date.now()}` });
+    return { caller, id: grant.id };
+  }
+
+  it('lets exactly one of the saves made from the same version land; the other nineteen get CONFLICT', async () => {
+    const { id } = await newGrant();
+    const sessions = await Promise.all(Array.from({ length: WRITERS }, () => sessionOf(kit, 'platformAdmin')));
+    const loaded = await sessions[0]!.caller.grants.admin.get({ id });
+
+    const outcomes = await Promise.all(
+      sessions.map(({ caller }, index) =>
+        outcome(caller.grants.admin.update({ ...fields, id, version: loaded.version, title: `Pulje ${index}`, description: `Skrevet af ${index}` })),
+      ),
+    );
+    expect(outcomes.filter((result) => result === 'ok')).toHaveLength(1);
+    expect(outcomes.filter((result) => result === 'CONFLICT')).toHaveLength(WRITERS - 1);
+
+    const winner = outcomes.indexOf('ok');
+    const saved = await sessions[0]!.caller.grants.admin.get({ id });
+    expect(saved).toMatchObject({ title: `Pulje ${winner}`, description: `Skrevet af ${winner}`, version: loaded.version + 1 });
+  });
+
+  it('lands every save made from the version the previous save left', async () => {
+    const { caller, id } = await newGrant();
+    for (let index = 0; index < WRITERS; index += 1) {
+      const { version } = await caller.grants.admin.get({ id });
+      const saved = await caller.grants.admin.update({ ...fields, id, version, title: `Runde ${index}` });
+      expect(saved.version).toBe(version + 1);
+    }
+    expect(await caller.grants.admin.get({ id })).toMatchObject({ title: `Runde ${WRITERS - 1}` });
+  });
+});

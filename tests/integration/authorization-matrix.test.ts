@@ -1,0 +1,130 @@
+/**
+ * The authorization matrix: every procedure of the app router, called as every kind of caller
+ * with real ids of real rows, answers what `src/server/trpc/policy.ts` declares — and a refused
+ * call changes nothing, neither in PostgreSQL nor in Redis.
+ *
+ * The procedure list is the router's own (`appRouter._def.procedures`): a new procedure without a
+ * policy entry, or without a sample input in `procedure-samples.ts`, fails the first test. Each
+ * call gets a fresh small world of rows (a company with a member in every role, invitations,
+ * funds, grants, jobs…) made on demand by its sample, so a call that changes or deletes things
+ * never affects another.
+ */
+import { createHash } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { policy, type Policy } from '../../src/server/trpc/policy';
+import { appRouter } from '../../src/server/trpc/root';
+import { companyRoles, may } from '../../src/shared/domain/company-roles';
+import { AppError } from '../../src/shared/errors';
+import { createTestServices, type TestServices } from './harness';
+import { actorNames, createKit, databaseFingerprint, samples, sessionOf, World, type ActorName, type Kit } from './procedure-samples';
+
+let services: TestServices;
+let kit: Kit;
+
+/** What the policy says `actor` gets from a procedure: 'ok' or the refusal's code. */
+function expectedOutcome(rule: Policy, actor: ActorName): string {
+  if (rule === 'anyone' || rule === 'token') return 'ok';
+  if (actor === 'anonymous') return 'UNAUTHORIZED';
+  if (rule === 'user' || rule === 'self') return 'ok';
+  if (rule === 'admin') return actor === 'platformAdmin' ? 'ok' : 'FORBIDDEN';
+  if ('invitee' in rule) return actor === 'outsider' ? 'ok' : rule.invitee;
+  if (actor === 'outsider' || actor === 'platformAdmin') return 'NOT_FOUND';
+  return rule.company === 'member' || may(actor, rule.company) ? 'ok' : 'FORBIDDEN';
+}
+
+/** Every key under the test's Redis prefix with its serialized value. */
+async function redisFingerprint(): Promise<Record<string, string>> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await services.redis.scan(cursor, 'MATCH', `${services.env.REDIS_PREFIX}:*`, 'COUNT', 1000);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  keys.sort();
+  const pipeline = services.redis.pipeline();
+  for (const key of keys) pipeline.dumpBuffer(key);
+  const dumps = (await pipeline.exec()) ?? [];
+  return Object.fromEntries(keys.map((key, index) => [key, createHash('md5').update((dumps[index]?.[1] as Buffer | null) ?? '').digest('hex')]));
+}
+
+async function invoke(caller: unknown, path: string, input: unknown): Promise<string> {
+  const procedure = path.split('.').reduce<any>((node, key) => node[key], caller); // eslint-disable-line @typescript-eslint/no-explicit-any
+  try {
+    const result = await procedure(input);
+    if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
+      // A subscription: its first value is the answer.
+      const iterator = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+      await iterator.next();
+      await iterator.return?.();
+    }
+    return 'ok';
+  } catch (error) {
+    if (error instanceof TRPCError) return error.cause instanceof AppError ? error.cause.code : error.code;
+    throw error;
+  }
+}
+
+beforeAll(async () => {
+  services = await createTestServices();
+  kit = await createKit(services);
+});
+
+afterAll(async () => {
+  await kit?.close();
+  await services?.close();
+});
+
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+const paths = Object.keys(procedures).sort();
+
+describe('the declared policy', () => {
+  it('names every procedure of the app router, and nothing else; every procedure has a sample input here', () => {
+    expect(paths.filter((path) => !(path in policy))).toEqual([]);
+    expect(Object.keys(policy).filter((path) => !(path in procedures))).toEqual([]);
+    expect(paths.filter((path) => !(path in samples))).toEqual([]);
+    expect(Object.keys(samples).filter((path) => !(path in procedures))).toEqual([]);
+  });
+
+  it('refuses company procedures to platform admins who are not members, and admin procedures to every company role', () => {
+    for (const path of paths) {
+      const rule = policy[path]!;
+      if (typeof rule === 'object' && 'company' in rule) expect(expectedOutcome(rule, 'platformAdmin')).toBe('NOT_FOUND');
+      if (rule === 'admin') for (const role of companyRoles) expect(expectedOutcome(rule, role)).toBe('FORBIDDEN');
+    }
+  });
+});
+
+describe('every procedure as every caller', () => {
+  it.each(paths)('%s', async (path) => {
+    const rule = policy[path];
+    const sample = samples[path];
+    if (!rule || !sample) throw new Error(`${path}: no policy entry or sample input`);
+    const outcomes: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const actor of actorNames) {
+      const world = new World(kit);
+      const baseInput = await sample(world);
+      // The current password is the actor's own.
+      const input = path === 'auth.changePassword' ? { ...(baseInput as object), currentPassword: kit.password } : baseInput;
+      const { caller } = await sessionOf(kit, actor);
+      const before = await Promise.all([databaseFingerprint(services.db), redisFingerprint()]);
+      outcomes[actor] = await invoke(caller, path, input);
+      expected[actor] = expectedOutcome(rule, actor);
+      const refused = expected[actor] !== 'ok';
+      // `self`: another user's row matches nothing, so only its owner's call changes anything.
+      const mustNotChange = refused || (rule === 'self' && actor !== 'owner');
+      if (mustNotChange) {
+        const after = await Promise.all([databaseFingerprint(services.db), redisFingerprint()]);
+        expect(after[0], `${path} as ${actor} changed the database`).toEqual(before[0]);
+        expect(after[1], `${path} as ${actor} changed Redis`).toEqual(before[1]);
+      }
+      if (rule === 'self' && actor === 'owner') {
+        const left = await services.db.selectFrom('sessions').select('id').where('id', '=', (input as { sessionId: string }).sessionId).executeTakeFirst();
+        expect(left).toBeUndefined();
+      }
+    }
+    expect(outcomes).toEqual(expected);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Companies for the integration tests: users of every role (created once, with live sessions)
+ * and a fresh company per case, its memberships inserted directly.
+ */
+import { TRPCError } from '@trpc/server';
+import { AppError } from '../../src/shared/errors';
+import type { CompanyRole } from '../../src/shared/domain/company-roles';
+import { callerFor, createUser, type TestServices } from './harness';
+
+export type Actor = CompanyRole | 'outsider' | 'anonymous';
+export const actors: Actor[] = ['owner', 'admin', 'employee', 'reviewer', 'outsider', 'anonymous'];
+
+export type Caller = Awaited<ReturnType<typeof callerFor>>;
+
+export interface Cast {
+  users: Record<CompanyRole | 'outsider' | 'extra', { id: string; email: string; token: string }>;
+  callers: Record<Actor, Caller>;
+}
+
+export async function createCast(services: TestServices): Promise<Cast> {
+  const names = ['owner', 'admin', 'employee', 'reviewer', 'outsider', 'extra'] as const;
+  const created = await Promise.all(names.map((name) => createUser(services, { firstname: name[0]!.toUpperCase() + name.slice(1), lastname: 'Tester' })));
+  const users = Object.fromEntries(names.map((name, index) => [name, { id: created[index]!.user.id, email: created[index]!.user.email, token: created[index]!.token }])) as Cast['users'];
+  const callers = {} as Record<Actor, Caller>;
+  for (const actor of actors) callers[actor] = await callerFor(services, actor === 'anonymous' ? null : { token: users[actor].token });
+  return { users, callers };
+}
+
+let orgCounter = 0;
+/** A valid organisation ID not used before in this process (so unique per scratch database). */
+export function nextOrgId(): string {
+  for (;;) {
+    orgCounter += 1;
+    const candidate = String(30_000_000 + orgCounter * 7);
+    const weights = [2, 7, 6, 5, 4, 3, 2, 1];
+    const sum = [...candidate].reduce((total, digit, index) => total + Number(digit) * weights[index]!, 0);
+    if (sum % 11 === 0) return candidate;
+  }
+}
+
+/** A company where the cast's owner, admin, employee and reviewer are members (and `extra` as an employee). */
+export async function createCompany(services: TestServices, cast: Cast, options: { locale?: 'da' | 'en' | 'nb' | null; name?: string } = {}): Promise<string> {
+  const company = await services.db
+    .insertInto('companies')
+    .values({ org_id: nextOrgId(), name: options.name ?? 'Testvirksomhed ApS', verified: true, locale: options.locale ?? null, created_by: cast.users.owner.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const roles: Array<[keyof Cast['users'], CompanyRole]> = [
+    ['owner', 'owner'],
+    ['admin', 'admin'],
+    ['employee', 'employee'],
+    ['reviewer', 'reviewer'],
+    ['extra', 'employee'],
+  ];
+  await services.db
+    .insertInto('memberships')
+    .values(roles.map(([user, role]) => ({ company_id: company.id, user_id: cast.users[user].id, role })))
+    .execute();
+  return company.id;
+}
+
+/** `ok`, or the product's error code of a refused call. */
+export async function outcome(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof TRPCError) return error.cause instanceof AppError ? error.cause.code : error.code;
+    throw error;
+  }
+}
+
+/** The message key of a refused call. */
+export async function messageOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof TRPCError && error.cause instanceof AppError) return error.cause.messageKey;
+    if (error instanceof TRPCError) return error.message;
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}

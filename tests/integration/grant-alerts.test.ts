@@ -1,0 +1,249 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { TRPCError } from '@trpc/server';
+import { Worker } from 'bullmq';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalog } from '../../src/server/db/seed';
+import { createMailSender } from '../../src/server/integrations/mail/transport';
+import { createRedis } from '../../src/server/redis';
+import { createInnerContext } from '../../src/server/trpc/context';
+import { createCaller } from '../../src/server/trpc/root';
+import { appErrorData } from '../../src/server/trpc/trpc';
+import type { AppErrorData } from '../../src/shared/errors';
+import { workerTimings } from '../../src/shared/jobs';
+import { emailProcessor } from '../../worker/processors/email';
+import { callerFor, createTestServices, createUser, redisUrl, type TestServices } from './harness';
+
+let services: TestServices;
+let admin: Awaited<ReturnType<typeof createUser>>;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  services = await createTestServices({ APP_URL: 'https://grants.example' });
+  await seedCatalog(services.db);
+  admin = await createUser(services, { platformRole: 'admin' });
+});
+afterAll(() => services.close());
+
+/** An anonymous visitor from an address of their own (rate limits count per IP). */
+function visitor(ip = `198.51.100.${(ipCounter += 1)}`) {
+  return createCaller(createInnerContext(services, { ip }));
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppErrorData> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCError) return appErrorData(error);
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+function emailsTo(recipient: string, template?: string) {
+  let query = services.db.selectFrom('emails').selectAll().where('recipient', '=', recipient);
+  if (template) query = query.where('template', '=', template);
+  return query.orderBy('created_at').execute();
+}
+
+function tokenOf(link: string): string {
+  return new URL(link).searchParams.get('token')!;
+}
+
+async function latestConfirmToken(email: string): Promise<string> {
+  const rows = await emailsTo(email, 'grantAlertConfirm');
+  return tokenOf((rows.at(-1)!.params as { link: string }).link);
+}
+
+async function subscribe(email: string, options: { fundIds?: string[]; locale?: 'da' | 'en' | 'nb' } = {}) {
+  await visitor().grantAlerts.signUp({ email, locale: options.locale ?? 'en', fundIds: options.fundIds ?? [] });
+  await visitor().grantAlerts.confirm({ token: await latestConfirmToken(email) });
+}
+
+describe('signing up for grant alerts', () => {
+  it('sends a confirmation e-mail whose link carries a token kept only as its SHA-256, never in the job', async () => {
+    await visitor().grantAlerts.signUp({ email: 'Ida@Example.com', locale: 'nb', fundIds: [] });
+    const [email] = await emailsTo('ida@example.com', 'grantAlertConfirm');
+    expect(email).toMatchObject({ locale: 'nb', status: 'queued' });
+    const link = new URL((email!.params as { link: string }).link);
+    expect(link.origin + link.pathname).toBe('https://grants.example/');
+    expect(link.searchParams.get('alerts')).toBe('confirm');
+    expect(link.searchParams.get('lang')).toBe('nb');
+    const token = link.searchParams.get('token')!;
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const row = await services.db.selectFrom('grant_alerts').selectAll().where('email', '=', 'ida@example.com').executeTakeFirstOrThrow();
+    expect(row.confirmed_at).toBeNull();
+    expect(row.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    const job = await services.queues.queue('email').getJob(email!.id);
+    expect(job?.data).toEqual({ emailId: email!.id });
+    expect(JSON.stringify(job?.data)).not.toContain(token);
+  });
+
+  it('confirms with the link once; the link cannot be used again', async () => {
+    await visitor().grantAlerts.signUp({ email: 'olle@example.com', locale: 'da', fundIds: [] });
+    const token = await latestConfirmToken('olle@example.com');
+    await visitor().grantAlerts.confirm({ token });
+    const row = await services.db.selectFrom('grant_alerts').selectAll().where('email', '=', 'olle@example.com').executeTakeFirstOrThrow();
+    expect(row.confirmed_at).not.toBeNull();
+    expect(row.token_hash).toBeNull();
+    expect(await failure(visitor().grantAlerts.confirm({ token }))).toMatchObject({ appCode: 'NOT_FOUND', messageKey: 'grant-alerts.error.invalidLink' });
+    expect((await failure(visitor().grantAlerts.confirm({ token: 'x'.repeat(43) }))).appCode).toBe('NOT_FOUND');
+  });
+
+  it('does not duplicate a subscriber who signs up again, and changes settings only once the new link is followed', async () => {
+    const fund = await services.db.selectFrom('funds').select('id').executeTakeFirstOrThrow();
+    await subscribe('kim@example.com', { locale: 'en' });
+    await visitor().grantAlerts.signUp({ email: 'KIM@example.com', locale: 'da', fundIds: [fund.id] });
+    const rows = await services.db.selectFrom('grant_alerts').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', 'kim@example.com')).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ locale: 'en', all_funds: true });
+    expect(rows[0]!.confirmed_at).not.toBeNull();
+    await visitor().grantAlerts.confirm({ token: await latestConfirmToken('kim@example.com') });
+    const after = await services.db.selectFrom('grant_alerts').selectAll().where('id', '=', rows[0]!.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ locale: 'da', all_funds: false });
+    const interests = await services.db.selectFrom('grant_alert_funds').select('fund_id').where('grant_alert_id', '=', after.id).execute();
+    expect(interests).toEqual([{ fund_id: fund.id }]);
+  });
+
+  it('limits sign-ups per e-mail address and per IP address', async () => {
+    for (let i = 0; i < 3; i += 1) await visitor().grantAlerts.signUp({ email: 'spam-target@example.com', locale: 'da', fundIds: [] });
+    expect((await failure(visitor().grantAlerts.signUp({ email: 'spam-target@example.com', locale: 'da', fundIds: [] }))).appCode).toBe('RATE_LIMITED');
+    expect(await emailsTo('spam-target@example.com')).toHaveLength(3);
+
+    const sameIp = visitor('203.0.113.9');
+    for (let i = 0; i < 20; i += 1) await sameIp.grantAlerts.signUp({ email: `many${i}@example.com`, locale: 'da', fundIds: [] });
+    const limited = await failure(sameIp.grantAlerts.signUp({ email: 'many-more@example.com', locale: 'da', fundIds: [] }));
+    expect(limited.appCode).toBe('RATE_LIMITED');
+    expect(limited.values?.minutes).toBeGreaterThan(0);
+    await visitor('203.0.113.10').grantAlerts.signUp({ email: 'many-more@example.com', locale: 'da', fundIds: [] });
+  });
+
+  it('refuses an invalid e-mail address', async () => {
+    expect(await failure(visitor().grantAlerts.signUp({ email: 'not-an-email', locale: 'da', fundIds: [] }))).toMatchObject({
+      appCode: 'VALIDATION',
+      fieldErrors: { email: 'validation.email' },
+    });
+  });
+});
+
+describe('publishing a grant sends the alerts', () => {
+  let fundA: string;
+  let fundB: string;
+
+  beforeAll(async () => {
+    const caller = await callerFor(services, admin);
+    fundA = (await caller.funds.admin.create({ name: 'Alert Fund A' })).id;
+    fundB = (await caller.funds.admin.create({ name: 'Alert Fund B' })).id;
+    await subscribe('all@example.com', { locale: 'da' });
+    await subscribe('only-a@example.com', { fundIds: [fundA], locale: 'en' });
+    await subscribe('only-b@example.com', { fundIds: [fundB] });
+    await visitor().grantAlerts.signUp({ email: 'unconfirmed@example.com', locale: 'da', fundIds: [] });
+  });
+
+  async function draftGrant(fundId: string, title: string) {
+    const caller = await callerFor(services, admin);
+    return caller.grants.admin.create({
+      fundId,
+      title,
+      status: 'draft',
+      currency: 'DKK',
+      opensAt: null,
+      deadlineAt: null,
+      amountMin: null,
+      amountMax: null,
+      maxFundingPct: null,
+      minInvoiceAmount: null,
+      hourlyRate: null,
+    });
+  }
+
+  async function alertRecipients(grantTitle: string): Promise<string[]> {
+    const rows = await services.db
+      .selectFrom('emails')
+      .select('recipient')
+      .where('template', '=', 'grantAlert')
+      .where(sql<boolean>`params->>'grantTitle' = ${grantTitle}`)
+      .execute();
+    return rows.map((row) => row.recipient).sort();
+  }
+
+  const expectedForA = ['all@example.com', 'olle@example.com', 'only-a@example.com'];
+
+  it('e-mails every matching confirmed subscriber exactly once, even when publish is clicked twice', async () => {
+    const caller = await callerFor(services, admin);
+    const grant = await draftGrant(fundA, 'Twice Clicked');
+    const first = await caller.grants.admin.publish({ id: grant.id });
+    const second = await caller.grants.admin.publish({ id: grant.id });
+    expect(first).toMatchObject({ published: true, alertsQueued: expectedForA.length });
+    expect(second).toMatchObject({ published: false, alertsQueued: 0 });
+    // kim@ chose only the demo fund when signing up again; ida@ never confirmed; only-b@ wants fund B.
+    expect(await alertRecipients('Twice Clicked')).toEqual(expectedForA);
+    const emailJobs = await services.queues.queue('email').getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);
+    const alertIds = (await services.db.selectFrom('emails').select('id').where('template', '=', 'grantAlert').execute()).map((row) => row.id);
+    expect(emailJobs.filter((job) => alertIds.includes(job.id!))).toHaveLength(alertIds.length);
+  });
+
+  it('sends once when two publish clicks arrive at the same time, and not again after unpublish and publish', async () => {
+    const caller = await callerFor(services, admin);
+    const grant = await draftGrant(fundA, 'Raced Publish');
+    const results = await Promise.all([caller.grants.admin.publish({ id: grant.id }), caller.grants.admin.publish({ id: grant.id }), caller.grants.admin.publish({ id: grant.id })]);
+    expect(results.filter((result) => result.published)).toHaveLength(1);
+    expect(await alertRecipients('Raced Publish')).toEqual(expectedForA);
+    await caller.grants.admin.unpublish({ id: grant.id });
+    await caller.grants.admin.publish({ id: grant.id });
+    expect(await alertRecipients('Raced Publish')).toEqual(expectedForA);
+  });
+
+  it('alerts the subscribers of the grant’s own fund only', async () => {
+    const caller = await callerFor(services, admin);
+    const grant = await draftGrant(fundB, 'Fund B Grant');
+    await caller.grants.admin.publish({ id: grant.id });
+    expect(await alertRecipients('Fund B Grant')).toEqual(['all@example.com', 'olle@example.com', 'only-b@example.com']);
+  });
+
+  it('delivers an alert in the subscriber’s language with a one-click unsubscribe link that works once', async () => {
+    const caller = await callerFor(services, admin);
+    const worker = new Worker('email', emailProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }) }), {
+      connection: createRedis(redisUrl, 'worker'),
+      prefix: services.env.REDIS_PREFIX,
+      ...workerTimings,
+    });
+    try {
+      const grant = await draftGrant(fundA, 'Unsubscribe Test');
+      await caller.grants.admin.publish({ id: grant.id });
+      const deadline = Date.now() + 15_000;
+      let sent: { location: string | null } | undefined;
+      while (!sent && Date.now() < deadline) {
+        sent = await services.db
+          .selectFrom('emails')
+          .select('location')
+          .where('recipient', '=', 'only-a@example.com')
+          .where('template', '=', 'grantAlert')
+          .where('status', '=', 'sent')
+          .where(sql<boolean>`params->>'grantTitle' = 'Unsubscribe Test'`)
+          .executeTakeFirst();
+        if (!sent) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(sent?.location).toBeTruthy();
+      // Quoted-printable soft line breaks and escapes undone, as a mail reader would.
+      const eml = readFileSync(sent!.location!, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      expect(eml).toContain('Subject: New grant: Unsubscribe Test');
+      expect(eml).toContain('https://grants.example/grants/unsubscribe-test?lang=en');
+      const unsubscribe = eml.match(/https:\/\/grants\.example\/\?alerts=unsubscribe&token=[A-Za-z0-9_-]+&lang=en/)?.[0];
+      expect(unsubscribe).toBeTruthy();
+
+      const token = tokenOf(unsubscribe!);
+      expect(await visitor().grantAlerts.unsubscribe({ token })).toEqual({ unsubscribed: true });
+      expect(await services.db.selectFrom('grant_alerts').select('id').where('email', '=', 'only-a@example.com').executeTakeFirst()).toBeUndefined();
+      expect(await visitor().grantAlerts.unsubscribe({ token })).toEqual({ unsubscribed: false });
+
+      const next = await draftGrant(fundA, 'After Unsubscribe');
+      await caller.grants.admin.publish({ id: next.id });
+      expect(await alertRecipients('After Unsubscribe')).toEqual(['all@example.com', 'olle@example.com']);
+    } finally {
+      await worker.close();
+    }
+  }, 30_000);
+});

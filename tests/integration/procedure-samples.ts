@@ -1,0 +1,394 @@
+/**
+ * Real rows for calling every procedure: the people (a member of a company in each role, an
+ * outsider who owns another company, a platform admin), a `World` that makes the rows one call
+ * needs on demand (a fresh company, invitation, fund, grant, job…), and a valid sample input for
+ * every procedure of the app router. Shared by the authorization matrix and the hostile-input
+ * tests, so both cover every procedure the same way.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Worker } from 'bullmq';
+import { sql } from 'kysely';
+import type { Database } from '../../src/server/db/db';
+import { createSession, validateSessionToken } from '../../src/server/auth/session';
+import { hashPassword } from '../../src/server/auth/password';
+import { createRedis } from '../../src/server/redis';
+import { createInnerContext } from '../../src/server/trpc/context';
+import { createCaller } from '../../src/server/trpc/root';
+import type { CompanyRole } from '../../src/shared/domain/company-roles';
+import { nextOrgId } from './company-fixtures';
+import { createUser, redisUrl, type TestServices } from './harness';
+
+export type ActorName = 'anonymous' | 'outsider' | CompanyRole | 'platformAdmin';
+export const actorNames: ActorName[] = ['anonymous', 'outsider', 'owner', 'admin', 'employee', 'reviewer', 'platformAdmin'];
+
+export const QUICK_PASSWORD = 'a long enough passphrase 1';
+
+export interface Person {
+  id: string;
+  email: string;
+}
+export type People = Record<Exclude<ActorName, 'anonymous'> | 'extra', Person>;
+
+export interface Kit {
+  services: TestServices;
+  people: People;
+  /** Every person's password. */
+  password: string;
+  /** The argon2 hash of QUICK_PASSWORD, made once. */
+  quickHash: string;
+  /** A worker that never runs by itself: it takes `drafts` jobs only to fail them on purpose. */
+  failer: Worker;
+  close(): Promise<void>;
+}
+
+export async function createKit(services: TestServices): Promise<Kit> {
+  const names = ['outsider', 'owner', 'admin', 'employee', 'reviewer', 'platformAdmin', 'extra'] as const;
+  const created = await Promise.all(
+    names.map((name) => createUser(services, { firstname: name, lastname: 'Tester', platformRole: name === 'platformAdmin' ? 'admin' : 'user' })),
+  );
+  const people = Object.fromEntries(names.map((name, index) => [name, { id: created[index]!.user.id, email: created[index]!.user.email }])) as People;
+  // The outsider is a member — the owner — of a company of their own.
+  const other = await services.db
+    .insertInto('companies')
+    .values({ org_id: nextOrgId(), name: 'Anden ApS', verified: true, created_by: people.outsider.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await services.db.insertInto('memberships').values({ company_id: other.id, user_id: people.outsider.id, role: 'owner' }).execute();
+  const connection = createRedis(redisUrl, 'worker');
+  const failer = new Worker('drafts', undefined, { connection, prefix: services.env.REDIS_PREFIX, autorun: false });
+  return {
+    services,
+    people,
+    password: created[0]!.password,
+    quickHash: await hashPassword(QUICK_PASSWORD),
+    failer,
+    async close() {
+      await failer.close();
+      connection.disconnect();
+    },
+  };
+}
+
+/**
+ * One md5 per table of everything in it (every row as text, in a fixed order): equal
+ * fingerprints before and after a call mean the call changed nothing in the database.
+ */
+const fingerprintQueries = new WeakMap<Database, string>();
+export async function databaseFingerprint(db: Database): Promise<Record<string, string>> {
+  let query = fingerprintQueries.get(db);
+  if (!query) {
+    const tables = await sql<{ name: string }>`
+      SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
+    query = tables.rows
+      .map(({ name }) => `SELECT '${name}' AS name, md5(coalesce(string_agg(t::text, '' ORDER BY t::text), '')) AS hash FROM "${name}" t`)
+      .join(' UNION ALL ');
+    fingerprintQueries.set(db, query);
+  }
+  const result = await sql.raw<{ name: string; hash: string }>(query).execute(db);
+  return Object.fromEntries(result.rows.map((row) => [row.name, row.hash]));
+}
+
+/** A new session of the actor: its token, and a tRPC caller acting through it. */
+export async function sessionOf(kit: Kit, actor: ActorName) {
+  if (actor === 'anonymous') return { token: null, caller: createCaller(createInnerContext(kit.services)) };
+  const { token } = await createSession(kit.services.db, kit.people[actor].id);
+  const auth = await validateSessionToken(kit.services.db, token);
+  if (!auth) throw new Error('session not valid');
+  return { token, caller: createCaller(createInnerContext(kit.services, { user: auth.user, session: auth.session })) };
+}
+
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter += 1)}${randomBytes(2).toString('hex')}`;
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/** The rows one call may use, each made when the sample first asks for it. */
+export class World {
+  constructor(private readonly kit: Kit) {}
+  get people(): People {
+    return this.kit.people;
+  }
+  private memo = new Map<string, Promise<unknown>>();
+  private once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    if (!this.memo.has(key)) this.memo.set(key, make());
+    return this.memo.get(key) as Promise<T>;
+  }
+
+  /** A company where owner, admin, employee, reviewer (and `extra`, an employee) are members. */
+  company(): Promise<string> {
+    return this.once('company', async () => {
+      const { id } = await this.kit.services.db
+        .insertInto('companies')
+        .values({ org_id: nextOrgId(), name: 'Matrix ApS', verified: true, created_by: this.kit.people.owner.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const members: Array<[Person, CompanyRole]> = [
+        [this.kit.people.owner, 'owner'],
+        [this.kit.people.admin, 'admin'],
+        [this.kit.people.employee, 'employee'],
+        [this.kit.people.reviewer, 'reviewer'],
+        [this.kit.people.extra, 'employee'],
+      ];
+      await this.kit.services.db
+        .insertInto('memberships')
+        .values(members.map(([person, role]) => ({ company_id: id, user_id: person.id, role })))
+        .execute();
+      return id;
+    });
+  }
+
+  /** A pending invitation of the company to the outsider (the invitee), as an employee. */
+  invitation(): Promise<{ id: string; token: string; companyId: string }> {
+    return this.once('invitation', async () => {
+      const companyId = await this.company();
+      const token = randomBytes(24).toString('base64url');
+      const { id } = await this.kit.services.db
+        .insertInto('invitations')
+        .values({
+          company_id: companyId,
+          email: this.kit.people.outsider.email,
+          role: 'employee',
+          token_hash: sha256(token),
+          invited_by: this.kit.people.owner.id,
+          expires_at: new Date(Date.now() + 3600_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id, token, companyId };
+    });
+  }
+
+  /** A user of no company with a known password (hashed once, so this stays quick). */
+  loner(): Promise<Person> {
+    return this.once('loner', () =>
+      this.kit.services.db
+        .insertInto('users')
+        .values({ email: `loner-${unique()}@example.com`, password_hash: this.kit.quickHash, firstname: 'Lone', lastname: 'Wolf' })
+        .returning(['id', 'email'])
+        .executeTakeFirstOrThrow(),
+    );
+  }
+
+  fund(): Promise<{ id: string; slug: string }> {
+    return this.once('fund', () =>
+      this.kit.services.db
+        .insertInto('funds')
+        .values({ slug: `fund-${unique()}`, name: 'Matrix Fund', description: 'A fund', url: 'https://example.com' })
+        .returning(['id', 'slug'])
+        .executeTakeFirstOrThrow(),
+    );
+  }
+
+  /** A draft grant with two sections. */
+  grant(): Promise<{ id: string; slug: string; version: number; sectionIds: string[] }> {
+    return this.once('grant', async () => {
+      const fund = await this.fund();
+      const grant = await this.kit.services.db
+        .insertInto('grants')
+        .values({ fund_id: fund.id, slug: `grant-${unique()}`, title: 'Matrix Grant', status: 'draft' })
+        .returning(['id', 'slug', 'version'])
+        .executeTakeFirstOrThrow();
+      const sections = await this.kit.services.db
+        .insertInto('grant_sections')
+        .values([
+          { grant_id: grant.id, position: 0, kind: 'text', title: 'Summary' },
+          { grant_id: grant.id, position: 1, kind: 'budget', title: 'Budget' },
+        ])
+        .returning('id')
+        .execute();
+      return { ...grant, sectionIds: sections.map((section) => section.id) };
+    });
+  }
+
+  /** A grant the public sees (published, open). */
+  publicGrant(): Promise<{ id: string; slug: string }> {
+    return this.once('publicGrant', async () => {
+      const grant = await this.grant();
+      await this.kit.services.db.updateTable('grants').set({ status: 'open', published_at: new Date() }).where('id', '=', grant.id).execute();
+      return grant;
+    });
+  }
+
+  async section(): Promise<{ id: string; version: number }> {
+    const grant = await this.grant();
+    return this.kit.services.db.selectFrom('grant_sections').select(['id', 'version']).where('id', '=', grant.sectionIds[0]!).executeTakeFirstOrThrow();
+  }
+
+  /** A grant-alert sign-up waiting for its confirmation link. */
+  alertConfirmation(): Promise<string> {
+    return this.once('alertConfirmation', async () => {
+      const token = randomBytes(32).toString('base64url');
+      await this.kit.services.db
+        .insertInto('grant_alerts')
+        .values({
+          email: `alert-${unique()}@example.com`,
+          token_hash: sha256(token).toString('hex'),
+          token_expires_at: new Date(Date.now() + 3600_000),
+          pending: JSON.stringify({ locale: 'da', allFunds: true, fundIds: [] }),
+        })
+        .execute();
+      return token;
+    });
+  }
+
+  /** A confirmed subscriber who got an alert: the token of its unsubscribe link. */
+  alertUnsubscribe(): Promise<string> {
+    return this.once('alertUnsubscribe', async () => {
+      const grant = await this.grant();
+      const token = randomBytes(32).toString('base64url');
+      const alert = await this.kit.services.db
+        .insertInto('grant_alerts')
+        .values({ email: `subscriber-${unique()}@example.com`, confirmed_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.kit.services.db
+        .insertInto('grant_alert_deliveries')
+        .values({ grant_id: grant.id, grant_alert_id: alert.id, claimed_at: new Date(), unsubscribe_token_hash: sha256(token).toString('hex') })
+        .execute();
+      return token;
+    });
+  }
+
+  /** A live password-reset token for a user of its own. */
+  resetToken(): Promise<string> {
+    return this.once('resetToken', async () => {
+      const user = await this.loner();
+      const token = randomBytes(32).toString('base64url');
+      await this.kit.services.db.insertInto('password_resets').values({ id: sha256(token), user_id: user.id, expires_at: new Date(Date.now() + 3600_000) }).execute();
+      return token;
+    });
+  }
+
+  /** A second session of the company owner: what `auth.endSession` may end only for them. */
+  ownerSession(): Promise<string> {
+    return this.once('ownerSession', async () => (await createSession(this.kit.services.db, this.kit.people.owner.id)).session.id);
+  }
+
+  /** A job of a queue in a given state. Failed jobs are made on `drafts`, which no worker here consumes. */
+  async job(state: 'waiting' | 'delayed' | 'failed'): Promise<{ queue: 'email' | 'drafts'; id: string }> {
+    if (state === 'failed') {
+      await this.kit.services.queues.queue('drafts').add('drafts', { draftId: randomUUID() }, { attempts: 1 });
+      const token = randomUUID();
+      const job = await this.kit.failer.getNextJob(token, { block: false });
+      if (!job) throw new Error('no drafts job to fail');
+      await job.moveToFailed(new Error('made to fail by the matrix test'), token, false);
+      return { queue: 'drafts', id: job.id! };
+    }
+    const job = await this.kit.services.queues.queue('email').add('email', { emailId: randomUUID() }, state === 'delayed' ? { delay: 3600_000 } : {});
+    return { queue: 'email', id: job.id! };
+  }
+}
+
+const grantFields = {
+  slug: '',
+  description: 'Described',
+  url: 'https://example.com/grant',
+  opensAt: null,
+  deadlineAt: null,
+  status: 'draft' as const,
+  currency: 'DKK',
+  amountMin: 50_000,
+  amountMax: 1_500_000,
+  maxFundingPct: 35,
+  minInvoiceAmount: null,
+  hourlyRate: 750,
+  requirements: [],
+};
+
+/** A valid input for every procedure, made from the call's own world. */
+export const samples: Record<string, (world: World) => unknown> = {
+  'auth.me': () => undefined,
+  'auth.signup': () => ({ firstname: 'Ny', lastname: 'Bruger', email: `signup-${unique()}@example.com`, password: 'a fine long passphrase', acceptPrivacy: true }),
+  'auth.login': async (w) => ({ email: (await w.loner()).email, password: QUICK_PASSWORD }),
+  'auth.logout': () => undefined,
+  'auth.requestPasswordReset': async (w) => ({ email: (await w.loner()).email }),
+  'auth.resetPassword': async (w) => ({ token: await w.resetToken(), password: 'a brand new passphrase' }),
+  'auth.updateProfile': () => ({ firstname: 'Renamed', lastname: 'Person', locale: 'en' }),
+  'auth.updateUserInfo': () => ({ firstname: 'Renamed', lastname: 'Again' }),
+  'auth.changePassword': () => ({ currentPassword: 'placeholder', newPassword: 'another fine passphrase' }),
+  'auth.sessions': () => undefined,
+  'auth.endSession': async (w) => ({ sessionId: await w.ownerSession() }),
+
+  'system.sendTestEmail': () => ({ to: 'operator@example.com' }),
+
+  'companies.list': () => undefined,
+  'companies.get': async (w) => ({ companyId: await w.company() }),
+  'companies.lookup': () => ({ orgId: nextOrgId() }),
+  'companies.lookupStatus': () => ({ orgId: nextOrgId() }),
+  'companies.create': () => ({ orgId: nextOrgId(), name: 'Ny Virksomhed ApS', website: 'ny.dk' }),
+  'companies.update': async (w) => ({ companyId: await w.company(), name: 'Omdøbt ApS', website: 'https://omdoebt.dk', locale: 'en', version: 1 }),
+  'companies.refresh': async (w) => ({ companyId: await w.company() }),
+  'companies.delete': async (w) => ({ companyId: await w.company() }),
+  'companies.members': async (w) => ({ companyId: await w.company() }),
+  'companies.changeRole': async (w) => ({ companyId: await w.company(), userId: w.people.extra.id, role: 'reviewer' }),
+  'companies.removeMember': async (w) => ({ companyId: await w.company(), userId: w.people.extra.id }),
+
+  'invitations.create': async (w) => ({ companyId: await w.company(), email: `invitee-${unique()}@example.com`, role: 'employee' }),
+  'invitations.list': async (w) => ({ companyId: await w.company() }),
+  'invitations.remove': async (w) => {
+    const invitation = await w.invitation();
+    return { companyId: invitation.companyId, invitationId: invitation.id };
+  },
+  'invitations.byToken': async (w) => ({ token: (await w.invitation()).token }),
+  'invitations.accept': async (w) => ({ token: (await w.invitation()).token }),
+  'invitations.decline': async (w) => ({ token: (await w.invitation()).token }),
+  'invitations.mine': () => undefined,
+  'invitations.acceptMine': async (w) => ({ invitationId: (await w.invitation()).id }),
+  'invitations.declineMine': async (w) => ({ invitationId: (await w.invitation()).id }),
+
+  'funds.list': () => undefined,
+  'funds.bySlug': async (w) => {
+    await w.publicGrant();
+    return { slug: (await w.fund()).slug };
+  },
+  'funds.admin.list': () => undefined,
+  'funds.admin.get': async (w) => ({ id: (await w.fund()).id }),
+  'funds.admin.create': () => ({ name: `New Fund ${unique()}`, slug: '', description: '', url: '' }),
+  'funds.admin.update': async (w) => ({ id: (await w.fund()).id, name: 'Renamed Fund', slug: '', description: 'Changed', url: 'https://example.org' }),
+  'funds.admin.delete': async (w) => ({ id: (await w.fund()).id }),
+
+  'grants.list': () => ({}),
+  'grants.bySlug': async (w) => ({ slug: (await w.publicGrant()).slug }),
+  'grants.requirementsTest': async (w) => ({ slug: (await w.publicGrant()).slug }),
+  'grants.admin.listByFund': async (w) => ({ fundId: (await w.fund()).id }),
+  'grants.admin.get': async (w) => ({ id: (await w.grant()).id }),
+  'grants.admin.create': async (w) => ({ ...grantFields, fundId: (await w.fund()).id, title: `New Grant ${unique()}` }),
+  'grants.admin.update': async (w) => {
+    const grant = await w.grant();
+    return { ...grantFields, id: grant.id, version: grant.version, title: 'Renamed Grant' };
+  },
+  'grants.admin.duplicate': async (w) => ({ id: (await w.grant()).id }),
+  'grants.admin.delete': async (w) => ({ id: (await w.grant()).id }),
+  'grants.admin.publish': async (w) => ({ id: (await w.grant()).id }),
+  'grants.admin.unpublish': async (w) => ({ id: (await w.publicGrant()).id }),
+  'grants.admin.addSection': async (w) => ({ grantId: (await w.grant()).id, kind: 'text', title: 'Another section' }),
+  'grants.admin.reorderSections': async (w) => {
+    const grant = await w.grant();
+    return { grantId: grant.id, sectionIds: [...grant.sectionIds].reverse() };
+  },
+  'grants.admin.removeSection': async (w) => ({ id: (await w.section()).id }),
+  'grants.admin.getSection': async (w) => ({ id: (await w.section()).id }),
+  'grants.admin.updateSection': async (w) => {
+    const section = await w.section();
+    return { ...section, kind: 'text', title: 'Summary, renamed', guidance: 'Say it briefly', aiInstructions: '', requirements: [{ text: 'Is brief' }], inputs: [] };
+  },
+
+  'grantAlerts.signUp': () => ({ email: `alerts-${unique()}@example.com`, locale: 'da', fundIds: [] }),
+  'grantAlerts.confirm': async (w) => ({ token: await w.alertConfirmation() }),
+  'grantAlerts.unsubscribe': async (w) => ({ token: await w.alertUnsubscribe() }),
+
+  'jobs.overview': () => undefined,
+  'jobs.list': () => ({ queue: 'email', state: 'waiting' }),
+  'jobs.job': (w) => w.job('waiting'),
+  'jobs.retry': (w) => w.job('failed'),
+  'jobs.retryAllFailed': async (w) => {
+    await w.job('failed');
+    return { queue: 'drafts' };
+  },
+  'jobs.remove': (w) => w.job('waiting'),
+  'jobs.promote': (w) => w.job('delayed'),
+  'jobs.pause': () => ({ queue: 'registry' }),
+  'jobs.resume': () => ({ queue: 'registry' }),
+};
+

@@ -1,0 +1,42 @@
+/**
+ * The `registry` queue: look up one organisation ID, store the profile (and refresh the company
+ * that has the number), or record "not found". Idempotent by the org id: running it again just
+ * writes the registry's current answer again. An unknown number fails at once (no retries);
+ * quota, network, timeout and 5xx answers are retried with backoff by BullMQ.
+ */
+import type { Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Database } from '../../src/server/db/db';
+import { markLookupRunning, recordLookupFound, recordLookupOutcome } from '../../src/server/features/companies/registry-lookups.queries';
+import { RegistryNotFoundError, type CompanyRegistry } from '../../src/server/integrations/registry/registry';
+import { queues } from '../../src/shared/jobs';
+
+export interface RegistryProcessorDeps {
+  db: Database;
+  registry: CompanyRegistry;
+  log: Logger;
+}
+
+export function registryProcessor({ db, registry, log }: RegistryProcessorDeps) {
+  return async (job: Job): Promise<{ status: 'found'; name: string }> => {
+    const { orgId } = queues.registry.payload.parse(job.data);
+    const attempt = job.attemptsMade + 1;
+    await markLookupRunning(db, orgId, job.id ?? orgId, attempt);
+    await job.updateProgress({ status: 'running', attempt });
+    try {
+      const result = await registry.lookup(orgId);
+      await recordLookupFound(db, orgId, result);
+      log.info({ orgId, registry: registry.name }, 'registry lookup found the company');
+      return { status: 'found', name: result.profile.name };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof RegistryNotFoundError) {
+        await recordLookupOutcome(db, orgId, 'not_found', message);
+      } else {
+        const final = attempt >= (job.opts.attempts ?? 1);
+        await recordLookupOutcome(db, orgId, final ? 'failed' : 'retrying', message);
+      }
+      throw error;
+    }
+  };
+}
