@@ -11,19 +11,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLookup } from '../../src/server/features/companies/registry-lookup.service';
 import { findSampleCompany } from '../../src/server/integrations/registry/sample-companies';
-import { createTestServices, createUser, redisUrl, type TestServices } from '../integration/harness';
+import { createTestServices, createUser, redisUrl, type TestServices, waitFor } from '../integration/harness';
 
 const ORG_ID = '24256790';
 
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('the registry queue with the worker killed mid-job', () => {
   let services: TestServices;

@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
-import { Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import pino from 'pino';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setPlatformAdmin } from '../../src/server/cli/admin';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
-import { createRedis } from '../../src/server/redis';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { appErrorData } from '../../src/server/trpc/trpc';
-import { workerTimings } from '../../src/shared/jobs';
 import { emailProcessor } from '../../worker/processors/email';
 import { readEmail } from '../eml';
-import { callerFor, createTestServices, createUser, deleteKeys, redisUrl, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, deleteKeys, type TestServices, startWorker } from './harness';
 
 let services: TestServices;
 let worker: Worker;
@@ -37,11 +35,7 @@ const signupData = { firstname: 'Mette', lastname: 'Hansen', password: 'en lang 
 
 beforeAll(async () => {
   services = await createTestServices({ APP_URL: 'https://grantwork.example' });
-  worker = new Worker('email', emailProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }) }), {
-    connection: createRedis(redisUrl, 'worker'),
-    prefix: services.env.REDIS_PREFIX,
-    ...workerTimings,
-  });
+  worker = startWorker(services, 'email', emailProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }) }));
 });
 afterAll(async () => {
   await worker.close();

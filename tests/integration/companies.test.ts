@@ -1,28 +1,17 @@
-import { Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupState } from '../../src/server/features/companies/registry-lookups.queries';
 import { createFixtureRegistry } from '../../src/server/integrations/registry/fixture';
-import { createRedis } from '../../src/server/redis';
-import { workerTimings } from '../../src/shared/jobs';
 import { registryProcessor } from '../../worker/processors/registry';
 import { actors, createCast, createCompany, messageOf, outcome, type Actor, type Cast } from './company-fixtures';
-import { callerFor, createTestServices, createUser, redisUrl, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, type TestServices, waitFor, startWorker } from './harness';
 import { createCaller } from '../../src/server/trpc/root';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { validateSessionToken } from '../../src/server/auth/session';
 
 const silent = pino({ level: 'silent' });
 
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 let services: TestServices;
 let cast: Cast;
@@ -31,11 +20,7 @@ let worker: Worker;
 beforeAll(async () => {
   services = await createTestServices();
   cast = await createCast(services);
-  worker = new Worker('registry', registryProcessor({ db: services.db, registry: createFixtureRegistry(), log: silent }), {
-    connection: createRedis(redisUrl, 'worker'),
-    prefix: services.env.REDIS_PREFIX,
-    ...workerTimings,
-  });
+  worker = startWorker(services, 'registry', registryProcessor({ db: services.db, registry: createFixtureRegistry(), log: silent }));
 });
 afterAll(async () => {
   await worker.close();

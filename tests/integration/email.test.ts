@@ -1,27 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { Worker, type Job } from 'bullmq';
+import type { Worker} from 'bullmq';
+import { type Job } from 'bullmq';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueEmail } from '../../src/server/features/email/email.service';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
-import { createRedis } from '../../src/server/redis';
-import { workerTimings } from '../../src/shared/jobs';
 import { emailProcessor } from '../../worker/processors/email';
-import { createTestServices, redisUrl, type TestServices } from './harness';
+import { createTestServices, redisUrl, type TestServices, waitFor, startWorker } from './harness';
 
 const silent = pino({ level: 'silent' });
 
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('the email queue, written to files', () => {
   let services: TestServices;
@@ -30,11 +20,7 @@ describe('the email queue, written to files', () => {
   beforeAll(async () => {
     services = await createTestServices();
     const mail = createMailSender(services.env);
-    worker = new Worker('email', emailProcessor({ db: services.db, mail, log: silent }), {
-      connection: createRedis(redisUrl, 'worker'),
-      prefix: services.env.REDIS_PREFIX,
-      ...workerTimings,
-    });
+    worker = startWorker(services, 'email', emailProcessor({ db: services.db, mail, log: silent }));
   });
   afterAll(async () => {
     await worker.close();

@@ -1,20 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { TRPCError } from '@trpc/server';
-import { Worker } from 'bullmq';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../../src/server/db/seed';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
-import { createRedis } from '../../src/server/redis';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { appErrorData } from '../../src/server/trpc/trpc';
 import type { AppErrorData } from '../../src/shared/errors';
-import { workerTimings } from '../../src/shared/jobs';
 import { emailProcessor } from '../../worker/processors/email';
-import { callerFor, createTestServices, createUser, redisUrl, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, type TestServices, startWorker } from './harness';
 
 let services: TestServices;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -205,11 +202,7 @@ describe('publishing a grant sends the alerts', () => {
 
   it('delivers an alert in the subscriber’s language with a one-click unsubscribe link that works once', async () => {
     const caller = await callerFor(services, admin);
-    const worker = new Worker('email', emailProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }) }), {
-      connection: createRedis(redisUrl, 'worker'),
-      prefix: services.env.REDIS_PREFIX,
-      ...workerTimings,
-    });
+    const worker = startWorker(services, 'email', emailProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }) }));
     try {
       const grant = await draftGrant(fundA, 'Unsubscribe Test');
       await caller.grants.admin.publish({ id: grant.id });

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createSession, validateSessionToken, type SessionUser } from '../../src/server/auth/session';
 import { hashPassword } from '../../src/server/auth/password';
@@ -16,6 +17,7 @@ import { createRedis } from '../../src/server/redis';
 import type { Services } from '../../src/server/services';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
+import { workerTimings, type QueueName } from '../../src/shared/jobs';
 
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -117,4 +119,24 @@ export async function callerFor(services: Services, as?: { token: string } | nul
   const auth = await validateSessionToken(services.db, as.token);
   if (!auth) throw new Error('test session is not valid');
   return createCaller(createInnerContext(services, { user: auth.user, session: auth.session }));
+}
+
+/** Polls until the probe gives a truthy value, and returns that value. */
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A BullMQ worker in the test process, on the services' key prefix, with the production timings. */
+export function startWorker(services: Pick<Services, 'env'>, queue: QueueName, processor: Processor): Worker {
+  return new Worker(queue, processor, {
+    connection: createRedis(services.env.REDIS_URL, 'worker'),
+    prefix: services.env.REDIS_PREFIX,
+    ...workerTimings,
+  });
 }

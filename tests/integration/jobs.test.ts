@@ -9,17 +9,8 @@ import { createRedis } from '../../src/server/redis';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { appRouter, createCaller } from '../../src/server/trpc/root';
 import { workerTimings } from '../../src/shared/jobs';
-import { callerFor, createTestServices, createUser, redisUrl, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, redisUrl, type TestServices, waitFor } from './harness';
 
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 let services: TestServices;
 let admin: Awaited<ReturnType<typeof callerFor>>;

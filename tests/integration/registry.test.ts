@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { UnrecoverableError, Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLookup } from '../../src/server/features/companies/registry-lookup.service';
@@ -8,11 +9,9 @@ import { createCvrApiRegistry } from '../../src/server/integrations/registry/cvr
 import { createFixtureRegistry } from '../../src/server/integrations/registry/fixture';
 import { RegistryNotFoundError, RegistryUnavailableError, parseRegistryDate } from '../../src/server/integrations/registry/registry';
 import { findSampleCompany } from '../../src/server/integrations/registry/sample-companies';
-import { createRedis } from '../../src/server/redis';
 import type { LookupState } from '../../src/shared/schemas/companies';
-import { workerTimings } from '../../src/shared/jobs';
 import { registryProcessor } from '../../worker/processors/registry';
-import { callerFor, createTestServices, createUser, redisUrl, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, type TestServices, waitFor, startWorker } from './harness';
 
 const silent = pino({ level: 'silent' });
 const NOVO = '24256790';
@@ -50,15 +49,6 @@ async function startStandIn() {
   };
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('the cvrapi.dk client, against a local stand-in', () => {
   let standIn: Awaited<ReturnType<typeof startStandIn>>;
@@ -159,11 +149,7 @@ describe('the registry job', () => {
     services = await createTestServices();
     standIn = await startStandIn();
     const registry = createCvrApiRegistry({ url: standIn.url, userAgent: 'Grantwork test', timeoutMs: 300 });
-    worker = new Worker('registry', registryProcessor({ db: services.db, registry, log: silent }), {
-      connection: createRedis(redisUrl, 'worker'),
-      prefix: services.env.REDIS_PREFIX,
-      ...workerTimings,
-    });
+    worker = startWorker(services, 'registry', registryProcessor({ db: services.db, registry, log: silent }));
   });
   afterEach(() => standIn.reset());
   afterAll(async () => {
