@@ -113,9 +113,10 @@ describe('login', () => {
       unknown.push(await time(`ghost${i}@example.dk`));
     }
     const median = (values: number[]) => values.sort((a, b) => a - b)[2]!;
-    // Both verify an argon2id hash; without the dummy hash the unknown case would take ~1 ms.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
-    expect(median(unknown)).toBeLessThan(median(known) * 2);
+    // Both verify an argon2id hash (~20 ms); without the dummy hash the unknown case would take
+    // ~1 ms, a twentieth. The wide band keeps the test steady on a busy machine.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
+    expect(median(unknown)).toBeLessThan(median(known) * 4);
   });
 
   it('is limited per e-mail, with the minutes until the next try, and the limit resets', async () => {

@@ -6,9 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ProfilePrefill } from '../../../shared/domain/requirements-test';
-import type { FieldErrors } from '../../../shared/errors';
 import { grantStatuses, sectionKinds, updateGrantInput, type GrantStatus, type SectionKind } from '../../../shared/schemas/grants';
-import { fieldErrorsOf } from '../../lib/field-errors';
 import { useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import type { AppRouter } from '../../../server/trpc/root';
@@ -17,6 +15,7 @@ import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
+import { useVersionedSave } from './use-versioned-save';
 import { sectionKindKeys } from './grant-detail';
 import { statusKeys } from './grant-format';
 
@@ -95,16 +94,14 @@ function move<T>(list: T[], index: number, by: -1 | 1): T[] {
 function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promise<unknown> }) {
   const t = useT();
   const [draft, setDraft] = useState<Draft>(() => draftOf(grant));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
   const update = trpc.grants.admin.update.useMutation();
+  const { errors, formError, conflict, save: saveDraft } = useVersionedSave({ schema: updateGrantInput, send: (input) => update.mutateAsync(input), saved: 'grants.admin.saved', onSaved });
   const set = <K extends keyof Draft>(field: K, value: Draft[K]) => setDraft((current) => ({ ...current, [field]: value }));
   const setQuestion = (index: number, patch: Partial<QuestionDraft>) =>
     setDraft((current) => ({ ...current, requirements: current.requirements.map((question, i) => (i === index ? { ...question, ...patch } : question)) }));
 
-  async function save() {
-    const parsed = updateGrantInput.safeParse({
+  function save() {
+    return saveDraft({
       id: grant.id,
       version: grant.version,
       title: draft.title,
@@ -122,23 +119,6 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
       hourlyRate: toNumber(draft.hourlyRate),
       requirements: draft.requirements.map(({ id, text, expectedAnswer, prefill }) => ({ id, text, expectedAnswer, prefill })),
     });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      setFormError(t('error.validation'));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    try {
-      await update.mutateAsync(parsed.data);
-      toast.success(t('grants.admin.saved'));
-      await onSaved();
-    } catch (error) {
-      const data = appErrorOf(error);
-      if (data?.appCode === 'CONFLICT') setConflict(true);
-      if (data?.fieldErrors) setErrors(data.fieldErrors);
-      setFormError(data ? t(data.messageKey, data.values) : t('error.network'));
-    }
   }
 
   const numberField = (field: 'amountMin' | 'amountMax' | 'maxFundingPct' | 'minInvoiceAmount' | 'hourlyRate', label: string) => (

@@ -7,15 +7,13 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
-import type { FieldErrors } from '../../../shared/errors';
 import { inputTypes, sectionKinds, updateSectionInput, type InputType, type SectionKind } from '../../../shared/schemas/grants';
 import type { MessageKey } from '../../../shared/i18n';
-import { fieldErrorsOf } from '../../lib/field-errors';
 import { useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
+import { useVersionedSave } from './use-versioned-save';
 import { sectionKindKeys } from './grant-detail';
 
 type Section = inferRouterOutputs<AppRouter>['grants']['admin']['getSection'];
@@ -79,13 +77,11 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
   const [inputs, setInputs] = useState<InputDraft[]>(
     section.inputs.map((i) => ({ key: i.id, id: i.id, label: i.label, type: i.type, required: i.required, maxChars: i.maxChars === null ? '' : String(i.maxChars) })),
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
   const update = trpc.grants.admin.updateSection.useMutation();
+  const { errors, formError, conflict, save: saveDraft } = useVersionedSave({ schema: updateSectionInput, send: (input) => update.mutateAsync(input), saved: 'grants.admin.sectionSaved', onSaved });
 
-  async function save() {
-    const parsed = updateSectionInput.safeParse({
+  function save() {
+    return saveDraft({
       id: section.id,
       version: section.version,
       kind,
@@ -95,23 +91,6 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
       requirements: requirements.map(({ id, text }) => ({ id, text })),
       inputs: inputs.map(({ id, label, type, required, maxChars }) => ({ id, label, type, required, maxChars: maxChars.trim() === '' ? null : Number(maxChars) })),
     });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      setFormError(t('error.validation'));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    try {
-      await update.mutateAsync(parsed.data);
-      toast.success(t('grants.admin.sectionSaved'));
-      await onSaved();
-    } catch (error) {
-      const data = appErrorOf(error);
-      if (data?.appCode === 'CONFLICT') setConflict(true);
-      if (data?.fieldErrors) setErrors(data.fieldErrors);
-      setFormError(data ? t(data.messageKey, data.values) : t('error.network'));
-    }
   }
 
   const setInput = (index: number, patch: Partial<InputDraft>) => setInputs((current) => current.map((input, i) => (i === index ? { ...input, ...patch } : input)));
