@@ -185,15 +185,26 @@ test.beforeAll(async () => {
   hostile = await storeHostileRows();
 });
 
+/**
+ * Opens a public list page until it shows the rows stored straight into the database: public
+ * reads are cached for up to 10 s, and only changes made through the admin screens clear it.
+ */
+async function gotoFresh(page: Page, url: string, text: string) {
+  await expect(async () => {
+    await page.goto(url);
+    await expect(page.getByText(text).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 test('public grant pages show stored payloads as text', async ({ page }) => {
-  await page.goto('/grants?lang=en');
+  await gotoFresh(page, '/grants?lang=en', hostile.grantTitle);
   await expectInert(page, [hostile.grantTitle]);
 
   await page.goto(`/grants/${hostile.grantSlug}?lang=en`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(hostile.grantTitle);
   await expectInert(page, [SCRIPT, SVG]);
 
-  await page.goto('/funds?lang=en');
+  await gotoFresh(page, '/funds?lang=en', hostile.fundName);
   await expectInert(page, [hostile.fundName]);
 
   await page.goto(`/funds/${hostile.fundSlug}?lang=en`);
