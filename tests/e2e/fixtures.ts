@@ -22,6 +22,10 @@ export function e2eState(): E2eState {
 
 /** No serious or critical accessibility violation on the current screen. */
 export async function expectAccessible(page: Page) {
+  // Colours measured halfway through a CSS transition (a button changing variant) are not real.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
