@@ -17,6 +17,13 @@ const app = createApp(services);
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: { ...serverTimeouts } }, () => {
   log.info({ url: appUrl(config) }, `Grantwork is running at ${appUrl(config)}`);
 });
+server.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EADDRINUSE') {
+    log.fatal(`Port ${config.PORT} is already in use: stop what runs there, or set PORT to another port.`);
+    process.exit(1);
+  }
+  throw error;
+});
 // A connection with no traffic at all for 30 s is closed too.
 server.setTimeout?.(30_000);
 

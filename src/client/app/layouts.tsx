@@ -28,7 +28,8 @@ function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2 font-semibold text-gray-900">
       <img src="/favicon.svg" alt="" className="size-6" />
-      <span>{t('app.name')}</span>
+      {/* On a phone the mark alone leaves room for the language and sign-in controls. */}
+      <span className="sr-only sm:not-sr-only">{t('app.name')}</span>
     </Link>
   );
 }
@@ -41,14 +42,14 @@ function Header({ nav, end }: { nav?: ReactNode; end?: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:gap-4 sm:px-4">
         <Logo />
         {nav && (
           <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
             {nav}
           </nav>
         )}
-        <div className="ms-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-1.5 sm:gap-2">
           <LanguageSwitcher />
           {end}
           {nav && (

@@ -16,7 +16,7 @@ const sizes: Record<Size, string> = {
 
 /** Class names of a button, for links that look like one. */
 export function buttonClass(variant: Variant = 'primary', size: Size = 'sm'): string {
-  return `inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed ${variants[variant]} ${sizes[size]}`;
+  return `inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors disabled:cursor-not-allowed ${variants[variant]} ${sizes[size]}`;
 }
 
 export function Button({
