@@ -59,7 +59,7 @@ test('every layout renders its screen: public, default, onboarding, public-clean
   await signInAs(page, state.adminEmail);
   const screens: Array<[string, string]> = [
     ['/?lang=en', 'Grants for your company, written together'],
-    ['/dk', 'Danske puljer'], // always in Danish (issue 5)
+    ['/dk', 'Danske puljer'], // the Danish landing page is always in Danish
     ['/onboarding/user-info', 'About you'],
     ['/test-requirements/innobooster', 'Does your company qualify?'],
     ['/applications', 'Applications'],
@@ -95,10 +95,10 @@ test.describe('a stale build', () => {
   test.use({ allowedConsoleErrors: [/status of 404|could not be loaded|dynamically imported module/] });
 
   test('after a failed chunk load the page reloads once, and shows the error page if it fails again', async ({ page }) => {
-    let placeholderRequests = 0;
-    // The /funds screen's own chunk (issue 5 replaced the placeholder there).
+    let chunkRequests = 0;
+    // The /funds screen's own chunk.
     await page.route(/\/assets\/funds-[A-Za-z0-9_-]{8}\.js$/, (route) => {
-      placeholderRequests += 1;
+      chunkRequests += 1;
       return route.fulfill({ status: 404, body: '' });
     });
     let loads = 0;
@@ -106,7 +106,7 @@ test.describe('a stale build', () => {
     await page.goto('/funds?lang=en');
     await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toBeVisible();
     expect(loads).toBe(2); // the first load, and exactly one reload
-    expect(placeholderRequests).toBeGreaterThanOrEqual(2);
+    expect(chunkRequests).toBeGreaterThanOrEqual(2);
   });
 });
 
