@@ -125,7 +125,10 @@ describe('a company always keeps an owner', () => {
       outcome(cast.callers.owner.companies.changeRole({ companyId, userId: cast.users.admin.id, role: 'employee' })),
       outcome(cast.callers.admin.companies.changeRole({ companyId, userId: cast.users.owner.id, role: 'employee' })),
     ]);
-    expect(results.sort()).toEqual(['CONFLICT', 'ok']);
+    // One demotion lands. The other is refused: as the last owner (CONFLICT), or, when it starts
+    // after the first has landed, because its caller is no longer an owner (FORBIDDEN).
+    expect(results.filter((result) => result === 'ok')).toHaveLength(1);
+    expect(['CONFLICT', 'FORBIDDEN']).toContain(results.find((result) => result !== 'ok'));
     const owners = await services.db.selectFrom('memberships').select('user_id').where('company_id', '=', companyId).where('role', '=', 'owner').execute();
     expect(owners).toHaveLength(1);
   });

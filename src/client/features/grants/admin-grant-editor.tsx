@@ -15,6 +15,7 @@ import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
+import { move, newRowKey, RowButtons } from './ordered-rows';
 import { useVersionedSave } from './use-versioned-save';
 import { sectionKindKeys } from './grant-detail';
 import { statusKeys } from './grant-format';
@@ -61,9 +62,6 @@ interface Draft {
   requirements: QuestionDraft[];
 }
 
-let keyCounter = 0;
-const newKey = () => `q${(keyCounter += 1)}`;
-
 function draftOf(grant: AdminGrant): Draft {
   return {
     title: grant.title,
@@ -81,14 +79,6 @@ function draftOf(grant: AdminGrant): Draft {
     hourlyRate: numberText(grant.hourlyRate),
     requirements: grant.requirements.map((question) => ({ key: question.id, id: question.id, text: question.text, expectedAnswer: question.expectedAnswer, prefill: question.prefill })),
   };
-}
-
-function move<T>(list: T[], index: number, by: -1 | 1): T[] {
-  const target = index + by;
-  if (target < 0 || target >= list.length) return list;
-  const next = [...list];
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
 }
 
 function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promise<unknown> }) {
@@ -192,26 +182,17 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
                   <option value="sme">{t('grants.admin.prefillSme')}</option>
                 </SelectField>
               </div>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="ghost" disabled={index === 0} onClick={() => set('requirements', move(draft.requirements, index, -1))} aria-label={t('grants.admin.moveUpOf', { name: question.text || index + 1 })}>
-                  {t('grants.admin.moveUp')}
-                </Button>
-                <Button
-                  variant="ghost"
-                  disabled={index === draft.requirements.length - 1}
-                  onClick={() => set('requirements', move(draft.requirements, index, 1))}
-                  aria-label={t('grants.admin.moveDownOf', { name: question.text || index + 1 })}
-                >
-                  {t('grants.admin.moveDown')}
-                </Button>
-                <Button variant="ghost" onClick={() => set('requirements', draft.requirements.filter((_, i) => i !== index))} aria-label={t('grants.admin.removeOf', { name: question.text || index + 1 })}>
-                  {t('grants.admin.remove')}
-                </Button>
-              </div>
+              <RowButtons
+                index={index}
+                count={draft.requirements.length}
+                name={question.text || String(index + 1)}
+                onMove={(by) => set('requirements', move(draft.requirements, index, by))}
+                onRemove={() => set('requirements', draft.requirements.filter((_, i) => i !== index))}
+              />
             </li>
           ))}
         </ol>
-        <Button variant="secondary" onClick={() => set('requirements', [...draft.requirements, { key: newKey(), text: '', expectedAnswer: true, prefill: null }])}>
+        <Button variant="secondary" onClick={() => set('requirements', [...draft.requirements, { key: newRowKey(), text: '', expectedAnswer: true, prefill: null }])}>
           {t('grants.admin.addQuestion')}
         </Button>
       </section>

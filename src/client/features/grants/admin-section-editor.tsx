@@ -13,6 +13,7 @@ import { useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
+import { move, newRowKey, RowButtons } from './ordered-rows';
 import { useVersionedSave } from './use-versioned-save';
 import { sectionKindKeys } from './grant-detail';
 
@@ -24,9 +25,6 @@ const inputTypeKeys: Record<InputType, MessageKey> = {
   date: 'grants.inputType.date',
   list: 'grants.inputType.list',
 };
-
-let keyCounter = 0;
-const newKey = () => `k${(keyCounter += 1)}`;
 
 interface RequirementDraft {
   key: string;
@@ -40,31 +38,6 @@ interface InputDraft {
   type: InputType;
   required: boolean;
   maxChars: string;
-}
-
-function move<T>(list: T[], index: number, by: -1 | 1): T[] {
-  const target = index + by;
-  if (target < 0 || target >= list.length) return list;
-  const next = [...list];
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
-}
-
-function RowButtons({ index, count, name, onMove, onRemove }: { index: number; count: number; name: string; onMove: (by: -1 | 1) => void; onRemove: () => void }) {
-  const t = useT();
-  return (
-    <div className="flex flex-wrap gap-1">
-      <Button variant="ghost" disabled={index === 0} onClick={() => onMove(-1)} aria-label={t('grants.admin.moveUpOf', { name })}>
-        {t('grants.admin.moveUp')}
-      </Button>
-      <Button variant="ghost" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={t('grants.admin.moveDownOf', { name })}>
-        {t('grants.admin.moveDown')}
-      </Button>
-      <Button variant="ghost" onClick={onRemove} aria-label={t('grants.admin.removeOf', { name })}>
-        {t('grants.admin.remove')}
-      </Button>
-    </div>
-  );
 }
 
 function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Promise<unknown> }) {
@@ -154,7 +127,7 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
             </li>
           ))}
         </ol>
-        <Button variant="secondary" onClick={() => setRequirements((current) => [...current, { key: newKey(), text: '' }])}>
+        <Button variant="secondary" onClick={() => setRequirements((current) => [...current, { key: newRowKey(), text: '' }])}>
           {t('grants.admin.addRequirement')}
         </Button>
       </section>
@@ -199,7 +172,7 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
             </li>
           ))}
         </ol>
-        <Button variant="secondary" onClick={() => setInputs((current) => [...current, { key: newKey(), label: '', type: 'text', required: true, maxChars: '' }])}>
+        <Button variant="secondary" onClick={() => setInputs((current) => [...current, { key: newRowKey(), label: '', type: 'text', required: true, maxChars: '' }])}>
           {t('grants.admin.addInput')}
         </Button>
       </section>
