@@ -13,10 +13,10 @@ import type { AppRouter } from '../../../server/trpc/root';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
+import { SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { move, newRowKey, RowButtons } from './ordered-rows';
-import { useVersionedSave } from './use-versioned-save';
+import { SaveBar, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
 import { statusKeys } from './grant-format';
 
@@ -197,17 +197,7 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
         </Button>
       </section>
 
-      {formError && <FormError>{formError}</FormError>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="md" disabled={update.isPending}>
-          {update.isPending ? t('common.loading') : t('grants.admin.save')}
-        </Button>
-        {conflict && (
-          <Button variant="secondary" size="md" onClick={() => void onSaved()}>
-            {t('grants.admin.reload')}
-          </Button>
-        )}
-      </div>
+      <SaveBar label={t('grants.admin.save')} pending={update.isPending} formError={formError} conflict={conflict} onReload={() => void onSaved()} />
     </form>
   );
 }

@@ -12,9 +12,9 @@ import type { MessageKey } from '../../../shared/i18n';
 import { useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
+import { SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { move, newRowKey, RowButtons } from './ordered-rows';
-import { useVersionedSave } from './use-versioned-save';
+import { SaveBar, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
 
 type Section = inferRouterOutputs<AppRouter>['grants']['admin']['getSection'];
@@ -177,17 +177,7 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
         </Button>
       </section>
 
-      {formError && <FormError>{formError}</FormError>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="md" disabled={update.isPending}>
-          {update.isPending ? t('common.loading') : t('grants.admin.saveSection')}
-        </Button>
-        {conflict && (
-          <Button variant="secondary" size="md" onClick={() => void onSaved()}>
-            {t('grants.admin.reload')}
-          </Button>
-        )}
-      </div>
+      <SaveBar label={t('grants.admin.saveSection')} pending={update.isPending} formError={formError} conflict={conflict} onReload={() => void onSaved()} />
     </form>
   );
 }

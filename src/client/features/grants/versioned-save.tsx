@@ -5,6 +5,8 @@ import type { MessageKey } from '../../../shared/i18n';
 import { fieldErrorsOf } from '../../lib/field-errors';
 import { useT } from '../../lib/intl';
 import { appErrorOf } from '../../lib/trpc';
+import { Button } from '../../ui/button';
+import { FormError } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 
 /**
@@ -40,4 +42,24 @@ export function useVersionedSave<T>(options: { schema: ZodType<T>; send: (input:
   }
 
   return { errors, formError, conflict, save };
+}
+
+/** The end of an admin editor: its message, the save button, and "reload" after a conflict. */
+export function SaveBar({ label, pending, formError, conflict, onReload }: { label: string; pending: boolean; formError: string | null; conflict: boolean; onReload: () => void }) {
+  const t = useT();
+  return (
+    <>
+      {formError && <FormError>{formError}</FormError>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="md" disabled={pending}>
+          {pending ? t('common.loading') : label}
+        </Button>
+        {conflict && (
+          <Button variant="secondary" size="md" onClick={onReload}>
+            {t('grants.admin.reload')}
+          </Button>
+        )}
+      </div>
+    </>
+  );
 }
