@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Worker } from 'bullmq';
 import pino from 'pino';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setPlatformAdmin } from '../../src/server/cli/admin';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
-import { appErrorData } from '../../src/server/trpc/trpc';
 import { emailProcessor } from '../../worker/processors/email';
 import { readEmail } from '../eml';
-import { callerFor, createTestServices, createUser, deleteKeys, type TestServices, startWorker } from './harness';
+import { callerFor, createTestServices, createUser, deleteKeys, type TestServices, startWorker, failureOf as failure } from './harness';
 
 let services: TestServices;
 let worker: Worker;
@@ -19,16 +17,6 @@ let ipCounter = 0;
 /** An anonymous caller from its own IP address, so rate limits of other tests do not interfere. */
 function anonymous(ip = `10.0.0.${++ipCounter}`) {
   return createCaller(createInnerContext(services, { ip, userAgent: 'vitest' }));
-}
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return { code: error.code, ...appErrorData(error) };
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 const signupData = { firstname: 'Mette', lastname: 'Hansen', password: 'en lang og god adgangskode', acceptPrivacy: true as const };

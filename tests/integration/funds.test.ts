@@ -1,10 +1,7 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../../src/server/db/seed';
 import { appRouter } from '../../src/server/trpc/root';
-import { appErrorData } from '../../src/server/trpc/trpc';
-import type { AppErrorData } from '../../src/shared/errors';
-import { callerFor, createTestServices, createUser, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, type TestServices, failureOf as failure } from './harness';
 
 let services: TestServices;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -15,16 +12,6 @@ beforeAll(async () => {
   admin = await createUser(services, { platformRole: 'admin' });
 });
 afterAll(() => services.close());
-
-async function failure(promise: Promise<unknown>): Promise<AppErrorData> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return appErrorData(error);
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('public funds', () => {
   it('lists the demo fund with its open grant and finds it by slug', async () => {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +7,8 @@ import { seedCatalog } from '../../src/server/db/seed';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
-import { appErrorData } from '../../src/server/trpc/trpc';
-import type { AppErrorData } from '../../src/shared/errors';
 import { emailProcessor } from '../../worker/processors/email';
-import { callerFor, createTestServices, createUser, type TestServices, startWorker } from './harness';
+import { callerFor, createTestServices, createUser, type TestServices, startWorker, failureOf as failure } from './harness';
 
 let services: TestServices;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -27,16 +24,6 @@ afterAll(() => services.close());
 /** An anonymous visitor from an address of their own (rate limits count per IP). */
 function visitor(ip = `198.51.100.${(ipCounter += 1)}`) {
   return createCaller(createInnerContext(services, { ip }));
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppErrorData> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return appErrorData(error);
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 function emailsTo(recipient: string, template?: string) {

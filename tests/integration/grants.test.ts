@@ -1,15 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { seedCatalog } from '../../src/server/db/seed';
 import { invalidateCatalog } from '../../src/server/features/grants/catalog-cache';
-import { appErrorData } from '../../src/server/trpc/trpc';
-import type { AppErrorData } from '../../src/shared/errors';
 import type { GrantSort, PublicGrantStatus } from '../../src/shared/schemas/grants';
-import { callerFor, createTestServices, createUser, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, type TestServices, failureOf as appCodeOf } from './harness';
 
 let services: TestServices;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -20,17 +17,6 @@ beforeAll(async () => {
   admin = await createUser(services, { platformRole: 'admin' });
 });
 afterAll(() => services.close());
-
-/** The product's error data (code, message key, field errors) of a failed call, as the client receives it. */
-async function appCodeOf(promise: Promise<unknown>): Promise<AppErrorData> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return appErrorData(error);
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('the public catalogue with a few thousand grants', () => {
   const words = ['quantum', 'green', 'health', 'digital', 'export'];

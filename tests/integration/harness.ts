@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TRPCError } from '@trpc/server';
 import { Worker, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createSession, validateSessionToken, type SessionUser } from '../../src/server/auth/session';
@@ -17,6 +18,8 @@ import { createRedis } from '../../src/server/redis';
 import type { Services } from '../../src/server/services';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
+import { appErrorData } from '../../src/server/trpc/trpc';
+import type { AppErrorData } from '../../src/shared/errors';
 import { workerTimings, type QueueName } from '../../src/shared/jobs';
 
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -139,4 +142,15 @@ export function startWorker(services: Pick<Services, 'env'>, queue: QueueName, p
     prefix: services.env.REDIS_PREFIX,
     ...workerTimings,
   });
+}
+
+/** The refusal of a call that must fail: tRPC's code and the error data the client receives. */
+export async function failureOf(promise: Promise<unknown>): Promise<AppErrorData & { code: TRPCError['code'] }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCError) return { code: error.code, ...appErrorData(error) };
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }

@@ -2,8 +2,8 @@
 import { Link } from '@tanstack/react-router';
 import { IntlProvider } from 'react-intl';
 import { defaultLocale, messagesFor } from '../../../shared/i18n';
-import { AlertSignup } from '../../features/grant-alerts/alert-signup';
-import { OpenGrants } from '../../features/grants/open-grants';
+import { AlertSignupCard } from '../../features/grant-alerts/alert-signup';
+import { OpenGrantsSection } from '../../features/grants/open-grants';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { buttonClass } from '../../ui/button';
@@ -34,20 +34,9 @@ function DanishLanding() {
           </div>
         </div>
       </section>
-      <section aria-labelledby="dk-open" className="mx-auto max-w-6xl px-4 py-8">
-        <h2 id="dk-open" className="mb-4 text-xl font-semibold text-gray-900">
-          {t('grants.home.openTitle')}
-        </h2>
-        <OpenGrants />
-      </section>
+      <OpenGrantsSection headingId="dk-open" className="py-8" />
       <section aria-labelledby="dk-alerts" className="mx-auto max-w-6xl px-4 py-6">
-        <div className="rounded-lg bg-white p-5 ring-1 ring-gray-200">
-          <h2 id="dk-alerts" className="text-xl font-semibold text-gray-900">
-            {t('grant-alerts.signup.title')}
-          </h2>
-          <p className="mt-1 mb-4 text-sm text-gray-700">{t('grant-alerts.signup.intro')}</p>
-          <AlertSignup headingId="dk-alerts" />
-        </div>
+        <AlertSignupCard headingId="dk-alerts" />
       </section>
     </div>
   );

@@ -5,8 +5,8 @@ import { filtersFromSearch, GrantBrowser, type GrantFilters } from '../../featur
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { appErrorOf, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/button';
 import { NotFoundPage } from '../error-pages';
+import { LoadError } from '../../ui/load-error';
 
 export default function FundScreen() {
   const t = useT();
@@ -38,12 +38,7 @@ export default function FundScreen() {
           {t('common.loading')}
         </p>
       ) : fund.isError ? (
-        <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-          <p>{t(appErrorOf(fund.error)?.messageKey ?? 'error.network')}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void fund.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadError error={fund.error} onRetry={() => void fund.refetch()} />
       ) : (
         <>
           <FundHeader fund={fund.data} />

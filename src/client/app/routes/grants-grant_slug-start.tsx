@@ -8,8 +8,9 @@ import { getAuthToken } from '../../lib/auth-token';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { appErrorOf, trpc } from '../../lib/trpc';
-import { Button, buttonClass } from '../../ui/button';
+import { buttonClass } from '../../ui/button';
 import { NotFoundPage } from '../error-pages';
+import { LoadError } from '../../ui/load-error';
 
 export default function StartApplicationScreen() {
   const t = useT();
@@ -34,12 +35,7 @@ export default function StartApplicationScreen() {
           {t('common.loading')}
         </p>
       ) : grant.isError ? (
-        <div role="alert" className="mt-3 rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-          <p>{t(appErrorOf(grant.error)?.messageKey ?? 'error.network')}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void grant.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadError error={grant.error} onRetry={() => void grant.refetch()} className="mt-3" />
       ) : (
         <div className="mt-4 space-y-4 rounded-lg bg-white p-5 ring-1 ring-gray-200">
           <p className="text-sm text-gray-700">{t('grants.start.signedOut', { title: grant.data.title })}</p>

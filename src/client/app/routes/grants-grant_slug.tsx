@@ -3,8 +3,8 @@ import { GrantDetail } from '../../features/grants/grant-detail';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { appErrorOf, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/button';
 import { NotFoundPage } from '../error-pages';
+import { LoadError } from '../../ui/load-error';
 
 export default function GrantScreen() {
   const t = useT();
@@ -26,12 +26,7 @@ export default function GrantScreen() {
   }
   if (grant.isError) {
     return (
-      <div role="alert" className="mx-auto mt-8 max-w-4xl rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-        <p>{t(appErrorOf(grant.error)?.messageKey ?? 'error.network')}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void grant.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
+      <LoadError error={grant.error} onRetry={() => void grant.refetch()} className="mx-auto mt-8 max-w-4xl" />
     );
   }
   return <GrantDetail grant={grant.data} />;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { AlertLinkHandler } from '../../features/grant-alerts/alert-link';
-import { AlertSignup } from '../../features/grant-alerts/alert-signup';
-import { OpenGrants } from '../../features/grants/open-grants';
+import { AlertSignupCard } from '../../features/grant-alerts/alert-signup';
+import { OpenGrantsSection } from '../../features/grants/open-grants';
 import { getAuthToken } from '../../lib/auth-token';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
@@ -44,21 +44,10 @@ export default function IndexScreen() {
         </ol>
       </section>
 
-      <section aria-labelledby="open-heading" className="mx-auto max-w-6xl px-4 py-6">
-        <h2 id="open-heading" className="mb-4 text-xl font-semibold text-gray-900">
-          {t('grants.home.openTitle')}
-        </h2>
-        <OpenGrants />
-      </section>
+      <OpenGrantsSection headingId="open-heading" className="py-6" />
 
       <section aria-labelledby="alerts-heading" className="mx-auto max-w-6xl px-4 py-10">
-        <div className="rounded-lg bg-white p-5 ring-1 ring-gray-200 sm:p-6">
-          <h2 id="alerts-heading" className="text-xl font-semibold text-gray-900">
-            {t('grant-alerts.signup.title')}
-          </h2>
-          <p className="mt-1 mb-4 text-sm text-gray-700">{t('grant-alerts.signup.intro')}</p>
-          <AlertSignup headingId="alerts-heading" />
-        </div>
+        <AlertSignupCard headingId="alerts-heading" />
       </section>
     </div>
   );

@@ -3,8 +3,8 @@ import { RequirementsTest } from '../../features/grants/requirements-test';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { appErrorOf, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/button';
 import { NotFoundPage } from '../error-pages';
+import { LoadError } from '../../ui/load-error';
 
 /** The embeddable requirements test (public-clean layout: no navigation). */
 export default function TestRequirementsScreen() {
@@ -25,12 +25,7 @@ export default function TestRequirementsScreen() {
           {t('common.loading')}
         </p>
       ) : test.isError ? (
-        <div role="alert" className="mt-3 rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-          <p>{t(appErrorOf(test.error)?.messageKey ?? 'error.network')}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void test.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadError error={test.error} onRetry={() => void test.refetch()} className="mt-3" />
       ) : (
         <>
           <p className="mt-1 mb-6 text-sm text-gray-700">{t('grants.test.intro', { title: test.data.grant.title, fund: test.data.grant.fund.name })}</p>

@@ -12,6 +12,7 @@ import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, TextAreaField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
+import { LoadError } from '../../ui/load-error';
 
 interface FundDraft {
   id?: string;
@@ -130,12 +131,7 @@ export function AdminFunds() {
           {t('common.loading')}
         </p>
       ) : funds.isError ? (
-        <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-          <p>{t(appErrorOf(funds.error)?.messageKey ?? 'error.network')}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void funds.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadError error={funds.error} onRetry={() => void funds.refetch()} />
       ) : funds.data.length === 0 ? (
         <p className="rounded-lg bg-white p-6 text-center text-sm text-gray-700 ring-1 ring-gray-200">{t('funds.admin.empty')}</p>
       ) : (

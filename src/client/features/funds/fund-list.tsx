@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/button';
+import { trpc } from '../../lib/trpc';
 import { safeHref } from '../../lib/safe-url';
+import { LoadError } from '../../ui/load-error';
 
 export function FundList() {
   const t = useT();
@@ -16,12 +16,7 @@ export function FundList() {
   }
   if (funds.isError) {
     return (
-      <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-        <p>{t(appErrorOf(funds.error)?.messageKey ?? 'error.network')}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void funds.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
+      <LoadError error={funds.error} onRetry={() => void funds.refetch()} />
     );
   }
   if (funds.data.length === 0) return <p className="rounded-lg bg-white p-6 text-center text-sm text-gray-700 ring-1 ring-gray-200">{t('funds.list.empty')}</p>;

@@ -92,3 +92,17 @@ export function AlertSignup({ headingId }: { headingId?: string }) {
     </form>
   );
 }
+
+/** The sign-up as a card of its own, with its heading and introduction (landing pages). */
+export function AlertSignupCard({ headingId }: { headingId: string }) {
+  const t = useT();
+  return (
+    <div className="rounded-lg bg-white p-5 ring-1 ring-gray-200 sm:p-6">
+      <h2 id={headingId} className="text-xl font-semibold text-gray-900">
+        {t('grant-alerts.signup.title')}
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-gray-700">{t('grant-alerts.signup.intro')}</p>
+      <AlertSignup headingId={headingId} />
+    </div>
+  );
+}

@@ -19,6 +19,7 @@ import { move, newRowKey, RowButtons } from './ordered-rows';
 import { SaveBar, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
 import { statusKeys } from './grant-format';
+import { LoadError } from '../../ui/load-error';
 
 type AdminGrant = inferRouterOutputs<AppRouter>['grants']['admin']['get'];
 
@@ -390,17 +391,8 @@ export function AdminGrantEditor({ grantId, fundId }: { grantId: string; fundId:
     );
   }
   if (grant.isError || grant.data.fundId !== fundId) {
-    const notFound = !grant.isError || ['NOT_FOUND', 'VALIDATION'].includes(appErrorOf(grant.error)?.appCode ?? '');
-    return (
-      <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-        <p>{notFound ? t('error.notFound') : t(appErrorOf(grant.error)?.messageKey ?? 'error.network')}</p>
-        {!notFound && (
-          <Button variant="secondary" className="mt-2" onClick={() => void grant.refetch()}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </div>
-    );
+    // Loaded, but not under this fund (or grant): as good as not there.
+    return <LoadError error={grant.isError ? grant.error : null} onRetry={() => void grant.refetch()} />;
   }
   const data = grant.data;
   // Every catalogue query (this grant, the fund's list, the public pages) reflects the change.

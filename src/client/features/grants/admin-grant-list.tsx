@@ -9,6 +9,7 @@ import { FormError, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { StatusBadge } from './grant-card';
 import { useGrantFormat } from './grant-format';
+import { LoadError } from '../../ui/load-error';
 
 function NewGrantForm({ fundId }: { fundId: string }) {
   const t = useT();
@@ -87,12 +88,7 @@ export function AdminGrantList({ fundId }: { fundId: string }) {
   }
   if (list.isError) {
     return (
-      <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-        <p>{['NOT_FOUND', 'VALIDATION'].includes(appErrorOf(list.error)?.appCode ?? '') ? t('error.notFound') : t(appErrorOf(list.error)?.messageKey ?? 'error.network')}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
+      <LoadError error={list.error} onRetry={() => void list.refetch()} />
     );
   }
   const { fund, grants } = list.data;

@@ -10,12 +10,13 @@ import type { AppRouter } from '../../../server/trpc/root';
 import { inputTypes, sectionKinds, updateSectionInput, type InputType, type SectionKind } from '../../../shared/schemas/grants';
 import type { MessageKey } from '../../../shared/i18n';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { move, newRowKey, RowButtons } from './ordered-rows';
 import { SaveBar, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
+import { LoadError } from '../../ui/load-error';
 
 type Section = inferRouterOutputs<AppRouter>['grants']['admin']['getSection'];
 
@@ -194,17 +195,8 @@ export function AdminSectionEditor({ fundId, grantId, sectionId }: { fundId: str
     );
   }
   if (section.isError || section.data.grantId !== grantId || section.data.fundId !== fundId) {
-    const notFound = !section.isError || ['NOT_FOUND', 'VALIDATION'].includes(appErrorOf(section.error)?.appCode ?? '');
-    return (
-      <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-        <p>{notFound ? t('error.notFound') : t(appErrorOf(section.error)?.messageKey ?? 'error.network')}</p>
-        {!notFound && (
-          <Button variant="secondary" className="mt-2" onClick={() => void section.refetch()}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </div>
-    );
+    // Loaded, but not under this fund (or grant): as good as not there.
+    return <LoadError error={section.isError ? section.error : null} onRetry={() => void section.refetch()} />;
   }
   const data = section.data;
   return (

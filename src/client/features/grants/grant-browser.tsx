@@ -4,12 +4,13 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { publicGrantStatuses, type GrantSort, type PublicGrantStatus } from '../../../shared/schemas/grants';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
 import { GrantCard } from './grant-card';
 import { statusKeys } from './grant-format';
+import { LoadError } from '../../ui/load-error';
 
 export interface GrantFilters {
   q?: string | undefined;
@@ -129,12 +130,7 @@ export function GrantBrowser({
       </p>
 
       {query.isError && !query.data ? (
-        <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-          <p>{t(appErrorOf(query.error)?.messageKey ?? 'error.network')}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.isPending && items.length === 0 ? (
         <div className="rounded-lg bg-white p-6 text-center text-sm text-gray-700 ring-1 ring-gray-200">
           <p>{filtered ? t('grants.list.noMatches') : t('grants.list.empty')}</p>

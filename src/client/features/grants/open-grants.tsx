@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/button';
+import { trpc } from '../../lib/trpc';
 import { GrantCard } from './grant-card';
+import { LoadError } from '../../ui/load-error';
 
 /** The grants open now, soonest deadline first (front pages). */
 export function OpenGrants({ limit = 6 }: { limit?: number }) {
@@ -17,12 +17,7 @@ export function OpenGrants({ limit = 6 }: { limit?: number }) {
   }
   if (grants.isError) {
     return (
-      <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-        <p>{t(appErrorOf(grants.error)?.messageKey ?? 'error.network')}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void grants.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
+      <LoadError error={grants.error} onRetry={() => void grants.refetch()} />
     );
   }
   if (grants.data.items.length === 0) return <p className="rounded-lg bg-white p-6 text-center text-sm text-gray-700 ring-1 ring-gray-200">{t('grants.open.empty')}</p>;
@@ -41,5 +36,18 @@ export function OpenGrants({ limit = 6 }: { limit?: number }) {
         </Link>
       )}
     </div>
+  );
+}
+
+/** The grants open now under their heading (landing pages). */
+export function OpenGrantsSection({ headingId, className = '' }: { headingId: string; className?: string }) {
+  const t = useT();
+  return (
+    <section aria-labelledby={headingId} className={`mx-auto max-w-6xl px-4 ${className}`}>
+      <h2 id={headingId} className="mb-4 text-xl font-semibold text-gray-900">
+        {t('grants.home.openTitle')}
+      </h2>
+      <OpenGrants />
+    </section>
   );
 }
