@@ -9,6 +9,8 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
+
 export type Json = JsonValue;
 
 export type JsonArray = JsonValue[];
@@ -24,6 +26,46 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface ApplicationEvents {
+  actor_id: string | null;
+  application_id: string;
+  created_at: Generated<Timestamp>;
+  from_status: string | null;
+  id: Generated<Int8>;
+  reason: string | null;
+  section_id: string | null;
+  to_status: string;
+}
+
+export interface Applications {
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  description: Generated<string>;
+  grant_id: string;
+  id: Generated<string>;
+  language: Generated<string>;
+  published_at: Timestamp | null;
+  status: Generated<string>;
+  title: string;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface ApplicationSections {
+  answers: Generated<Json>;
+  application_id: string;
+  content: Generated<string>;
+  fulfilled: Generated<string[]>;
+  grant_section_id: string;
+  id: Generated<string>;
+  position: number;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  version: Generated<number>;
+}
 
 export interface Companies {
   address: string | null;
@@ -231,6 +273,9 @@ export interface Users {
 }
 
 export interface DB {
+  application_events: ApplicationEvents;
+  application_sections: ApplicationSections;
+  applications: Applications;
   companies: Companies;
   emails: Emails;
   funds: Funds;

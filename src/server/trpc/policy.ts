@@ -110,4 +110,15 @@ export const policy: Record<string, Policy> = {
   'jobs.promote': 'admin',
   'jobs.pause': 'admin',
   'jobs.resume': 'admin',
+
+  'applications.list': 'user',
+  'applications.startOptions': 'user',
+  'applications.create': { company: 'applications.edit' },
+  'applications.get': { company: 'member' },
+  'applications.update': { company: 'applications.edit' },
+  'applications.delete': { company: 'applications.delete' },
+  'applications.section': { company: 'member' },
+  'applications.saveSection': { company: 'applications.edit' },
+  'applications.markDone': { company: 'applications.edit' },
+  'applications.reopen': { company: 'applications.edit' },
 };

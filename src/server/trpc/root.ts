@@ -1,3 +1,4 @@
+import { applicationsRouter } from '../features/applications/applications.router';
 import { authRouter } from '../features/auth/auth.router';
 import { companiesRouter } from '../features/companies/companies.router';
 import { invitationsRouter } from '../features/invitations/invitations.router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   grants: grantsRouter,
   grantAlerts: grantAlertsRouter,
   jobs: jobsRouter,
+  applications: applicationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@
  * message syntax). They serve the client and the worker's e-mails alike. Danish is the default and
  * the fallback; a test fails when a key is missing in a language or a message does not parse.
  */
+import { applications } from './messages/applications';
 import { auth } from './messages/auth';
 import { companies } from './messages/companies';
 import { core } from './messages/core';
@@ -14,7 +15,7 @@ import { jobs } from './messages/jobs';
 import { legal } from './messages/legal';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, invitations, jobs, funds, grants, grantAlerts, legal] as const;
+const modules = [core, auth, companies, invitations, jobs, funds, grants, grantAlerts, legal, applications] as const;
 
 type Union<T> = T extends readonly (infer U)[] ? U : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

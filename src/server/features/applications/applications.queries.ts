@@ -1,0 +1,262 @@
+/**
+ * Applications and their sections. Every read starts from the caller's membership of the
+ * application's company (`memberships.user_id = userId`), so an id alone never reaches a row.
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../../db/db';
+import type { Answers, ApplicationStatus, SectionStatus } from '../../../shared/domain/application-sections';
+import { may, type CompanyRole } from '../../../shared/domain/company-roles';
+import type { Locale } from '../../../shared/i18n';
+import type { InputType, SectionKind } from '../../../shared/schemas/grants';
+
+/** The application and the caller's role in its company, or undefined for a non-member. */
+export async function findApplicationForMember(db: Executor, applicationId: string, userId: string) {
+  const row = await db
+    .selectFrom('applications as a')
+    .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
+    .select(['a.id', 'a.company_id as companyId', 'a.grant_id as grantId', 'a.status', 'a.version', 'm.role'])
+    .where('a.id', '=', applicationId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { application: { id: row.id, companyId: row.companyId, grantId: row.grantId, published: row.status === 'published', version: row.version }, role: row.role as CompanyRole };
+}
+
+/** The status the lists show, derived from the sections in SQL so the list can be filtered by it. */
+const derivedStatus = sql<ApplicationStatus>`CASE
+  WHEN a.status = 'published' THEN 'published'
+  WHEN count(s.id) > 0 AND count(s.id) FILTER (WHERE s.status = 'done') = count(s.id) THEN 'ready'
+  WHEN count(s.id) FILTER (WHERE s.status <> 'not_started') > 0 THEN 'in_progress'
+  ELSE 'not_started' END`;
+
+/** The user's applications across their companies, newest activity first, in one query. */
+export async function listApplicationsOfUser(db: Executor, userId: string, filter: { companyId?: string | undefined; status?: ApplicationStatus | undefined }) {
+  let query = db
+    .selectFrom('memberships as m')
+    .innerJoin('applications as a', 'a.company_id', 'm.company_id')
+    .innerJoin('companies as c', 'c.id', 'a.company_id')
+    .innerJoin('grants as g', 'g.id', 'a.grant_id')
+    .leftJoin('application_sections as s', 's.application_id', 'a.id')
+    .select((eb) => [
+      'a.id',
+      'a.title',
+      'a.language',
+      'a.updated_at as updatedAt',
+      'a.created_at as createdAt',
+      'c.id as companyId',
+      'c.name as companyName',
+      'g.title as grantTitle',
+      'g.slug as grantSlug',
+      'g.deadline_at as deadlineAt',
+      'm.role',
+      eb.fn.count<number>('s.id').as('total'),
+      sql<number>`count(s.id) FILTER (WHERE s.status = 'done')`.as('done'),
+      derivedStatus.as('status'),
+    ])
+    .where('m.user_id', '=', userId)
+    .groupBy(['a.id', 'c.id', 'g.id', 'm.role'])
+    .orderBy('a.updated_at', 'desc')
+    .orderBy('a.id')
+    .limit(200);
+  if (filter.companyId) query = query.where('a.company_id', '=', filter.companyId);
+  if (filter.status) query = query.having(derivedStatus, '=', filter.status);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, language: row.language as Locale, role: row.role as CompanyRole, total: Number(row.total), done: Number(row.done) }));
+}
+
+/** Open, published grants that none of the user's companies has applied to yet. */
+export function openGrantsNotAppliedTo(db: Executor, userId: string, limit = 5) {
+  return db
+    .selectFrom('grants as g')
+    .innerJoin('funds as f', 'f.id', 'g.fund_id')
+    .select(['g.id', 'g.slug', 'g.title', 'g.deadline_at as deadlineAt', 'f.name as fundName'])
+    .where('g.published_at', 'is not', null)
+    .where('g.status', '=', 'open')
+    .where((eb) => eb.or([eb('g.deadline_at', 'is', null), eb('g.deadline_at', '>', new Date())]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('applications as a')
+            .innerJoin('memberships as m', 'm.company_id', 'a.company_id')
+            .select('a.id')
+            .whereRef('a.grant_id', '=', 'g.id')
+            .where('m.user_id', '=', userId),
+        ),
+      ),
+    )
+    .orderBy(sql`coalesce(g.deadline_at, 'infinity'::timestamptz)`)
+    .orderBy('g.title')
+    .limit(limit)
+    .execute();
+}
+
+/** A grant as the start of an application needs it: published ones only. */
+export function findGrantToApply(db: Executor, grantId: string) {
+  return db
+    .selectFrom('grants as g')
+    .innerJoin('funds as f', 'f.id', 'g.fund_id')
+    .select(['g.id', 'g.slug', 'g.title', 'g.description', 'g.status', 'g.published_at as publishedAt', 'g.deadline_at as deadlineAt', 'f.name as fundName'])
+    .where('g.id', '=', grantId)
+    .where('g.published_at', 'is not', null)
+    .where('g.status', '<>', 'draft')
+    .executeTakeFirst();
+}
+
+/** The user's companies, and whether their role may start an application there. */
+export async function listCompaniesToApplyFor(db: Executor, userId: string) {
+  const rows = await db
+    .selectFrom('memberships as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select(['c.id', 'c.name', 'm.role'])
+    .where('m.user_id', '=', userId)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, mayApply: may(row.role as CompanyRole, 'applications.edit') }));
+}
+
+export async function updateApplicationVersioned(db: Executor, applicationId: string, values: { version: number; title: string; language: Locale; description: string }) {
+  const row = await db
+    .updateTable('applications')
+    .set((eb) => ({ title: values.title, language: values.language, description: values.description, updated_at: new Date(), version: eb('version', '+', 1) }))
+    .where('id', '=', applicationId)
+    .where('version', '=', values.version)
+    .returning('version')
+    .executeTakeFirst();
+  return row?.version;
+}
+
+export async function deleteApplication(db: Executor, applicationId: string): Promise<void> {
+  await db.deleteFrom('applications').where('id', '=', applicationId).execute();
+}
+
+/** The overview: the application with its grant and company, and its sections in order (two queries). */
+export async function findApplicationOverview(db: Executor, applicationId: string) {
+  const [application, sections] = await Promise.all([
+    db
+      .selectFrom('applications as a')
+      .innerJoin('grants as g', 'g.id', 'a.grant_id')
+      .innerJoin('funds as f', 'f.id', 'g.fund_id')
+      .innerJoin('companies as c', 'c.id', 'a.company_id')
+      .select([
+        'a.id',
+        'a.title',
+        'a.description',
+        'a.language',
+        'a.status',
+        'a.version',
+        'a.created_at as createdAt',
+        'a.updated_at as updatedAt',
+        'a.published_at as publishedAt',
+        'c.id as companyId',
+        'c.name as companyName',
+        'g.id as grantId',
+        'g.slug as grantSlug',
+        'g.title as grantTitle',
+        'g.description as grantDescription',
+        'g.deadline_at as deadlineAt',
+        'g.currency',
+        'f.name as fundName',
+      ])
+      .where('a.id', '=', applicationId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('application_sections as s')
+      .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+      .select(['s.id', 's.status', 's.updated_at as updatedAt', 'gs.title', 'gs.kind', sql<boolean>`gs.removed_at IS NOT NULL`.as('removedFromGrant')])
+      .where('s.application_id', '=', applicationId)
+      .orderBy('s.position')
+      .execute(),
+  ]);
+  return {
+    ...application,
+    language: application.language as Locale,
+    published: application.status === 'published',
+    sections: sections.map((section) => ({ ...section, status: section.status as SectionStatus, kind: section.kind as SectionKind })),
+  };
+}
+
+/** One section with what the editor needs: its grant section's guidance, requirements and inputs (one query). */
+export async function findSection(db: Executor, applicationId: string, sectionId: string) {
+  const row = await db
+    .selectFrom('application_sections as s')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select([
+      's.id',
+      's.application_id as applicationId',
+      's.status',
+      's.content',
+      's.answers',
+      's.fulfilled',
+      's.version',
+      's.updated_at as updatedAt',
+      'gs.title',
+      'gs.kind',
+      'gs.guidance',
+      sql<Array<{ id: string; text: string }>>`coalesce((SELECT json_agg(json_build_object('id', r.id, 'text', r.text) ORDER BY r.position)
+        FROM section_requirements r WHERE r.grant_section_id = gs.id), '[]')`.as('requirements'),
+      sql<Array<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>>`coalesce((SELECT json_agg(json_build_object(
+        'id', i.id, 'label', i.label, 'type', i.type, 'required', i.required, 'maxChars', i.max_chars) ORDER BY i.position)
+        FROM section_inputs i WHERE i.grant_section_id = gs.id), '[]')`.as('inputs'),
+      sql<string | null>`(SELECT trim(u.firstname || ' ' || u.lastname) FROM users u WHERE u.id = s.updated_by)`.as('updatedByName'),
+    ])
+    .where('s.id', '=', sectionId)
+    .where('s.application_id', '=', applicationId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, status: row.status as SectionStatus, kind: row.kind as SectionKind, answers: row.answers as Answers };
+}
+
+export type SectionRow = NonNullable<Awaited<ReturnType<typeof findSection>>>;
+
+/** Writes a save made from `version`; undefined when someone saved in between. */
+export function updateSectionVersioned(
+  db: Executor,
+  sectionId: string,
+  version: number,
+  values: { content: string; answers: Answers; fulfilled: string[]; status: SectionStatus; userId: string },
+) {
+  return db
+    .updateTable('application_sections')
+    .set((eb) => ({
+      content: values.content,
+      answers: JSON.stringify(values.answers),
+      fulfilled: values.fulfilled,
+      status: values.status,
+      updated_by: values.userId,
+      updated_at: new Date(),
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', sectionId)
+    .where('version', '=', version)
+    .returning(['version', 'status', 'updated_at as updatedAt'])
+    .executeTakeFirst();
+}
+
+export function setSectionStatus(db: Executor, section: { applicationId: string; id: string }, from: SectionStatus, to: SectionStatus, userId: string) {
+  return db
+    .updateTable('application_sections')
+    .set((eb) => ({ status: to, updated_by: userId, updated_at: new Date(), version: eb('version', '+', 1) }))
+    .where('id', '=', section.id)
+    .where('application_id', '=', section.applicationId)
+    .where('status', '=', from)
+    .returning(['version', 'status'])
+    .executeTakeFirst();
+}
+
+export function recordEvent(
+  db: Executor,
+  event: { applicationId: string; sectionId: string | null; actorId: string; from: string | null; to: string; reason?: string | null },
+) {
+  return db
+    .insertInto('application_events')
+    .values({
+      application_id: event.applicationId,
+      section_id: event.sectionId,
+      actor_id: event.actorId,
+      from_status: event.from,
+      to_status: event.to,
+      reason: event.reason ?? null,
+    })
+    .execute();
+}

@@ -1,0 +1,87 @@
+import { AppError } from '../../../shared/errors';
+import {
+  applicationListInput,
+  createApplicationInput,
+  saveSectionInput,
+  sectionInput,
+  startOptionsInput,
+  updateApplicationInput,
+} from '../../../shared/schemas/applications';
+import { isOpenForApplications } from '../../../shared/domain/application-sections';
+import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
+import { companyProcedureFor } from '../../trpc/company-procedure';
+import { router, userProcedure } from '../../trpc/trpc';
+import {
+  deleteApplication,
+  findApplicationOverview,
+  findGrantToApply,
+  findSection,
+  listApplicationsOfUser,
+  listCompaniesToApplyFor,
+  openGrantsNotAppliedTo,
+  updateApplicationVersioned,
+} from './applications.queries';
+import { createApplication, markSectionDone, reopenSection, saveSection } from './applications.service';
+
+export const applicationsRouter = router({
+  /** The dashboard: the user's applications across their companies, and open grants not yet applied to. */
+  list: userProcedure.input(applicationListInput).query(async ({ ctx, input }) => {
+    const [applications, openGrants] = await Promise.all([
+      listApplicationsOfUser(ctx.db, ctx.user.id, input),
+      openGrantsNotAppliedTo(ctx.db, ctx.user.id),
+    ]);
+    return { applications, openGrants };
+  }),
+
+  /** What starting an application for a grant needs: the grant, whether it is open, and the companies the user may apply for. */
+  startOptions: userProcedure.input(startOptionsInput).query(async ({ ctx, input }) => {
+    const grant = await findGrantToApply(ctx.db, input.grantId);
+    if (!grant) throw new AppError('NOT_FOUND');
+    const companies = await listCompaniesToApplyFor(ctx.db, ctx.user.id);
+    return {
+      grant: { id: grant.id, slug: grant.slug, title: grant.title, description: grant.description, fundName: grant.fundName, deadlineAt: grant.deadlineAt, open: isOpenForApplications(grant) },
+      companies,
+    };
+  }),
+
+  create: companyProcedureFor('applications.edit')
+    .input(createApplicationInput)
+    .mutation(({ ctx, input }) => createApplication(ctx.db, input, ctx.user.id)),
+
+  get: applicationProcedure.query(async ({ ctx }) => ({
+    ...(await findApplicationOverview(ctx.db, ctx.application.id)),
+    role: ctx.membership.role,
+  })),
+
+  update: applicationProcedureFor('applications.edit')
+    .input(updateApplicationInput)
+    .mutation(async ({ ctx, input }) => {
+      const version = await updateApplicationVersioned(ctx.db, ctx.application.id, input);
+      if (version === undefined) throw new AppError('CONFLICT');
+      return { id: ctx.application.id, version };
+    }),
+
+  delete: applicationProcedureFor('applications.delete').mutation(async ({ ctx }) => {
+    if (ctx.application.published) throw new AppError('CONFLICT', { message: 'applications.published' });
+    await deleteApplication(ctx.db, ctx.application.id);
+    return { id: ctx.application.id };
+  }),
+
+  section: applicationProcedure.input(sectionInput).query(async ({ ctx, input }) => {
+    const section = await findSection(ctx.db, ctx.application.id, input.sectionId);
+    if (!section) throw new AppError('NOT_FOUND');
+    return section;
+  }),
+
+  saveSection: applicationProcedureFor('applications.edit')
+    .input(saveSectionInput)
+    .mutation(({ ctx, input }) => saveSection(ctx.db, { ...input, applicationId: ctx.application.id }, ctx.user.id)),
+
+  markDone: applicationProcedureFor('applications.edit')
+    .input(sectionInput)
+    .mutation(({ ctx, input }) => markSectionDone(ctx.db, ctx.application.id, input.sectionId, ctx.user.id)),
+
+  reopen: applicationProcedureFor('applications.edit')
+    .input(sectionInput)
+    .mutation(({ ctx, input }) => reopenSection(ctx.db, ctx.application, input.sectionId, ctx.user.id)),
+});

@@ -1,0 +1,128 @@
+/**
+ * Starting an application, saving a section and moving it to and from `done` (DESIGN.md §6).
+ * Callers have already reached the application through the user's membership.
+ */
+import type { z } from 'zod';
+import {
+  isEditable,
+  isOpenForApplications,
+  mayMarkDone,
+  missingForDone,
+  statusAfterSave,
+  type Answers,
+  type SectionStatus,
+} from '../../../shared/domain/application-sections';
+import { AppError, type FieldErrors } from '../../../shared/errors';
+import type { createApplicationInput, saveSectionInput } from '../../../shared/schemas/applications';
+import type { Executor } from '../../db/db';
+import { findGrantToApply, findSection, recordEvent, setSectionStatus, updateSectionVersioned, type SectionRow } from './applications.queries';
+
+export async function createApplication(db: Executor, input: z.output<typeof createApplicationInput>, userId: string): Promise<{ id: string }> {
+  const grant = await findGrantToApply(db, input.grantId);
+  if (!grant) throw new AppError('NOT_FOUND');
+  if (!isOpenForApplications(grant)) throw new AppError('CONFLICT', { message: 'applications.grantClosed' });
+  return db.transaction().execute(async (trx) => {
+    const application = await trx
+      .insertInto('applications')
+      .values({ company_id: input.companyId, grant_id: grant.id, title: input.title, language: input.language, description: input.description, created_by: userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // One section per grant section, in the grant's order; archived sections are not offered.
+    await trx
+      .insertInto('application_sections')
+      .columns(['application_id', 'grant_section_id', 'position'])
+      .expression((eb) =>
+        eb
+          .selectFrom('grant_sections')
+          .select((inner) => [inner.val(application.id).as('application_id'), 'id', 'position'])
+          .where('grant_id', '=', grant.id)
+          .where('removed_at', 'is', null),
+      )
+      .execute();
+    await recordEvent(trx, { applicationId: application.id, sectionId: null, actorId: userId, from: null, to: 'draft' });
+    return application;
+  });
+}
+
+/**
+ * The answers as the section's inputs define them: a value of the wrong type is refused; values
+ * of inputs the grant no longer has are dropped, and so are ticks of removed requirements (an
+ * admin may change the grant while someone writes).
+ */
+function checkedAnswers(section: SectionRow, answers: Answers, fulfilled: readonly string[]): { answers: Answers; fulfilled: string[] } {
+  const errors: FieldErrors = {};
+  const kept: Answers = {};
+  for (const input of section.inputs) {
+    const value = answers[input.id];
+    if (value === undefined || value === null) continue;
+    const fits =
+      input.type === 'number'
+        ? typeof value === 'number'
+        : input.type === 'list'
+          ? Array.isArray(value)
+          : input.type === 'date'
+            ? typeof value === 'string' && (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value))
+            : typeof value === 'string';
+    if (fits) kept[input.id] = value;
+    else errors[`answers.${input.id}`] = 'validation.invalid';
+  }
+  if (Object.keys(errors).length) throw new AppError('VALIDATION', { fieldErrors: errors });
+  const requirementIds = new Set(section.requirements.map((requirement) => requirement.id));
+  return { answers: kept, fulfilled: [...new Set(fulfilled)].filter((id) => requirementIds.has(id)) };
+}
+
+/**
+ * Saves the writer's text, answers and ticks if nobody saved since `version` (CONFLICT
+ * otherwise, and nothing is written). The status follows the save (`statusAfterSave`).
+ */
+export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string) {
+  const section = await findSection(db, input.applicationId, input.sectionId);
+  if (!section) throw new AppError('NOT_FOUND');
+  if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
+  if (section.version !== input.version) throw new AppError('CONFLICT');
+  const state = { content: input.content, ...checkedAnswers(section, input.answers, input.fulfilled) };
+  const status = statusAfterSave(section.status, missingForDone(section, state).length === 0);
+  const saved = await updateSectionVersioned(db, section.id, input.version, { ...state, status, userId });
+  if (!saved) throw new AppError('CONFLICT');
+  if (status !== section.status) await recordEvent(db, { applicationId: input.applicationId, sectionId: section.id, actorId: userId, from: section.status, to: status });
+  return { id: section.id, version: saved.version, status: saved.status as SectionStatus, updatedAt: saved.updatedAt };
+}
+
+/** The field errors naming what keeps a section from `done`, keyed like the editor's fields. */
+function missingAsFieldErrors(section: SectionRow): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const item of missingForDone(section, section)) {
+    if (item.kind === 'content') errors.content = 'applications.missing.content';
+    else if (item.kind === 'requirement') errors[`fulfilled.${item.id}`] = 'applications.missing.requirement';
+    else errors[`answers.${item.id}`] = item.problem === 'missing' ? 'applications.missing.input' : item.problem === 'tooLong' ? 'applications.input.tooLong' : 'applications.input.emptyListValue';
+  }
+  return errors;
+}
+
+export async function markSectionDone(db: Executor, applicationId: string, sectionId: string, userId: string) {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('application_sections').select('id').where('id', '=', sectionId).where('application_id', '=', applicationId).forUpdate().execute();
+    const section = await findSection(trx, applicationId, sectionId);
+    if (!section) throw new AppError('NOT_FOUND');
+    if (section.status === 'done') return { id: section.id, version: section.version, status: section.status };
+    const fieldErrors = missingAsFieldErrors(section);
+    if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION', { message: 'applications.section.notComplete', fieldErrors });
+    if (!mayMarkDone(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.inReview' });
+    const updated = await setSectionStatus(trx, section, section.status, 'done', userId);
+    if (!updated) throw new AppError('CONFLICT');
+    await recordEvent(trx, { applicationId, sectionId: section.id, actorId: userId, from: section.status, to: 'done' });
+    return { id: section.id, version: updated.version, status: 'done' as const };
+  });
+}
+
+export async function reopenSection(db: Executor, application: { id: string; published: boolean }, sectionId: string, userId: string) {
+  if (application.published) throw new AppError('CONFLICT', { message: 'applications.published' });
+  const updated = await setSectionStatus(db, { applicationId: application.id, id: sectionId }, 'done', 'draft', userId);
+  if (!updated) {
+    const section = await findSection(db, application.id, sectionId);
+    if (!section) throw new AppError('NOT_FOUND');
+    return { id: section.id, version: section.version, status: section.status };
+  }
+  await recordEvent(db, { applicationId: application.id, sectionId, actorId: userId, from: 'done', to: 'draft' });
+  return { id: sectionId, version: updated.version, status: 'draft' as const };
+}

@@ -1,0 +1,24 @@
+/**
+ * Application-scoped procedures (DESIGN.md §7): like `companyProcedure`, but the input names an
+ * application. It is loaded through the caller's membership of its company, so a user outside the
+ * company gets NOT_FOUND (existence is not revealed); `applicationProcedureFor(action)` also
+ * requires a role allowed to do `action` (FORBIDDEN otherwise).
+ */
+import { may, type CompanyAction } from '../../shared/domain/company-roles';
+import { AppError } from '../../shared/errors';
+import { applicationInput } from '../../shared/schemas/applications';
+import { findApplicationForMember } from '../features/applications/applications.queries';
+import { userProcedure } from './trpc';
+
+export const applicationProcedure = userProcedure.input(applicationInput).use(async ({ ctx, input, next }) => {
+  const found = await findApplicationForMember(ctx.db, input.applicationId, ctx.user.id);
+  if (!found) throw new AppError('NOT_FOUND');
+  return next({ ctx: { application: found.application, membership: { role: found.role } } });
+});
+
+export function applicationProcedureFor(action: CompanyAction) {
+  return applicationProcedure.use(({ ctx, next }) => {
+    if (!may(ctx.membership.role, action)) throw new AppError('FORBIDDEN');
+    return next();
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The rules of an application section (DESIGN.md §6): its statuses, what a save does to the
+ * status, and what is missing before it may be marked done. Pure, shared by the editor (instant
+ * feedback) and the server (the truth).
+ */
+import type { InputType } from '../schemas/grants';
+
+export const sectionStatuses = ['not_started', 'draft', 'validated', 'need_review', 'commented', 'approved', 'not_approved', 'done'] as const;
+export type SectionStatus = (typeof sectionStatuses)[number];
+
+/** What the lists show for an application: derived from its sections, or `published`. */
+export const applicationStatuses = ['not_started', 'in_progress', 'ready', 'published'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+export type AnswerValue = string | number | string[] | null;
+export type Answers = Record<string, AnswerValue>;
+
+export interface SectionRules {
+  kind: string;
+  requirements: ReadonlyArray<{ id: string; text: string }>;
+  inputs: ReadonlyArray<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>;
+}
+
+export interface SectionState {
+  content: string;
+  answers: Answers;
+  fulfilled: readonly string[];
+}
+
+/** An input that keeps the section from `done`: unanswered, over its limit, or a list with an empty value. */
+export type InputProblem = 'missing' | 'tooLong' | 'emptyListValue';
+
+export type MissingItem =
+  | { kind: 'content' }
+  | { kind: 'requirement'; id: string; text: string }
+  | { kind: 'input'; id: string; label: string; problem: InputProblem };
+
+export function isAnswered(value: AnswerValue | undefined): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.some((item) => item.trim() !== '');
+  return value.trim() !== '';
+}
+
+/** What keeps one input from being complete, or null. Lists may not hold empty values. */
+export function inputProblem(input: SectionRules['inputs'][number], value: AnswerValue | undefined): InputProblem | null {
+  if (Array.isArray(value) && value.length > 0 && value.some((item) => item.trim() === '')) return 'emptyListValue';
+  if (input.maxChars !== null && typeof value === 'string' && value.length > input.maxChars) return 'tooLong';
+  if (input.required && !isAnswered(value)) return 'missing';
+  return null;
+}
+
+/** Everything that stands between the section and `done`, in the order the editor shows it. */
+export function missingForDone(rules: SectionRules, state: SectionState): MissingItem[] {
+  const missing: MissingItem[] = [];
+  if (state.content.trim() === '') missing.push({ kind: 'content' });
+  for (const requirement of rules.requirements) {
+    if (!state.fulfilled.includes(requirement.id)) missing.push({ kind: 'requirement', id: requirement.id, text: requirement.text });
+  }
+  for (const input of rules.inputs) {
+    const problem = inputProblem(input, state.answers[input.id]);
+    if (problem) missing.push({ kind: 'input', id: input.id, label: input.label, problem });
+  }
+  return missing;
+}
+
+/**
+ * The status a save leaves: the first save starts the draft; a draft that meets every rule is
+ * validated and one that stops meeting them is a draft again. A section in review keeps its
+ * status; an approval or rejection was for the text as it was, so an edit after it starts over.
+ */
+export function statusAfterSave(current: SectionStatus, complete: boolean): SectionStatus {
+  if (current === 'need_review' || current === 'commented') return current;
+  return complete ? 'validated' : 'draft';
+}
+
+/** A done section is locked until someone reopens it. */
+export function isEditable(status: SectionStatus): boolean {
+  return status !== 'done';
+}
+
+export function mayMarkDone(status: SectionStatus): boolean {
+  return status === 'draft' || status === 'validated' || status === 'approved';
+}
+
+/** Whether a grant takes new applications: published, open and not past its deadline. */
+export function isOpenForApplications(grant: { status: string; publishedAt: Date | null; deadlineAt: Date | null }, now = new Date()): boolean {
+  return grant.publishedAt !== null && grant.status === 'open' && (grant.deadlineAt === null || grant.deadlineAt > now);
+}
