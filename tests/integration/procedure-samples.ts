@@ -210,6 +210,32 @@ export class World {
     });
   }
 
+  /**
+   * An application of the company to the public grant: its first section written and complete
+   * (ready to be marked done), its second done.
+   */
+  application(): Promise<{ id: string; sectionIds: string[] }> {
+    return this.once('application', async () => {
+      const [companyId, grant] = await Promise.all([this.company(), this.publicGrant()]);
+      const db = this.kit.services.db;
+      const { id } = await db
+        .insertInto('applications')
+        .values({ company_id: companyId, grant_id: grant.id, title: 'Matrixansøgning', created_by: this.kit.people.owner.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { sectionIds } = await this.grant();
+      const sections = await db
+        .insertInto('application_sections')
+        .values([
+          { application_id: id, grant_section_id: sectionIds[0]!, position: 0, status: 'validated', content: 'Skrevet' },
+          { application_id: id, grant_section_id: sectionIds[1]!, position: 1, status: 'done', content: 'Færdig' },
+        ])
+        .returning('id')
+        .execute();
+      return { id, sectionIds: sections.map((section) => section.id) };
+    });
+  }
+
   async section(): Promise<{ id: string; version: number }> {
     const grant = await this.grant();
     return this.kit.services.db.selectFrom('grant_sections').select(['id', 'version']).where('id', '=', grant.sectionIds[0]!).executeTakeFirstOrThrow();
@@ -390,5 +416,28 @@ export const samples: Record<string, (world: World) => unknown> = {
   'jobs.promote': (w) => w.job('delayed'),
   'jobs.pause': () => ({ queue: 'registry' }),
   'jobs.resume': () => ({ queue: 'registry' }),
+
+  'applications.list': () => ({}),
+  'applications.startOptions': async (w) => ({ grantId: (await w.publicGrant()).id }),
+  'applications.create': async (w) => ({ companyId: await w.company(), grantId: (await w.publicGrant()).id, title: 'Ny ansøgning', language: 'da', description: 'Et projekt' }),
+  'applications.get': async (w) => ({ applicationId: (await w.application()).id }),
+  'applications.update': async (w) => ({ applicationId: (await w.application()).id, version: 1, title: 'Omdøbt ansøgning', language: 'en', description: 'Ændret' }),
+  'applications.delete': async (w) => ({ applicationId: (await w.application()).id }),
+  'applications.section': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0] };
+  },
+  'applications.saveSection': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], version: 1, content: 'Ny tekst', answers: {}, fulfilled: [] };
+  },
+  'applications.markDone': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0] };
+  },
+  'applications.reopen': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[1] };
+  },
 };
 

@@ -1,0 +1,361 @@
+/**
+ * Applications: starting one from a grant, saving sections with their statuses, the mark-done
+ * rule, concurrent writers, who may do what, and a constant number of queries per page.
+ */
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../src/server/db/schema';
+import { validateSessionToken } from '../../src/server/auth/session';
+import { createInnerContext } from '../../src/server/trpc/context';
+import { createCaller } from '../../src/server/trpc/root';
+import { createCast, createCompany, outcome, type Cast } from './company-fixtures';
+import { createTestServices, failureOf, type TestServices } from './harness';
+
+let services: TestServices;
+let cast: Cast;
+let counter = 0;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  cast = await createCast(services);
+});
+afterAll(async () => {
+  await services.close();
+});
+
+interface GrantOptions {
+  status?: 'draft' | 'upcoming' | 'open' | 'closed';
+  published?: boolean;
+  deadlineAt?: Date | null;
+  sections?: number;
+}
+
+/** A grant with sections: the first holds two requirements and three inputs (required text with a limit, optional number, required list). */
+async function createGrant(options: GrantOptions = {}) {
+  counter += 1;
+  const db = services.db;
+  const fund = await db.insertInto('funds').values({ slug: `fond-${counter}`, name: 'Testfonden' }).returning('id').executeTakeFirstOrThrow();
+  const grant = await db
+    .insertInto('grants')
+    .values({
+      fund_id: fund.id,
+      slug: `pulje-${counter}`,
+      title: `Pulje ${counter}`,
+      status: options.status ?? 'open',
+      published_at: options.published === false ? null : new Date(),
+      deadline_at: options.deadlineAt ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const count = options.sections ?? 3;
+  const sections = [];
+  // Inserted in reverse so the order must come from `position`, not from insertion.
+  for (let position = count - 1; position >= 0; position -= 1) {
+    sections.unshift(
+      await db
+        .insertInto('grant_sections')
+        .values({ grant_id: grant.id, position, kind: position === count - 1 ? 'budget' : 'text', title: `Afsnit ${position + 1}` })
+        .returning(['id', 'title'])
+        .executeTakeFirstOrThrow(),
+    );
+  }
+  const first = sections[0]!.id;
+  const requirements = await db
+    .insertInto('section_requirements')
+    .values([
+      { grant_section_id: first, position: 0, text: 'Beskriver det nye' },
+      { grant_section_id: first, position: 1, text: 'Sætter tal på markedet' },
+    ])
+    .returning('id')
+    .execute();
+  const inputs = await db
+    .insertInto('section_inputs')
+    .values([
+      { grant_section_id: first, position: 0, label: 'Projektets navn', type: 'text', required: true, max_chars: 20 },
+      { grant_section_id: first, position: 1, label: 'Antal ansatte', type: 'number', required: false },
+      { grant_section_id: first, position: 2, label: 'Partnere', type: 'list', required: true },
+    ])
+    .returning('id')
+    .execute();
+  return {
+    id: grant.id,
+    sections,
+    requirementIds: requirements.map((row) => row.id),
+    inputIds: { name: inputs[0]!.id, employees: inputs[1]!.id, partners: inputs[2]!.id },
+  };
+}
+
+async function startApplication(grantId: string, companyId?: string) {
+  const company = companyId ?? (await createCompany(services, cast));
+  const created = await cast.callers.employee.applications.create({ companyId: company, grantId, title: 'Vores projekt', language: 'da', description: 'Hvad vi vil' });
+  return { companyId: company, applicationId: created.id };
+}
+
+describe('starting an application', () => {
+  it('makes one section per grant section, in the grant’s order, each not started', async () => {
+    const grant = await createGrant({ sections: 4 });
+    const { applicationId } = await startApplication(grant.id);
+    const overview = await cast.callers.reviewer.applications.get({ applicationId });
+    expect(overview.sections.map((section) => section.title)).toEqual(['Afsnit 1', 'Afsnit 2', 'Afsnit 3', 'Afsnit 4']);
+    expect(overview.sections.every((section) => section.status === 'not_started')).toBe(true);
+    expect(overview).toMatchObject({ title: 'Vores projekt', language: 'da', description: 'Hvad vi vil', role: 'reviewer', published: false });
+  });
+
+  it('refuses a grant that is closed, past its deadline or not published, and creates nothing', async () => {
+    const companyId = await createCompany(services, cast);
+    const closed = await createGrant({ status: 'closed' });
+    const past = await createGrant({ deadlineAt: new Date(Date.now() - 60_000) });
+    const upcoming = await createGrant({ status: 'upcoming' });
+    const unpublished = await createGrant({ published: false });
+    for (const grant of [closed, past, upcoming]) {
+      const failure = await failureOf(cast.callers.owner.applications.create({ companyId, grantId: grant.id, title: 'Nej', language: 'da' }));
+      expect(failure).toMatchObject({ appCode: 'CONFLICT', messageKey: 'applications.grantClosed' });
+    }
+    expect(await outcome(cast.callers.owner.applications.create({ companyId, grantId: unpublished.id, title: 'Nej', language: 'da' }))).toBe('NOT_FOUND');
+    const rows = await services.db.selectFrom('applications').select('id').where('company_id', '=', companyId).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('lets a company apply several times to one grant; only roles that write may start one', async () => {
+    const grant = await createGrant();
+    const companyId = await createCompany(services, cast);
+    await startApplication(grant.id, companyId);
+    await startApplication(grant.id, companyId);
+    expect(await outcome(cast.callers.reviewer.applications.create({ companyId, grantId: grant.id, title: 'Nej', language: 'da' }))).toBe('FORBIDDEN');
+    expect(await outcome(cast.callers.outsider.applications.create({ companyId, grantId: grant.id, title: 'Nej', language: 'da' }))).toBe('NOT_FOUND');
+    const list = await cast.callers.owner.applications.list({ companyId });
+    expect(list.applications).toHaveLength(2);
+  });
+});
+
+describe('saving a section', () => {
+  it('moves not started → draft → validated → draft as the section meets its rules and stops meeting them', async () => {
+    const grant = await createGrant();
+    const { applicationId } = await startApplication(grant.id);
+    const sectionId = (await cast.callers.employee.applications.get({ applicationId })).sections[0]!.id;
+    const save = (version: number, content: string, complete: boolean) =>
+      cast.callers.employee.applications.saveSection({
+        applicationId,
+        sectionId,
+        version,
+        content,
+        answers: complete ? { [grant.inputIds.name]: 'Grøn motor', [grant.inputIds.partners]: ['DTU'] } : {},
+        fulfilled: complete ? grant.requirementIds : [],
+      });
+    const first = await save(1, 'Første udkast', false);
+    expect(first).toMatchObject({ status: 'draft', version: 2 });
+    const second = await save(2, 'Hele teksten', true);
+    expect(second).toMatchObject({ status: 'validated', version: 3 });
+    const third = await save(3, 'Hele teksten', false);
+    expect(third).toMatchObject({ status: 'draft', version: 4 });
+    const events = await services.db.selectFrom('application_events').select(['from_status', 'to_status']).where('section_id', '=', sectionId).orderBy('id').execute();
+    expect(events).toEqual([
+      { from_status: 'not_started', to_status: 'draft' },
+      { from_status: 'draft', to_status: 'validated' },
+      { from_status: 'validated', to_status: 'draft' },
+    ]);
+  });
+
+  it('of concurrent saves from the same version, exactly one lands; the others get CONFLICT and change nothing', async () => {
+    const grant = await createGrant();
+    const { applicationId } = await startApplication(grant.id);
+    const sectionId = (await cast.callers.owner.applications.get({ applicationId })).sections[0]!.id;
+    const writers = [cast.callers.owner, cast.callers.admin, cast.callers.employee, cast.callers.owner, cast.callers.admin, cast.callers.employee];
+    const results = await Promise.all(
+      writers.map((caller, index) =>
+        outcome(caller.applications.saveSection({ applicationId, sectionId, version: 1, content: `Tekst fra skribent ${index}`, answers: {}, fulfilled: [] })),
+      ),
+    );
+    expect(results.filter((result) => result === 'ok')).toHaveLength(1);
+    expect(results.filter((result) => result === 'CONFLICT')).toHaveLength(writers.length - 1);
+    const winner = results.indexOf('ok');
+    const stored = await cast.callers.reviewer.applications.section({ applicationId, sectionId });
+    expect(stored).toMatchObject({ content: `Tekst fra skribent ${winner}`, version: 2 });
+    // A writer whose save was refused saves again from the version they now see: nothing is lost.
+    const loser = results.findIndex((result) => result === 'CONFLICT');
+    const merged = await writers[loser]!.applications.saveSection({ applicationId, sectionId, version: stored.version, content: `${stored.content}\nTekst fra skribent ${loser}`, answers: {}, fulfilled: [] });
+    expect(merged.version).toBe(3);
+  });
+
+  it('refuses an answer of the wrong type, drops answers and ticks the grant no longer has', async () => {
+    const grant = await createGrant();
+    const { applicationId } = await startApplication(grant.id);
+    const sectionId = (await cast.callers.owner.applications.get({ applicationId })).sections[0]!.id;
+    const wrongType = await failureOf(
+      cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: 1, content: 'x', answers: { [grant.inputIds.employees]: 'mange' }, fulfilled: [] }),
+    );
+    expect(wrongType).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { [`answers.${grant.inputIds.employees}`]: 'validation.invalid' } });
+    const stranger = '00000000-0000-4000-8000-000000000001';
+    await cast.callers.owner.applications.saveSection({
+      applicationId,
+      sectionId,
+      version: 1,
+      content: 'x',
+      answers: { [grant.inputIds.employees]: 12, [stranger]: 'væk' },
+      fulfilled: [grant.requirementIds[0]!, stranger],
+    });
+    const stored = await cast.callers.owner.applications.section({ applicationId, sectionId });
+    expect(stored.answers).toEqual({ [grant.inputIds.employees]: 12 });
+    expect(stored.fulfilled).toEqual([grant.requirementIds[0]]);
+  });
+});
+
+describe('marking a section done', () => {
+  it('is refused naming each missing item — text, unticked requirement, required input, too long, empty list value — and allowed when all are met', async () => {
+    const grant = await createGrant();
+    const { applicationId } = await startApplication(grant.id);
+    const sectionId = (await cast.callers.owner.applications.get({ applicationId })).sections[0]!.id;
+    let version = 1;
+    const save = async (content: string, answers: Record<string, string | number | string[]>, fulfilled: string[]) => {
+      version = (await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version, content, answers, fulfilled })).version;
+    };
+    const refusal = () => failureOf(cast.callers.owner.applications.markDone({ applicationId, sectionId }));
+
+    await save('', {}, []);
+    expect(await refusal()).toMatchObject({
+      appCode: 'VALIDATION',
+      messageKey: 'applications.section.notComplete',
+      fieldErrors: {
+        content: 'applications.missing.content',
+        [`fulfilled.${grant.requirementIds[0]}`]: 'applications.missing.requirement',
+        [`fulfilled.${grant.requirementIds[1]}`]: 'applications.missing.requirement',
+        [`answers.${grant.inputIds.name}`]: 'applications.missing.input',
+        [`answers.${grant.inputIds.partners}`]: 'applications.missing.input',
+      },
+    });
+
+    await save('Teksten', { [grant.inputIds.name]: 'Et navn, der er alt for langt', [grant.inputIds.partners]: ['DTU', ' '] }, [grant.requirementIds[0]!]);
+    const second = await refusal();
+    expect(second.fieldErrors).toEqual({
+      [`fulfilled.${grant.requirementIds[1]}`]: 'applications.missing.requirement',
+      [`answers.${grant.inputIds.name}`]: 'applications.input.tooLong',
+      [`answers.${grant.inputIds.partners}`]: 'applications.input.emptyListValue',
+    });
+
+    await save('Teksten', { [grant.inputIds.name]: 'Grøn motor', [grant.inputIds.partners]: ['DTU', 'AU'] }, grant.requirementIds);
+    const done = await cast.callers.owner.applications.markDone({ applicationId, sectionId });
+    expect(done.status).toBe('done');
+    const overview = await cast.callers.owner.applications.get({ applicationId });
+    expect(overview.sections[0]!.status).toBe('done');
+  });
+
+  it('locks a done section until it is reopened; reviewers may neither mark done nor reopen', async () => {
+    const grant = await createGrant({ sections: 2 });
+    const { applicationId } = await startApplication(grant.id);
+    const sectionId = (await cast.callers.owner.applications.get({ applicationId })).sections[1]!.id;
+    const saved = await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: 1, content: 'Budgettet', answers: {}, fulfilled: [] });
+    expect(saved.status).toBe('validated');
+    expect(await outcome(cast.callers.reviewer.applications.markDone({ applicationId, sectionId }))).toBe('FORBIDDEN');
+    const done = await cast.callers.employee.applications.markDone({ applicationId, sectionId });
+    const locked = await failureOf(cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: done.version, content: 'Ændret', answers: {}, fulfilled: [] }));
+    expect(locked).toMatchObject({ appCode: 'CONFLICT', messageKey: 'applications.section.locked' });
+    expect(await outcome(cast.callers.reviewer.applications.reopen({ applicationId, sectionId }))).toBe('FORBIDDEN');
+    const reopened = await cast.callers.employee.applications.reopen({ applicationId, sectionId });
+    expect(reopened.status).toBe('draft');
+    const edited = await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: reopened.version, content: 'Ændret', answers: {}, fulfilled: [] });
+    expect(edited.status).toBe('validated');
+  });
+});
+
+describe('who reaches an application', () => {
+  it('answers NOT_FOUND to a user of another company for every procedure that takes an application or section id', async () => {
+    const grant = await createGrant();
+    const { applicationId } = await startApplication(grant.id);
+    const sectionId = (await cast.callers.owner.applications.get({ applicationId })).sections[0]!.id;
+    const outsider = cast.callers.outsider;
+    const calls = [
+      () => outsider.applications.get({ applicationId }),
+      () => outsider.applications.section({ applicationId, sectionId }),
+      () => outsider.applications.saveSection({ applicationId, sectionId, version: 1, content: 'Indbrud', answers: {}, fulfilled: [] }),
+      () => outsider.applications.markDone({ applicationId, sectionId }),
+      () => outsider.applications.reopen({ applicationId, sectionId }),
+      () => outsider.applications.update({ applicationId, version: 1, title: 'Indbrud', language: 'da', description: '' }),
+      () => outsider.applications.delete({ applicationId }),
+    ];
+    for (const call of calls) expect(await outcome(call())).toBe('NOT_FOUND');
+    expect((await outsider.applications.list({})).applications.map((application) => application.id)).not.toContain(applicationId);
+  });
+
+  it('does not reach a section of another application through an application the user may edit', async () => {
+    const grant = await createGrant();
+    const mine = await startApplication(grant.id);
+    const theirs = await startApplication(grant.id);
+    const theirSection = (await cast.callers.owner.applications.get({ applicationId: theirs.applicationId })).sections[0]!.id;
+    const probe = { applicationId: mine.applicationId, sectionId: theirSection };
+    expect(await outcome(cast.callers.owner.applications.section(probe))).toBe('NOT_FOUND');
+    expect(await outcome(cast.callers.owner.applications.saveSection({ ...probe, version: 1, content: 'x', answers: {}, fulfilled: [] }))).toBe('NOT_FOUND');
+    expect(await outcome(cast.callers.owner.applications.markDone(probe))).toBe('NOT_FOUND');
+    const untouched = await services.db.selectFrom('application_sections').select(['content', 'version']).where('id', '=', theirSection).executeTakeFirstOrThrow();
+    expect(untouched).toEqual({ content: '', version: 1 });
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows progress and derived status, filters by company and status, and offers open grants not yet applied to', async () => {
+    const grant = await createGrant({ sections: 2 });
+    const other = await createGrant({ sections: 1 });
+    const companyId = await createCompany(services, cast, { name: 'Dashboard ApS' });
+    const { applicationId } = await startApplication(grant.id, companyId);
+    const untouched = await startApplication(grant.id, companyId);
+    const sectionId = (await cast.callers.owner.applications.get({ applicationId })).sections[1]!.id;
+    await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: 1, content: 'Budget', answers: {}, fulfilled: [] });
+    await cast.callers.owner.applications.markDone({ applicationId, sectionId });
+
+    const { applications, openGrants } = await cast.callers.owner.applications.list({ companyId });
+    const started = applications.find((application) => application.id === applicationId);
+    expect(started).toMatchObject({ companyName: 'Dashboard ApS', total: 2, done: 1, status: 'in_progress' });
+    expect(applications.find((application) => application.id === untouched.applicationId)).toMatchObject({ done: 0, status: 'not_started' });
+    const inProgress = await cast.callers.owner.applications.list({ companyId, status: 'in_progress' });
+    expect(inProgress.applications.map((application) => application.id)).toEqual([applicationId]);
+    expect(openGrants.map((open) => open.id)).toContain(other.id);
+    expect(openGrants.map((open) => open.id)).not.toContain(grant.id);
+  });
+});
+
+describe('queries per page', () => {
+  /** A caller whose database counts the SQL statements it runs. */
+  async function countingCaller(token: string) {
+    let count = 0;
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: services.scratch.url, max: 4 }) }),
+      log: (event) => {
+        if (event.level === 'query') count += 1;
+      },
+    });
+    const auth = await validateSessionToken(services.db, token);
+    const caller = createCaller(createInnerContext({ ...services, db }, { user: auth!.user, session: auth!.session }));
+    return {
+      caller,
+      async count(run: () => Promise<unknown>) {
+        count = 0;
+        await run();
+        return count;
+      },
+      close: () => db.destroy(),
+    };
+  }
+
+  it('the overview and the dashboard run the same number of queries for 1 and for 12 sections and applications', async () => {
+    const small = await createGrant({ sections: 1 });
+    const large = await createGrant({ sections: 12 });
+    const few = await createCompany(services, cast);
+    const smallApplication = await startApplication(small.id, few);
+    const many = await createCompany(services, cast);
+    let largeApplication = { applicationId: '' };
+    for (let index = 0; index < 12; index += 1) largeApplication = await startApplication(large.id, many);
+
+    const counting = await countingCaller(cast.users.owner.token);
+    try {
+      const overviewSmall = await counting.count(() => counting.caller.applications.get({ applicationId: smallApplication.applicationId }));
+      const overviewLarge = await counting.count(() => counting.caller.applications.get({ applicationId: largeApplication.applicationId }));
+      expect(overviewLarge).toBe(overviewSmall);
+      const dashboardSmall = await counting.count(() => counting.caller.applications.list({ companyId: few }));
+      const dashboardLarge = await counting.count(() => counting.caller.applications.list({ companyId: many }));
+      expect(dashboardLarge).toBe(dashboardSmall);
+      expect(overviewSmall).toBeGreaterThan(0);
+    } finally {
+      await counting.close();
+    }
+  });
+});
