@@ -35,6 +35,8 @@ export const screens: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   'companies-company_id-users': () => import('./routes/companies-company_id-users'),
   invitations: () => import('./routes/invitations'),
   'invitations-token': () => import('./routes/invitations-token'),
+  'applications-application_id': () => import('./routes/applications-application_id'),
+  'applications-application_id-section_id': () => import('./routes/applications-application_id-section_id'),
 };
 
 export const placeholderScreen: () => Promise<ScreenModule> = () => import('./routes/placeholder');

@@ -5,6 +5,7 @@
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
 import type { AppErrorData } from '../../shared/errors';
@@ -12,6 +13,9 @@ import { clearAuthToken, getAuthToken } from './auth-token';
 import { currentLocale } from './intl';
 
 export const trpc = createTRPCReact<AppRouter>();
+
+/** What each procedure returns, as the client receives it. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 function headers() {
   const token = getAuthToken();

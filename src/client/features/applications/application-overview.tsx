@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { z } from 'zod';
+import { may } from '../../../shared/domain/company-roles';
+import { locales } from '../../../shared/i18n';
+import { updateApplicationInput } from '../../../shared/schemas/applications';
+import { applyServerErrors, type FormMessage } from '../../lib/forms';
+import { useT } from '../../lib/intl';
+import { usePageMeta } from '../../lib/page-meta';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
+import { LoadError } from '../../ui/load-error';
+import { toast } from '../../ui/toast';
+import { DeadlineText } from './deadline-text';
+import { SectionNav } from './section-nav';
+
+type Overview = RouterOutputs['applications']['get'];
+
+/** `/applications/{id}`: the sections with their statuses, the description, the team and what the user's role allows. */
+export function ApplicationOverview({ applicationId }: { applicationId: string }) {
+  const t = useT();
+  const application = trpc.applications.get.useQuery({ applicationId }, { retry: false });
+  usePageMeta({ title: application.data?.title ?? t('route.applications-application_id') });
+
+  if (application.isPending) {
+    return (
+      <p role="status" className="mx-auto max-w-6xl px-4 py-8 text-sm text-gray-600">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (application.isError) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <LoadError error={application.error} onRetry={() => void application.refetch()} />
+      </div>
+    );
+  }
+  const data = application.data;
+  const done = data.sections.filter((section) => section.status === 'done').length;
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
+      <Link to="/applications" className="text-sm text-primary-700 hover:underline">
+        ← {t('applications.overview.back')}
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold break-words text-gray-900">{data.title}</h1>
+      <p className="mt-1 text-sm text-gray-600">
+        {data.companyName} ·{' '}
+        <Link to="/grants/$grant_slug" params={{ grant_slug: data.grantSlug }} className="text-primary-700 hover:underline">
+          {data.grantTitle}
+        </Link>{' '}
+        · <DeadlineText deadline={data.deadlineAt} />
+      </p>
+      <div className="mt-6 grid gap-6 md:grid-cols-[18rem_1fr]">
+        <aside className="space-y-2">
+          <h2 className="text-sm font-semibold text-gray-900">{t('applications.overview.sections')}</h2>
+          <p className="text-xs text-gray-600">{t('applications.progress', { done, total: data.sections.length })}</p>
+          <SectionNav applicationId={applicationId} sections={data.sections} />
+        </aside>
+        <div className="min-w-0 space-y-6">
+          {!may(data.role, 'applications.edit') && (
+            <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700 ring-1 ring-gray-200">{t('applications.overview.readOnly')}</p>
+          )}
+          <DescriptionCard application={data} />
+          <TeamCard companyId={data.companyId} mayManage={may(data.role, 'members.manage')} />
+          {may(data.role, 'applications.delete') && !data.published && <DeleteApplication application={data} />}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function DescriptionCard({ application }: { application: Overview }) {
+  const t = useT();
+  const [editing, setEditing] = useState(false);
+  const editable = may(application.role, 'applications.edit') && !application.published;
+  return (
+    <section aria-labelledby="description-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="description-heading" className="text-lg font-semibold text-gray-900">
+          {t('applications.overview.description')}
+        </h2>
+        {editable && !editing && (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            {t('applications.overview.edit')}
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <DescriptionForm application={application} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <p className="mt-1 text-xs text-gray-500">
+            {t('applications.field.language')}: {t(`applications.language.${application.language}`)}
+          </p>
+          <p className="mt-3 text-sm whitespace-pre-line break-words text-gray-800">{application.description || t('applications.overview.noDescription')}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+type DescriptionValues = z.input<typeof updateApplicationInput>;
+
+function DescriptionForm({ application, onDone }: { application: Overview; onDone: () => void }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const update = trpc.applications.update.useMutation();
+  const [formError, setFormError] = useState<FormMessage | null>(null);
+  const form = useForm<DescriptionValues, unknown, z.output<typeof updateApplicationInput>>({
+    resolver: zodResolver(updateApplicationInput),
+    defaultValues: { applicationId: application.id, version: application.version, title: application.title, language: application.language, description: application.description },
+  });
+  const errors = form.formState.errors;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await update.mutateAsync(values);
+      await utils.applications.get.invalidate({ applicationId: application.id });
+      toast.success(t('applications.overview.saved'));
+      onDone();
+    } catch (error) {
+      setFormError(applyServerErrors(error, form.setError, ['title', 'language', 'description']));
+      // A newer version exists: load it so the next save is made from it.
+      void utils.applications.get.invalidate({ applicationId: application.id });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-3 space-y-4">
+      <FormError>{formError && t(formError.key, formError.values)}</FormError>
+      <TextField label={t('applications.field.title')} error={errors.title?.message} {...form.register('title')} />
+      <SelectField label={t('applications.field.language')} hint={t('applications.start.languageHelp')} error={errors.language?.message} {...form.register('language')}>
+        {locales.map((locale) => (
+          <option key={locale} value={locale}>
+            {t(`applications.language.${locale}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField label={t('applications.field.description')} rows={8} error={errors.description?.message} {...form.register('description')} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={update.isPending}>
+          {t('applications.overview.save')}
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          {t('applications.overview.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TeamCard({ companyId, mayManage }: { companyId: string; mayManage: boolean }) {
+  const t = useT();
+  const members = trpc.companies.members.useQuery({ companyId });
+  return (
+    <section aria-labelledby="team-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5">
+      <h2 id="team-heading" className="text-lg font-semibold text-gray-900">
+        {t('applications.overview.team')}
+      </h2>
+      {members.isPending ? (
+        <p role="status" className="mt-2 text-sm text-gray-600">
+          {t('common.loading')}
+        </p>
+      ) : members.isError ? (
+        <LoadError error={members.error} onRetry={() => void members.refetch()} className="mt-2" />
+      ) : (
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          {members.data.map((member) => {
+            const name = `${member.firstname} ${member.lastname}`.trim() || member.email;
+            return (
+              <li key={member.userId} className="flex min-w-0 items-center gap-3">
+                <Avatar alt={name} />
+                <span className="min-w-0">
+                  <span className="block truncate text-sm font-medium text-gray-900">{name}</span>
+                  <span className="block text-xs text-gray-600">{t(`companies.role.${member.role}`)}</span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {mayManage && (
+        <Link to="/companies/$company_id/users" params={{ company_id: companyId }} className="mt-4 inline-block text-sm text-primary-700 hover:underline">
+          {t('applications.overview.manageTeam')}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function DeleteApplication({ application }: { application: Overview }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const remove = trpc.applications.delete.useMutation();
+  return (
+    <ConfirmDialog
+      title={t('applications.overview.deleteTitle', { title: application.title })}
+      description={t('applications.overview.deleteBody')}
+      confirmLabel={t('applications.overview.delete')}
+      variant="danger"
+      onConfirm={async () => {
+        await remove.mutateAsync({ applicationId: application.id });
+        await utils.applications.list.invalidate();
+        toast.success(t('applications.overview.deleted'));
+        await navigate({ to: '/applications' });
+      }}
+      trigger={
+        <Button variant="secondary" className="text-red-700">
+          {t('applications.overview.delete')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,425 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import { inputProblem, missingForDone, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
+import { may } from '../../../shared/domain/company-roles';
+import { useT } from '../../lib/intl';
+import { usePageMeta } from '../../lib/page-meta';
+import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { Button } from '../../ui/button';
+import { inputClass } from '../../ui/form-field';
+import { LoadError } from '../../ui/load-error';
+import { toast } from '../../ui/toast';
+import { SectionNav } from './section-nav';
+import { SectionStatusBadge } from './status-badge';
+import { useSectionDraft, type SaveState, type SectionDoc } from './use-section-draft';
+
+type Section = RouterOutputs['applications']['section'];
+type Overview = RouterOutputs['applications']['get'];
+type Input = Section['inputs'][number];
+
+/** `/applications/{id}/{section}`: the grant's guidance, requirements and inputs, and the section's text, saved as it is typed. */
+export function SectionEditor({ applicationId, sectionId }: { applicationId: string; sectionId: string }) {
+  const t = useT();
+  const overview = trpc.applications.get.useQuery({ applicationId }, { retry: false });
+  // The editor owns the text once loaded: a refetch must not replace what is being typed.
+  const section = trpc.applications.section.useQuery({ applicationId, sectionId }, { retry: false, refetchOnWindowFocus: false, staleTime: Infinity });
+  usePageMeta({ title: section.data ? `${section.data.title} · ${overview.data?.title ?? ''}` : t('route.applications-application_id-section_id') });
+
+  const failed = overview.isError ? overview : section.isError ? section : null;
+  if (failed?.error) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <LoadError error={failed.error} onRetry={() => void failed.refetch()} />
+      </div>
+    );
+  }
+  if (!overview.data || !section.data) {
+    return (
+      <p role="status" className="mx-auto max-w-6xl px-4 py-8 text-sm text-gray-600">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  return <Editor key={sectionId} overview={overview.data} section={section.data} />;
+}
+
+function Editor({ overview, section }: { overview: Overview; section: Section }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const status = overview.sections.find((item) => item.id === section.id)?.status ?? section.status;
+  const mayEdit = may(overview.role, 'applications.edit') && !overview.published;
+  const editable = mayEdit && status !== 'done';
+  const draft = useSectionDraft({ applicationId: overview.id, section, editable });
+  const { doc, setDoc } = draft;
+  const [showMissing, setShowMissing] = useState(false);
+  const missing = missingForDone(section, doc);
+
+  const markDone = trpc.applications.markDone.useMutation({ meta: { handlesErrors: true } });
+  const reopen = trpc.applications.reopen.useMutation();
+  const index = overview.sections.findIndex((item) => item.id === section.id);
+  const previous = overview.sections[index - 1];
+  const next = overview.sections[index + 1];
+
+  const applyStatus = (result: { version: number; status: Section['status'] }) => {
+    draft.rebase(result.version);
+    utils.applications.get.setData({ applicationId: overview.id }, (old) =>
+      old ? { ...old, sections: old.sections.map((item) => (item.id === section.id ? { ...item, status: result.status } : item)) } : old,
+    );
+    utils.applications.section.setData({ applicationId: overview.id, sectionId: section.id }, (old) => (old ? { ...old, version: result.version, status: result.status } : old));
+    void utils.applications.list.invalidate();
+  };
+
+  async function onMarkDone() {
+    setShowMissing(true);
+    if (missing.length > 0) return;
+    if (!(await draft.flush())) return;
+    try {
+      applyStatus(await markDone.mutateAsync({ applicationId: overview.id, sectionId: section.id }));
+      setShowMissing(false);
+      toast.success(t('applications.editor.markedDone'));
+    } catch (error) {
+      // The grant's rules may have changed meanwhile: load them so the list of what is missing is right.
+      void utils.applications.section.invalidate({ applicationId: overview.id, sectionId: section.id });
+      const data = appErrorOf(error);
+      toast.error(t(data?.messageKey ?? 'error.network', data?.values));
+    }
+  }
+
+  async function onReopen() {
+    applyStatus(await reopen.mutateAsync({ applicationId: overview.id, sectionId: section.id }));
+    toast.success(t('applications.editor.reopened'));
+  }
+
+  const answer = (id: string, value: AnswerValue) => setDoc((current) => ({ ...current, answers: { ...current.answers, [id]: value } }));
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
+      <Link to="/applications/$application_id" params={{ application_id: overview.id }} className="text-sm text-primary-700 hover:underline">
+        ← {overview.title}
+      </Link>
+      <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h1 className="text-2xl font-semibold break-words text-gray-900">{section.title}</h1>
+        <SectionStatusBadge status={status} />
+      </div>
+      {mayEdit && <SaveIndicator state={draft.state} savedAt={draft.savedAt} onRetry={() => void draft.flush()} />}
+
+      <div className="mt-6 grid gap-6 md:grid-cols-[16rem_1fr]">
+        <aside className="order-last md:order-first">
+          <SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} />
+        </aside>
+        <div className="min-w-0 space-y-5">
+          {!mayEdit && <Notice>{t('applications.editor.readOnly')}</Notice>}
+          {mayEdit && status === 'done' && (
+            <Notice>
+              <span className="me-3">{t('applications.editor.doneLocked')}</span>
+              <Button variant="secondary" onClick={() => void onReopen()} disabled={reopen.isPending}>
+                {t('applications.editor.reopen')}
+              </Button>
+            </Notice>
+          )}
+          {draft.restoredAt !== null && draft.state !== 'conflict' && (
+            <RestoredNotice at={draft.restoredAt} onDiscard={draft.discardRestored} />
+          )}
+          {draft.conflict && <ConflictPanel theirs={draft.conflict.theirs} onKeepMine={draft.keepMine} onUseTheirs={draft.takeTheirs} />}
+
+          {section.guidance && (
+            <details open className="rounded-lg bg-primary-50 p-4 text-sm text-gray-800 ring-1 ring-primary-100">
+              <summary className="cursor-pointer font-medium text-gray-900">{t('applications.editor.guidance')}</summary>
+              <p className="mt-2 whitespace-pre-line">{section.guidance}</p>
+            </details>
+          )}
+
+          {section.requirements.length > 0 && (
+            <fieldset className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
+              <legend className="px-1 text-sm font-semibold text-gray-900">{t('applications.editor.requirements')}</legend>
+              <p className="text-xs text-gray-600">{t('applications.editor.requirementsHelp')}</p>
+              <ul className="mt-2 space-y-2">
+                {section.requirements.map((requirement) => (
+                  <li key={requirement.id}>
+                    <label className="flex items-start gap-2 text-sm text-gray-800">
+                      <input
+                        type="checkbox"
+                        className="mt-0.5 size-4 accent-primary-700"
+                        checked={doc.fulfilled.includes(requirement.id)}
+                        disabled={!editable}
+                        onChange={(event) => {
+                          const checked = event.target.checked;
+                          setDoc((current) => ({
+                            ...current,
+                            fulfilled: checked ? [...current.fulfilled, requirement.id] : current.fulfilled.filter((id) => id !== requirement.id),
+                          }));
+                        }}
+                      />
+                      {requirement.text}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          )}
+
+          {section.inputs.length > 0 && (
+            <fieldset className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
+              <legend className="px-1 text-sm font-semibold text-gray-900">{t('applications.editor.inputs')}</legend>
+              {section.inputs.map((input) => (
+                <InputField key={input.id} input={input} value={doc.answers[input.id] ?? null} disabled={!editable} onChange={(value) => answer(input.id, value)} />
+              ))}
+            </fieldset>
+          )}
+
+          <ContentField doc={doc} disabled={!editable} onChange={(content) => setDoc((current) => ({ ...current, content }))} />
+
+          {showMissing && missing.length > 0 && <MissingList items={missing} />}
+
+          <div className="flex flex-wrap items-center gap-2">
+            {editable && (
+              <Button size="md" onClick={() => void onMarkDone()} disabled={markDone.isPending || draft.state === 'conflict'}>
+                {t('applications.editor.markDone')}
+              </Button>
+            )}
+            <span className="ms-auto flex gap-2">
+              {previous && (
+                <Link to="/applications/$application_id/$section_id" params={{ application_id: overview.id, section_id: previous.id }} className="text-sm text-primary-700 hover:underline">
+                  ← {t('applications.editor.previous')}
+                </Link>
+              )}
+              {next && (
+                <Link to="/applications/$application_id/$section_id" params={{ application_id: overview.id, section_id: next.id }} className="text-sm text-primary-700 hover:underline">
+                  {t('applications.editor.next')} →
+                </Link>
+              )}
+            </span>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return <div className="flex flex-wrap items-center gap-2 rounded-md bg-gray-50 p-3 text-sm text-gray-800 ring-1 ring-gray-200">{children}</div>;
+}
+
+function SaveIndicator({ state, savedAt, onRetry }: { state: SaveState; savedAt: Date | null; onRetry: () => void }) {
+  const t = useT();
+  const intl = useIntl();
+  const text: Record<SaveState, string> = {
+    saved: savedAt ? `${t('applications.editor.saved')} ${intl.formatTime(savedAt, { hour: '2-digit', minute: '2-digit' })}` : t('applications.editor.saved'),
+    unsaved: t('applications.editor.unsaved'),
+    saving: t('applications.editor.saving'),
+    offline: t('applications.editor.offline'),
+    failed: t('applications.editor.failed'),
+    conflict: t('applications.editor.conflictTitle'),
+  };
+  const tone = state === 'saved' ? 'text-gray-600' : state === 'failed' || state === 'offline' || state === 'conflict' ? 'text-amber-900' : 'text-gray-700';
+  return (
+    <p role="status" aria-live="polite" data-save-state={state} className={`mt-1 flex flex-wrap items-center gap-2 text-sm ${tone}`}>
+      {text[state]}
+      {state === 'failed' && (
+        <Button variant="ghost" onClick={onRetry}>
+          {t('applications.editor.retry')}
+        </Button>
+      )}
+    </p>
+  );
+}
+
+function RestoredNotice({ at, onDiscard }: { at: number; onDiscard: () => void }) {
+  const t = useT();
+  const intl = useIntl();
+  return (
+    <Notice>
+      <span className="me-2">{t('applications.editor.restoreTitle', { time: intl.formatDate(at, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) })}</span>
+      <Button variant="secondary" onClick={onDiscard}>
+        {t('applications.editor.discard')}
+      </Button>
+    </Notice>
+  );
+}
+
+function ConflictPanel({ theirs, onKeepMine, onUseTheirs }: { theirs: Section; onKeepMine: () => void; onUseTheirs: () => void }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div role="alert" className="space-y-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300">
+      <p className="font-semibold">{t('applications.editor.conflictTitle')}</p>
+      <p>{t('applications.editor.conflictBody')}</p>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-theirs`} className="block font-medium">
+          {t('applications.editor.conflictTheirs')}
+          {theirs.updatedByName ? ` · ${t('applications.editor.lastSaved', { name: theirs.updatedByName })}` : ''}
+        </label>
+        <textarea id={`${id}-theirs`} readOnly rows={6} value={theirs.content} className={`${inputClass} bg-white`} />
+      </div>
+      <p className="text-xs">{t('applications.editor.conflictMine')}: {t('applications.editor.text')} ↓</p>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={onKeepMine}>{t('applications.editor.keepMine')}</Button>
+        <Button variant="secondary" onClick={onUseTheirs}>
+          {t('applications.editor.useTheirs')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ContentField({ doc, disabled, onChange }: { doc: SectionDoc; disabled: boolean; onChange: (content: string) => void }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
+        {t('applications.editor.text')}
+      </label>
+      <textarea
+        id={id}
+        rows={16}
+        value={doc.content}
+        readOnly={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClass} min-h-64 leading-relaxed ${disabled ? 'bg-gray-50' : ''}`}
+      />
+    </div>
+  );
+}
+
+function InputField({ input, value, disabled, onChange }: { input: Input; value: AnswerValue; disabled: boolean; onChange: (value: AnswerValue) => void }) {
+  const t = useT();
+  const id = useId();
+  const problem = inputProblem(input, value);
+  // An empty required field is normal while writing; say so only with the other missing items.
+  const error = problem === 'tooLong' ? 'applications.input.tooLong' : problem === 'emptyListValue' ? 'applications.input.emptyListValue' : null;
+  const counterId = `${id}-counter`;
+  const errorId = `${id}-error`;
+  const describedBy = [input.maxChars !== null ? counterId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const label = (
+    <>
+      {input.label}
+      {input.required && <span className="ms-1 text-xs font-normal text-gray-500">({t('applications.editor.required')})</span>}
+    </>
+  );
+  return (
+    <div className="space-y-1">
+      {input.type === 'list' ? (
+        <ListInput id={id} label={label} values={Array.isArray(value) ? value : []} disabled={disabled} invalid={error !== null} describedBy={describedBy} onChange={onChange} />
+      ) : (
+        <>
+          <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+            {label}
+          </label>
+          {input.type === 'text' && input.maxChars !== null && input.maxChars > 200 ? (
+            <textarea
+              id={id}
+              rows={4}
+              value={typeof value === 'string' ? value : ''}
+              readOnly={disabled}
+              aria-invalid={error !== null}
+              aria-describedby={describedBy}
+              onChange={(event) => onChange(event.target.value)}
+              className={inputClass}
+            />
+          ) : (
+            <input
+              id={id}
+              type={input.type === 'number' ? 'number' : input.type === 'date' ? 'date' : 'text'}
+              inputMode={input.type === 'number' ? 'decimal' : undefined}
+              value={value === null || Array.isArray(value) ? '' : String(value)}
+              readOnly={disabled}
+              aria-invalid={error !== null}
+              aria-describedby={describedBy}
+              onChange={(event) => {
+                const raw = event.target.value;
+                if (input.type !== 'number') return onChange(raw);
+                const number = raw === '' ? null : Number(raw);
+                onChange(number === null || Number.isFinite(number) ? number : null);
+              }}
+              className={`${inputClass} ${input.type === 'number' || input.type === 'date' ? 'max-w-60' : ''}`}
+            />
+          )}
+        </>
+      )}
+      {input.maxChars !== null && input.type !== 'list' && (
+        <p id={counterId} className={`text-xs ${problem === 'tooLong' ? 'text-red-700' : 'text-gray-500'}`}>
+          {t('applications.editor.chars', { count: typeof value === 'string' ? value.length : 0, max: input.maxChars })}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-xs text-red-700">
+          {t(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ListInput({
+  id,
+  label,
+  values,
+  disabled,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  label: ReactNode;
+  values: string[];
+  disabled: boolean;
+  invalid: boolean;
+  describedBy: string | undefined;
+  onChange: (value: string[]) => void;
+}) {
+  const t = useT();
+  const rows = values.length > 0 ? values : [''];
+  return (
+    <fieldset aria-describedby={describedBy} className="space-y-2">
+      <legend className="text-sm font-medium text-gray-800">{label}</legend>
+      <ol className="space-y-2">
+        {rows.map((item, index) => (
+          <li key={index} className="flex items-center gap-2">
+            <input
+              id={index === 0 ? id : undefined}
+              aria-label={`${index + 1}`}
+              value={item}
+              readOnly={disabled}
+              aria-invalid={invalid && item.trim() === ''}
+              onChange={(event) => onChange(rows.map((current, position) => (position === index ? event.target.value : current)))}
+              className={inputClass}
+            />
+            {!disabled && rows.length > 1 && (
+              <Button variant="ghost" aria-label={t('applications.editor.listRemove', { n: index + 1 })} onClick={() => onChange(rows.filter((_, position) => position !== index))}>
+                ✕
+              </Button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {!disabled && (
+        <Button variant="secondary" onClick={() => onChange([...rows, ''])}>
+          {t('applications.editor.listAdd')}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+function MissingList({ items }: { items: MissingItem[] }) {
+  const t = useT();
+  return (
+    <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
+      <p className="font-semibold">{t('applications.section.notComplete')}</p>
+      <p className="mt-1">{t('applications.editor.missingHeading')}</p>
+      <ul className="mt-2 list-disc space-y-1 ps-5">
+        {items.map((item) => (
+          <li key={item.kind === 'content' ? 'content' : item.id}>
+            {item.kind === 'content'
+              ? t('applications.editor.missing.content')
+              : item.kind === 'requirement'
+                ? t('applications.editor.missing.requirement', { text: item.text })
+                : t(`applications.editor.missing.${item.problem === 'missing' ? 'input' : item.problem}`, { label: item.label })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * The section editor's document: what the writer has typed, saved automatically.
+ *
+ * Nothing typed is lost: every change is written to the browser's storage at once, and removed
+ * only when the server has stored exactly that text. A save is sent shortly after typing stops,
+ * when the page is hidden or left, and when the connection comes back. Each save names the version
+ * it was based on; when someone else saved in between, the server refuses it and the writer gets
+ * both texts to choose from or merge (`conflict`). After a reload, text that never reached the
+ * server is put back in the editor when nobody has saved since; otherwise it is offered as a
+ * conflict too.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Answers } from '../../../shared/domain/application-sections';
+import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
+
+type Section = RouterOutputs['applications']['section'];
+
+export interface SectionDoc {
+  content: string;
+  answers: Answers;
+  fulfilled: string[];
+}
+
+export type SaveState = 'saved' | 'unsaved' | 'saving' | 'offline' | 'failed' | 'conflict';
+
+interface StoredDraft {
+  doc: SectionDoc;
+  baseVersion: number;
+  changedAt: number;
+}
+
+const SAVE_DELAY_MS = 800;
+const RETRY_DELAY_MS = 5000;
+
+const storageKey = (sectionId: string) => `gw:section-draft:${sectionId}`;
+
+function readStored(sectionId: string): StoredDraft | null {
+  try {
+    const raw = localStorage.getItem(storageKey(sectionId));
+    return raw ? (JSON.parse(raw) as StoredDraft) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(sectionId: string, draft: StoredDraft): void {
+  try {
+    localStorage.setItem(storageKey(sectionId), JSON.stringify(draft));
+  } catch {
+    // Storage full or disabled: the server save is then the only copy, as without this feature.
+  }
+}
+
+function removeStored(sectionId: string): void {
+  try {
+    localStorage.removeItem(storageKey(sectionId));
+  } catch {
+    // Nothing to clean up.
+  }
+}
+
+export function docOf(section: Pick<Section, 'content' | 'answers' | 'fulfilled'>): SectionDoc {
+  return { content: section.content, answers: section.answers, fulfilled: [...section.fulfilled] };
+}
+
+export function sameDoc(a: SectionDoc, b: SectionDoc): boolean {
+  return a.content === b.content && JSON.stringify(a.answers) === JSON.stringify(b.answers) && [...a.fulfilled].sort().join() === [...b.fulfilled].sort().join();
+}
+
+/** The newer text someone else saved, shown beside the writer's own. */
+export interface Conflict {
+  theirs: Section;
+}
+
+export function useSectionDraft({ applicationId, section, editable }: { applicationId: string; section: Section; editable: boolean }) {
+  const utils = trpc.useUtils();
+  const save = trpc.applications.saveSection.useMutation({ meta: { handlesErrors: true } });
+
+  // The draft is made once per section from the server's copy and what the browser kept.
+  const [initial] = useState(() => {
+    const stored = readStored(section.id);
+    const server = docOf(section);
+    if (!stored || sameDoc(stored.doc, server)) return { doc: server, base: section.version, conflict: null, restoredAt: null as number | null };
+    if (stored.baseVersion === section.version) return { doc: stored.doc, base: section.version, conflict: null, restoredAt: stored.changedAt };
+    return { doc: stored.doc, base: stored.baseVersion, conflict: { theirs: section } as Conflict, restoredAt: stored.changedAt };
+  });
+
+  const [doc, setDocState] = useState<SectionDoc>(initial.doc);
+  const [state, setState] = useState<SaveState>(initial.conflict ? 'conflict' : initial.restoredAt ? 'unsaved' : 'saved');
+  const [conflict, setConflict] = useState<Conflict | null>(initial.conflict);
+  const [restoredAt, setRestoredAt] = useState<number | null>(initial.restoredAt);
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
+
+  const docRef = useRef(doc);
+  const baseRef = useRef(initial.base);
+  const conflictRef = useRef(conflict);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  // Whether the document holds changes the server has not stored.
+  const dirty = useRef(initial.restoredAt !== null);
+  conflictRef.current = conflict;
+
+  const schedule = useCallback((delay: number, run: () => void) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(run, delay);
+  }, []);
+
+  const flush = useCallback(async (): Promise<boolean> => {
+    if (timer.current) clearTimeout(timer.current);
+    if (!editable || conflictRef.current) return false;
+    // A change made while a save runs is saved after it.
+    if (inFlight.current) await inFlight.current;
+    if (!dirty.current) return true;
+    if (!navigator.onLine) {
+      setState('offline');
+      return false;
+    }
+    const snapshot = docRef.current;
+    setState('saving');
+    const run = (async () => {
+      try {
+        const result = await save.mutateAsync({ applicationId, sectionId: section.id, version: baseRef.current, ...snapshot });
+        baseRef.current = result.version;
+        utils.applications.section.setData({ applicationId, sectionId: section.id }, (old) => (old ? { ...old, ...snapshot, version: result.version, status: result.status } : old));
+        utils.applications.get.setData({ applicationId }, (old) =>
+          old ? { ...old, sections: old.sections.map((item) => (item.id === section.id ? { ...item, status: result.status } : item)) } : old,
+        );
+        setSavedAt(new Date());
+        if (docRef.current === snapshot) {
+          dirty.current = false;
+          removeStored(section.id);
+          setState('saved');
+        } else {
+          writeStored(section.id, { doc: docRef.current, baseVersion: result.version, changedAt: Date.now() });
+          setState('unsaved');
+          schedule(SAVE_DELAY_MS, () => void flush());
+        }
+        return true;
+      } catch (error) {
+        const data = appErrorOf(error);
+        if (data?.appCode === 'CONFLICT') {
+          const theirs = await utils.applications.section.fetch({ applicationId, sectionId: section.id }, { staleTime: 0 }).catch(() => null);
+          if (theirs) {
+            setConflict({ theirs });
+            setState('conflict');
+            return false;
+          }
+        }
+        const offline = !navigator.onLine || data === null;
+        setState(offline && !navigator.onLine ? 'offline' : 'failed');
+        schedule(RETRY_DELAY_MS, () => void flush());
+        return false;
+      } finally {
+        inFlight.current = null;
+      }
+    })();
+    inFlight.current = run;
+    return run;
+  }, [applicationId, editable, save, schedule, section.id, utils]);
+
+  const setDoc = useCallback(
+    (change: (current: SectionDoc) => SectionDoc) => {
+      const next = change(docRef.current);
+      docRef.current = next;
+      dirty.current = true;
+      setDocState(next);
+      writeStored(section.id, { doc: next, baseVersion: baseRef.current, changedAt: Date.now() });
+      if (conflictRef.current) return;
+      setState('unsaved');
+      schedule(SAVE_DELAY_MS, () => void flush());
+    },
+    [flush, schedule, section.id],
+  );
+
+  /** The writer's text wins: saved over the newer version (after any merging they did). */
+  const keepMine = useCallback(() => {
+    const theirs = conflictRef.current?.theirs;
+    if (!theirs) return;
+    baseRef.current = theirs.version;
+    conflictRef.current = null;
+    setConflict(null);
+    writeStored(section.id, { doc: docRef.current, baseVersion: theirs.version, changedAt: Date.now() });
+    void flush();
+  }, [flush, section.id]);
+
+  /** The saved version wins: the writer's text is dropped. */
+  const takeTheirs = useCallback(() => {
+    const theirs = conflictRef.current?.theirs;
+    if (!theirs) return;
+    const next = docOf(theirs);
+    docRef.current = next;
+    dirty.current = false;
+    baseRef.current = theirs.version;
+    conflictRef.current = null;
+    setConflict(null);
+    setDocState(next);
+    removeStored(section.id);
+    setState('saved');
+  }, [section.id]);
+
+  /** Drops text restored from the browser and shows the server's copy. */
+  const discardRestored = useCallback(() => {
+    const server = utils.applications.section.getData({ applicationId, sectionId: section.id }) ?? section;
+    const next = docOf(server);
+    if (timer.current) clearTimeout(timer.current);
+    docRef.current = next;
+    dirty.current = false;
+    baseRef.current = server.version;
+    setDocState(next);
+    removeStored(section.id);
+    setRestoredAt(null);
+    setState('saved');
+  }, [applicationId, section, utils]);
+
+  /** After a status change (done, reopened) the server's version moved on without a text change. */
+  const rebase = useCallback((version: number) => {
+    baseRef.current = version;
+  }, []);
+
+  useEffect(() => {
+    if (initial.restoredAt && !initial.conflict) schedule(SAVE_DELAY_MS, () => void flush());
+    const onOnline = () => void flush();
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') void flush();
+    };
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (dirty.current) {
+        void flush();
+        event.preventDefault();
+      }
+    };
+    const onOffline = () => setState((current) => (current === 'saved' || current === 'conflict' ? current : 'offline'));
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      // Leaving the editor within the app: send what is pending (the browser keeps a copy anyway).
+      if (timer.current) {
+        clearTimeout(timer.current);
+        void flush();
+      }
+    };
+  }, [flush, initial.conflict, initial.restoredAt, schedule, section.id]);
+
+  return { doc, setDoc, state, conflict, savedAt, restoredAt, flush, keepMine, takeTheirs, discardRestored, rebase };
+}
