@@ -51,7 +51,7 @@ export function ApplicationOverview({ applicationId }: { applicationId: string }
       <h1 className="mt-2 text-2xl font-semibold break-words text-gray-900">{data.title}</h1>
       <p className="mt-1 text-sm text-gray-600">
         {data.companyName} ·{' '}
-        <Link to="/grants/$grant_slug" params={{ grant_slug: data.grantSlug }} className="text-primary-700 hover:underline">
+        <Link to="/grants/$grant_slug" params={{ grant_slug: data.grantSlug }} className="text-primary-700 underline">
           {data.grantTitle}
         </Link>{' '}
         · <DeadlineText deadline={data.deadlineAt} />

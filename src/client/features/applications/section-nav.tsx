@@ -26,7 +26,7 @@ export function SectionNav({ applicationId, sections, currentId }: { application
                 className={`flex items-center justify-between gap-2 rounded-md px-2.5 py-2 text-sm hover:bg-gray-100 ${current ? 'bg-gray-100 font-medium text-gray-900' : 'text-gray-700'}`}
               >
                 <span className="min-w-0">
-                  <span className="me-1.5 text-gray-500">{index + 1}.</span>
+                  <span className="me-1.5 text-gray-600">{index + 1}.</span>
                   {section.title}
                 </span>
                 <SectionStatusBadge status={section.status} />

@@ -74,7 +74,7 @@ export interface Conflict {
 
 export function useSectionDraft({ applicationId, section, editable }: { applicationId: string; section: Section; editable: boolean }) {
   const utils = trpc.useUtils();
-  const save = trpc.applications.saveSection.useMutation({ meta: { handlesErrors: true } });
+  const { mutateAsync: saveSection } = trpc.applications.saveSection.useMutation({ meta: { handlesErrors: true } });
 
   // The draft is made once per section from the server's copy and what the browser kept.
   const [initial] = useState(() => {
@@ -119,7 +119,7 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
     setState('saving');
     const run = (async () => {
       try {
-        const result = await save.mutateAsync({ applicationId, sectionId: section.id, version: baseRef.current, ...snapshot });
+        const result = await saveSection({ applicationId, sectionId: section.id, version: baseRef.current, ...snapshot });
         baseRef.current = result.version;
         utils.applications.section.setData({ applicationId, sectionId: section.id }, (old) => (old ? { ...old, ...snapshot, version: result.version, status: result.status } : old));
         utils.applications.get.setData({ applicationId }, (old) =>
@@ -156,7 +156,7 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
     })();
     inFlight.current = run;
     return run;
-  }, [applicationId, editable, save, schedule, section.id, utils]);
+  }, [applicationId, editable, saveSection, schedule, section.id, utils]);
 
   const setDoc = useCallback(
     (change: (current: SectionDoc) => SectionDoc) => {
@@ -217,35 +217,34 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
     baseRef.current = version;
   }, []);
 
+  // The listeners live as long as the editor; they call the latest `flush`.
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
   useEffect(() => {
-    if (initial.restoredAt && !initial.conflict) schedule(SAVE_DELAY_MS, () => void flush());
-    const onOnline = () => void flush();
+    const flushNow = () => void flushRef.current();
+    if (initial.restoredAt && !initial.conflict) schedule(SAVE_DELAY_MS, flushNow);
     const onHide = () => {
-      if (document.visibilityState === 'hidden') void flush();
+      if (document.visibilityState === 'hidden') flushNow();
     };
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (dirty.current) {
-        void flush();
-        event.preventDefault();
-      }
+    // No "leave the page?" prompt: the browser already holds a copy of anything unsaved.
+    const onPageHide = () => {
+      if (dirty.current) flushNow();
     };
     const onOffline = () => setState((current) => (current === 'saved' || current === 'conflict' ? current : 'offline'));
-    window.addEventListener('online', onOnline);
+    window.addEventListener('online', flushNow);
     window.addEventListener('offline', onOffline);
     document.addEventListener('visibilitychange', onHide);
-    window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
-      window.removeEventListener('online', onOnline);
+      window.removeEventListener('online', flushNow);
       window.removeEventListener('offline', onOffline);
       document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('pagehide', onPageHide);
       // Leaving the editor within the app: send what is pending (the browser keeps a copy anyway).
-      if (timer.current) {
-        clearTimeout(timer.current);
-        void flush();
-      }
+      if (timer.current) clearTimeout(timer.current);
+      if (dirty.current) flushNow();
     };
-  }, [flush, initial.conflict, initial.restoredAt, schedule, section.id]);
+  }, [initial, schedule]);
 
   return { doc, setDoc, state, conflict, savedAt, restoredAt, flush, keepMine, takeTheirs, discardRestored, rebase };
 }
