@@ -439,5 +439,15 @@ export const samples: Record<string, (world: World) => unknown> = {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[1] };
   },
+
+  'drafts.request': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], instruction: 'Kortere' };
+  },
+  'drafts.requestAll': async (w) => ({ applicationId: (await w.application()).id }),
+  'drafts.latest': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0] };
+  },
 };
 
