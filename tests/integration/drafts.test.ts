@@ -151,6 +151,18 @@ describe('a draft from a model', () => {
     expect(row).toEqual({ tokens_in: 900, tokens_out: 40, requested_by: cast.users.employee.id });
   });
 
+  it('streams the draft to a watching editor: its state first, then the text as it is written, then the result', async () => {
+    const own = await createApplicationWithSection();
+    const { draftId } = await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
+    const seen: Array<{ status: string; content: string }> = [];
+    const stream = await cast.callers.reviewer.drafts.watch({ applicationId: own.applicationId, draftId });
+    for await (const state of stream) seen.push({ status: state.status, content: state.content });
+    expect(['queued', 'running']).toContain(seen[0]!.status);
+    const writing = seen.filter((state) => state.status === 'running' && state.content !== '');
+    expect(writing.length).toBeGreaterThanOrEqual(2);
+    expect(seen.at(-1)).toEqual({ status: 'done', content: 'Vi udvikler en varmepumpe, der halverer strømforbruget. Markedet er stort.' });
+  });
+
   it('retries after a rate limit and then succeeds', async () => {
     const own = await createApplicationWithSection();
     model.answers = ['rate-limited'];

@@ -125,4 +125,5 @@ export const policy: Record<string, Policy> = {
   'drafts.request': { company: 'applications.edit' },
   'drafts.requestAll': { company: 'applications.edit' },
   'drafts.latest': { company: 'member' },
+  'drafts.watch': { company: 'member' },
 };

@@ -10,3 +10,5 @@ export type RequestDraftInput = z.input<typeof requestDraftInput>;
 export const requestAllDraftsInput = applicationInput;
 export const draftStatuses = ['queued', 'running', 'done', 'failed'] as const;
 export type DraftStatus = (typeof draftStatuses)[number];
+
+export const watchDraftInput = applicationInput.extend({ draftId: z.uuid({ error: 'error.notFound' }) });

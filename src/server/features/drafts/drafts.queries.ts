@@ -50,29 +50,40 @@ export function sectionKindOf(db: Executor, applicationId: string, sectionId: st
     .executeTakeFirst();
 }
 
-/** The section's newest draft as the editor shows it. */
-export async function latestDraft(db: Executor, applicationId: string, sectionId: string) {
-  const row = await db
+const draftColumns = [
+  'd.id',
+  'd.section_id as sectionId',
+  'd.status',
+  'd.content',
+  'd.addressed',
+  'd.instruction',
+  'd.model',
+  'd.offline',
+  'd.created_at as createdAt',
+  'd.finished_at as finishedAt',
+] as const;
+
+function draftsOf(db: Executor, applicationId: string) {
+  return db
     .selectFrom('ai_drafts as d')
     .leftJoin('users as u', 'u.id', 'd.requested_by')
     .select([
-      'd.id',
-      'd.status',
-      'd.content',
-      'd.addressed',
-      'd.instruction',
-      'd.model',
-      'd.offline',
-      'd.created_at as createdAt',
-      'd.finished_at as finishedAt',
+      ...draftColumns,
+      // Only whether the AI service refused: the full reason is for admins, on the job page.
       sql<boolean>`d.error IS NOT NULL AND d.error LIKE 'AI endpoint refused%'`.as('refused'),
       sql<string | null>`trim(u.firstname || ' ' || u.lastname)`.as('requestedBy'),
     ])
-    .where('d.application_id', '=', applicationId)
-    .where('d.section_id', '=', sectionId)
-    .orderBy('d.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .where('d.application_id', '=', applicationId);
+}
+
+/** The section's newest draft as the editor shows it. */
+export async function latestDraft(db: Executor, applicationId: string, sectionId: string) {
+  const row = await draftsOf(db, applicationId).where('d.section_id', '=', sectionId).orderBy('d.created_at', 'desc').limit(1).executeTakeFirst();
+  return row ? { ...row, status: row.status as DraftStatus } : null;
+}
+
+export async function draftById(db: Executor, applicationId: string, draftId: string) {
+  const row = await draftsOf(db, applicationId).where('d.id', '=', draftId).executeTakeFirst();
   return row ? { ...row, status: row.status as DraftStatus } : null;
 }
 

@@ -1,8 +1,9 @@
 import { AppError } from '../../../shared/errors';
-import { requestAllDraftsInput, requestDraftInput } from '../../../shared/schemas/drafts';
+import { requestAllDraftsInput, requestDraftInput, watchDraftInput } from '../../../shared/schemas/drafts';
 import { sectionInput } from '../../../shared/schemas/applications';
 import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
 import { router } from '../../trpc/trpc';
+import { watchDraft } from './draft-events';
 import { latestDraft } from './drafts.queries';
 import { requestAllDrafts, requestSectionDraft } from './drafts.service';
 
@@ -25,4 +26,9 @@ export const draftsRouter = router({
 
   /** The section's newest draft (any status), or null. */
   latest: applicationProcedure.input(sectionInput).query(({ ctx, input }) => latestDraft(ctx.db, ctx.application.id, input.sectionId)),
+
+  /** The draft now, then its text as it is written, until it is done or failed (SSE). */
+  watch: applicationProcedure.input(watchDraftInput).subscription(async function* ({ ctx, input, signal }) {
+    yield* watchDraft(ctx, ctx.application.id, input.draftId, signal);
+  }),
 });
