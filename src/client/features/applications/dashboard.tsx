@@ -137,7 +137,7 @@ function ApplicationList({ applications }: { applications: Listed[] }) {
               {t('applications.column.deadline')}: <DeadlineText deadline={application.deadlineAt} />
             </p>
           </div>
-          <div className="flex flex-col gap-1.5 sm:items-end">
+          <div className="flex flex-col items-start gap-1.5 sm:items-end">
             <ApplicationStatusBadge status={application.status as ApplicationStatus} />
             <Progress done={application.done} total={application.total} />
           </div>
