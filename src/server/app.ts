@@ -9,8 +9,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { sql } from 'kysely';
+import { isLocale } from '../shared/i18n';
 import { matchRoute } from '../shared/routes';
+import { appUrl } from './env';
+import { publicPageHead, renderPageHtml, robotsTxt, sitemapEntries, sitemapXml } from './features/grants/grants.head';
 import { pageExistsChecks } from './features/grants/grants.pages';
 import { log } from './log';
 import { projectPath } from './project-path';
@@ -37,6 +41,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono();
   const production = services.env.NODE_ENV === 'production';
   app.use('*', securityHeaders({ hsts: production || services.env.APP_URL?.startsWith('https:') === true }));
+  // Compressed answers, except event streams: compression would hold back live events.
+  const compression = compress();
+  app.use('*', (c, next) => (c.req.header('accept')?.includes('text/event-stream') ? next() : compression(c, next)));
 
   app.get('/healthz', async (c) => {
     const check = async (run: () => Promise<unknown>) => {
@@ -92,6 +99,16 @@ export function createApp(services: Services, options: AppOptions = {}) {
     app.use('*', (c, next) => (/\.[A-Za-z0-9]+$/.test(c.req.path) ? files(c, next) : next()));
   }
 
+  app.get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(robotsTxt(appUrl(services.env)));
+  });
+  app.get('/sitemap.xml', async (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    return c.body(sitemapXml(appUrl(services.env), await sitemapEntries(services.db)));
+  });
+
   app.get('*', async (c) => {
     const match = matchRoute(c.req.path);
     // A fund or grant page whose slug names nothing public is a 404 too.
@@ -104,7 +121,10 @@ export function createApp(services: Services, options: AppOptions = {}) {
       return c.html(indexHtml, 404);
     }
     if (!indexHtml) return c.text('The client is not built: run `npm run build`, or use `npm run dev`.', 503);
-    return c.html(indexHtml, 200);
+    const requested = c.req.query('lang');
+    const locale = isLocale(requested) ? requested : 'da';
+    const head = match ? await publicPageHead(services.db, match.name, match.params, locale) : null;
+    return c.html(head ? renderPageHtml(indexHtml, head, { locale, origin: appUrl(services.env), path: c.req.path }) : indexHtml, 200);
   });
 
   app.all('*', (c) => c.text('Not Found', 404));
