@@ -29,7 +29,10 @@ function visible(text: string): string {
 
 export function draftsProcessor({ db, drafter, log }: DraftsProcessorDeps) {
   return async (job: Job): Promise<{ status: 'done' | 'gone'; chars?: number; model?: string }> => {
-    const { draftId } = queues.drafts.payload.parse(job.data);
+    const payload = queues.drafts.payload.safeParse(job.data);
+    // A malformed job cannot get better by retrying.
+    if (!payload.success) throw new UnrecoverableError(`invalid job data: ${payload.error.message}`);
+    const { draftId } = payload.data;
     const draft = await draftState(db, draftId);
     // The application was deleted meanwhile, or the draft was already written.
     if (!draft) return { status: 'gone' };
