@@ -10,6 +10,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
+import { MAX_BATCH_CALLS } from '../shared/batch-limit';
 import { matchRoute } from '../shared/routes';
 import { pageExistsChecks } from './features/grants/grants.pages';
 import { log } from './log';
@@ -20,6 +21,15 @@ import { createRequestContext } from './trpc/context';
 import { appRouter } from './trpc/root';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+function decodesAsUri(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // Search-engine and link-preview bots: an error page is never rendered for them.
 const botPattern = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|whatsapp|telegram|discord|slack|linkedin|skype|vkshare|pinterest/i;
@@ -58,6 +68,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   app.use('/trpc/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'payload too large' }, 413) }));
   app.all('/trpc/*', (c) => {
+    // tRPC decodes the procedure path itself and would answer a broken escape (`/trpc/%`) with 500.
+    if (!decodesAsUri(new URL(c.req.url).pathname)) return c.json({ error: 'bad request' }, 400);
     const ip = (() => {
       try {
         return getConnInfo(c).remote.address ?? null;
@@ -69,8 +81,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
+      maxBatchSize: MAX_BATCH_CALLS,
       createContext: ({ req, resHeaders, info }) =>
-        createRequestContext(services, req, { ip, resHeaders, connectionToken: info.connectionParams?.token ?? null }),
+        createRequestContext(services, req, {
+          ip,
+          resHeaders,
+          // EventSource cannot send headers, so a subscription's token comes in the URL; for any
+          // other call a token in the URL (which proxies and access logs keep) is ignored.
+          connectionToken: info.type === 'subscription' ? (info.connectionParams?.token ?? null) : null,
+        }),
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
       },

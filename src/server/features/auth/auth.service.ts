@@ -25,8 +25,14 @@ export const rateLimits = {
   loginPerEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * 60 },
   loginPerIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * 60 },
   signupPerIp: { name: 'signup:ip', limit: 10, windowSeconds: 60 * 60 },
+  signupPerEmail: { name: 'signup:email', limit: 5, windowSeconds: 60 * 60 },
   resetPerIp: { name: 'reset:ip', limit: 10, windowSeconds: 60 * 60 },
   resetPerEmail: { name: 'reset:email', limit: 5, windowSeconds: 60 * 60 },
+  // Setting a new password from a reset link: guessing tokens is hopeless, so the limit only
+  // bounds the work one address can cause.
+  resetConfirmPerIp: { name: 'reset-confirm:ip', limit: 20, windowSeconds: 60 * 60 },
+  changePasswordPerUser: { name: 'change-password:user', limit: 10, windowSeconds: 15 * 60 },
+  changePasswordPerIp: { name: 'change-password:ip', limit: 50, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -50,6 +56,7 @@ export function hashToken(token: string): Buffer {
 
 export async function signup(ctx: Ctx, input: SignupInput) {
   await limit(ctx, rateLimits.signupPerIp, ctx.ip);
+  await limit(ctx, rateLimits.signupPerEmail, input.email);
   const taken = () => new AppError('VALIDATION', { fieldErrors: { email: 'auth.emailTaken' } });
   if (await findUserByEmail(ctx.db, input.email)) throw taken();
   const passwordHash = await hashPassword(input.password);
@@ -99,16 +106,20 @@ export async function requestPasswordReset(ctx: Ctx, email: string): Promise<voi
 }
 
 export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  await limit(ctx, rateLimits.resetConfirmPerIp, ctx.ip);
   await ctx.db.transaction().execute(async (trx) => {
+    // The token first: a made-up token costs one indexed delete, never an argon2 hash.
     const reset = await takePasswordReset(trx, hashToken(token));
     if (!reset || reset.expires_at.getTime() <= Date.now()) throw new AppError('VALIDATION', { message: 'auth.resetTokenInvalid' });
+    const passwordHash = await hashPassword(password);
     await updatePasswordHash(trx, reset.user_id, passwordHash);
     await invalidateUserSessions(trx, reset.user_id);
   });
 }
 
 export async function changePassword(ctx: Ctx & { user: { id: string }; session: { id: string } }, currentPassword: string, newPassword: string) {
+  await limit(ctx, rateLimits.changePasswordPerIp, ctx.ip);
+  await limit(ctx, rateLimits.changePasswordPerUser, ctx.user.id);
   const user = await findUserById(ctx.db, ctx.user.id);
   if (!user || !(await verifyPassword(user.password_hash, currentPassword))) {
     throw new AppError('VALIDATION', { fieldErrors: { currentPassword: 'auth.currentPasswordWrong' } });
