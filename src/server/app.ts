@@ -108,7 +108,11 @@ export function createApp(services: Services, options: AppOptions = {}) {
     });
     const files = serveStatic({ root: path.relative(process.cwd(), clientDir) || '.' });
     // Only paths that name a file (favicon.svg, assets/…) are looked up on disk; pages fall through.
-    app.use('*', (c, next) => (/\.[A-Za-z0-9]+$/.test(c.req.path) ? files(c, next) : next()));
+    // Source maps are never served: they would publish the client's and shared sources.
+    app.use('*', (c, next) => {
+      if (c.req.path.endsWith('.map')) return Promise.resolve(c.text('Not Found', 404));
+      return /\.[A-Za-z0-9]+$/.test(c.req.path) ? files(c, next) : next();
+    });
   }
 
   app.get('*', async (c) => {

@@ -10,9 +10,13 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import superjson from 'superjson';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import { createApp } from '../../src/server/app';
+import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { MAX_BATCH_CALLS } from '../../src/shared/batch-limit';
-import { createTestServices, createUser, deleteKeys, type TestServices } from './harness';
+import { emailProcessor } from '../../worker/processors/email';
+import { nextOrgId } from './company-fixtures';
+import { createTestServices, createUser, deleteKeys, startWorker, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
 let server: ServerType;
@@ -139,5 +143,108 @@ describe('expensive password work for anyone (issue: one request stalled every l
     // All ten pass the address limit (10); the e-mail's own limit (5) stops the last five.
     expect(answer.codes.filter((code) => code === 'VALIDATION')).toHaveLength(5);
     expect(answer.codes.filter((code) => code === 'RATE_LIMITED')).toHaveLength(5);
+  });
+});
+
+/** A GET of a query (or subscription) with its input in the URL, as the client sends it. */
+function queryUrl(procedure: string, input: unknown, extra = ''): string {
+  return `${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}${extra}`;
+}
+
+describe('malformed paths (issue: 500 on a NUL or a broken escape)', () => {
+  it('answers a grant or fund page named with a NUL with 404, and a broken escape under /trpc with 400', async () => {
+    expect((await fetch(`${base}/grants/%00`)).status).toBe(404);
+    expect((await fetch(`${base}/funds/%00`)).status).toBe(404);
+    expect((await fetch(`${base}/grants/a%00b/start`)).status).toBe(404);
+    expect((await fetch(`${base}/trpc/%`)).status).toBe(400);
+    expect((await fetch(`${base}/trpc/auth.me%E0%A4%A`)).status).toBe(400);
+  });
+});
+
+describe('session tokens in URLs (issue: any call accepted the token as a connection parameter)', () => {
+  it('ignores a token in the URL for queries and mutations, and accepts it only for a subscription', async () => {
+    const { token, user } = await createUser(services);
+    const inUrl = `&connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`;
+    const me = await fetch(`${base}/trpc/auth.me?connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`);
+    expect(superjson.deserialize((await me.json()).result.data)).toBeNull();
+    const logout = await fetch(`${base}/trpc/auth.logout?connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(logout.status).toBe(401);
+    // The session is still there: the mutation did not act as the user.
+    expect(await services.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+
+    // EventSource cannot send headers: for a subscription the URL is the only way.
+    const controller = new AbortController();
+    const stream = await fetch(queryUrl('companies.lookupStatus', { orgId: nextOrgId() }, inUrl), {
+      headers: { accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    let text = '';
+    while (!/\n\n/.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    controller.abort();
+    expect(text).toMatch(/^data: /m);
+    expect(text).not.toMatch(/UNAUTHORIZED|serialized-error/);
+  });
+
+  it('makes session secrets of at least 128 random bits', async () => {
+    const { user } = await createUser(services, { password: 'correct horse battery staple' });
+    const answer = await fetch(`${base}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(superjson.serialize({ email: user.email, password: 'correct horse battery staple' })),
+    });
+    const { token } = superjson.deserialize<{ token: string }>((await answer.json()).result.data);
+    const [, secret] = token.split('.');
+    // 32 letters of a 32-letter alphabet: 5 bits each.
+    expect(secret).toMatch(/^[a-z2-9]+$/);
+    expect(secret!.length * 5).toBeGreaterThanOrEqual(128);
+  });
+});
+
+describe('smaller leaks (issue: source maps, a server path, client errors labelled INTERNAL)', () => {
+  it('does not serve the client’s source maps', async () => {
+    expect((await fetch(`${base}/assets/app-abc123.js`)).status).toBe(200);
+    const map = await fetch(`${base}/assets/app-abc123.js.map`);
+    expect(map.status).toBe(404);
+    expect(await map.text()).not.toContain('sources');
+  });
+
+  it('shows no server file path in an e-mail job’s result in the job monitor', async () => {
+    const { token } = await createUser(services, { platformRole: 'admin' });
+    const worker = startWorker(services, 'email', emailProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }) }));
+    try {
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const sent = await fetch(`${base}/trpc/system.sendTestEmail`, { method: 'POST', headers, body: JSON.stringify(superjson.serialize({ to: 'ops@example.dk' })) });
+      const { emailId } = superjson.deserialize<{ emailId: string }>((await sent.json()).result.data);
+      const detail = await waitFor(async () => {
+        const response = await fetch(queryUrl('jobs.job', { queue: 'email', id: emailId, revealEmails: true }), { headers });
+        const job = superjson.deserialize<{ returnValue: unknown } | null>((await response.json()).result.data);
+        return job?.returnValue ? job : null;
+      }, 15_000);
+      expect(detail.returnValue).toMatchObject({ status: 'sent' });
+      const shown = JSON.stringify(detail);
+      expect(shown).not.toContain(services.mailDir);
+      expect(shown).not.toContain('.eml');
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('labels a wrong method (405) and a wrong content type (415) as client errors', async () => {
+    const wrongMethod = await fetch(`${base}/trpc/auth.login`);
+    expect(wrongMethod.status).toBe(405);
+    expect((await wrongMethod.json()).error.json.data.appCode).toBe('VALIDATION');
+    const wrongType = await fetch(`${base}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    expect(wrongType.status).toBe(415);
+    expect((await wrongType.json()).error.json.data.appCode).toBe('VALIDATION');
   });
 });
