@@ -15,7 +15,7 @@ import { createApp } from '../../src/server/app';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { MAX_BATCH_CALLS } from '../../src/shared/batch-limit';
 import { emailProcessor } from '../../worker/processors/email';
-import { nextOrgId } from './company-fixtures';
+import { createCast, createCompany, nextOrgId } from './company-fixtures';
 import { createTestServices, createUser, deleteKeys, startWorker, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
@@ -95,8 +95,12 @@ describe('expensive password work for anyone (issue: one request stalled every l
 
     const loginTimes: number[] = [];
     try {
-      // Bounded: below the per-address login limit (50), which would otherwise answer 429.
-      for (let i = 0; i < 40; i += 1) {
+      // Measured once the attack is under way.
+      await waitFor(async () => attacks.length >= 4, 30_000);
+      // A bounded number, enough that one scheduling hiccup of a busy machine is not the 99th percentile.
+      for (let i = 0; i < 120; i += 1) {
+        // The per-address login limit (50) is not what this test is about.
+        if (i % 40 === 0) await deleteKeys(`${services.env.REDIS_PREFIX}:rate`);
         const answer = await login(user.email, password);
         expect(answer.codes).toEqual([null]);
         loginTimes.push(answer.ms);
@@ -106,7 +110,6 @@ describe('expensive password work for anyone (issue: one request stalled every l
       await attackers;
     }
 
-    expect(attacks.length).toBeGreaterThanOrEqual(4);
     for (const attack of attacks) expect(attack.status).toBe(400);
     expect(percentile(attacks.map((attack) => attack.ms), 50)).toBeLessThan(500);
     expect(percentile(loginTimes, 99), `login times: ${loginTimes.map(Math.round).join(', ')}`).toBeLessThan(200);
@@ -246,5 +249,29 @@ describe('smaller leaks (issue: source maps, a server path, client errors labell
     const wrongType = await fetch(`${base}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
     expect(wrongType.status).toBe(415);
     expect((await wrongType.json()).error.json.data.appCode).toBe('VALIDATION');
+  });
+});
+
+describe('replacing an invitation (issue: an admin could cancel an owner’s invitation by inviting the same e-mail)', () => {
+  it('refuses an admin who invites the e-mail of an owner’s pending invitation, and the owner’s invitation stays', async () => {
+    const cast = await createCast(services);
+    const companyId = await createCompany(services, cast);
+    const invite = (token: string, role: string) =>
+      fetch(`${base}/trpc/invitations.create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(superjson.serialize({ companyId, email: 'future-owner@example.dk', role })),
+      });
+    expect((await invite(cast.users.owner.token, 'owner')).status).toBe(200);
+    const before = await services.db.selectFrom('invitations').select(['id', 'role']).where('company_id', '=', companyId).execute();
+
+    const replaced = await invite(cast.users.admin.token, 'employee');
+    expect(replaced.status).toBe(403);
+    expect((await replaced.json()).error.json.data.messageKey).toBe('companies.ownerOnlyByOwner');
+    expect(await services.db.selectFrom('invitations').select(['id', 'role']).where('company_id', '=', companyId).execute()).toEqual(before);
+
+    // An invitation the admin may remove, the admin may replace too.
+    expect((await invite(cast.users.owner.token, 'employee')).status).toBe(200);
+    expect((await invite(cast.users.admin.token, 'reviewer')).status).toBe(200);
   });
 });
