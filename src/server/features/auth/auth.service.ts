@@ -1,12 +1,14 @@
 /**
  * Accounts: sign-up, login, password reset and change. Login and reset answer the same way
- * whether or not the e-mail exists (same message, status and work: a dummy hash is verified
- * when there is no user), and every attempt is rate limited in Redis.
+ * whether or not the e-mail exists (login: same message, status and work, a dummy hash is
+ * verified when there is no user; reset: answered before the e-mail is looked up), and every
+ * attempt is rate limited in Redis.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { appUrl } from '../../env';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { createSession, invalidateUserSessions } from '../../auth/session';
+import { log } from '../../log';
 import { consumeRateLimit, resetRateLimit, type RateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
 import { queueEmail } from '../email/email.service';
@@ -83,16 +85,21 @@ export async function login(ctx: Ctx, input: LoginInput) {
   return { token };
 }
 
+/**
+ * Answers once the rate limits are counted, before looking the e-mail up: the lookup, the token
+ * and the e-mail happen after the answer, so its timing is the same whether or not the account
+ * exists (a stand-in path never costs exactly what the real one does). If that later work fails
+ * (Redis or PostgreSQL down), it is logged and the user asks again, as for a lost e-mail.
+ */
 export async function requestPasswordReset(ctx: Ctx, email: string): Promise<void> {
   await limit(ctx, rateLimits.resetPerIp, ctx.ip);
   await limit(ctx, rateLimits.resetPerEmail, email);
+  void sendPasswordReset(ctx, email).catch((error: unknown) => log.error({ err: error }, 'password reset e-mail not queued'));
+}
+
+async function sendPasswordReset(ctx: Ctx, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) {
-    // As much work as the real path, so timing does not tell whether the account exists.
-    await dummyPasswordHash();
-    hashToken(randomBytes(32).toString('base64url'));
-    return;
-  }
+  if (!user) return;
   const token = randomBytes(32).toString('base64url');
   await ctx.db.transaction().execute(async (trx) => {
     await replacePasswordReset(trx, user.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
