@@ -3,6 +3,7 @@
  * this file starts, with the production settings. Each test reproduces one finding of a probe
  * and shows the attack no longer succeeds.
  */
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,8 +69,9 @@ async function batch(procedure: string, inputs: unknown[] | ReturnType<typeof ba
   return { status: response.status, ms, codes: answers.map((answer) => answer.error?.json.data.appCode ?? null) };
 }
 
+/** A login from the same browser each time (a device that signs in again and again). */
 async function login(email: string, password: string): Promise<CallAnswer> {
-  return batch('auth.login', [{ email, password }]);
+  return batch('auth.login', [{ email, password, deviceId: 'measuring-browser-0123456789' }]);
 }
 
 function percentile(values: number[], p: number): number {
@@ -302,5 +304,54 @@ describe('timing of a password-reset request (issue: an existing e-mail took mea
     // job (about 1.5 times the unknown one's time); now both answer after the same work.
     expect(median(known), `known ${known.map(Math.round).join(', ')}; unknown ${unknown.map(Math.round).join(', ')}`).toBeLessThan(median(unknown) * 1.25 + 1);
     expect(median(unknown)).toBeLessThan(median(known) * 1.25 + 1);
+  });
+});
+
+/** A login over HTTP from a given loopback address, as a browser elsewhere would send it. */
+function loginFrom(localAddress: string, input: { email: string; password: string; deviceId?: string }): Promise<string | null> {
+  const body = JSON.stringify(superjson.serialize(input));
+  return new Promise((resolve, reject) => {
+    const call = httpRequest(`${base}/trpc/auth.login`, { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => {
+        const parsed = JSON.parse(text) as { error?: { json: { data: { appCode: string } } } };
+        resolve(parsed.error ? parsed.error.json.data.appCode : null);
+      });
+    });
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+describe('locking others out (issue: eleven wrong passwords blocked the owner everywhere)', () => {
+  it('lets the owner in from a device that signed in before while strangers guess, pauses unknown devices, and tells the owner once', async () => {
+    const { user, password } = await createUser(services, { email: 'besieged@example.dk' });
+    await services.db.updateTable('users').set({ locale: 'nb' }).where('id', '=', user.id).execute();
+    const ownersDevice = 'owners-laptop-0123456789abcdef';
+    expect(await loginFrom('127.0.0.1', { email: user.email, password, deviceId: ownersDevice })).toBeNull();
+
+    // One stranger guesses until their address is stopped; more strangers from other addresses go on.
+    const strangers: Array<string | null> = [];
+    for (let i = 0; i < 12; i += 1) strangers.push(await loginFrom('127.0.0.2', { email: user.email, password: `guess number ${i}` }));
+    for (const address of ['127.0.0.3', '127.0.0.4']) {
+      for (let i = 0; i < 5; i += 1) strangers.push(await loginFrom(address, { email: user.email, password: `guess ${address} ${i}` }));
+    }
+    expect(strangers.every((code) => code === 'UNAUTHORIZED' || code === 'RATE_LIMITED')).toBe(true);
+    expect(strangers.slice(10, 12)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+
+    // The owner's own device, with the right password, is let in from anywhere.
+    expect(await loginFrom('127.0.0.1', { email: user.email, password, deviceId: ownersDevice })).toBeNull();
+    expect(await loginFrom('127.0.0.5', { email: user.email, password, deviceId: ownersDevice })).toBeNull();
+    // A device that never signed in waits for the pause to end, even with the right password.
+    expect(await loginFrom('127.0.0.6', { email: user.email, password, deviceId: 'a-strangers-device-0000' })).toBe('RATE_LIMITED');
+    expect(await loginFrom('127.0.0.6', { email: user.email, password })).toBe('RATE_LIMITED');
+
+    // The owner hears of it once, in their language.
+    const warnings = await waitFor(async () => {
+      const rows = await services.db.selectFrom('emails').select(['template', 'locale']).where('recipient', '=', user.email).execute();
+      return rows.length ? rows : null;
+    });
+    expect(warnings).toEqual([{ template: 'loginUnderAttack', locale: 'nb' }]);
   });
 });

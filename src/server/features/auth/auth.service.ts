@@ -7,12 +7,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { appUrl } from '../../env';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import { isKnownDevice, rememberDevice } from '../../auth/known-devices';
 import { createSession, invalidateUserSessions } from '../../auth/session';
 import { log } from '../../log';
-import { consumeRateLimit, resetRateLimit, type RateLimit } from '../../rate-limit';
+import { consumeRateLimit, countRateLimitHit, resetRateLimit, type RateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
 import { queueEmail } from '../email/email.service';
 import { AppError } from '../../../shared/errors';
+import { isLocale } from '../../../shared/i18n';
 import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
 import {
   findUserByEmail,
@@ -24,8 +26,12 @@ import {
 } from './auth.queries';
 
 export const rateLimits = {
-  loginPerEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * 60 },
+  // Guessing is limited per address and e-mail together, and per address across e-mails.
+  loginPerIpAndEmail: { name: 'login:ip-email', limit: 10, windowSeconds: 15 * 60 },
   loginPerIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * 60 },
+  // Attempts on one e-mail from everywhere: past the limit, sign-in is paused for devices that
+  // never signed in to the account, and the owner is told once (decision 0010).
+  loginPerEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * 60 },
   signupPerIp: { name: 'signup:ip', limit: 10, windowSeconds: 60 * 60 },
   signupPerEmail: { name: 'signup:email', limit: 5, windowSeconds: 60 * 60 },
   resetPerIp: { name: 'reset:ip', limit: 10, windowSeconds: 60 * 60 },
@@ -75,14 +81,36 @@ export async function signup(ctx: Ctx, input: SignupInput) {
 }
 
 export async function login(ctx: Ctx, input: LoginInput) {
+  const prefix = ctx.env.REDIS_PREFIX;
+  const ipAndEmail = `${ctx.ip ?? 'unknown'}|${input.email}`;
   await limit(ctx, rateLimits.loginPerIp, ctx.ip);
-  await limit(ctx, rateLimits.loginPerEmail, input.email);
+  await limit(ctx, rateLimits.loginPerIpAndEmail, ipAndEmail);
   const user = await findUserByEmail(ctx.db, input.email);
+  // Asked for unknown e-mails too, so the answer's timing does not tell whether the account exists.
+  const knownDevice = await isKnownDevice(ctx.redis, prefix, user?.id ?? 'none', input.deviceId);
+  const attempts = await countRateLimitHit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
+  if (attempts.count > rateLimits.loginPerEmail.limit) {
+    if (user && attempts.count === rateLimits.loginPerEmail.limit + 1) void warnOwner(ctx, user, attempts.minutesLeft);
+    if (!knownDevice) throw new AppError('RATE_LIMITED', { values: { minutes: attempts.minutesLeft } });
+  }
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) throw new AppError('UNAUTHORIZED', { message: 'auth.invalidCredentials' });
-  await resetRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, rateLimits.loginPerEmail, input.email);
+  // The address's own count starts over; the e-mail's count is left to run out, so one correct
+  // sign-in does not reopen guessing from unknown devices.
+  await resetRateLimit(ctx.redis, prefix, rateLimits.loginPerIpAndEmail, ipAndEmail);
+  if (input.deviceId) await rememberDevice(ctx.redis, prefix, user.id, input.deviceId);
   const { token } = await createSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
   return { token };
+}
+
+/** Tells the owner, in their language, that sign-in to their account is paused for unknown devices. */
+async function warnOwner(ctx: Ctx, user: { email: string; firstname: string; locale: string }, minutes: number) {
+  await queueEmail(ctx, {
+    to: user.email,
+    template: 'loginUnderAttack',
+    locale: isLocale(user.locale) ? user.locale : ctx.locale,
+    params: { name: user.firstname || user.email, minutes: String(minutes), link: `${appUrl(ctx.env)}/forgotten-password` },
+  }).catch((error: unknown) => log.error({ err: error }, 'sign-in warning e-mail not queued'));
 }
 
 /**
