@@ -355,3 +355,17 @@ describe('locking others out (issue: eleven wrong passwords blocked the owner ev
     expect(warnings).toEqual([{ template: 'loginUnderAttack', locale: 'nb' }]);
   });
 });
+
+describe('registry lookups through company creation (issue: ten creates made ten lookups past the limit)', () => {
+  it('counts creating a company against the registry lookup limit', async () => {
+    const { token } = await createUser(services);
+    const codes: Array<string | null> = [];
+    for (let round = 0; round < 4; round += 1) {
+      const inputs = Array.from({ length: MAX_BATCH_CALLS }, () => ({ orgId: nextOrgId(), name: 'Opslag ApS' }));
+      codes.push(...(await batch('companies.create', inputs, { authorization: `Bearer ${token}` })).codes);
+    }
+    // 30 lookups an hour per user: the last ten creates are refused before any lookup starts.
+    expect(codes.slice(0, 30).every((code) => code === null)).toBe(true);
+    expect(codes.slice(30)).toEqual(Array.from({ length: 10 }, () => 'RATE_LIMITED'));
+  });
+});

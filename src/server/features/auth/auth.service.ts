@@ -122,7 +122,16 @@ async function warnOwner(ctx: Ctx, user: { email: string; firstname: string; loc
 export async function requestPasswordReset(ctx: Ctx, email: string): Promise<void> {
   await limit(ctx, rateLimits.resetPerIp, ctx.ip);
   await limit(ctx, rateLimits.resetPerEmail, email);
-  void sendPasswordReset(ctx, email).catch((error: unknown) => log.error({ err: error }, 'password reset e-mail not queued'));
+  const work = sendPasswordReset(ctx, email).catch((error: unknown) => log.error({ err: error }, 'password reset e-mail not queued'));
+  resetsInFlight.add(work);
+  void work.finally(() => resetsInFlight.delete(work));
+}
+
+const resetsInFlight = new Set<Promise<void>>();
+
+/** Resolves when the reset work begun after earlier answers is done (a stopping server waits for it). */
+export async function passwordResetsSettled(): Promise<void> {
+  await Promise.allSettled([...resetsInFlight]);
 }
 
 async function sendPasswordReset(ctx: Ctx, email: string): Promise<void> {
