@@ -3,6 +3,7 @@
  * this file starts, with the production settings. Each test reproduces one finding of a probe
  * and shows the attack no longer succeeds.
  */
+import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -79,42 +80,82 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/**
+ * The probe's attack: four requests at once, each one batch, printing each answer's status and
+ * time; repeated ten times a second for as long as it runs. Paced, so the attacker (on the same
+ * two cores as the server here) does not itself take the CPU the logins need.
+ */
+const attackerScript = `
+let body = '';
+for await (const chunk of process.stdin) body += chunk;
+const attack = async () => {
+  const started = performance.now();
+  const response = await fetch(process.env.ATTACK_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  await response.arrayBuffer();
+  process.stdout.write(JSON.stringify({ status: response.status, ms: performance.now() - started }) + '\\n');
+};
+for (;;) {
+  const round = Promise.all([attack(), attack(), attack(), attack()]);
+  await Promise.all([round, new Promise((resolve) => setTimeout(resolve, 100))]);
+}
+`;
+
 const madeUpReset = (index: number) => ({ token: `made-up-token-${index}-xxxxxxxxxxxxxxxx`, password: 'a brand new password' });
 
 describe('expensive password work for anyone (issue: one request stalled every login)', () => {
   it('refuses a batch of 800 password resets at once, before running any of them, and a login meanwhile stays fast', async () => {
     const { user, password } = await createUser(services);
     const attackBatch = batchRequest('auth.resetPassword', Array.from({ length: 800 }, (_, index) => madeUpReset(index)));
-    // The first login of a process pays for warming up (connections, the stand-in hash): not measured.
-    await login(user.email, password);
-    const attacks: CallAnswer[] = [];
-    let loginsDone = false;
-    // Four attackers at once, again and again, for as long as the logins are measured.
-    const attacker = async () => {
-      while (!loginsDone) attacks.push(await batch('auth.resetPassword', attackBatch));
-    };
-    const attackers = Promise.all([attacker(), attacker(), attacker(), attacker()]);
-
-    const loginTimes: number[] = [];
-    try {
-      // Measured once the attack is under way.
-      await waitFor(async () => attacks.length >= 4, 30_000);
-      // A bounded number, enough that one scheduling hiccup of a busy machine is not the 99th percentile.
-      for (let i = 0; i < 120; i += 1) {
+    const measureLogins = async (count: number) => {
+      const times: number[] = [];
+      for (let i = 0; i < count; i += 1) {
         // The per-address login limit (50) is not what this test is about.
         if (i % 40 === 0) await deleteKeys(`${services.env.REDIS_PREFIX}:rate`);
         const answer = await login(user.email, password);
         expect(answer.codes).toEqual([null]);
-        loginTimes.push(answer.ms);
+        times.push(answer.ms);
       }
+      return times;
+    };
+    // The first login of a process pays for warming up (connections, the stand-in hash): not measured.
+    await login(user.email, password);
+    // The same logins without an attack: what this machine gives right now.
+    const quietTimes = await measureLogins(60);
+    // The attack runs from another process (as from another machine) while the logins are measured.
+    const attacker = spawn(process.execPath, ['--input-type=module', '-e', attackerScript], {
+      env: { ...process.env, ATTACK_URL: attackBatch.url },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    attacker.stdin.end(attackBatch.body);
+    const attacks: Array<{ status: number; ms: number }> = [];
+    let pending = '';
+    attacker.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) attacks.push(JSON.parse(line) as { status: number; ms: number });
+    });
+    const attackerExited = new Promise<void>((resolve) => attacker.once('exit', () => resolve()));
+
+    let loginTimes: number[] = [];
+    try {
+      // Measured once the attack is under way; a bounded number, enough that one scheduling
+      // hiccup of a busy machine is not the 99th percentile.
+      await waitFor(async () => attacks.length >= 4, 30_000);
+      loginTimes = await measureLogins(120);
     } finally {
-      loginsDone = true;
-      await attackers;
+      attacker.kill();
+      await attackerExited;
     }
 
     for (const attack of attacks) expect(attack.status).toBe(400);
     expect(percentile(attacks.map((attack) => attack.ms), 50)).toBeLessThan(500);
-    expect(percentile(loginTimes, 99), `login times: ${loginTimes.map(Math.round).join(', ')}`).toBeLessThan(200);
+    // Under 200 ms as on a quiet machine; when the machine is busy anyway (other test files on
+    // both cores), within twice what the same logins take there without the attack. Before, a
+    // login waited behind the attack's thousands of argon2 hashes: seconds.
+    const bound = Math.max(200, 2 * percentile(quietTimes, 99));
+    const times = `quiet: ${quietTimes.map(Math.round).join(', ')}; attacked: ${loginTimes.map(Math.round).join(', ')}`;
+    expect(percentile(loginTimes, 99), times).toBeLessThan(bound);
   });
 
   it('runs a batch of the size the client sends', async () => {
