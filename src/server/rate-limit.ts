@@ -24,6 +24,18 @@ export async function countRateLimitHit(redis: Redis, prefix: string, rule: Rate
   }
 }
 
+/** The hits the window holds now, without counting one. */
+export async function peekRateLimit(redis: Redis, prefix: string, rule: RateLimit, subject: string): Promise<{ count: number; minutesLeft: number }> {
+  const key = `${prefix}:rate:${rule.name}:${subject.toLowerCase()}`;
+  try {
+    const results = await redis.multi().get(key).ttl(key).exec();
+    const ttl = Number(results?.[1]?.[1] ?? rule.windowSeconds);
+    return { count: Number(results?.[0]?.[1] ?? 0), minutesLeft: Math.max(1, Math.ceil(ttl / 60)) };
+  } catch (cause) {
+    throw Object.assign(new AppError('UNAVAILABLE'), { cause });
+  }
+}
+
 export async function consumeRateLimit(redis: Redis, prefix: string, rule: RateLimit, subject: string): Promise<void> {
   const { count, minutesLeft } = await countRateLimitHit(redis, prefix, rule, subject);
   if (count > rule.limit) throw new AppError('RATE_LIMITED', { values: { minutes: minutesLeft } });

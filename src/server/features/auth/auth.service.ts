@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../../auth/password';
 import { isKnownDevice, rememberDevice } from '../../auth/known-devices';
 import { createSession, invalidateUserSessions } from '../../auth/session';
 import { log } from '../../log';
-import { consumeRateLimit, countRateLimitHit, resetRateLimit, type RateLimit } from '../../rate-limit';
+import { consumeRateLimit, countRateLimitHit, peekRateLimit, resetRateLimit, type RateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
 import { queueEmail } from '../email/email.service';
 import { AppError } from '../../../shared/errors';
@@ -29,8 +29,8 @@ export const rateLimits = {
   // Guessing is limited per address and e-mail together, and per address across e-mails.
   loginPerIpAndEmail: { name: 'login:ip-email', limit: 10, windowSeconds: 15 * 60 },
   loginPerIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * 60 },
-  // Attempts on one e-mail from everywhere: past the limit, sign-in is paused for devices that
-  // never signed in to the account, and the owner is told once (decision 0010).
+  // Failed attempts on one e-mail from everywhere: at the limit, sign-in is paused for devices
+  // that never signed in to the account, and the owner is told once (decision 0010).
   loginPerEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * 60 },
   signupPerIp: { name: 'signup:ip', limit: 10, windowSeconds: 60 * 60 },
   signupPerEmail: { name: 'signup:email', limit: 5, windowSeconds: 60 * 60 },
@@ -88,13 +88,17 @@ export async function login(ctx: Ctx, input: LoginInput) {
   const user = await findUserByEmail(ctx.db, input.email);
   // Asked for unknown e-mails too, so the answer's timing does not tell whether the account exists.
   const knownDevice = await isKnownDevice(ctx.redis, prefix, user?.id ?? 'none', input.deviceId);
-  const attempts = await countRateLimitHit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
-  if (attempts.count > rateLimits.loginPerEmail.limit) {
-    if (user && attempts.count === rateLimits.loginPerEmail.limit + 1) void warnOwner(ctx, user, attempts.minutesLeft);
-    if (!knownDevice) throw new AppError('RATE_LIMITED', { values: { minutes: attempts.minutesLeft } });
+  const failures = await peekRateLimit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
+  if (failures.count >= rateLimits.loginPerEmail.limit && !knownDevice) {
+    throw new AppError('RATE_LIMITED', { values: { minutes: failures.minutesLeft } });
   }
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) throw new AppError('UNAUTHORIZED', { message: 'auth.invalidCredentials' });
+  if (!user || !valid) {
+    // Only failures count towards the pause: the owner's own sign-ins never bring it closer.
+    const counted = await countRateLimitHit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
+    if (user && counted.count === rateLimits.loginPerEmail.limit) void warnOwner(ctx, user, counted.minutesLeft);
+    throw new AppError('UNAUTHORIZED', { message: 'auth.invalidCredentials' });
+  }
   // The address's own count starts over; the e-mail's count is left to run out, so one correct
   // sign-in does not reopen guessing from unknown devices.
   await resetRateLimit(ctx.redis, prefix, rateLimits.loginPerIpAndEmail, ipAndEmail);
