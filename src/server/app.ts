@@ -12,6 +12,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { sql } from 'kysely';
 import { isLocale } from '../shared/i18n';
+import { MAX_BATCH_CALLS } from '../shared/batch-limit';
 import { matchRoute } from '../shared/routes';
 import { appUrl } from './env';
 import { publicPageHead, renderPageHtml, robotsTxt, sitemapEntries, sitemapXml } from './features/grants/grants.head';
@@ -24,6 +25,15 @@ import { createRequestContext } from './trpc/context';
 import { appRouter } from './trpc/root';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+function decodesAsUri(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // Search-engine and link-preview bots: an error page is never rendered for them.
 const botPattern = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|whatsapp|telegram|discord|slack|linkedin|skype|vkshare|pinterest/i;
@@ -65,6 +75,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   app.use('/trpc/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'payload too large' }, 413) }));
   app.all('/trpc/*', (c) => {
+    // tRPC decodes the procedure path itself and would answer a broken escape (`/trpc/%`) with 500.
+    if (!decodesAsUri(new URL(c.req.url).pathname)) return c.json({ error: 'bad request' }, 400);
     const ip = (() => {
       try {
         return getConnInfo(c).remote.address ?? null;
@@ -76,8 +88,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
+      maxBatchSize: MAX_BATCH_CALLS,
       createContext: ({ req, resHeaders, info }) =>
-        createRequestContext(services, req, { ip, resHeaders, connectionToken: info.connectionParams?.token ?? null }),
+        createRequestContext(services, req, {
+          ip,
+          resHeaders,
+          // EventSource cannot send headers, so a subscription's token comes in the URL; for any
+          // other call a token in the URL (which proxies and access logs keep) is ignored.
+          connectionToken: info.type === 'subscription' ? (info.connectionParams?.token ?? null) : null,
+        }),
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
       },
@@ -96,7 +115,11 @@ export function createApp(services: Services, options: AppOptions = {}) {
     });
     const files = serveStatic({ root: path.relative(process.cwd(), clientDir) || '.' });
     // Only paths that name a file (favicon.svg, assets/…) are looked up on disk; pages fall through.
-    app.use('*', (c, next) => (/\.[A-Za-z0-9]+$/.test(c.req.path) ? files(c, next) : next()));
+    // Source maps are never served: they would publish the client's and shared sources.
+    app.use('*', (c, next) => {
+      if (c.req.path.endsWith('.map')) return Promise.resolve(c.text('Not Found', 404));
+      return /\.[A-Za-z0-9]+$/.test(c.req.path) ? files(c, next) : next();
+    });
   }
 
   app.get('/robots.txt', (c) => {
