@@ -4,6 +4,7 @@ import { useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
+import { DraftText } from './draft-text';
 
 export type Draft = NonNullable<RouterOutputs['drafts']['latest']>;
 
@@ -96,9 +97,9 @@ export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, o
       </p>
       {shown && shown.content !== '' && (
         <>
-          {/* Model output is text: React renders it inert, whatever it contains. */}
-          <div role="region" tabIndex={0} aria-label={t('drafts.panel.text')} className="max-h-96 overflow-y-auto rounded-md bg-gray-50 p-3 text-sm leading-relaxed whitespace-pre-wrap text-gray-900 ring-1 ring-gray-200">
-            {shown.content}
+          {/* Model output becomes React elements only: whatever it contains is shown, never run. */}
+          <div role="region" tabIndex={0} aria-label={t('drafts.panel.text')} className="max-h-96 overflow-y-auto rounded-md bg-gray-50 p-3 text-sm leading-relaxed text-gray-900 ring-1 ring-gray-200">
+            <DraftText text={shown.content} />
           </div>
           {editable && shown.status === 'done' && (
             <div className="flex flex-wrap gap-2">
