@@ -100,4 +100,11 @@ test('a closed grant cannot be applied to, and says so', async ({ page }) => {
   await page.goto(`/onboarding/${grantId}`);
   await expect(page.getByText(`Lukket pulje ${suffix} tager ikke imod ansøgninger lige nu.`)).toBeVisible();
   await expectAccessible(page);
+  await page.getByRole('link', { name: 'Se åbne puljer' }).click();
+  await expect(page).toHaveURL(/\/grants$/);
+
+  // A grant that does not exist is not found, not an error to retry.
+  await page.goto('/onboarding/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText('Vi kunne ikke finde det, du ledte efter.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Prøv igen' })).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/domain/application-sections';
 import { applicationListInput } from '../../../shared/schemas/applications';
@@ -124,6 +125,7 @@ export function Dashboard() {
 
 function ApplicationList({ applications }: { applications: Listed[] }) {
   const t = useT();
+  const intl = useIntl();
   return (
     <ul className="divide-y divide-gray-200 rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
       {applications.map((application) => (
@@ -136,6 +138,8 @@ function ApplicationList({ applications }: { applications: Listed[] }) {
             <p className="text-xs text-gray-600">
               {t('applications.column.deadline')}: <DeadlineText deadline={application.deadlineAt} />
             </p>
+            {/* A company may have several applications for the same grant, often with the grant's title: the start date tells them apart. */}
+            <p className="text-xs text-gray-600">{t('applications.dashboard.started', { date: intl.formatDate(application.createdAt, { dateStyle: 'long', timeStyle: 'short' }) })}</p>
           </div>
           <div className="flex flex-col items-start gap-1.5 sm:items-end">
             <ApplicationStatusBadge status={application.status as ApplicationStatus} />

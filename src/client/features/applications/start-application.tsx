@@ -3,7 +3,7 @@
  * in, create a company, or on), then setup (company, title, language) and the description. The
  * choices travel in the URL, so a reload or the back button keeps them.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -23,8 +23,12 @@ import { toast } from '../../ui/toast';
 type StartOptions = RouterOutputs['applications']['startOptions'];
 const descriptionInput = createApplicationInput.pick({ description: true });
 
+/** True inside the onboarding layout, which already puts the step on a card: no card within a card. */
+const InLayoutCard = createContext(false);
+
 function Card({ children }: { children: ReactNode }) {
-  return <div className="mt-5 space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">{children}</div>;
+  const inLayoutCard = useContext(InLayoutCard);
+  return <div className={inLayoutCard ? 'mt-5 space-y-4' : 'mt-5 space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6'}>{children}</div>;
 }
 
 /** Loads what starting needs; shows loading and failures the same way on every step. */
@@ -34,15 +38,19 @@ function useStartOptions(grantId: string) {
 
 function Frame({ options, step, children }: { options: StartOptions | undefined; step?: number; children: ReactNode }) {
   const t = useT();
+  // The numbered steps live in the onboarding layout (its own card and margins); the gate stands alone.
+  const inLayoutCard = step !== undefined;
   return (
-    <section className="mx-auto w-full max-w-2xl px-4 py-8">
-      {step && <p className="text-sm text-gray-600">{t('applications.start.step', { n: step, total: 2 })}</p>}
-      <h1 className="mt-1 text-2xl font-semibold break-words text-gray-900">
-        {options ? t('applications.start.heading', { grant: options.grant.title }) : t('route.onboarding-grant_id')}
-      </h1>
-      {options && <p className="mt-1 text-sm text-gray-600">{options.grant.fundName}</p>}
-      {children}
-    </section>
+    <InLayoutCard.Provider value={inLayoutCard}>
+      <section className={inLayoutCard ? '' : 'mx-auto w-full max-w-2xl px-4 py-8'}>
+        {step && <p className="text-sm text-gray-600">{t('applications.start.step', { n: step, total: 2 })}</p>}
+        <h1 className="mt-1 text-2xl font-semibold break-words text-gray-900">
+          {options ? t('applications.start.heading', { grant: options.grant.title }) : t('route.onboarding-grant_id')}
+        </h1>
+        {options && <p className="mt-1 text-sm text-gray-600">{options.grant.fundName}</p>}
+        {children}
+      </section>
+    </InLayoutCard.Provider>
   );
 }
 
