@@ -78,6 +78,32 @@ export function SelectField({ label, hint, error, className = '', children, ...s
   );
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A date as the value of a `datetime-local` input, in the browser's time zone. */
+function toLocalInput(date: Date | null): string {
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+type DateTimeFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange'> & { value: Date | null; onChange: (value: Date | null) => void };
+
+/** A date and time in the browser's time zone; empty is `null`. For a form's `Controller`. */
+export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps) {
+  return <TextField {...props} type="datetime-local" value={toLocalInput(value)} onChange={(event) => onChange(event.target.value ? new Date(event.target.value) : null)} />;
+}
+
+/**
+ * `register` options for a number typed as text (`inputMode="decimal"`): spaces and a decimal
+ * comma are accepted, empty is `null`, and anything else is `NaN` for the schema to refuse.
+ */
+export const optionalNumber = {
+  setValueAs: (value: unknown): number | null => {
+    if (typeof value === 'number' || value === null) return value;
+    const text = String(value ?? '').replace(/\s/g, '').replace(',', '.');
+    return text === '' ? null : Number(text);
+  },
+};
+
 /** A form-level error (e.g. wrong password), announced to screen readers. */
 export function FormError({ children }: { children: ReactNode }) {
   if (!children) return null;

@@ -83,7 +83,22 @@ function withGrantRules<T extends z.ZodType<GrantRuleFields>>(schema: T) {
 
 export const grantFields = withGrantRules(z.object(grantShape));
 export type GrantFields = z.input<typeof grantFields>;
-export const createGrantInput = withGrantRules(z.object({ ...grantShape, fundId: uuidSchema }));
+/** A new grant needs only its fund and title: it starts as a draft in DKK with the rest empty. */
+export const createGrantInput = withGrantRules(
+  z.object({
+    ...grantShape,
+    fundId: uuidSchema,
+    status: grantShape.status.default('draft'),
+    currency: grantShape.currency.default('DKK'),
+    opensAt: grantShape.opensAt.default(null),
+    deadlineAt: grantShape.deadlineAt.default(null),
+    amountMin: amount.default(null),
+    amountMax: amount.default(null),
+    maxFundingPct: grantShape.maxFundingPct.default(null),
+    minInvoiceAmount: amount.default(null),
+    hourlyRate: rate.default(null),
+  }),
+);
 export type CreateGrantInput = z.input<typeof createGrantInput>;
 export const updateGrantInput = withGrantRules(z.object({ ...grantShape, id: uuidSchema, version: versionSchema }));
 export type UpdateGrantInput = z.input<typeof updateGrantInput>;

@@ -1,11 +1,12 @@
 /** Administration of funds: the list, a dialog to create or edit one, deletion after confirmation. */
 import { Link } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { slugify } from '../../../shared/domain/slug';
-import type { FieldErrors } from '../../../shared/errors';
-import { createFundInput } from '../../../shared/schemas/funds';
-import { fieldErrorsOf } from '../../lib/field-errors';
+import { createFundInput, type FundFields } from '../../../shared/schemas/funds';
+import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
@@ -14,12 +15,8 @@ import { FormError, TextAreaField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { LoadError } from '../../ui/load-error';
 
-interface FundDraft {
+interface FundDraft extends FundFields {
   id?: string;
-  name: string;
-  slug: string;
-  description: string;
-  url: string;
 }
 
 const emptyFund: FundDraft = { name: '', slug: '', description: '', url: '' };
@@ -27,74 +24,55 @@ const emptyFund: FundDraft = { name: '', slug: '', description: '', url: '' };
 function FundDialog({ initial, open, onOpenChange }: { initial: FundDraft; open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useT();
   const utils = trpc.useUtils();
-  const [draft, setDraft] = useState(initial);
-  const [slugTouched, setSlugTouched] = useState(Boolean(initial.id));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { id, ...defaultValues } = initial;
+  const form = useForm({ resolver: zodResolver(createFundInput), defaultValues });
+  const errors = form.formState.errors;
+  // A new fund's slug follows its name until the slug is typed in.
+  const slugTouched = useRef(Boolean(id));
+  const [formError, setFormError] = useState<FormMessage | null>(null);
   const create = trpc.funds.admin.create.useMutation();
   const update = trpc.funds.admin.update.useMutation();
   const pending = create.isPending || update.isPending;
 
-  async function submit() {
-    const parsed = createFundInput.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      if (draft.id) await update.mutateAsync({ ...parsed.data, id: draft.id });
-      else await create.mutateAsync(parsed.data);
+      if (id) await update.mutateAsync({ ...values, id });
+      else await create.mutateAsync(values);
       await utils.funds.invalidate();
-      toast.success(t(draft.id ? 'funds.admin.saved' : 'funds.admin.created', { name: parsed.data.name }));
+      toast.success(t(id ? 'funds.admin.saved' : 'funds.admin.created', { name: values.name }));
       onOpenChange(false);
     } catch (error) {
-      const data = appErrorOf(error);
-      if (data?.fieldErrors) setErrors(data.fieldErrors);
-      setFormError(data ? t(data.messageKey, data.values) : t('error.network'));
+      setFormError(applyServerErrors(error, form.setError, ['name', 'slug', 'description', 'url']));
     }
-  }
+  });
 
-  const set = (field: keyof FundDraft, value: string) => setDraft((current) => ({ ...current, [field]: value }));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl ring-1 ring-gray-200 focus:outline-none">
-          <Dialog.Title className="text-base font-semibold text-gray-900">{draft.id ? t('funds.admin.editTitle') : t('funds.admin.newTitle')}</Dialog.Title>
+          <Dialog.Title className="text-base font-semibold text-gray-900">{id ? t('funds.admin.editTitle') : t('funds.admin.newTitle')}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">{t('funds.admin.dialogHint')}</Dialog.Description>
-          <form
-            noValidate
-            className="mt-4 space-y-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
+          <form noValidate className="mt-4 space-y-3" onSubmit={onSubmit}>
             <TextField
               label={t('funds.field.name')}
-              value={draft.name}
               required
-              error={errors.name}
-              onChange={(event) => {
-                const name = event.target.value;
-                setDraft((current) => ({ ...current, name, slug: slugTouched ? current.slug : name.trim() ? slugify(name) : '' }));
-              }}
+              error={errors.name?.message}
+              {...form.register('name', {
+                onChange: (event: { target: { value: string } }) => {
+                  if (!slugTouched.current) form.setValue('slug', event.target.value.trim() ? slugify(event.target.value) : '');
+                },
+              })}
             />
-            <TextField
-              label={t('funds.field.slug')}
-              hint={t('funds.field.slugHint')}
-              value={draft.slug}
-              error={errors.slug}
-              onChange={(event) => {
-                setSlugTouched(true);
-                set('slug', event.target.value);
-              }}
-            />
-            <TextField label={t('funds.field.url')} type="url" value={draft.url} error={errors.url} onChange={(event) => set('url', event.target.value)} placeholder="https://" />
-            <TextAreaField label={t('funds.field.description')} rows={4} value={draft.description} error={errors.description} onChange={(event) => set('description', event.target.value)} />
-            {formError && <FormError>{formError}</FormError>}
+            <TextField label={t('funds.field.slug')} hint={t('funds.field.slugHint')} error={errors.slug?.message} {...form.register('slug', {
+                onChange: () => {
+                  slugTouched.current = true;
+                },
+              })} />
+            <TextField label={t('funds.field.url')} type="url" error={errors.url?.message} placeholder="https://" {...form.register('url')} />
+            <TextAreaField label={t('funds.field.description')} rows={4} error={errors.description?.message} {...form.register('description')} />
+            <FormError>{formError && t(formError.key, formError.values)}</FormError>
             <div className="flex justify-end gap-2 pt-2">
               <Dialog.Close asChild>
                 <Button variant="secondary" disabled={pending}>

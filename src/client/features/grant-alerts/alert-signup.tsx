@@ -4,24 +4,36 @@
  * whether or not the address is subscribed already.
  */
 import { useId, useState } from 'react';
-import { locales, type Locale } from '../../../shared/i18n';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { locales } from '../../../shared/i18n';
 import { alertSignupInput } from '../../../shared/schemas/grant-alerts';
+import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useLocale, useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, SelectField, TextField } from '../../ui/form-field';
 
 export function AlertSignup({ headingId }: { headingId?: string }) {
   const t = useT();
-  const { locale: interfaceLocale } = useLocale();
+  const { locale } = useLocale();
   const funds = trpc.funds.list.useQuery();
   const fundsLegend = useId();
-  const [email, setEmail] = useState('');
-  const [locale, setLocale] = useState<Locale>(interfaceLocale);
-  const [fundIds, setFundIds] = useState<string[]>([]);
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const form = useForm({ resolver: zodResolver(alertSignupInput), defaultValues: { email: '', locale, fundIds: [] } });
+  const errors = form.formState.errors;
+  const [formError, setFormError] = useState<FormMessage | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = trpc.grantAlerts.signUp.useMutation();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await signUp.mutateAsync(values);
+      setSentTo(values.email);
+    } catch (error) {
+      setFormError(applyServerErrors(error, form.setError, ['email', 'locale', 'fundIds']));
+    }
+  });
 
   if (sentTo) {
     return (
@@ -35,26 +47,11 @@ export function AlertSignup({ headingId }: { headingId?: string }) {
     );
   }
 
-  const formError = signUp.error ? appErrorOf(signUp.error) : null;
   return (
-    <form
-      noValidate
-      aria-labelledby={headingId}
-      className="space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = alertSignupInput.safeParse({ email, locale, fundIds });
-        if (!parsed.success) {
-          setEmailError(parsed.error.issues.find((issue) => issue.path[0] === 'email')?.message ?? 'validation.invalid');
-          return;
-        }
-        setEmailError(undefined);
-        signUp.mutate(parsed.data, { onSuccess: () => setSentTo(parsed.data.email) });
-      }}
-    >
+    <form noValidate aria-labelledby={headingId} className="space-y-3" onSubmit={onSubmit}>
       <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-        <TextField label={t('grant-alerts.signup.email')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={emailError} required />
-        <SelectField label={t('grant-alerts.signup.language')} value={locale} onChange={(event) => setLocale(event.target.value as Locale)}>
+        <TextField label={t('grant-alerts.signup.email')} type="email" autoComplete="email" error={errors.email?.message} required {...form.register('email')} />
+        <SelectField label={t('grant-alerts.signup.language')} {...form.register('locale')}>
           {locales.map((code) => (
             <option key={code} value={code} lang={code}>
               {t(`language.${code}`)}
@@ -71,20 +68,14 @@ export function AlertSignup({ headingId }: { headingId?: string }) {
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
             {funds.data.map((fund) => (
               <label key={fund.id} className="inline-flex items-center gap-2 text-sm text-gray-800">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary-700"
-                  checked={fundIds.includes(fund.id)}
-                  onChange={(event) => setFundIds((current) => (event.target.checked ? [...current, fund.id] : current.filter((id) => id !== fund.id)))}
-                />
+                <input type="checkbox" className="size-4 accent-primary-700" value={fund.id} {...form.register('fundIds')} />
                 {fund.name}
               </label>
             ))}
           </div>
         </fieldset>
       )}
-      {formError && formError.appCode !== 'VALIDATION' && <FormError>{t(formError.messageKey, formError.values)}</FormError>}
-      {formError?.appCode === 'VALIDATION' && <FormError>{t('validation.email')}</FormError>}
+      <FormError>{formError && t(formError.key, formError.values)}</FormError>
       <p className="text-xs text-gray-600">{t('grant-alerts.signup.privacy')}</p>
       <Button type="submit" size="md" disabled={signUp.isPending}>
         {signUp.isPending ? t('common.loading') : t('grant-alerts.signup.submit')}

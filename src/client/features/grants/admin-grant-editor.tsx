@@ -4,18 +4,19 @@
  * and the editor offers to reload.
  */
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import type { ProfilePrefill } from '../../../shared/domain/requirements-test';
-import { grantStatuses, sectionKinds, updateGrantInput, type GrantStatus, type SectionKind } from '../../../shared/schemas/grants';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addSectionInput, grantStatuses, sectionKinds, updateGrantInput, type UpdateGrantInput } from '../../../shared/schemas/grants';
+import { applyServerErrors } from '../../lib/forms';
 import { useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import type { AppRouter } from '../../../server/trpc/root';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { SelectField, TextAreaField, TextField } from '../../ui/form-field';
+import { DateTimeField, optionalNumber, SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
-import { move, newRowKey, RowButtons } from './ordered-rows';
+import { RowButtons } from './ordered-rows';
 import { SaveBar, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
 import { statusKeys } from './grant-format';
@@ -23,134 +24,58 @@ import { LoadError } from '../../ui/load-error';
 
 type AdminGrant = inferRouterOutputs<AppRouter>['grants']['admin']['get'];
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A date as the value of a `datetime-local` input, in the browser's time zone. */
-export function toLocalInput(date: Date | null): string {
-  if (!date) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-function fromLocalInput(value: string): Date | null {
-  return value ? new Date(value) : null;
-}
-function toNumber(value: string): number | null {
-  const text = value.trim().replace(/\s/g, '').replace(',', '.');
-  return text === '' ? null : Number(text);
-}
-const numberText = (value: number | null) => (value === null ? '' : String(value));
-
-interface QuestionDraft {
-  key: string;
-  id?: string | undefined;
-  text: string;
-  expectedAnswer: boolean;
-  prefill: ProfilePrefill | null;
-}
-
-interface Draft {
-  title: string;
-  slug: string;
-  url: string;
-  description: string;
-  opensAt: string;
-  deadlineAt: string;
-  status: GrantStatus;
-  currency: string;
-  amountMin: string;
-  amountMax: string;
-  maxFundingPct: string;
-  minInvoiceAmount: string;
-  hourlyRate: string;
-  requirements: QuestionDraft[];
-}
-
-function draftOf(grant: AdminGrant): Draft {
+/** The saved grant as the form's values: what `updateGrantInput` parses. */
+function valuesOf(grant: AdminGrant): UpdateGrantInput {
+  const { id, version, title, slug, description, opensAt, deadlineAt, status, currency, amountMin, amountMax, maxFundingPct, minInvoiceAmount, hourlyRate } = grant;
   return {
-    title: grant.title,
-    slug: grant.slug,
+    ...{ id, version, title, slug, description, opensAt, deadlineAt, status, currency, amountMin, amountMax, maxFundingPct, minInvoiceAmount, hourlyRate },
     url: grant.url ?? '',
-    description: grant.description,
-    opensAt: toLocalInput(grant.opensAt),
-    deadlineAt: toLocalInput(grant.deadlineAt),
-    status: grant.status,
-    currency: grant.currency,
-    amountMin: numberText(grant.amountMin),
-    amountMax: numberText(grant.amountMax),
-    maxFundingPct: numberText(grant.maxFundingPct),
-    minInvoiceAmount: numberText(grant.minInvoiceAmount),
-    hourlyRate: numberText(grant.hourlyRate),
-    requirements: grant.requirements.map((question) => ({ key: question.id, id: question.id, text: question.text, expectedAnswer: question.expectedAnswer, prefill: question.prefill })),
+    requirements: grant.requirements.map((question) => ({ id: question.id, text: question.text, expectedAnswer: question.expectedAnswer, prefill: question.prefill })),
   };
 }
 
 function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promise<unknown> }) {
   const t = useT();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(grant));
+  const form = useForm({ resolver: zodResolver(updateGrantInput), defaultValues: valuesOf(grant) });
+  const errors = form.formState.errors;
+  const questions = useFieldArray({ control: form.control, name: 'requirements' });
   const update = trpc.grants.admin.update.useMutation();
-  const { errors, formError, conflict, save: saveDraft } = useVersionedSave({ schema: updateGrantInput, send: (input) => update.mutateAsync(input), saved: 'grants.admin.saved', onSaved });
-  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => setDraft((current) => ({ ...current, [field]: value }));
-  const setQuestion = (index: number, patch: Partial<QuestionDraft>) =>
-    setDraft((current) => ({ ...current, requirements: current.requirements.map((question, i) => (i === index ? { ...question, ...patch } : question)) }));
-
-  function save() {
-    return saveDraft({
-      id: grant.id,
-      version: grant.version,
-      title: draft.title,
-      slug: draft.slug,
-      url: draft.url,
-      description: draft.description,
-      opensAt: fromLocalInput(draft.opensAt),
-      deadlineAt: fromLocalInput(draft.deadlineAt),
-      status: draft.status,
-      currency: draft.currency,
-      amountMin: toNumber(draft.amountMin),
-      amountMax: toNumber(draft.amountMax),
-      maxFundingPct: toNumber(draft.maxFundingPct),
-      minInvoiceAmount: toNumber(draft.minInvoiceAmount),
-      hourlyRate: toNumber(draft.hourlyRate),
-      requirements: draft.requirements.map(({ id, text, expectedAnswer, prefill }) => ({ id, text, expectedAnswer, prefill })),
-    });
-  }
+  const { formError, conflict, onSubmit } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.saved', onSaved });
 
   const numberField = (field: 'amountMin' | 'amountMax' | 'maxFundingPct' | 'minInvoiceAmount' | 'hourlyRate', label: string) => (
-    <TextField label={label} inputMode="decimal" value={draft[field]} error={errors[field]} onChange={(event) => set(field, event.target.value)} />
+    <TextField label={label} inputMode="decimal" error={errors[field]?.message} {...form.register(field, optionalNumber)} />
+  );
+  const dateField = (field: 'opensAt' | 'deadlineAt', label: string, hint?: string) => (
+    <Controller control={form.control} name={field} render={({ field: { value, onChange } }) => <DateTimeField label={label} hint={hint} value={value} onChange={onChange} error={errors[field]?.message} />} />
   );
 
   return (
-    <form
-      noValidate
-      aria-labelledby="grant-form-heading"
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form noValidate aria-labelledby="grant-form-heading" className="space-y-6" onSubmit={onSubmit}>
       <section className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-gray-200">
         <h2 id="grant-form-heading" className="text-base font-semibold text-gray-900">
           {t('grants.admin.details')}
         </h2>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label={t('grants.field.title')} value={draft.title} error={errors.title} required onChange={(event) => set('title', event.target.value)} />
-          <TextField label={t('grants.field.slug')} hint={t('grants.field.slugHint')} value={draft.slug} error={errors.slug} onChange={(event) => set('slug', event.target.value)} />
-          <TextField label={t('grants.field.url')} type="url" placeholder="https://" value={draft.url} error={errors.url} onChange={(event) => set('url', event.target.value)} />
-          <SelectField label={t('grants.field.status')} value={draft.status} error={errors.status} onChange={(event) => set('status', event.target.value as GrantStatus)}>
+          <TextField label={t('grants.field.title')} error={errors.title?.message} required {...form.register('title')} />
+          <TextField label={t('grants.field.slug')} hint={t('grants.field.slugHint')} error={errors.slug?.message} {...form.register('slug')} />
+          <TextField label={t('grants.field.url')} type="url" placeholder="https://" error={errors.url?.message} {...form.register('url')} />
+          <SelectField label={t('grants.field.status')} error={errors.status?.message} {...form.register('status')}>
             {grantStatuses.map((status) => (
               <option key={status} value={status}>
                 {t(statusKeys[status])}
               </option>
             ))}
           </SelectField>
-          <TextField label={t('grants.field.opens')} type="datetime-local" value={draft.opensAt} error={errors.opensAt} onChange={(event) => set('opensAt', event.target.value)} />
-          <TextField label={t('grants.field.deadline')} hint={t('grants.field.deadlineHint')} type="datetime-local" value={draft.deadlineAt} error={errors.deadlineAt} onChange={(event) => set('deadlineAt', event.target.value)} />
-          <TextField label={t('grants.field.currency')} value={draft.currency} error={errors.currency} maxLength={3} onChange={(event) => set('currency', event.target.value.toUpperCase())} />
+          {dateField('opensAt', t('grants.field.opens'))}
+          {dateField('deadlineAt', t('grants.field.deadline'), t('grants.field.deadlineHint'))}
+          <TextField label={t('grants.field.currency')} className="uppercase" error={errors.currency?.message} maxLength={3} {...form.register('currency')} />
           {numberField('amountMin', t('grants.field.amountMin'))}
           {numberField('amountMax', t('grants.field.amountMax'))}
           {numberField('maxFundingPct', t('grants.field.maxFundingPct'))}
           {numberField('minInvoiceAmount', t('grants.field.minInvoiceAmount'))}
           {numberField('hourlyRate', t('grants.field.hourlyRate'))}
         </div>
-        <TextAreaField label={t('grants.field.description')} rows={6} value={draft.description} error={errors.description} onChange={(event) => set('description', event.target.value)} />
+        <TextAreaField label={t('grants.field.description')} rows={6} error={errors.description?.message} {...form.register('description')} />
       </section>
 
       <section aria-labelledby="questions-heading" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-gray-200">
@@ -158,26 +83,23 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
           {t('grants.admin.questions')}
         </h2>
         <p className="text-sm text-gray-600">{t('grants.admin.questionsHint')}</p>
-        {draft.requirements.length === 0 && <p className="text-sm text-gray-700">{t('grants.admin.noQuestions')}</p>}
+        {questions.fields.length === 0 && <p className="text-sm text-gray-700">{t('grants.admin.noQuestions')}</p>}
         <ol className="space-y-3">
-          {draft.requirements.map((question, index) => (
-            <li key={question.key} className="space-y-2 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200">
-              <TextField
-                label={t('grants.admin.questionText', { number: index + 1 })}
-                value={question.text}
-                error={errors[`requirements.${index}.text`]}
-                onChange={(event) => setQuestion(index, { text: event.target.value })}
-              />
+          {questions.fields.map((question, index) => (
+            <li key={question.id} className="space-y-2 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200">
+              <TextField label={t('grants.admin.questionText', { number: index + 1 })} error={errors.requirements?.[index]?.text?.message} {...form.register(`requirements.${index}.text`)} />
               <div className="grid gap-2 sm:grid-cols-2">
-                <SelectField label={t('grants.admin.expectedAnswer')} value={question.expectedAnswer ? 'yes' : 'no'} onChange={(event) => setQuestion(index, { expectedAnswer: event.target.value === 'yes' })}>
-                  <option value="yes">{t('grants.test.yes')}</option>
-                  <option value="no">{t('grants.test.no')}</option>
-                </SelectField>
-                <SelectField
-                  label={t('grants.admin.prefill')}
-                  value={question.prefill ?? ''}
-                  onChange={(event) => setQuestion(index, { prefill: (event.target.value || null) as ProfilePrefill | null })}
-                >
+                <Controller
+                  control={form.control}
+                  name={`requirements.${index}.expectedAnswer`}
+                  render={({ field: { value, onChange } }) => (
+                    <SelectField label={t('grants.admin.expectedAnswer')} value={value ? 'yes' : 'no'} onChange={(event) => onChange(event.target.value === 'yes')}>
+                      <option value="yes">{t('grants.test.yes')}</option>
+                      <option value="no">{t('grants.test.no')}</option>
+                    </SelectField>
+                  )}
+                />
+                <SelectField label={t('grants.admin.prefill')} {...form.register(`requirements.${index}.prefill`, { setValueAs: (value: string | null) => value || null })}>
                   <option value="">{t('grants.admin.prefillNone')}</option>
                   <option value="org_id">{t('grants.admin.prefillOrgId')}</option>
                   <option value="sme">{t('grants.admin.prefillSme')}</option>
@@ -185,15 +107,15 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
               </div>
               <RowButtons
                 index={index}
-                count={draft.requirements.length}
-                name={question.text || String(index + 1)}
-                onMove={(by) => set('requirements', move(draft.requirements, index, by))}
-                onRemove={() => set('requirements', draft.requirements.filter((_, i) => i !== index))}
+                count={questions.fields.length}
+                name={form.watch(`requirements.${index}.text`) || String(index + 1)}
+                onMove={(to) => questions.move(index, to)}
+                onRemove={() => questions.remove(index)}
               />
             </li>
           ))}
         </ol>
-        <Button variant="secondary" onClick={() => set('requirements', [...draft.requirements, { key: newRowKey(), text: '', expectedAnswer: true, prefill: null }])}>
+        <Button variant="secondary" onClick={() => questions.append({ text: '', expectedAnswer: true, prefill: null })}>
           {t('grants.admin.addQuestion')}
         </Button>
       </section>
@@ -257,24 +179,33 @@ function PublishBar({ grant, onChanged }: { grant: AdminGrant; onChanged: () => 
   );
 }
 
+const newSectionFields = addSectionInput.omit({ grantId: true });
+
 function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Promise<unknown> }) {
   const t = useT();
-  const [kind, setKind] = useState<SectionKind>('text');
-  const [title, setTitle] = useState('');
-  const [titleError, setTitleError] = useState<string | undefined>();
+  const form = useForm({ resolver: zodResolver(newSectionFields), defaultValues: { kind: 'text' as const, title: '' } });
   const add = trpc.grants.admin.addSection.useMutation();
   const reorder = trpc.grants.admin.reorderSections.useMutation();
   const remove = trpc.grants.admin.removeSection.useMutation();
   const fail = (error: unknown) => toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
 
-  const moveSection = (index: number, by: -1 | 1) => {
-    const ids = move(
-      grant.sections.map((section) => section.id),
-      index,
-      by,
-    );
+  const moveSection = (index: number, to: number) => {
+    const ids = grant.sections.map((section) => section.id);
+    [ids[index], ids[to]] = [ids[to]!, ids[index]!];
     reorder.mutate({ grantId: grant.id, sectionIds: ids }, { onSuccess: () => void onChanged(), onError: fail });
   };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await add.mutateAsync({ ...values, grantId: grant.id });
+      form.reset({ kind: values.kind, title: '' });
+      toast.success(t('grants.admin.sectionAdded'));
+      void onChanged();
+    } catch (error) {
+      const message = applyServerErrors(error, form.setError, ['kind', 'title']);
+      if (message) toast.error(t(message.key, message.values));
+    }
+  });
 
   return (
     <section aria-labelledby="sections-heading" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-gray-200">
@@ -304,13 +235,13 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
                 </p>
               </div>
               <div className="flex flex-wrap gap-1">
-                <Button variant="ghost" disabled={index === 0 || reorder.isPending} onClick={() => moveSection(index, -1)} aria-label={t('grants.admin.moveUpOf', { name: section.title })}>
+                <Button variant="ghost" disabled={index === 0 || reorder.isPending} onClick={() => moveSection(index, index - 1)} aria-label={t('grants.admin.moveUpOf', { name: section.title })}>
                   {t('grants.admin.moveUp')}
                 </Button>
                 <Button
                   variant="ghost"
                   disabled={index === grant.sections.length - 1 || reorder.isPending}
-                  onClick={() => moveSection(index, 1)}
+                  onClick={() => moveSection(index, index + 1)}
                   aria-label={t('grants.admin.moveDownOf', { name: section.title })}
                 >
                   {t('grants.admin.moveDown')}
@@ -340,37 +271,15 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
           ))}
         </ol>
       )}
-      <form
-        noValidate
-        className="grid gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!title.trim()) {
-            setTitleError('validation.required');
-            return;
-          }
-          setTitleError(undefined);
-          add.mutate(
-            { grantId: grant.id, kind, title: title.trim() },
-            {
-              onSuccess: () => {
-                setTitle('');
-                toast.success(t('grants.admin.sectionAdded'));
-                void onChanged();
-              },
-              onError: fail,
-            },
-          );
-        }}
-      >
-        <SelectField label={t('grants.field.kind')} value={kind} onChange={(event) => setKind(event.target.value as SectionKind)}>
+      <form noValidate className="grid gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end" onSubmit={onSubmit}>
+        <SelectField label={t('grants.field.kind')} {...form.register('kind')}>
           {sectionKinds.map((value) => (
             <option key={value} value={value}>
               {t(sectionKindKeys[value])}
             </option>
           ))}
         </SelectField>
-        <TextField label={t('grants.admin.sectionTitle')} value={title} error={titleError} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+        <TextField label={t('grants.admin.sectionTitle')} error={form.formState.errors.title?.message} maxLength={200} {...form.register('title')} />
         <Button type="submit" size="md" disabled={add.isPending}>
           {t('grants.admin.addSection')}
         </Button>

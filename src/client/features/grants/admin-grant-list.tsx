@@ -1,6 +1,11 @@
 /** A fund's grants for administrators: create (then edit), duplicate as a new round, delete. */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { createGrantInput } from '../../../shared/schemas/grants';
+import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
@@ -11,61 +16,38 @@ import { StatusBadge } from './grant-card';
 import { useGrantFormat } from './grant-format';
 import { LoadError } from '../../ui/load-error';
 
+const newGrantFields = z.object({ title: createGrantInput.shape.title });
+
 function NewGrantForm({ fundId }: { fundId: string }) {
   const t = useT();
   const navigate = useNavigate();
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
   const utils = trpc.useUtils();
   const create = trpc.grants.admin.create.useMutation();
+  const form = useForm({ resolver: zodResolver(newGrantFields), defaultValues: { title: '' } });
+  const [formError, setFormError] = useState<FormMessage | null>(null);
+
+  const onSubmit = form.handleSubmit(async ({ title }) => {
+    setFormError(null);
+    try {
+      const grant = await create.mutateAsync({ fundId, title });
+      void utils.grants.admin.listByFund.invalidate({ fundId });
+      void utils.funds.admin.list.invalidate();
+      toast.success(t('grants.admin.created', { title }));
+      void navigate({ to: '/admin/funds/$fund_id/grants/$grant_id', params: { fund_id: fundId, grant_id: grant.id } });
+    } catch (error) {
+      setFormError(applyServerErrors(error, form.setError, ['title']));
+    }
+  });
+
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-2 rounded-lg bg-white p-4 ring-1 ring-gray-200 sm:flex-row sm:items-end"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!title.trim()) {
-          setError('validation.required');
-          return;
-        }
-        setError(undefined);
-        create.mutate(
-          {
-            fundId,
-            title: title.trim(),
-            status: 'draft',
-            currency: 'DKK',
-            opensAt: null,
-            deadlineAt: null,
-            amountMin: null,
-            amountMax: null,
-            maxFundingPct: null,
-            minInvoiceAmount: null,
-            hourlyRate: null,
-          },
-          {
-            onSuccess: (grant) => {
-              void utils.grants.admin.listByFund.invalidate({ fundId });
-              void utils.funds.admin.list.invalidate();
-              toast.success(t('grants.admin.created', { title: title.trim() }));
-              void navigate({ to: '/admin/funds/$fund_id/grants/$grant_id', params: { fund_id: fundId, grant_id: grant.id } });
-            },
-            onError: (failure) => {
-              const data = appErrorOf(failure);
-              setFormError(data ? t(data.messageKey, data.values) : t('error.network'));
-            },
-          },
-        );
-      }}
-    >
+    <form noValidate className="flex flex-col gap-2 rounded-lg bg-white p-4 ring-1 ring-gray-200 sm:flex-row sm:items-end" onSubmit={onSubmit}>
       <div className="flex-1">
-        <TextField label={t('grants.admin.newTitle')} value={title} onChange={(event) => setTitle(event.target.value)} error={error} maxLength={200} />
+        <TextField label={t('grants.admin.newTitle')} error={form.formState.errors.title?.message} maxLength={200} {...form.register('title')} />
       </div>
       <Button type="submit" size="md" disabled={create.isPending}>
         {t('grants.admin.create')}
       </Button>
-      {formError && <FormError>{formError}</FormError>}
+      <FormError>{formError && t(formError.key, formError.values)}</FormError>
     </form>
   );
 }

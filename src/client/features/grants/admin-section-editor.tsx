@@ -4,16 +4,17 @@
  * answers of applications already started stay attached to them.
  */
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
-import { inputTypes, sectionKinds, updateSectionInput, type InputType, type SectionKind } from '../../../shared/schemas/grants';
+import { inputTypes, sectionKinds, updateSectionInput, type InputType, type UpdateSectionInput } from '../../../shared/schemas/grants';
 import type { MessageKey } from '../../../shared/i18n';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { SelectField, TextAreaField, TextField } from '../../ui/form-field';
-import { move, newRowKey, RowButtons } from './ordered-rows';
+import { optionalNumber, SelectField, TextAreaField, TextField } from '../../ui/form-field';
+import { RowButtons } from './ordered-rows';
 import { SaveBar, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
 import { LoadError } from '../../ui/load-error';
@@ -27,80 +28,43 @@ const inputTypeKeys: Record<InputType, MessageKey> = {
   list: 'grants.inputType.list',
 };
 
-interface RequirementDraft {
-  key: string;
-  id?: string | undefined;
-  text: string;
-}
-interface InputDraft {
-  key: string;
-  id?: string | undefined;
-  label: string;
-  type: InputType;
-  required: boolean;
-  maxChars: string;
+/** The saved section as the form's values: what `updateSectionInput` parses. */
+function valuesOf(section: Section): UpdateSectionInput {
+  const { id, version, kind, title, guidance, aiInstructions } = section;
+  return {
+    ...{ id, version, kind, title, guidance, aiInstructions },
+    requirements: section.requirements.map((requirement) => ({ id: requirement.id, text: requirement.text })),
+    inputs: section.inputs.map((input) => ({ id: input.id, label: input.label, type: input.type, required: input.required, maxChars: input.maxChars })),
+  };
 }
 
 function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Promise<unknown> }) {
   const t = useT();
-  const [kind, setKind] = useState<SectionKind>(section.kind);
-  const [title, setTitle] = useState(section.title);
-  const [guidance, setGuidance] = useState(section.guidance);
-  const [aiInstructions, setAiInstructions] = useState(section.aiInstructions);
-  const [requirements, setRequirements] = useState<RequirementDraft[]>(section.requirements.map((r) => ({ key: r.id, id: r.id, text: r.text })));
-  const [inputs, setInputs] = useState<InputDraft[]>(
-    section.inputs.map((i) => ({ key: i.id, id: i.id, label: i.label, type: i.type, required: i.required, maxChars: i.maxChars === null ? '' : String(i.maxChars) })),
-  );
+  const form = useForm({ resolver: zodResolver(updateSectionInput), defaultValues: valuesOf(section) });
+  const errors = form.formState.errors;
+  const requirements = useFieldArray({ control: form.control, name: 'requirements' });
+  const inputs = useFieldArray({ control: form.control, name: 'inputs' });
   const update = trpc.grants.admin.updateSection.useMutation();
-  const { errors, formError, conflict, save: saveDraft } = useVersionedSave({ schema: updateSectionInput, send: (input) => update.mutateAsync(input), saved: 'grants.admin.sectionSaved', onSaved });
-
-  function save() {
-    return saveDraft({
-      id: section.id,
-      version: section.version,
-      kind,
-      title,
-      guidance,
-      aiInstructions,
-      requirements: requirements.map(({ id, text }) => ({ id, text })),
-      inputs: inputs.map(({ id, label, type, required, maxChars }) => ({ id, label, type, required, maxChars: maxChars.trim() === '' ? null : Number(maxChars) })),
-    });
-  }
-
-  const setInput = (index: number, patch: Partial<InputDraft>) => setInputs((current) => current.map((input, i) => (i === index ? { ...input, ...patch } : input)));
+  const { formError, conflict, onSubmit } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.sectionSaved', onSaved });
 
   return (
-    <form
-      noValidate
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form noValidate className="space-y-6" onSubmit={onSubmit}>
       <section aria-labelledby="section-basics" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-gray-200">
         <h2 id="section-basics" className="text-base font-semibold text-gray-900">
           {t('grants.admin.sectionDetails')}
         </h2>
         <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField label={t('grants.field.kind')} value={kind} onChange={(event) => setKind(event.target.value as SectionKind)}>
+          <SelectField label={t('grants.field.kind')} {...form.register('kind')}>
             {sectionKinds.map((value) => (
               <option key={value} value={value}>
                 {t(sectionKindKeys[value])}
               </option>
             ))}
           </SelectField>
-          <TextField label={t('grants.admin.sectionTitle')} value={title} error={errors.title} onChange={(event) => setTitle(event.target.value)} />
+          <TextField label={t('grants.admin.sectionTitle')} error={errors.title?.message} {...form.register('title')} />
         </div>
-        <TextAreaField label={t('grants.field.guidance')} hint={t('grants.field.guidanceHint')} rows={5} value={guidance} error={errors.guidance} onChange={(event) => setGuidance(event.target.value)} />
-        <TextAreaField
-          label={t('grants.field.aiInstructions')}
-          hint={t('grants.field.aiInstructionsHint')}
-          rows={4}
-          value={aiInstructions}
-          error={errors.aiInstructions}
-          onChange={(event) => setAiInstructions(event.target.value)}
-        />
+        <TextAreaField label={t('grants.field.guidance')} hint={t('grants.field.guidanceHint')} rows={5} error={errors.guidance?.message} {...form.register('guidance')} />
+        <TextAreaField label={t('grants.field.aiInstructions')} hint={t('grants.field.aiInstructionsHint')} rows={4} error={errors.aiInstructions?.message} {...form.register('aiInstructions')} />
       </section>
 
       <section aria-labelledby="section-requirements" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-gray-200">
@@ -108,27 +72,22 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
           {t('grants.admin.requirements')}
         </h2>
         <p className="text-sm text-gray-600">{t('grants.admin.requirementsHint')}</p>
-        {requirements.length === 0 && <p className="text-sm text-gray-700">{t('grants.admin.noRequirements')}</p>}
+        {requirements.fields.length === 0 && <p className="text-sm text-gray-700">{t('grants.admin.noRequirements')}</p>}
         <ol className="space-y-2">
-          {requirements.map((requirement, index) => (
-            <li key={requirement.key} className="space-y-1 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200">
-              <TextField
-                label={t('grants.admin.requirementText', { number: index + 1 })}
-                value={requirement.text}
-                error={errors[`requirements.${index}.text`]}
-                onChange={(event) => setRequirements((current) => current.map((r, i) => (i === index ? { ...r, text: event.target.value } : r)))}
-              />
+          {requirements.fields.map((requirement, index) => (
+            <li key={requirement.id} className="space-y-1 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200">
+              <TextField label={t('grants.admin.requirementText', { number: index + 1 })} error={errors.requirements?.[index]?.text?.message} {...form.register(`requirements.${index}.text`)} />
               <RowButtons
                 index={index}
-                count={requirements.length}
-                name={requirement.text || String(index + 1)}
-                onMove={(by) => setRequirements((current) => move(current, index, by))}
-                onRemove={() => setRequirements((current) => current.filter((_, i) => i !== index))}
+                count={requirements.fields.length}
+                name={form.watch(`requirements.${index}.text`) || String(index + 1)}
+                onMove={(to) => requirements.move(index, to)}
+                onRemove={() => requirements.remove(index)}
               />
             </li>
           ))}
         </ol>
-        <Button variant="secondary" onClick={() => setRequirements((current) => [...current, { key: newRowKey(), text: '' }])}>
+        <Button variant="secondary" onClick={() => requirements.append({ text: '' })}>
           {t('grants.admin.addRequirement')}
         </Button>
       </section>
@@ -138,42 +97,36 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
           {t('grants.admin.inputs')}
         </h2>
         <p className="text-sm text-gray-600">{t('grants.admin.inputsHint')}</p>
-        {inputs.length === 0 && <p className="text-sm text-gray-700">{t('grants.admin.noInputs')}</p>}
+        {inputs.fields.length === 0 && <p className="text-sm text-gray-700">{t('grants.admin.noInputs')}</p>}
         <ol className="space-y-2">
-          {inputs.map((input, index) => (
-            <li key={input.key} className="space-y-2 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200">
+          {inputs.fields.map((input, index) => (
+            <li key={input.id} className="space-y-2 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200">
               <div className="grid gap-2 sm:grid-cols-3">
-                <TextField label={t('grants.admin.inputLabel', { number: index + 1 })} value={input.label} error={errors[`inputs.${index}.label`]} onChange={(event) => setInput(index, { label: event.target.value })} />
-                <SelectField label={t('grants.admin.inputType')} value={input.type} onChange={(event) => setInput(index, { type: event.target.value as InputType })}>
+                <TextField label={t('grants.admin.inputLabel', { number: index + 1 })} error={errors.inputs?.[index]?.label?.message} {...form.register(`inputs.${index}.label`)} />
+                <SelectField label={t('grants.admin.inputType')} {...form.register(`inputs.${index}.type`)}>
                   {inputTypes.map((type) => (
                     <option key={type} value={type}>
                       {t(inputTypeKeys[type])}
                     </option>
                   ))}
                 </SelectField>
-                <TextField
-                  label={t('grants.admin.inputMaxChars')}
-                  inputMode="numeric"
-                  value={input.maxChars}
-                  error={errors[`inputs.${index}.maxChars`]}
-                  onChange={(event) => setInput(index, { maxChars: event.target.value })}
-                />
+                <TextField label={t('grants.admin.inputMaxChars')} inputMode="numeric" error={errors.inputs?.[index]?.maxChars?.message} {...form.register(`inputs.${index}.maxChars`, optionalNumber)} />
               </div>
               <label className="inline-flex items-center gap-2 text-sm text-gray-800">
-                <input type="checkbox" className="size-4 accent-primary-700" checked={input.required} onChange={(event) => setInput(index, { required: event.target.checked })} />
+                <input type="checkbox" className="size-4 accent-primary-700" {...form.register(`inputs.${index}.required`)} />
                 {t('grants.admin.inputRequired')}
               </label>
               <RowButtons
                 index={index}
-                count={inputs.length}
-                name={input.label || String(index + 1)}
-                onMove={(by) => setInputs((current) => move(current, index, by))}
-                onRemove={() => setInputs((current) => current.filter((_, i) => i !== index))}
+                count={inputs.fields.length}
+                name={form.watch(`inputs.${index}.label`) || String(index + 1)}
+                onMove={(to) => inputs.move(index, to)}
+                onRemove={() => inputs.remove(index)}
               />
             </li>
           ))}
         </ol>
-        <Button variant="secondary" onClick={() => setInputs((current) => [...current, { key: newRowKey(), label: '', type: 'text', required: true, maxChars: '' }])}>
+        <Button variant="secondary" onClick={() => inputs.append({ label: '', type: 'text', required: true, maxChars: null })}>
           {t('grants.admin.addInput')}
         </Button>
       </section>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import type { ZodType } from 'zod';
-import type { FieldErrors } from '../../../shared/errors';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { MessageKey } from '../../../shared/i18n';
-import { fieldErrorsOf } from '../../lib/field-errors';
+import { applyServerErrors } from '../../lib/forms';
 import { useT } from '../../lib/intl';
 import { appErrorOf } from '../../lib/trpc';
 import { Button } from '../../ui/button';
@@ -10,38 +9,35 @@ import { FormError } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 
 /**
- * The save of an admin editor: checks the draft with the shared schema, sends it, and keeps the
- * field errors, the form message and whether the save was refused because someone else saved
- * first (CONFLICT: the editor offers to reload instead of overwriting).
+ * The submit of an admin editor's form: the form's zodResolver checks the values, they are sent,
+ * and a refusal lands on the fields and the form message. A save refused because someone else
+ * saved first (CONFLICT) makes the editor offer to reload instead of overwriting.
  */
-export function useVersionedSave<T>(options: { schema: ZodType<T>; send: (input: T) => Promise<unknown>; saved: MessageKey; onSaved: () => Promise<unknown> | void }) {
+export function useVersionedSave<In extends FieldValues, Out>(
+  form: UseFormReturn<In, unknown, Out>,
+  options: { send: (values: Out) => Promise<unknown>; saved: MessageKey; onSaved: () => Promise<unknown> | void },
+) {
   const t = useT();
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
 
-  async function save(candidate: unknown) {
-    const parsed = options.schema.safeParse(candidate);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      setFormError(t('error.validation'));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    try {
-      await options.send(parsed.data);
-      toast.success(t(options.saved));
-      await options.onSaved();
-    } catch (error) {
-      const data = appErrorOf(error);
-      if (data?.appCode === 'CONFLICT') setConflict(true);
-      if (data?.fieldErrors) setErrors(data.fieldErrors);
-      setFormError(data ? t(data.messageKey, data.values) : t('error.network'));
-    }
-  }
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        await options.send(values);
+        toast.success(t(options.saved));
+        await options.onSaved();
+      } catch (error) {
+        if (appErrorOf(error)?.appCode === 'CONFLICT') setConflict(true);
+        const message = applyServerErrors(error, form.setError) ?? { key: 'error.validation' };
+        setFormError(t(message.key, message.values));
+      }
+    },
+    () => setFormError(t('error.validation')),
+  );
 
-  return { errors, formError, conflict, save };
+  return { formError, conflict, onSubmit };
 }
 
 /** The end of an admin editor: its message, the save button, and "reload" after a conflict. */
