@@ -3,7 +3,7 @@
  * company on the way, sets the application up, describes the project and lands on the new
  * application; the dashboard lists it and its filters work. A closed grant says so.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/password';
 import { createDb } from '../../src/server/db/db';
 import { e2eState, expect, expectAccessible, test } from './fixtures';
@@ -73,6 +73,24 @@ test('a visitor logs in from the grant, creates a company on the way, sets up an
   await expect(page.getByText('Ingen ansøgninger passer til filtrene.')).toBeVisible();
   await expect(page).toHaveURL(/status=in_progress/);
   await page.getByLabel('Status').selectOption('not_started');
+  await expect(listed).toBeVisible();
+
+  // In a second company, the company filter appears and narrows the list; the address keeps it.
+  const db = createDb(e2eState().databaseUrl, 1);
+  try {
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const other = await db.insertInto('companies').values({ name: 'Anden Virksomhed ApS', org_id: String(10_000_000 + randomInt(89_999_999)) }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('memberships').values({ company_id: other.id, user_id: user.id, role: 'employee' }).execute();
+  } finally {
+    await db.destroy();
+  }
+  await page.reload();
+  await page.getByRole('combobox', { name: 'Virksomhed', exact: true }).selectOption({ label: 'Anden Virksomhed ApS' });
+  await expect(page.getByText('Ingen ansøgninger passer til filtrene.')).toBeVisible();
+  await expect(page).toHaveURL(/company=.*status=not_started|status=not_started.*company=/);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Virksomhed', exact: true })).toHaveValue(/.+/);
+  await page.getByRole('combobox', { name: 'Virksomhed', exact: true }).selectOption({ label: 'VESTAS WIND SYSTEMS A/S' });
   await expect(listed).toBeVisible();
 });
 
