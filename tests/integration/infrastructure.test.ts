@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,5 +90,13 @@ describe('npm start as root from a folder other users cannot enter', () => {
     await expect(attempt).rejects.toThrow(`cannot enter ${home} (mode 0700)`);
     await expect(attempt).rejects.toThrow(/DATABASE_URL/);
     expect(existsSync(path.join(clone, '.data', 'postgres', 'PG_VERSION'))).toBe(false);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('as root, a command (npm run migrate) prints only that message and exits 1', () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(clone, '.data'), DATABASE_URL: '' };
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/migrate.ts'], { env, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`cannot enter ${home} (mode 0700)`);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
   });
 });

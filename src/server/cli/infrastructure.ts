@@ -218,3 +218,14 @@ export async function ensureInfrastructure(config: Env, needs: { redis: boolean 
     },
   };
 }
+
+/** For the commands: the infrastructure, or the plain reason it cannot start and exit code 1. */
+export async function ensureInfrastructureOrExit(config: Env, needs: { redis: boolean } = { redis: true }): Promise<Infrastructure> {
+  try {
+    return await ensureInfrastructure(config, needs);
+  } catch (error) {
+    if (!(error instanceof InfrastructureError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
