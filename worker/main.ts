@@ -7,21 +7,26 @@ import { Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
 import { env } from '../src/server/env';
 import { createDrafter } from '../src/server/integrations/ai/drafter';
+import { InstallationError, resolveInstallation } from '../src/server/installation';
 import { createMailSender } from '../src/server/integrations/mail/transport';
 import { createRegistry } from '../src/server/integrations/registry/registry-client';
 import { log } from '../src/server/log';
 import { createRedis } from '../src/server/redis';
 import { workerTimings, type QueueName } from '../src/shared/jobs';
 import { draftsProcessor } from './processors/drafts';
+import { leavingForeignJobs } from './foreign-jobs';
 import { emailProcessor } from './processors/email';
 import { registryProcessor } from './processors/registry';
 
-const config = env();
-if (!config.DATABASE_URL) {
-  log.fatal('DATABASE_URL is not set (npm start provides one)');
-  process.exit(1);
-}
-const db = createDb(config.DATABASE_URL, Math.max(2, config.WORKER_CONCURRENCY));
+// Started beside a server that migrates a new database (docker compose), the worker waits for it.
+const config = await resolveInstallation(env(), { waitMs: 120_000, onWait: () => log.info('waiting for the database to be migrated') }).catch(
+  (error: unknown) => {
+    if (!(error instanceof InstallationError)) throw error;
+    log.fatal(error.message);
+    process.exit(1);
+  },
+);
+const db = createDb(config.DATABASE_URL!, Math.max(2, config.WORKER_CONCURRENCY));
 const mail = createMailSender(config);
 const connection = createRedis(config.REDIS_URL, 'worker');
 
@@ -32,7 +37,7 @@ const processors: Partial<Record<QueueName, Processor>> = {
 };
 
 const workers = Object.entries(processors).map(([name, processor]) => {
-  const worker = new Worker(name, processor, {
+  const worker = new Worker(name, leavingForeignJobs(config.installationId, processor, log), {
     connection,
     prefix: config.REDIS_PREFIX,
     concurrency: config.WORKER_CONCURRENCY,
@@ -43,7 +48,7 @@ const workers = Object.entries(processors).map(([name, processor]) => {
   worker.on('error', (error) => log.error({ queue: name, err: error.message }, 'worker error'));
   return worker;
 });
-log.info({ queues: Object.keys(processors), concurrency: config.WORKER_CONCURRENCY }, 'worker consuming queues');
+log.info({ queues: Object.keys(processors), concurrency: config.WORKER_CONCURRENCY, installation: config.installationId, prefix: config.REDIS_PREFIX }, 'worker consuming queues');
 
 let stopping = false;
 async function stop(signal: string) {

@@ -15,7 +15,8 @@ export const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/, 'letters, digits, _ : - only').default('gw'),
+  /** Unset: the installation's own prefix, `gw:<installation id>` (see installation.ts). */
+  REDIS_PREFIX: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_:-]+$/, 'letters, digits, _ : - only').optional()),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Grantwork <no-reply@grantwork.local>'),
@@ -38,6 +39,12 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * The configuration a server or worker runs with: the installation (database) it serves and the
+ * Redis key prefix resolved from it (`resolveInstallation`).
+ */
+export type InstallationEnv = Env & { REDIS_PREFIX: string; installationId: string };
 
 export class EnvError extends Error {}
 

@@ -8,9 +8,14 @@ import { appUrl, env } from './env';
 import { passwordResetsSettled } from './features/auth/auth.service';
 import { log } from './log';
 import { serverTimeouts } from './server-timeouts';
+import { InstallationError, resolveInstallation } from './installation';
 import { closeServices, createServices } from './services';
 
-const config = env();
+const config = await resolveInstallation(env()).catch((error: unknown) => {
+  if (!(error instanceof InstallationError)) throw error;
+  log.fatal(error.message);
+  process.exit(1);
+});
 const services = createServices(config);
 const app = createApp(services);
 

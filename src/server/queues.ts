@@ -1,9 +1,11 @@
 /**
  * Producers of the background queues. The server only enqueues; the worker process consumes.
+ * Every job carries the installation it belongs to (`installationOf`), and deduplication ids are
+ * the installation's own, so installations that share a key prefix never meet in one job.
  */
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { defaultJobOptions, queues, type JobPayload, type QueueName } from '../shared/jobs';
+import { defaultJobOptions, queues, withInstallation, type JobPayload, type QueueName } from '../shared/jobs';
 import { AppError } from '../shared/errors';
 
 export type Producers = {
@@ -12,7 +14,7 @@ export type Producers = {
   close(): Promise<void>;
 };
 
-export function createProducers(connection: Redis, prefix: string): Producers {
+export function createProducers(connection: Redis, prefix: string, installationId: string): Producers {
   const instances = new Map<QueueName, Queue>();
   function queue(name: QueueName): Queue {
     let instance = instances.get(name);
@@ -26,11 +28,12 @@ export function createProducers(connection: Redis, prefix: string): Producers {
   return {
     queue,
     async add(name, payload, options) {
-      const data = queues[name].payload.parse(payload);
+      const data = withInstallation(queues[name].payload.parse(payload), installationId);
+      const deduplication = options?.deduplication && { ...options.deduplication, id: `${installationId}:${options.deduplication.id}` };
       // A queue first used while Redis is away would wait for it indefinitely: answer at once instead.
       if (connection.status !== 'ready') throw new AppError('UNAVAILABLE');
       try {
-        const job = await queue(name).add(name, data, options);
+        const job = await queue(name).add(name, data, options && { ...options, ...(deduplication && { deduplication }) });
         return job.id ?? options?.jobId ?? '';
       } catch (error) {
         // Redis unreachable: the caller's action can be tried again shortly, nothing was stored.

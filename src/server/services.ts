@@ -4,22 +4,22 @@
  */
 import type { Redis } from 'ioredis';
 import { createDb, type Database } from './db/db';
-import type { Env } from './env';
+import type { InstallationEnv } from './env';
 import { createProducers, type Producers } from './queues';
 import { createRedis } from './redis';
 
 export interface Services {
-  env: Env;
+  env: InstallationEnv;
   db: Database;
   redis: Redis;
   queues: Producers;
 }
 
-export function createServices(config: Env): Services {
+export function createServices(config: InstallationEnv): Services {
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set (npm start provides one)');
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const redis = createRedis(config.REDIS_URL, 'request');
-  const queues = createProducers(redis, config.REDIS_PREFIX);
+  const queues = createProducers(redis, config.REDIS_PREFIX, config.installationId);
   return { env: config, db, redis, queues };
 }
 

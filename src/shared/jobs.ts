@@ -19,6 +19,19 @@ export const queues = {
 } as const;
 
 export type QueueName = keyof typeof queues;
+
+/**
+ * The installation (database) a job belongs to travels in its data beside the payload; the
+ * payload schemas ignore it. A job without it was queued before installations had ids.
+ */
+export function withInstallation<T extends object>(payload: T, installationId: string): T & { installation: string } {
+  return { ...payload, installation: installationId };
+}
+
+export function installationOf(data: unknown): string | null {
+  const installation = (data as { installation?: unknown } | null)?.installation;
+  return typeof installation === 'string' ? installation : null;
+}
 export const queueNames = Object.keys(queues) as QueueName[];
 export type JobPayload<Q extends QueueName> = z.infer<(typeof queues)[Q]['payload']>;
 

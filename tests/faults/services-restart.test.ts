@@ -97,7 +97,7 @@ describe('Redis restarted under load', () => {
     cleanups.push(() => base.close());
     const redis = createRedis(url, 'request');
     await until(async () => (await redis.ping()) === 'PONG', 5000);
-    const services: Services = { ...base, redis, queues: createProducers(redis, base.env.REDIS_PREFIX), env: { ...base.env, REDIS_URL: url } };
+    const services: Services = { ...base, redis, queues: createProducers(redis, base.env.REDIS_PREFIX, base.env.installationId), env: { ...base.env, REDIS_URL: url } };
     cleanups.push(async () => {
       await services.queues.close();
       redis.disconnect();

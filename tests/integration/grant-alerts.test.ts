@@ -61,7 +61,7 @@ describe('signing up for grant alerts', () => {
     expect(row.confirmed_at).toBeNull();
     expect(row.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     const job = await services.queues.queue('email').getJob(email!.id);
-    expect(job?.data).toEqual({ emailId: email!.id });
+    expect(job?.data).toEqual({ emailId: email!.id, installation: services.env.installationId });
     expect(JSON.stringify(job?.data)).not.toContain(token);
   });
 

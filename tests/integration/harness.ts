@@ -9,10 +9,12 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { Worker, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
 import { createSession, validateSessionToken, type SessionUser } from '../../src/server/auth/session';
 import { hashPassword } from '../../src/server/auth/password';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
-import { parseEnv, type Env } from '../../src/server/env';
+import { parseEnv, type InstallationEnv } from '../../src/server/env';
+import { readInstallationId } from '../../src/server/installation';
 import { createProducers } from '../../src/server/queues';
 import { createRedis } from '../../src/server/redis';
 import type { Services } from '../../src/server/services';
@@ -21,6 +23,7 @@ import { createCaller } from '../../src/server/trpc/root';
 import { appErrorData } from '../../src/server/trpc/trpc';
 import type { AppErrorData } from '../../src/shared/errors';
 import { workerTimings, type QueueName } from '../../src/shared/jobs';
+import { leavingForeignJobs } from '../../worker/foreign-jobs';
 
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -34,21 +37,28 @@ export async function createTestServices(overrides: Record<string, string> = {})
   const scratch = await createScratchDatabase();
   const prefix = `gwtest:${randomBytes(5).toString('hex')}`;
   const mailDir = mkdtempSync(path.join(tmpdir(), 'gw-mail-'));
-  const env: Env = parseEnv({
-    NODE_ENV: 'test',
-    DATABASE_URL: scratch.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
-    MAIL_DIR: mailDir,
-    REGISTRY: 'fixture',
-    ...overrides,
-  });
+  // Each scratch database is an installation of its own, with the id its migration made.
+  const installationId = await readInstallationId(scratch.db);
+  if (!installationId) throw new Error('the scratch database has no installation id');
+  const env: InstallationEnv = {
+    ...parseEnv({
+      NODE_ENV: 'test',
+      DATABASE_URL: scratch.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      MAIL_DIR: mailDir,
+      REGISTRY: 'fixture',
+      ...overrides,
+    }),
+    REDIS_PREFIX: overrides.REDIS_PREFIX ?? prefix,
+    installationId,
+  };
   const redis = createRedis(redisUrl, 'request');
   await redis.ping().catch(async () => {
     // enableOfflineQueue is off: wait for the first connection before the tests use it.
     await new Promise<void>((resolve) => redis.once('ready', () => resolve()));
   });
-  const queues = createProducers(redis, prefix);
+  const queues = createProducers(redis, env.REDIS_PREFIX, installationId);
   return {
     env,
     db: scratch.db,
@@ -58,7 +68,7 @@ export async function createTestServices(overrides: Record<string, string> = {})
     mailDir,
     async close() {
       await queues.close();
-      await deleteKeys(prefix);
+      await deleteKeys(env.REDIS_PREFIX);
       redis.disconnect();
       await scratch.drop();
       rmSync(mailDir, { recursive: true, force: true });
@@ -135,9 +145,12 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null | fal
   }
 }
 
-/** A BullMQ worker in the test process, on the services' key prefix, with the production timings. */
-export function startWorker(services: Pick<Services, 'env'>, queue: QueueName, processor: Processor): Worker {
-  return new Worker(queue, processor, {
+/**
+ * A BullMQ worker in the test process, on the services' key prefix, with the production timings,
+ * leaving jobs of other installations alone as the worker process does.
+ */
+export function startWorker(services: Pick<Services, 'env'>, queue: QueueName, processor: Processor, log: Logger = pino({ level: 'silent' })): Worker {
+  return new Worker(queue, leavingForeignJobs(services.env.installationId, processor, log), {
     connection: createRedis(services.env.REDIS_URL, 'worker'),
     prefix: services.env.REDIS_PREFIX,
     ...workerTimings,

@@ -272,7 +272,7 @@ describe('who may use the job monitor', () => {
 
 describe('when Redis is away', () => {
   async function adminCallerOver(redis: Redis) {
-    const queues = createProducers(redis, services.env.REDIS_PREFIX);
+    const queues = createProducers(redis, services.env.REDIS_PREFIX, services.env.installationId);
     const auth = (await validateSessionToken(services.db, adminToken))!;
     return { queues, caller: createCaller(createInnerContext({ ...services, redis, queues }, { user: auth.user, session: auth.session })) };
   }

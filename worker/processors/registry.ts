@@ -1,8 +1,9 @@
 /**
  * The `registry` queue: look up one organisation ID, store the profile (and refresh the company
  * that has the number), or record "not found". Idempotent by the org id: running it again just
- * writes the registry's current answer again. An unknown number fails at once (no retries);
- * quota, network, timeout and 5xx answers are retried with backoff by BullMQ.
+ * writes the registry's current answer again. "Not found" is an answer, not a failure: the job
+ * records it and completes (the job monitor's failures are what needs an admin). Quota, network,
+ * timeout and 5xx answers are retried with backoff by BullMQ and fail when the retries are used up.
  */
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
@@ -18,7 +19,7 @@ export interface RegistryProcessorDeps {
 }
 
 export function registryProcessor({ db, registry, log }: RegistryProcessorDeps) {
-  return async (job: Job): Promise<{ status: 'found'; name: string }> => {
+  return async (job: Job): Promise<{ status: 'found'; name: string } | { status: 'not_found' }> => {
     const { orgId } = queues.registry.payload.parse(job.data);
     const attempt = job.attemptsMade + 1;
     await markLookupRunning(db, orgId, job.id ?? orgId, attempt);
@@ -32,10 +33,11 @@ export function registryProcessor({ db, registry, log }: RegistryProcessorDeps) 
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RegistryNotFoundError) {
         await recordLookupOutcome(db, orgId, 'not_found', message);
-      } else {
-        const final = attempt >= (job.opts.attempts ?? 1);
-        await recordLookupOutcome(db, orgId, final ? 'failed' : 'retrying', message);
+        log.info({ orgId, registry: registry.name }, 'registry lookup: no company with this number');
+        return { status: 'not_found' };
       }
+      const final = attempt >= (job.opts.attempts ?? 1);
+      await recordLookupOutcome(db, orgId, final ? 'failed' : 'retrying', message);
       throw error;
     }
   };

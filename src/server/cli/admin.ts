@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { invalidateUserSessions } from '../auth/session';
 import { createDb } from '../db/db';
 import { env } from '../env';
-import { ensureInfrastructure } from './infrastructure';
+import { ensureInfrastructureOrExit } from './infrastructure';
 
 export async function setPlatformAdmin(databaseUrl: string, email: string, admin: boolean): Promise<boolean> {
   const db = createDb(databaseUrl, 1);
@@ -36,7 +36,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('Usage: npm run admin -- <email> [--revoke]');
     process.exit(2);
   }
-  const infra = await ensureInfrastructure(env(), { redis: false });
+  const infra = await ensureInfrastructureOrExit(env(), { redis: false });
   try {
     const found = await setPlatformAdmin(infra.databaseUrl, email, !revoke);
     if (!found) {

@@ -7,12 +7,12 @@ import { createDb } from '../db/db';
 import { migrateToLatest } from '../db/migrate';
 import { env } from '../env';
 import { projectPath } from '../project-path';
-import { ensureInfrastructure } from './infrastructure';
+import { ensureInfrastructureOrExit } from './infrastructure';
 import { runSeed } from './seed';
 import { runProcesses } from './start';
 
 const config = env();
-const infra = await ensureInfrastructure(config);
+const infra = await ensureInfrastructureOrExit(config);
 const db = createDb(infra.databaseUrl, 2);
 await migrateToLatest(db);
 await db.destroy();

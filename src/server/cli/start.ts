@@ -9,7 +9,7 @@ import { migrateToLatest } from '../db/migrate';
 import { appUrl, env } from '../env';
 import { projectPath } from '../project-path';
 import { buildClient, clientBuildIsStale } from './build';
-import { ensureInfrastructure, InfrastructureError } from './infrastructure';
+import { ensureInfrastructureOrExit } from './infrastructure';
 import { runSeed } from './seed';
 
 export interface ProcessSpec {
@@ -63,16 +63,7 @@ async function main() {
     console.log('Building the client…');
     await buildClient();
   }
-  let infra;
-  try {
-    infra = await ensureInfrastructure(config);
-  } catch (error) {
-    if (error instanceof InfrastructureError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const infra = await ensureInfrastructureOrExit(config);
   const db = createDb(infra.databaseUrl, 2);
   const applied = await migrateToLatest(db);
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);

@@ -211,6 +211,12 @@ export interface GrantSections {
   version: Generated<number>;
 }
 
+export interface Installation {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  singleton: Generated<boolean>;
+}
+
 export interface Invitations {
   accepted_at: Timestamp | null;
   accepted_by: string | null;
@@ -306,6 +312,7 @@ export interface DB {
   grant_requirements: GrantRequirements;
   grant_sections: GrantSections;
   grants: Grants;
+  installation: Installation;
   invitations: Invitations;
   memberships: Memberships;
   password_resets: PasswordResets;
