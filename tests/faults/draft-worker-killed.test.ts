@@ -3,7 +3,7 @@
  * has streamed part of the text and holds the rest; another worker takes the job over, writes the
  * draft from the start, and exactly one finished draft results.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { createApplication } from '../../src/server/features/applications/applic
 import { requestDraft } from '../../src/server/features/drafts/drafts.service';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { nextOrgId } from '../integration/company-fixtures';
-import { createTestServices, createUser, redisUrl, type TestServices, waitFor } from '../integration/harness';
+import { createTestServices, createUser, spawnWorkerProcess, type TestServices, waitFor } from '../integration/harness';
 
 describe('the drafts queue with the worker killed mid-generation', () => {
   let services: TestServices;
@@ -22,22 +22,8 @@ describe('the drafts queue with the worker killed mid-generation', () => {
   let firstPieceSent: () => void;
   const firstPiece = new Promise<void>((resolve) => (firstPieceSent = resolve));
 
-  function startWorker(): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: services.scratch.url,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: services.env.REDIS_PREFIX,
-        MAIL_DIR: services.mailDir,
-        AI_BASE_URL: modelUrl,
-        AI_API_KEY: 'test-key',
-        AI_MODEL: 'stand-in-model',
-      },
-      stdio: 'ignore',
-    });
+  async function startWorker(): Promise<ChildProcess> {
+    const child = await spawnWorkerProcess(services, { AI_BASE_URL: modelUrl, AI_API_KEY: 'test-key', AI_MODEL: 'stand-in-model' });
     workers.push(child);
     return child;
   }
@@ -78,14 +64,15 @@ describe('the drafts queue with the worker killed mid-generation', () => {
     const application = await createApplication(db, { companyId: company.id, grantId: grant.id, title: 'Afbrudt', language: 'da', description: '' }, user.id);
     const section = await db.selectFrom('application_sections').select('id').where('application_id', '=', application.id).executeTakeFirstOrThrow();
 
-    const first = startWorker();
+    const first = await startWorker();
     const { draftId } = await requestDraft(createInnerContext(services), { id: application.id, companyId: company.id }, { id: section.id, instruction: '' }, user.id);
     await firstPiece;
+    // Another worker is already running when the first one dies, as with replicas.
+    await startWorker();
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     const killedAt = Date.now();
 
-    startWorker();
     const done = await waitFor(() => db.selectFrom('ai_drafts').selectAll().where('id', '=', draftId).where('status', '=', 'done').executeTakeFirst(), 30_000);
     expect(Date.now() - killedAt).toBeLessThan(20_000);
     expect(done.content).toBe('Første del. Anden del.');

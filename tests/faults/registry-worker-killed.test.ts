@@ -4,14 +4,14 @@
  * `workerTimings`), the job completes once, and the company's profile is updated exactly once.
  * The registry is a real HTTP stand-in that holds its first answer until the worker is dead.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLookup } from '../../src/server/features/companies/registry-lookup.service';
 import { findSampleCompany } from '../../src/server/integrations/registry/sample-companies';
-import { createTestServices, createUser, redisUrl, type TestServices, waitFor } from '../integration/harness';
+import { createTestServices, createUser, spawnWorkerProcess, type TestServices, waitFor } from '../integration/harness';
 
 const ORG_ID = '24256790';
 
@@ -26,21 +26,8 @@ describe('the registry queue with the worker killed mid-job', () => {
   let firstRequestSeen: () => void;
   const firstRequest = new Promise<void>((resolve) => (firstRequestSeen = resolve));
 
-  function startWorker(): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: services.scratch.url,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: services.env.REDIS_PREFIX,
-        MAIL_DIR: services.mailDir,
-        REGISTRY: 'cvrapi',
-        REGISTRY_URL: registryUrl,
-      },
-      stdio: 'ignore',
-    });
+  async function startWorker(): Promise<ChildProcess> {
+    const child = await spawnWorkerProcess(services, { REGISTRY: 'cvrapi', REGISTRY_URL: registryUrl });
     workers.push(child);
     return child;
   }
@@ -84,15 +71,16 @@ describe('the registry queue with the worker killed mid-job', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const first = startWorker();
+    const first = await startWorker();
     const state = await startLookup(services, ORG_ID, { force: true });
     expect(state.status).toBe('queued');
     await firstRequest;
+    // Another worker is already running when the first one dies, as with replicas.
+    await startWorker();
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     const killedAt = Date.now();
 
-    startWorker();
     const row = await waitFor(
       () => services.db.selectFrom('companies').selectAll().where('id', '=', company.id).where('verified', '=', true).executeTakeFirst(),
       30_000,

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Worker} from 'bullmq';
 import { type Job } from 'bullmq';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueEmail } from '../../src/server/features/email/email.service';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { emailProcessor } from '../../worker/processors/email';
-import { createTestServices, redisUrl, type TestServices, waitFor, startWorker } from './harness';
+import { createTestServices, spawnWorkerProcess, type TestServices, waitFor, startWorker } from './harness';
 
 const silent = pino({ level: 'silent' });
 
@@ -66,19 +66,8 @@ describe('the email queue over SMTP, with the worker killed mid-job', () => {
   let held = false;
   const workers: ChildProcess[] = [];
 
-  function startWorker(): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: services.scratch.url,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: services.env.REDIS_PREFIX,
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
-      },
-      stdio: 'ignore',
-    });
+  async function startWorker(): Promise<ChildProcess> {
+    const child = await spawnWorkerProcess(services, { SMTP_URL: `smtp://127.0.0.1:${port}` });
     workers.push(child);
     return child;
   }
@@ -114,14 +103,14 @@ describe('the email queue over SMTP, with the worker killed mid-job', () => {
   });
 
   it('delivers the e-mail exactly once after the worker is killed and another one starts', async () => {
-    const first = startWorker();
+    const first = await startWorker();
     const id = await queueEmail(services, { to: 'ole@example.dk', template: 'test', locale: 'da', params: { name: 'Ole', reference: 'kill-1' } });
     await firstMessage;
+    // Another worker is already running when the first one dies, as with replicas.
+    await startWorker();
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
-
     const started = Date.now();
-    startWorker();
     const row = await waitFor(
       () => services.db.selectFrom('emails').selectAll().where('id', '=', id).where('status', '=', 'sent').executeTakeFirst(),
       30_000,

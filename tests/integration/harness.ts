@@ -2,6 +2,7 @@
  * Real services for integration tests: a scratch database migrated from `migrations/` and a
  * Redis key prefix of its own, so test files and parallel runs never see each other's data.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -166,4 +167,40 @@ export async function failureOf(promise: Promise<unknown>): Promise<AppErrorData
     throw error;
   }
   throw new Error('expected the call to fail');
+}
+
+/**
+ * The real worker process (`worker/main.ts`) on the services' database and key prefix, with extra
+ * environment; resolves once it consumes its queues, so a test measures the work, not how long a
+ * busy machine takes to start Node.
+ */
+export function spawnWorkerProcess(services: Pick<TestServices, 'env' | 'scratch' | 'mailDir'>, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: services.scratch.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: services.env.REDIS_PREFIX,
+      MAIL_DIR: services.mailDir,
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    let ready = false;
+    // Read everything the worker logs, so a full pipe never stalls it.
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (ready) return;
+      output += chunk.toString();
+      if (output.includes('worker consuming queues')) {
+        ready = true;
+        resolve(child);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it consumed its queues`)));
+    child.once('error', reject);
+  });
 }
