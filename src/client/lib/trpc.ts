@@ -5,6 +5,7 @@
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
 import type { AppErrorData } from '../../shared/errors';
@@ -12,6 +13,10 @@ import { clearAuthToken, getAuthToken } from './auth-token';
 import { currentLocale } from './intl';
 
 export const trpc = createTRPCReact<AppRouter>();
+
+/** What each procedure answers and takes, inferred from the server router: the client never restates them. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
 
 function headers() {
   const token = getAuthToken();

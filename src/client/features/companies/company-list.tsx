@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { may, type CompanyRole } from '../../../shared/domain/company-roles';
-import { locales, type Locale } from '../../../shared/i18n';
+import { may } from '../../../shared/domain/company-roles';
+import { locales } from '../../../shared/i18n';
 import { updateCompanyInput, type LookupState } from '../../../shared/schemas/companies';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormDialog } from '../../ui/form-dialog';
@@ -20,27 +20,7 @@ import { roleKey } from './role-label';
 import { useRegistryLookup } from './use-registry-lookup';
 import { safeHref } from '../../lib/safe-url';
 
-interface CompanyItem {
-  id: string;
-  orgId: string;
-  name: string;
-  website: string | null;
-  address: string | null;
-  zipcode: string | null;
-  city: string | null;
-  phone: string | null;
-  email: string | null;
-  industry: string | null;
-  industryCode: string | null;
-  employees: string | null;
-  companyType: string | null;
-  startDate: string | null;
-  locale: Locale | null;
-  verified: boolean;
-  registryCheckedAt: Date | null;
-  role: CompanyRole;
-  version: number;
-}
+type CompanyItem = RouterOutputs['companies']['list'][number];
 
 /** The user's companies with their role, and what the role allows on each. */
 export function CompanyList() {

@@ -1,6 +1,6 @@
 import { companyRoles, mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -8,13 +8,7 @@ import { inputClass } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { roleKey } from './role-label';
 
-interface Member {
-  userId: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  role: CompanyRole;
-}
+type Member = RouterOutputs['companies']['members'][number];
 
 function nameOf(member: Member): string {
   return `${member.firstname} ${member.lastname}`.trim() || member.email;
