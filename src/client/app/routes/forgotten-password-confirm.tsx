@@ -20,7 +20,7 @@ export default function ResetPasswordScreen() {
   const token = new URLSearchParams(window.location.search).get('token');
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(resetPasswordForm), defaultValues: { password: '', repeat: '' } });
-  const reset = trpc.auth.resetPassword.useMutation();
+  const reset = trpc.auth.resetPassword.useMutation({ meta: { handlesError: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!token) return;

@@ -18,7 +18,7 @@ export default function ForgottenPasswordScreen() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(requestPasswordResetInput), defaultValues: { email: '' } });
-  const request = trpc.auth.requestPasswordReset.useMutation();
+  const request = trpc.auth.requestPasswordReset.useMutation({ meta: { handlesError: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

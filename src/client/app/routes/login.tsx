@@ -20,7 +20,7 @@ export default function LoginScreen() {
   const signedIn = useSignedIn();
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(loginInput), defaultValues: { email: '', password: '' } });
-  const login = trpc.auth.login.useMutation();
+  const login = trpc.auth.login.useMutation({ meta: { handlesError: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

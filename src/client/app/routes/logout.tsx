@@ -12,7 +12,7 @@ export default function LogoutScreen() {
   usePageTitle(t('route.logout'));
   const navigate = useNavigate();
   const signedOut = useSignedOut();
-  const logout = trpc.auth.logout.useMutation();
+  const logout = trpc.auth.logout.useMutation({ meta: { handlesError: true } });
   const started = useRef(false);
 
   useEffect(() => {

@@ -23,7 +23,7 @@ export default function OnboardingUserInfoScreen() {
     resolver: zodResolver(userInfoInput),
     values: { firstname: me.data?.firstname ?? '', lastname: me.data?.lastname ?? '' },
   });
-  const save = trpc.auth.updateUserInfo.useMutation();
+  const save = trpc.auth.updateUserInfo.useMutation({ meta: { handlesError: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

@@ -26,7 +26,7 @@ export default function SignupScreen() {
     resolver: zodResolver(signupInput),
     defaultValues: { firstname: '', lastname: '', email: invitedEmail, password: '', acceptPrivacy: false as unknown as true },
   });
-  const signup = trpc.auth.signup.useMutation();
+  const signup = trpc.auth.signup.useMutation({ meta: { handlesError: true } });
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {

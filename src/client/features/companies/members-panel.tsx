@@ -59,8 +59,8 @@ function MemberRow({ member, companyId, companyName, myRole, isMe }: { member: M
     try {
       await changeRole.mutateAsync({ companyId, userId: member.userId, role });
       toast.success(t('companies.members.roleChanged'));
-    } catch (error) {
-      toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
+    } catch {
+      // reported by the shared mutation error handler
     } finally {
       await Promise.all([utils.companies.members.invalidate({ companyId }), utils.companies.get.invalidate({ companyId })]);
     }
@@ -108,9 +108,6 @@ function MemberRow({ member, companyId, companyName, myRole, isMe }: { member: M
               try {
                 await remove.mutateAsync({ companyId, userId: member.userId });
                 toast.success(t('companies.members.removed'));
-              } catch (error) {
-                toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
-                throw error;
               } finally {
                 await utils.companies.members.invalidate({ companyId });
               }
