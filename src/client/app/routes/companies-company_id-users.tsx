@@ -6,7 +6,7 @@ import { PendingInvitations } from '../../features/invitations/pending-invitatio
 import { useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function CompanyUsersScreen() {
   const t = useT();

@@ -1,7 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import { InvitationByToken } from '../../features/invitations/invitation-by-token';
 import { useT } from '../../lib/intl';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function InvitationTokenScreen() {
   const t = useT();
