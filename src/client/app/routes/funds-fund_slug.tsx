@@ -10,11 +10,11 @@ import { QueryView } from '../../ui/query-view';
 
 export default function FundScreen() {
   const t = useT();
-  const { fund_slug: slug = '' } = useParams({ strict: false }) as { fund_slug?: string };
+  const { fund_slug: slug } = useParams({ from: '/public/funds/$fund_slug' });
   const location = useLocation();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const fund = trpc.funds.bySlug.useQuery({ slug }, { enabled: slug !== '' });
+  const fund = trpc.funds.bySlug.useQuery({ slug });
   usePageMeta({ title: fund.data?.name ?? t('route.funds-fund_slug'), description: fund.data?.description || null });
   const filters = { ...filtersFromSearch(search), fund: slug };
   const onChange = useCallback(

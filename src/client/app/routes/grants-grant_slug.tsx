@@ -8,9 +8,9 @@ import { QueryView } from '../../ui/query-view';
 
 export default function GrantScreen() {
   const t = useT();
-  const { grant_slug: slug = '' } = useParams({ strict: false }) as { grant_slug?: string };
+  const { grant_slug: slug } = useParams({ from: '/public/grants/$grant_slug' });
   const location = useLocation();
-  const grant = trpc.grants.bySlug.useQuery({ slug }, { enabled: slug !== '' });
+  const grant = trpc.grants.bySlug.useQuery({ slug });
   usePageMeta({
     title: grant.data ? `${grant.data.title} – ${grant.data.fund.name}` : t('route.grants-grant_slug'),
     description: grant.data?.description || null,

@@ -10,8 +10,8 @@ import { QueryView } from '../../ui/query-view';
 export default function TestRequirementsScreen() {
   const t = useT();
   const location = useLocation();
-  const { grant_slug: slug = '' } = useParams({ strict: false }) as { grant_slug?: string };
-  const test = trpc.grants.requirementsTest.useQuery({ slug }, { enabled: slug !== '' });
+  const { grant_slug: slug } = useParams({ from: '/public-clean/test-requirements/$grant_slug' });
+  const test = trpc.grants.requirementsTest.useQuery({ slug });
   usePageMeta({
     title: test.data ? `${t('route.test-requirements-grant_slug')} – ${test.data.grant.title}` : t('route.test-requirements-grant_slug'),
     description: test.data ? t('grants.test.description', { title: test.data.grant.title }) : null,
