@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useNoIndex, usePageTitle } from './page-title';
+import { useNoIndex, usePageTitle } from '../lib/page-meta';
 import { useT } from '../lib/intl';
 import { buttonClass } from '../ui/button';
 

@@ -3,7 +3,7 @@
  * chooses another, and the choice is remembered. `<html lang>` follows it.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider, useIntl } from 'react-intl';
+import { createIntl, IntlProvider, useIntl, type IntlShape } from 'react-intl';
 import { defaultLocale, isLocale, messagesFor, type Locale, type MessageKey } from '../../shared/i18n';
 
 const STORAGE_KEY = 'locale';
@@ -95,4 +95,14 @@ export function useT() {
     (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values) as string,
     [intl],
   );
+}
+
+let intlOutsideReact: IntlShape | null = null;
+
+/** `t` for code outside React (the query client's error handler), in the locale chosen right now. */
+export function translate(key: MessageKey, values?: Record<string, string | number>): string {
+  if (intlOutsideReact?.locale !== currentLocale) {
+    intlOutsideReact = createIntl({ locale: currentLocale, defaultLocale, messages: messagesFor(currentLocale) });
+  }
+  return intlOutsideReact.formatMessage({ id: key }, values);
 }

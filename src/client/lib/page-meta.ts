@@ -1,6 +1,7 @@
 /**
- * A public page's title, description and Open Graph tags, set in the document head while the
- * page is shown (and removed when it goes, so the next page never inherits them).
+ * What a page puts in the document head: every screen its title (`{title} · Grantwork`); a public
+ * page also its description and Open Graph tags, set while the page is shown and removed when it
+ * goes, so the next page never inherits them.
  */
 import { useEffect } from 'react';
 import { useLocale, useT } from './intl';
@@ -18,13 +19,31 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
   return element;
 }
 
+/** Sets the document title (`{title} · Grantwork`) for the screen that renders it. */
+export function usePageTitle(title: string | null) {
+  const t = useT();
+  useEffect(() => {
+    document.title = title ? `${title} · ${t('app.name')}` : t('app.name');
+  }, [title, t]);
+}
+
+/** Marks an error screen as not to be indexed or previewed. */
+export function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, []);
+}
+
 export function usePageMeta(meta: { title: string | null; description?: string | null; type?: 'website' | 'article' }) {
   const t = useT();
   const { locale } = useLocale();
   const { title, description, type = 'website' } = meta;
+  usePageTitle(title);
   useEffect(() => {
-    const fullTitle = title ? `${title} · ${t('app.name')}` : t('app.name');
-    document.title = fullTitle;
     const text = (description ?? t('app.tagline')).replace(/\s+/g, ' ').trim().slice(0, 300);
     const elements = [
       setMeta('name', 'description', text),

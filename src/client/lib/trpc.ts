@@ -5,18 +5,27 @@
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
 import { MAX_BATCH_CALLS } from '../../shared/batch-limit';
 import type { AppErrorData } from '../../shared/errors';
+import { toast } from '../ui/toast';
 import { clearAuthToken, getAuthToken } from './auth-token';
-import { currentLocale } from './intl';
+import { currentLocale, translate } from './intl';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-/** What each procedure returns, as the client receives it. */
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `handlesError`: the screen shows this mutation's failure itself (field errors, a conflict). */
+    mutationMeta: { handlesError?: boolean };
+  }
+}
+
+/** What each procedure answers and takes, inferred from the server router: the client never restates them. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
 
 function headers() {
   const token = getAuthToken();
@@ -53,10 +62,23 @@ function onUnauthorized(error: unknown) {
   }
 }
 
+/** The failure of a call as the user reads it: the server's message with its values, or a network error. */
+export function errorMessageOf(error: unknown): string {
+  const data = appErrorOf(error);
+  return data ? translate(data.messageKey, data.values) : translate('error.network');
+}
+
 export function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({ onError: onUnauthorized }),
-    mutationCache: new MutationCache({ onError: onUnauthorized }),
+    mutationCache: new MutationCache({
+      // Every failed mutation is reported here, once, unless its screen does something else with it.
+      onError: (error, _variables, _context, mutation) => {
+        onUnauthorized(error);
+        if (mutation.meta?.handlesError || appErrorOf(error)?.appCode === 'UNAUTHORIZED') return;
+        toast.error(errorMessageOf(error));
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -31,6 +31,9 @@ function emit(next: ToastItem[]) {
 
 export const toast = {
   add(input: ToastInput): string {
+    // The same message twice at once tells the user nothing more (a screen and the shared error handler may both report a failure).
+    const same = items.find((item) => item.open && item.title === input.title && item.variant === (input.variant ?? 'info'));
+    if (same) return same.id;
     counter += 1;
     const id = `toast-${counter}`;
     emit([...items, { id, variant: 'info', duration: TOAST_DURATION_MS, open: true, ...input }]);

@@ -27,10 +27,6 @@ const allowed: Record<CompanyAction, readonly CompanyRole[]> = {
   publish: ['owner', 'admin'],
 };
 
-export function rolesAllowedTo(action: CompanyAction): readonly CompanyRole[] {
-  return allowed[action];
-}
-
 export function may(role: CompanyRole, action: CompanyAction): boolean {
   return allowed[action].includes(role);
 }
@@ -42,8 +38,4 @@ export function may(role: CompanyRole, action: CompanyAction): boolean {
 export function mayManageRole(actor: CompanyRole, target: CompanyRole): boolean {
   if (!may(actor, 'members.manage')) return false;
   return actor === 'owner' || target !== 'owner';
-}
-
-export function isCompanyRole(value: unknown): value is CompanyRole {
-  return typeof value === 'string' && (companyRoles as readonly string[]).includes(value);
 }

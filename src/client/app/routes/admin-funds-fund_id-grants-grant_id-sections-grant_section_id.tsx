@@ -1,7 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import { AdminSectionEditor } from '../../features/grants/admin-section-editor';
 import { useT } from '../../lib/intl';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function AdminSectionScreen() {
   const t = useT();

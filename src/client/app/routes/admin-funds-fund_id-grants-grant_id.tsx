@@ -1,7 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import { AdminGrantEditor } from '../../features/grants/admin-grant-editor';
 import { useT } from '../../lib/intl';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function AdminGrantScreen() {
   const t = useT();

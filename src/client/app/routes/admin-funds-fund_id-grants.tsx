@@ -1,7 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import { AdminGrantList } from '../../features/grants/admin-grant-list';
 import { useT } from '../../lib/intl';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function AdminFundGrantsScreen() {
   const t = useT();

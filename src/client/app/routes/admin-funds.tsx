@@ -1,6 +1,6 @@
 import { AdminFunds } from '../../features/funds/admin-funds';
 import { useT } from '../../lib/intl';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function AdminFundsScreen() {
   const t = useT();

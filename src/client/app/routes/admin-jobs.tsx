@@ -1,6 +1,6 @@
 import { JobMonitor } from '../../features/jobs/job-monitor';
 import { useT } from '../../lib/intl';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 /** /admin/jobs: the background queues, for platform admins. */
 export default function AdminJobsScreen() {

@@ -6,11 +6,11 @@ import { PendingInvitations } from '../../features/invitations/pending-invitatio
 import { useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function CompanyUsersScreen() {
   const t = useT();
-  const { company_id: companyId } = useParams({ strict: false }) as { company_id: string };
+  const { company_id: companyId } = useParams({ from: '/user/companies/$company_id/users' });
   const company = trpc.companies.get.useQuery({ companyId }, { retry: false });
   const me = trpc.auth.me.useQuery();
   usePageTitle(company.data ? `${t('route.companies-company_id-users')} · ${company.data.name}` : t('route.companies-company_id-users'));

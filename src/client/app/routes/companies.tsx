@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { CompanyList } from '../../features/companies/company-list';
 import { useT } from '../../lib/intl';
 import { buttonClass } from '../../ui/button';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function CompaniesScreen() {
   const t = useT();

@@ -10,7 +10,7 @@ import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/form-field';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function ResetPasswordScreen() {
   const t = useT();
@@ -20,7 +20,7 @@ export default function ResetPasswordScreen() {
   const token = new URLSearchParams(window.location.search).get('token');
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(resetPasswordForm), defaultValues: { password: '', repeat: '' } });
-  const reset = trpc.auth.resetPassword.useMutation();
+  const reset = trpc.auth.resetPassword.useMutation({ meta: { handlesError: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!token) return;

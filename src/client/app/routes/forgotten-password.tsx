@@ -9,7 +9,7 @@ import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/form-field';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function ForgottenPasswordScreen() {
   const t = useT();
@@ -18,7 +18,7 @@ export default function ForgottenPasswordScreen() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(requestPasswordResetInput), defaultValues: { email: '' } });
-  const request = trpc.auth.requestPasswordReset.useMutation();
+  const request = trpc.auth.requestPasswordReset.useMutation({ meta: { handlesError: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

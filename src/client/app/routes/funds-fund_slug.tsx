@@ -4,17 +4,17 @@ import { FundHeader } from '../../features/funds/fund-list';
 import { filtersFromSearch, GrantBrowser, type GrantFilters } from '../../features/grants/grant-browser';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { NotFoundPage } from '../error-pages';
-import { LoadError } from '../../ui/load-error';
+import { QueryView } from '../../ui/query-view';
 
 export default function FundScreen() {
   const t = useT();
-  const { fund_slug: slug = '' } = useParams({ strict: false }) as { fund_slug?: string };
+  const { fund_slug: slug } = useParams({ from: '/public/funds/$fund_slug' });
   const location = useLocation();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const fund = trpc.funds.bySlug.useQuery({ slug }, { enabled: slug !== '' });
+  const fund = trpc.funds.bySlug.useQuery({ slug });
   usePageMeta({ title: fund.data?.name ?? t('route.funds-fund_slug'), description: fund.data?.description || null });
   const filters = { ...filtersFromSearch(search), fund: slug };
   const onChange = useCallback(
@@ -30,22 +30,15 @@ export default function FundScreen() {
     [navigate, slug],
   );
 
-  if (fund.isError && appErrorOf(fund.error)?.appCode === 'NOT_FOUND') return <NotFoundPage path={location.pathname} />;
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-8">
-      {fund.isPending ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      ) : fund.isError ? (
-        <LoadError error={fund.error} onRetry={() => void fund.refetch()} />
-      ) : (
-        <>
-          <FundHeader fund={fund.data} />
+    <QueryView query={fund} notFound={<NotFoundPage path={location.pathname} />} className="mx-auto mt-8 max-w-6xl px-4">
+      {(data) => (
+        <section className="mx-auto w-full max-w-6xl px-4 py-8">
+          <FundHeader fund={data} />
           <h2 className="mt-8 mb-3 text-lg font-semibold text-gray-900">{t('funds.grantsHeading')}</h2>
           <GrantBrowser filters={filters} onChange={onChange} headingLevel={3} />
-        </>
+        </section>
       )}
-    </section>
+    </QueryView>
   );
 }

@@ -16,8 +16,8 @@ export default function StartApplicationScreen() {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
-  const { grant_slug: slug = '' } = useParams({ strict: false }) as { grant_slug?: string };
-  const grant = trpc.grants.bySlug.useQuery({ slug }, { enabled: slug !== '' });
+  const { grant_slug: slug } = useParams({ from: '/public/grants/$grant_slug/start' });
+  const grant = trpc.grants.bySlug.useQuery({ slug });
   const signedIn = getAuthToken() !== null;
   usePageMeta({ title: grant.data ? t('grants.start.title', { title: grant.data.title }) : t('route.grants-grant_slug-start'), description: t('grants.start.description') });
 

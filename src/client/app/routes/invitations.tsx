@@ -1,6 +1,6 @@
 import { MyInvitations } from '../../features/invitations/my-invitations';
 import { useT } from '../../lib/intl';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function InvitationsScreen() {
   const t = useT();

@@ -10,7 +10,7 @@ import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/form-field';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 import { deviceId } from '../../lib/device-id';
 
 export default function LoginScreen() {
@@ -21,7 +21,7 @@ export default function LoginScreen() {
   const signedIn = useSignedIn();
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(loginInput), defaultValues: { email: '', password: '' } });
-  const login = trpc.auth.login.useMutation();
+  const login = trpc.auth.login.useMutation({ meta: { handlesError: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

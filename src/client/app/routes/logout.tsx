@@ -4,7 +4,7 @@ import { useSignedOut } from '../../features/auth/use-auth-redirect';
 import { getAuthToken } from '../../lib/auth-token';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 /** Ends the session on the server, forgets the token, and goes to the front page. */
 export default function LogoutScreen() {
@@ -12,7 +12,7 @@ export default function LogoutScreen() {
   usePageTitle(t('route.logout'));
   const navigate = useNavigate();
   const signedOut = useSignedOut();
-  const logout = trpc.auth.logout.useMutation();
+  const logout = trpc.auth.logout.useMutation({ meta: { handlesError: true } });
   const started = useRef(false);
 
   useEffect(() => {

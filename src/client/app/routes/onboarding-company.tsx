@@ -1,6 +1,6 @@
 import { OnboardingForm } from '../../features/companies/onboarding-form';
 import { useT } from '../../lib/intl';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function OnboardingCompanyScreen() {
   const t = useT();

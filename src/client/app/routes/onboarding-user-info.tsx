@@ -9,7 +9,7 @@ import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/form-field';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function OnboardingUserInfoScreen() {
   const t = useT();
@@ -23,7 +23,7 @@ export default function OnboardingUserInfoScreen() {
     resolver: zodResolver(userInfoInput),
     values: { firstname: me.data?.firstname ?? '', lastname: me.data?.lastname ?? '' },
   });
-  const save = trpc.auth.updateUserInfo.useMutation();
+  const save = trpc.auth.updateUserInfo.useMutation({ meta: { handlesError: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

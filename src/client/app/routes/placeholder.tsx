@@ -1,6 +1,6 @@
 import { useMatches } from '@tanstack/react-router';
 import { useT } from '../../lib/intl';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 /** A screen whose feature has not arrived yet: its layout and its heading. */
 export default function PlaceholderScreen() {

@@ -2,7 +2,7 @@ import { ChangePasswordForm, ProfileDetailsForm, SessionsList } from '../../feat
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { FormError } from '../../ui/form-field';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function ProfileScreen() {
   const t = useT();

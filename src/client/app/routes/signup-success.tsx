@@ -3,7 +3,7 @@ import { redirectParam, withRedirect } from '../../features/auth/use-auth-redire
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 /** After sign-up: what happens next, then on to onboarding (or back to where the user was going). */
 export default function SignupSuccessScreen() {

@@ -11,7 +11,7 @@ import { useLocale, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/form-field';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../lib/page-meta';
 
 export default function SignupScreen() {
   const t = useT();
@@ -26,7 +26,7 @@ export default function SignupScreen() {
     resolver: zodResolver(signupInput),
     defaultValues: { firstname: '', lastname: '', email: invitedEmail, password: '', acceptPrivacy: false as unknown as true },
   });
-  const signup = trpc.auth.signup.useMutation();
+  const signup = trpc.auth.signup.useMutation({ meta: { handlesError: true } });
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {

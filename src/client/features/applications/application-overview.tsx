@@ -111,7 +111,7 @@ type DescriptionValues = z.input<typeof updateApplicationInput>;
 function DescriptionForm({ application, onDone }: { application: Overview; onDone: () => void }) {
   const t = useT();
   const utils = trpc.useUtils();
-  const update = trpc.applications.update.useMutation();
+  const update = trpc.applications.update.useMutation({ meta: { handlesError: true } });
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm<DescriptionValues, unknown, z.output<typeof updateApplicationInput>>({
     resolver: zodResolver(updateApplicationInput),

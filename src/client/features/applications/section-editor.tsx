@@ -5,7 +5,7 @@ import { inputProblem, missingForDone, type AnswerValue, type MissingItem } from
 import { may } from '../../../shared/domain/company-roles';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
-import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
 import { LoadError } from '../../ui/load-error';
@@ -60,7 +60,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   // The text a draft replaced, one click away until the writer moves on.
   const [replaced, setReplaced] = useState<string | null>(null);
 
-  const markDone = trpc.applications.markDone.useMutation({ meta: { handlesErrors: true } });
+  const markDone = trpc.applications.markDone.useMutation();
   const reopen = trpc.applications.reopen.useMutation();
   const index = overview.sections.findIndex((item) => item.id === section.id);
   const previous = overview.sections[index - 1];
@@ -83,11 +83,10 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
       applyStatus(await markDone.mutateAsync({ applicationId: overview.id, sectionId: section.id }));
       setShowMissing(false);
       toast.success(t('applications.editor.markedDone'));
-    } catch (error) {
-      // The grant's rules may have changed meanwhile: load them so the list of what is missing is right.
+    } catch {
+      // Shown by the query client. The grant's rules may have changed meanwhile: load them so the
+      // list of what is missing is right.
       void utils.applications.section.invalidate({ applicationId: overview.id, sectionId: section.id });
-      const data = appErrorOf(error);
-      toast.error(t(data?.messageKey ?? 'error.network', data?.values));
     }
   }
 

@@ -267,7 +267,7 @@ function DescriptionForm({ options, grantId, setup }: { options: StartOptions; g
   const t = useT();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const create = trpc.applications.create.useMutation();
+  const create = trpc.applications.create.useMutation({ meta: { handlesError: true } });
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm<z.input<typeof descriptionInput>, unknown, z.output<typeof descriptionInput>>({ resolver: zodResolver(descriptionInput), defaultValues: { description: '' } });
   const onSubmit = form.handleSubmit(async ({ description }) => {

@@ -74,7 +74,7 @@ export interface Conflict {
 
 export function useSectionDraft({ applicationId, section, editable }: { applicationId: string; section: Section; editable: boolean }) {
   const utils = trpc.useUtils();
-  const { mutateAsync: saveSection } = trpc.applications.saveSection.useMutation({ meta: { handlesErrors: true } });
+  const { mutateAsync: saveSection } = trpc.applications.saveSection.useMutation({ meta: { handlesError: true } });
 
   // The draft is made once per section from the server's copy and what the browser kept.
   const [initial] = useState(() => {

@@ -28,7 +28,7 @@ export function ProfileDetailsForm({ user }: { user: { email: string; firstname:
   const utils = trpc.useUtils();
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(updateProfileInput), defaultValues: { firstname: user.firstname, lastname: user.lastname, locale: user.locale } });
-  const update = trpc.auth.updateProfile.useMutation();
+  const update = trpc.auth.updateProfile.useMutation({ meta: { handlesError: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -72,7 +72,7 @@ export function ChangePasswordForm() {
   const utils = trpc.useUtils();
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(changePasswordInput), defaultValues: { currentPassword: '', newPassword: '' } });
-  const change = trpc.auth.changePassword.useMutation();
+  const change = trpc.auth.changePassword.useMutation({ meta: { handlesError: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -131,7 +131,6 @@ export function SessionsList() {
       await utils.auth.sessions.invalidate();
       toast.success(t('auth.profile.sessionEnded'));
     },
-    onError: () => toast.error(t('error.internal')),
   });
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

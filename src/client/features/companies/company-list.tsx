@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { may, type CompanyRole } from '../../../shared/domain/company-roles';
-import { locales, type Locale } from '../../../shared/i18n';
+import { may } from '../../../shared/domain/company-roles';
+import { locales } from '../../../shared/i18n';
 import { updateCompanyInput, type LookupState } from '../../../shared/schemas/companies';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { appErrorOf, errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormDialog } from '../../ui/form-dialog';
@@ -20,27 +20,7 @@ import { roleKey } from './role-label';
 import { useRegistryLookup } from './use-registry-lookup';
 import { safeHref } from '../../lib/safe-url';
 
-interface CompanyItem {
-  id: string;
-  orgId: string;
-  name: string;
-  website: string | null;
-  address: string | null;
-  zipcode: string | null;
-  city: string | null;
-  phone: string | null;
-  email: string | null;
-  industry: string | null;
-  industryCode: string | null;
-  employees: string | null;
-  companyType: string | null;
-  startDate: string | null;
-  locale: Locale | null;
-  verified: boolean;
-  registryCheckedAt: Date | null;
-  role: CompanyRole;
-  version: number;
-}
+type CompanyItem = RouterOutputs['companies']['list'][number];
 
 /** The user's companies with their role, and what the role allows on each. */
 export function CompanyList() {
@@ -143,7 +123,7 @@ function RefreshButton({ company }: { company: CompanyItem }) {
     void utils.companies.list.invalidate();
   };
   const { state, watch } = useRegistryLookup({ onFinal });
-  const refresh = trpc.companies.refresh.useMutation();
+  const refresh = trpc.companies.refresh.useMutation({ meta: { handlesError: true } });
   const busy = refresh.isPending || state?.status === 'queued' || state?.status === 'running' || state?.status === 'retrying';
   return (
     <Button
@@ -156,7 +136,7 @@ function RefreshButton({ company }: { company: CompanyItem }) {
         try {
           watch(await refresh.mutateAsync({ companyId: company.id }));
         } catch (error) {
-          toast.update(id, { title: t(appErrorOf(error)?.messageKey ?? 'error.network', appErrorOf(error)?.values), variant: 'error' });
+          toast.update(id, { title: errorMessageOf(error), variant: 'error' });
           setToastId(null);
         }
       }}
@@ -186,7 +166,7 @@ function EditButton({ company }: { company: CompanyItem }) {
 function EditForm({ company, onDone }: { company: CompanyItem; onDone: () => void }) {
   const t = useT();
   const utils = trpc.useUtils();
-  const update = trpc.companies.update.useMutation();
+  const update = trpc.companies.update.useMutation({ meta: { handlesError: true } });
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm<z.input<typeof editFields>, unknown, z.output<typeof editFields>>({
     resolver: zodResolver(editFields),
@@ -244,14 +224,9 @@ function DeleteButton({ company }: { company: CompanyItem }) {
       variant="danger"
       trigger={<Button variant="ghost" className="text-red-700 hover:bg-red-50">{t('companies.action.delete')}</Button>}
       onConfirm={async () => {
-        try {
-          await remove.mutateAsync({ companyId: company.id });
-          toast.success(t('companies.delete.done'));
-          await utils.companies.list.invalidate();
-        } catch (error) {
-          toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
-          throw error;
-        }
+        await remove.mutateAsync({ companyId: company.id });
+        toast.success(t('companies.delete.done'));
+        await utils.companies.list.invalidate();
       }}
     />
   );

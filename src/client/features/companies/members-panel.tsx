@@ -1,6 +1,6 @@
 import { companyRoles, mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -8,13 +8,7 @@ import { inputClass } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { roleKey } from './role-label';
 
-interface Member {
-  userId: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  role: CompanyRole;
-}
+type Member = RouterOutputs['companies']['members'][number];
 
 function nameOf(member: Member): string {
   return `${member.firstname} ${member.lastname}`.trim() || member.email;
@@ -65,8 +59,8 @@ function MemberRow({ member, companyId, companyName, myRole, isMe }: { member: M
     try {
       await changeRole.mutateAsync({ companyId, userId: member.userId, role });
       toast.success(t('companies.members.roleChanged'));
-    } catch (error) {
-      toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
+    } catch {
+      // reported by the shared mutation error handler
     } finally {
       await Promise.all([utils.companies.members.invalidate({ companyId }), utils.companies.get.invalidate({ companyId })]);
     }
@@ -114,9 +108,6 @@ function MemberRow({ member, companyId, companyName, myRole, isMe }: { member: M
               try {
                 await remove.mutateAsync({ companyId, userId: member.userId });
                 toast.success(t('companies.members.removed'));
-              } catch (error) {
-                toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
-                throw error;
               } finally {
                 await utils.companies.members.invalidate({ companyId });
               }

@@ -43,7 +43,7 @@ export function OnboardingForm() {
     if (state.status === 'not_found') lookupForm.setError('orgId', { type: 'registry', message: 'companies.orgId.notFound' });
   };
   const { state, start, starting } = useRegistryLookup({ onFinal });
-  const create = trpc.companies.create.useMutation();
+  const create = trpc.companies.create.useMutation({ meta: { handlesError: true } });
 
   const onLookup = lookupForm.handleSubmit(async ({ orgId }) => {
     setManual(false);

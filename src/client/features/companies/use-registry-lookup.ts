@@ -10,7 +10,7 @@ import { trpc } from '../../lib/trpc';
  */
 export function useRegistryLookup(options: { onFinal?: (state: LookupState) => void } = {}) {
   const [state, setState] = useState<LookupState | null>(null);
-  const lookup = trpc.companies.lookup.useMutation();
+  const lookup = trpc.companies.lookup.useMutation({ meta: { handlesError: true } });
   const following = state !== null && !finalLookupStatuses.includes(state.status) && state.status !== 'idle';
   const { onFinal } = options;
 

@@ -30,8 +30,8 @@ function FundDialog({ initial, open, onOpenChange }: { initial: FundDraft; open:
   // A new fund's slug follows its name until the slug is typed in.
   const slugTouched = useRef(Boolean(id));
   const [formError, setFormError] = useState<FormMessage | null>(null);
-  const create = trpc.funds.admin.create.useMutation();
-  const update = trpc.funds.admin.update.useMutation();
+  const create = trpc.funds.admin.create.useMutation({ meta: { handlesError: true } });
+  const update = trpc.funds.admin.update.useMutation({ meta: { handlesError: true } });
   const pending = create.isPending || update.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {

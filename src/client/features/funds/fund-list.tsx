@@ -2,38 +2,33 @@ import { Link } from '@tanstack/react-router';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { safeHref } from '../../lib/safe-url';
-import { LoadError } from '../../ui/load-error';
+import { QueryView } from '../../ui/query-view';
 
 export function FundList() {
   const t = useT();
   const funds = trpc.funds.list.useQuery();
-  if (funds.isPending) {
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (funds.isError) {
-    return (
-      <LoadError error={funds.error} onRetry={() => void funds.refetch()} />
-    );
-  }
-  if (funds.data.length === 0) return <p className="rounded-lg bg-white p-6 text-center text-sm text-gray-700 ring-1 ring-gray-200">{t('funds.list.empty')}</p>;
   return (
-    <ul className="grid gap-3 md:grid-cols-2">
-      {funds.data.map((fund) => (
-        <li key={fund.id} className="relative rounded-lg bg-white p-4 shadow-xs ring-1 ring-gray-200 hover:ring-primary-300">
-          <h2 className="text-base font-semibold text-gray-900">
-            <Link to="/funds/$fund_slug" params={{ fund_slug: fund.slug }} className="after:absolute after:inset-0 focus:outline-none focus-visible:underline">
-              {fund.name}
-            </Link>
-          </h2>
-          {fund.description && <p className="mt-1 line-clamp-3 text-sm text-gray-700">{fund.description}</p>}
-          <p className="mt-2 text-sm text-gray-600">{t('funds.list.counts', { open: fund.openCount, total: fund.grantCount })}</p>
-        </li>
-      ))}
-    </ul>
+    <QueryView query={funds}>
+      {(data) =>
+        data.length === 0 ? (
+          <p className="rounded-lg bg-white p-6 text-center text-sm text-gray-700 ring-1 ring-gray-200">{t('funds.list.empty')}</p>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {data.map((fund) => (
+              <li key={fund.id} className="relative rounded-lg bg-white p-4 shadow-xs ring-1 ring-gray-200 hover:ring-primary-300">
+                <h2 className="text-base font-semibold text-gray-900">
+                  <Link to="/funds/$fund_slug" params={{ fund_slug: fund.slug }} className="after:absolute after:inset-0 focus:outline-none focus-visible:underline">
+                    {fund.name}
+                  </Link>
+                </h2>
+                {fund.description && <p className="mt-1 line-clamp-3 text-sm text-gray-700">{fund.description}</p>}
+                <p className="mt-2 text-sm text-gray-600">{t('funds.list.counts', { open: fund.openCount, total: fund.grantCount })}</p>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryView>
   );
 }
 

@@ -23,8 +23,8 @@ export function AlertLinkHandler() {
   const [link] = useState(readLink);
   const [outcome, setOutcome] = useState<Outcome>('working');
   const started = useRef(false);
-  const confirm = trpc.grantAlerts.confirm.useMutation();
-  const unsubscribe = trpc.grantAlerts.unsubscribe.useMutation();
+  const confirm = trpc.grantAlerts.confirm.useMutation({ meta: { handlesError: true } });
+  const unsubscribe = trpc.grantAlerts.unsubscribe.useMutation({ meta: { handlesError: true } });
 
   useEffect(() => {
     if (!link || started.current) return;

@@ -23,7 +23,7 @@ export function AlertSignup({ headingId }: { headingId?: string }) {
   const errors = form.formState.errors;
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const signUp = trpc.grantAlerts.signUp.useMutation();
+  const signUp = trpc.grantAlerts.signUp.useMutation({ meta: { handlesError: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

@@ -39,7 +39,7 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
   const form = useForm({ resolver: zodResolver(updateGrantInput), defaultValues: valuesOf(grant) });
   const errors = form.formState.errors;
   const questions = useFieldArray({ control: form.control, name: 'requirements' });
-  const update = trpc.grants.admin.update.useMutation();
+  const update = trpc.grants.admin.update.useMutation({ meta: { handlesError: true } });
   const { formError, conflict, onSubmit } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.saved', onSaved });
 
   const numberField = (field: 'amountMin' | 'amountMax' | 'maxFundingPct' | 'minInvoiceAmount' | 'hourlyRate', label: string) => (
@@ -184,7 +184,7 @@ const newSectionFields = addSectionInput.omit({ grantId: true });
 function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Promise<unknown> }) {
   const t = useT();
   const form = useForm({ resolver: zodResolver(newSectionFields), defaultValues: { kind: 'text' as const, title: '' } });
-  const add = trpc.grants.admin.addSection.useMutation();
+  const add = trpc.grants.admin.addSection.useMutation({ meta: { handlesError: true } });
   const reorder = trpc.grants.admin.reorderSections.useMutation();
   const remove = trpc.grants.admin.removeSection.useMutation();
   const fail = (error: unknown) => toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));

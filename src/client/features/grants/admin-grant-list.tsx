@@ -22,7 +22,7 @@ function NewGrantForm({ fundId }: { fundId: string }) {
   const t = useT();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const create = trpc.grants.admin.create.useMutation();
+  const create = trpc.grants.admin.create.useMutation({ meta: { handlesError: true } });
   const form = useForm({ resolver: zodResolver(newGrantFields), defaultValues: { title: '' } });
   const [formError, setFormError] = useState<FormMessage | null>(null);
 

@@ -44,7 +44,7 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
   const errors = form.formState.errors;
   const requirements = useFieldArray({ control: form.control, name: 'requirements' });
   const inputs = useFieldArray({ control: form.control, name: 'inputs' });
-  const update = trpc.grants.admin.updateSection.useMutation();
+  const update = trpc.grants.admin.updateSection.useMutation({ meta: { handlesError: true } });
   const { formError, conflict, onSubmit } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.sectionSaved', onSaved });
 
   return (

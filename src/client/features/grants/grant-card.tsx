@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { GrantStatus } from '../../../shared/schemas/grants';
 import { useT } from '../../lib/intl';
+import type { RouterOutputs } from '../../lib/trpc';
 import { daysLeft, statusClasses, statusKeys, useGrantFormat } from './grant-format';
 
 export function StatusBadge({ status }: { status: GrantStatus }) {
@@ -33,17 +34,7 @@ export function AmountRange({ min, max, currency }: { min: number | null; max: n
   return <>{t('grants.amount.unknown')}</>;
 }
 
-export interface GrantCardData {
-  slug: string;
-  title: string;
-  summary: string;
-  status: GrantStatus;
-  deadlineAt: Date | null;
-  currency: string;
-  amountMin: number | null;
-  amountMax: number | null;
-  fund: { slug: string; name: string };
-}
+export type GrantCardData = RouterOutputs['grants']['list']['items'][number];
 
 export function GrantCard({ grant, headingLevel = 2 }: { grant: GrantCardData; headingLevel?: 2 | 3 }) {
   const t = useT();

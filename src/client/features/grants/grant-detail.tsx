@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { MessageKey } from '../../../shared/i18n';
-import type { GrantStatus, SectionKind } from '../../../shared/schemas/grants';
+import type { SectionKind } from '../../../shared/schemas/grants';
 import { useT } from '../../lib/intl';
+import type { RouterOutputs } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
 import { AmountRange, DeadlineText, StatusBadge } from './grant-card';
 import { useGrantFormat } from './grant-format';
@@ -15,23 +16,7 @@ export const sectionKindKeys: Record<SectionKind, MessageKey> = {
   activity_plan: 'grants.kind.activity_plan',
 };
 
-export interface GrantDetailData {
-  slug: string;
-  title: string;
-  description: string;
-  url: string | null;
-  status: GrantStatus;
-  opensAt: Date | null;
-  deadlineAt: Date | null;
-  currency: string;
-  amountMin: number | null;
-  amountMax: number | null;
-  maxFundingPct: number | null;
-  hourlyRate: number | null;
-  fund: { slug: string; name: string; url: string | null };
-  sections: Array<{ id: string; kind: SectionKind; title: string; guidance: string }>;
-  questionCount: number;
-}
+export type GrantDetailData = RouterOutputs['grants']['bySlug'];
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -4,26 +4,15 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { evaluateRequirements, prefillAnswer, type Answers, type ProfilePrefill } from '../../../shared/domain/requirements-test';
+import { evaluateRequirements, prefillAnswer, type Answers } from '../../../shared/domain/requirements-test';
 import { useT } from '../../lib/intl';
+import type { RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
 
-interface Question {
-  id: string;
-  text: string;
-  expectedAnswer: boolean;
-  prefill: ProfilePrefill | null;
-}
+type RequirementsTestData = RouterOutputs['grants']['requirementsTest'];
 
-interface Company {
-  id: string;
-  name: string;
-  orgId: string;
-  employees: string | null;
-}
-
-export function RequirementsTest({ grant, questions, companies }: { grant: { slug: string; title: string; status: string }; questions: Question[]; companies: Company[] }) {
+export function RequirementsTest({ grant, questions, companies }: Pick<RequirementsTestData, 'grant' | 'questions' | 'companies'>) {
   const t = useT();
   const companyFieldId = useId();
   const [companyId, setCompanyId] = useState(companies[0]?.id ?? '');

@@ -27,8 +27,8 @@ export function InvitationByToken({ token }: { token: string }) {
   const signedIn = getAuthToken() !== null;
   const invitation = trpc.invitations.byToken.useQuery({ token }, { staleTime: 0 });
   const me = trpc.auth.me.useQuery(undefined, { enabled: signedIn });
-  const accept = trpc.invitations.accept.useMutation();
-  const decline = trpc.invitations.decline.useMutation();
+  const accept = trpc.invitations.accept.useMutation({ meta: { handlesError: true } });
+  const decline = trpc.invitations.decline.useMutation({ meta: { handlesError: true } });
   const [error, setError] = useState<{ key: MessageKey; values?: Record<string, string | number> } | null>(null);
   const [declined, setDeclined] = useState(false);
 

@@ -16,7 +16,7 @@ const fields = inviteInput.omit({ companyId: true });
 export function InviteForm({ companyId, myRole }: { companyId: string; myRole: CompanyRole }) {
   const t = useT();
   const utils = trpc.useUtils();
-  const invite = trpc.invitations.create.useMutation();
+  const invite = trpc.invitations.create.useMutation({ meta: { handlesError: true } });
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(fields), defaultValues: { email: '', role: '' as CompanyRole } });
   const errors = form.formState.errors;

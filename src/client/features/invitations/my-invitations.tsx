@@ -41,8 +41,8 @@ export function MyInvitations() {
       await utils.invitations.mine.invalidate();
       await utils.companies.list.invalidate();
       await then?.();
-    } catch (error) {
-      toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
+    } catch {
+      // reported by the shared mutation error handler; the list shows what is still pending
       await utils.invitations.mine.invalidate();
     }
   }

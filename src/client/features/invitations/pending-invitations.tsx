@@ -64,9 +64,6 @@ export function PendingInvitations({ companyId, myRole }: { companyId: string; m
                       try {
                         await remove.mutateAsync({ companyId, invitationId: invitation.id });
                         toast.success(t('invitations.removed'));
-                      } catch (error) {
-                        toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
-                        throw error;
                       } finally {
                         await utils.invitations.list.invalidate({ companyId });
                       }

@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
 import { jobListStates, type JobListState } from '../../../shared/schemas/jobs';
 import { useT } from '../../lib/intl';
+import type { RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { JobDetailDialog } from './job-detail-dialog';
@@ -12,7 +11,7 @@ import { JobList } from './job-list';
 import { MetricsChart } from './metrics-chart';
 import { useJobActions } from './use-jobs';
 
-export type QueueOverview = inferRouterOutputs<AppRouter>['jobs']['overview'][number];
+export type QueueOverview = RouterOutputs['jobs']['overview'][number];
 
 export function QueueStatus({ paused }: { paused: boolean }) {
   const t = useT();

@@ -36,12 +36,8 @@ export function useJobDetail(queue: QueueName, id: string | null, revealEmails: 
 export function useJobActions() {
   const t = useT();
   const utils = trpc.useUtils();
-  const onError = (error: unknown) => {
-    const data = appErrorOf(error);
-    toast.error(data ? t(data.messageKey, data.values) : t('error.network'));
-  };
   const onSettled = () => utils.jobs.invalidate();
-  const options = { onError, onSettled };
+  const options = { onSettled };
   return {
     retry: trpc.jobs.retry.useMutation({
       ...options,

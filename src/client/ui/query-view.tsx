@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { useT } from '../lib/intl';
+import { appErrorOf } from '../lib/trpc';
+import { LoadError } from './load-error';
+
+interface ViewableQuery<TData> {
+  status: 'pending' | 'error' | 'success';
+  data: TData | undefined;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * The one way a screen shows a query: a loading line while it is pending (never a blank area),
+ * the shared load error with its retry when it fails, and the data once it is there.
+ * `notFound` replaces the load error for an answer of NOT_FOUND (a whole page that does not exist).
+ */
+export function QueryView<TData>({
+  query,
+  children,
+  className = '',
+  notFound,
+}: {
+  query: ViewableQuery<TData>;
+  children: (data: TData) => ReactNode;
+  className?: string;
+  notFound?: ReactNode;
+}) {
+  const t = useT();
+  if (query.status === 'pending') {
+    return (
+      <p role="status" className={`text-sm text-gray-600 ${className}`}>
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (query.status === 'error') {
+    if (notFound !== undefined && appErrorOf(query.error)?.appCode === 'NOT_FOUND') return <>{notFound}</>;
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} className={className} />;
+  }
+  return <>{children(query.data as TData)}</>;
+}
