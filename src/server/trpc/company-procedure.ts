@@ -12,7 +12,7 @@ import { companyIdSchema } from '../../shared/schemas/companies';
 import { findMembership } from '../features/companies/companies.queries';
 import { userProcedure } from './trpc';
 
-export const companyProcedure = userProcedure.input(z.object({ companyId: companyIdSchema })).use(async ({ ctx, input, next }) => {
+export const companyProcedure = userProcedure.meta({ access: { company: 'member' } }).input(z.object({ companyId: companyIdSchema })).use(async ({ ctx, input, next }) => {
   const membership = await findMembership(ctx.db, input.companyId, ctx.user.id);
   if (!membership) throw new AppError('NOT_FOUND');
   return next({ ctx: { company: membership.company, membership: { role: membership.role } } });
@@ -24,7 +24,7 @@ export function requireRole(role: CompanyRole, roles: readonly CompanyRole[]): v
 }
 
 export function companyProcedureFor(action: CompanyAction) {
-  return companyProcedure.use(({ ctx, next }) => {
+  return companyProcedure.meta({ access: { company: action } }).use(({ ctx, next }) => {
     if (!may(ctx.membership.role, action)) throw new AppError('FORBIDDEN');
     return next();
   });

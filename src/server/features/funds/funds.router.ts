@@ -7,9 +7,9 @@ import { createFund, editFund, removeFund } from './funds.service';
 
 export const fundsRouter = router({
   /** Every fund with the number of its public grants. */
-  list: publicProcedure.query(({ ctx }) => cachedCatalog(ctx.db, 'funds:list', () => listPublicFunds(ctx.db))),
+  list: publicProcedure.meta({ access: 'anyone' }).query(({ ctx }) => cachedCatalog(ctx.db, 'funds:list', () => listPublicFunds(ctx.db))),
 
-  bySlug: publicProcedure.input(fundSlugInput).query(async ({ ctx, input }) => {
+  bySlug: publicProcedure.meta({ access: 'anyone' }).input(fundSlugInput).query(async ({ ctx, input }) => {
     const fund = await cachedCatalog(ctx.db, `funds:slug:${input.slug}`, () => findPublicFund(ctx.db, input.slug));
     if (!fund) throw new AppError('NOT_FOUND');
     return fund;
