@@ -33,6 +33,8 @@ function stop(signal: string) {
   stopping = true;
   log.info({ signal }, 'server stopping');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
+  // Live subscriptions end first; an open SSE stream would otherwise hold close() open.
+  void services.jobEvents.close();
   server.close(async () => {
     await closeServices(services);
     clearTimeout(force);

@@ -13,6 +13,7 @@ import { createSession, validateSessionToken, type SessionUser } from '../../src
 import { hashPassword } from '../../src/server/auth/password';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
 import { parseEnv, type Env } from '../../src/server/env';
+import { createJobEvents } from '../../src/server/job-events';
 import { createProducers } from '../../src/server/queues';
 import { createRedis } from '../../src/server/redis';
 import type { Services } from '../../src/server/services';
@@ -49,14 +50,17 @@ export async function createTestServices(overrides: Record<string, string> = {})
     await new Promise<void>((resolve) => redis.once('ready', () => resolve()));
   });
   const queues = createProducers(redis, prefix);
+  const jobEvents = createJobEvents(redisUrl, prefix);
   return {
     env,
     db: scratch.db,
     redis,
     queues,
+    jobEvents,
     scratch,
     mailDir,
     async close() {
+      await jobEvents.close();
       await queues.close();
       await deleteKeys(prefix);
       redis.disconnect();

@@ -56,6 +56,9 @@ export interface ProcedureMeta {
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer: superjson,
+  // A comment line on every open SSE stream, so a long wait for a job is never an idle socket
+  // (the server closes sockets idle for 30 s, see main.ts) and proxies keep the stream open.
+  sse: { ping: { enabled: true, intervalMs: 10_000 } },
   // Never send stacks or driver messages: the client needs only the code and message key.
   isDev: false,
   errorFormatter({ shape, error }) {
