@@ -7,7 +7,7 @@ import { Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
 import { env } from '../src/server/env';
 import { createMailSender } from '../src/server/integrations/mail/transport';
-import { createRegistry } from '../src/server/integrations/registry/registry-client';
+import { createRegistry } from '../src/server/integrations/registry/registry-from-config';
 import { log } from '../src/server/log';
 import { createRedis } from '../src/server/redis';
 import { workerTimings, type QueueName } from '../src/shared/jobs';
