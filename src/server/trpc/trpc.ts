@@ -7,6 +7,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, appErrors, type AppErrorCode, type AppErrorData, type FieldErrors } from '../../shared/errors';
 import { isMessageKey } from '../../shared/i18n';
+import { invalidateCatalog } from '../catalog/catalog-cache';
 import { isDatabaseUnavailable } from '../db/pg-errors';
 import type { Context } from './context';
 import type { Policy } from './policy';
@@ -128,8 +129,16 @@ export const userProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-/** A platform administrator. */
-export const adminProcedure = userProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
+/**
+ * A platform administrator. Administrators are the only writers of the public catalogue, so every
+ * admin mutation clears the catalogue cache when it ends (also after a failure, which may have
+ * changed something before it failed): no write path has to remember to.
+ */
+export const adminProcedure = userProcedure.meta({ access: 'admin' }).use(async ({ ctx, type, next }) => {
   if (ctx.user.platformRole !== 'admin') throw new AppError('FORBIDDEN');
-  return next();
+  try {
+    return await next();
+  } finally {
+    if (type === 'mutation') invalidateCatalog(ctx.db);
+  }
 });

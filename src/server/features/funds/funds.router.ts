@@ -1,7 +1,7 @@
 import { createFundInput, fundIdInput, fundSlugInput, updateFundInput } from '../../../shared/schemas/funds';
 import { AppError } from '../../../shared/errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { cachedCatalog } from '../grants/catalog-cache';
+import { cachedCatalog } from '../../catalog/catalog-cache';
 import { findFundById, findPublicFund, listAdminFunds, listPublicFunds } from './funds.queries';
 import { createFund, editFund, removeFund } from './funds.service';
 

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/grants';
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { findFundById } from '../funds/funds.queries';
-import { cachedCatalog } from './catalog-cache';
+import { cachedCatalog } from '../../catalog/catalog-cache';
 import {
   companiesForRequirementsTest,
   findAdminGrant,
