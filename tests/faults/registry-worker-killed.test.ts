@@ -4,14 +4,14 @@
  * `workerTimings`), the job completes once, and the company's profile is updated exactly once.
  * The registry is a real HTTP stand-in that holds its first answer until the worker is dead.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLookup } from '../../src/server/features/companies/registry-lookup.service';
 import { findSampleCompany } from '../../src/server/integrations/registry/sample-companies';
-import { createTestServices, createUser, redisUrl, type TestServices, waitFor } from '../integration/harness';
+import { createTestServices, createUser, spawnWorkerProcess, type TestServices, waitFor } from '../integration/harness';
 
 const ORG_ID = '24256790';
 
@@ -27,20 +27,7 @@ describe('the registry queue with the worker killed mid-job', () => {
   const firstRequest = new Promise<void>((resolve) => (firstRequestSeen = resolve));
 
   function startWorker(): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: services.scratch.url,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: services.env.REDIS_PREFIX,
-        MAIL_DIR: services.mailDir,
-        REGISTRY: 'cvrapi',
-        REGISTRY_URL: registryUrl,
-      },
-      stdio: 'ignore',
-    });
+    const child = spawnWorkerProcess(services, { REGISTRY: 'cvrapi', REGISTRY_URL: registryUrl });
     workers.push(child);
     return child;
   }

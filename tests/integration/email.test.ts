@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Worker} from 'bullmq';
 import { type Job } from 'bullmq';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueEmail } from '../../src/server/features/email/email.service';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { emailProcessor } from '../../worker/processors/email';
-import { createTestServices, redisUrl, type TestServices, waitFor, startWorker } from './harness';
+import { createTestServices, spawnWorkerProcess, type TestServices, waitFor, startWorker } from './harness';
 
 const silent = pino({ level: 'silent' });
 
@@ -67,18 +67,7 @@ describe('the email queue over SMTP, with the worker killed mid-job', () => {
   const workers: ChildProcess[] = [];
 
   function startWorker(): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: services.scratch.url,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: services.env.REDIS_PREFIX,
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
-      },
-      stdio: 'ignore',
-    });
+    const child = spawnWorkerProcess(services, { SMTP_URL: `smtp://127.0.0.1:${port}` });
     workers.push(child);
     return child;
   }

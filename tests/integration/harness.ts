@@ -2,6 +2,7 @@
  * Real services for integration tests: a scratch database migrated from `migrations/` and a
  * Redis key prefix of its own, so test files and parallel runs never see each other's data.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -137,6 +138,26 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null | fal
     if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The real worker process (`worker/main.ts`), on the services' scratch database, Redis prefix and
+ * mail directory; `env` adds or overrides settings (a registry URL, an SMTP server).
+ */
+export function spawnWorkerProcess(services: TestServices, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: services.scratch.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: services.env.REDIS_PREFIX,
+      MAIL_DIR: services.mailDir,
+      ...env,
+    },
+    stdio: 'ignore',
+  });
 }
 
 /** A BullMQ worker in the test process, on the services' key prefix, with the production timings. */
