@@ -6,7 +6,7 @@
  * (FORBIDDEN otherwise). Every company-owned row is then reached through `ctx.company.id`.
  */
 import { z } from 'zod';
-import { may, type CompanyAction, type CompanyRole } from '../../shared/domain/company-roles';
+import { may, type CompanyAction } from '../../shared/domain/company-roles';
 import { AppError } from '../../shared/errors';
 import { companyIdSchema } from '../../shared/schemas/companies';
 import { findMembership } from '../features/companies/companies.queries';
@@ -17,11 +17,6 @@ export const companyProcedure = userProcedure.meta({ access: { company: 'member'
   if (!membership) throw new AppError('NOT_FOUND');
   return next({ ctx: { company: membership.company, membership: { role: membership.role } } });
 });
-
-/** Refuses with FORBIDDEN unless the member's role is one of `roles`. */
-export function requireRole(role: CompanyRole, roles: readonly CompanyRole[]): void {
-  if (!roles.includes(role)) throw new AppError('FORBIDDEN');
-}
 
 export function companyProcedureFor(action: CompanyAction) {
   return companyProcedure.meta({ access: { company: action } }).use(({ ctx, next }) => {
