@@ -9,7 +9,7 @@ import { env } from '../src/server/env';
 import { createDrafter } from '../src/server/integrations/ai/drafter';
 import { InstallationError, resolveInstallation } from '../src/server/installation';
 import { createMailSender } from '../src/server/integrations/mail/transport';
-import { createRegistry } from '../src/server/integrations/registry/registry-client';
+import { createRegistry } from '../src/server/integrations/registry/registry-from-config';
 import { log } from '../src/server/log';
 import { createRedis } from '../src/server/redis';
 import { workerTimings, type QueueName } from '../src/shared/jobs';

@@ -39,6 +39,8 @@ function stop(signal: string) {
   stopping = true;
   log.info({ signal }, 'server stopping');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
+  // Live subscriptions end first; an open SSE stream would otherwise hold close() open.
+  void services.jobEvents.close();
   server.close(async () => {
     // A password-reset request is answered before its e-mail is queued: let that finish first.
     await passwordResetsSettled();

@@ -5,6 +5,7 @@
 import type { Redis } from 'ioredis';
 import { createDb, type Database } from './db/db';
 import type { InstallationEnv } from './env';
+import { createJobEvents, type JobEvents } from './job-events';
 import { createProducers, type Producers } from './queues';
 import { createRedis } from './redis';
 
@@ -13,6 +14,8 @@ export interface Services {
   db: Database;
   redis: Redis;
   queues: Producers;
+  /** Live job events, one source per queue for the whole process. */
+  jobEvents: JobEvents;
 }
 
 export function createServices(config: InstallationEnv): Services {
@@ -20,10 +23,12 @@ export function createServices(config: InstallationEnv): Services {
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const redis = createRedis(config.REDIS_URL, 'request');
   const queues = createProducers(redis, config.REDIS_PREFIX, config.installationId);
-  return { env: config, db, redis, queues };
+  const jobEvents = createJobEvents(config.REDIS_URL, config.REDIS_PREFIX);
+  return { env: config, db, redis, queues, jobEvents };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.jobEvents.close();
   await services.queues.close();
   services.redis.disconnect();
   await services.db.destroy();

@@ -1,21 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createDb } from '../../src/server/db/db';
+import { readEmail } from '../eml';
 import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
 
-/** The text of the newest .eml file the worker wrote to `to` with `subject`, quoted-printable undone. */
+/** The text of an .eml file the worker wrote to `to` with `subject`, quoted-printable undone. */
 async function waitForMail(to: string, subject: string): Promise<string> {
   const { mailDir } = e2eState();
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    for (const file of readdirSync(mailDir).filter((name) => name.endsWith('.eml'))) {
-      const raw = readFileSync(path.join(mailDir, file), 'utf8');
-      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      if (text.includes(`To: ${to}`) && text.includes(`Subject: ${subject}`)) return text;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no e-mail "${subject}" to ${to} within 20 s`);
+  const find = () =>
+    readdirSync(mailDir)
+      .filter((name) => name.endsWith('.eml'))
+      .map((name) => readEmail(path.join(mailDir, name)))
+      .find((text) => text.includes(`To: ${to}`) && text.includes(`Subject: ${subject}`));
+  await expect.poll(() => find() !== undefined, { message: `an e-mail "${subject}" to ${to}`, timeout: 20_000 }).toBe(true);
+  return find()!;
 }
 
 const fundName = 'Nordic Harbour Fund';

@@ -1,10 +1,10 @@
 /**
  * The authorization matrix: every procedure of the app router, called as every kind of caller
- * with real ids of real rows, answers what `src/server/trpc/policy.ts` declares — and a refused
+ * with real ids of real rows, answers what its access rule (`.meta({ access })`, see `src/server/trpc/policy.ts`) declares — and a refused
  * call changes nothing, neither in PostgreSQL nor in Redis.
  *
- * The procedure list is the router's own (`appRouter._def.procedures`): a new procedure without a
- * policy entry, or without a sample input in `procedure-samples.ts`, fails the first test. Each
+ * The procedure list and the rules are the router's own (`appRouter._def.procedures`, each
+ * procedure's `_def.meta.access`): a new procedure without an access rule, or without a sample input in `procedure-samples.ts`, fails the first test. Each
  * call gets a fresh small world of rows (a company with a member in every role, invitations,
  * funds, grants, jobs…) made on demand by its sample, so a call that changes or deletes things
  * never affects another.
@@ -12,12 +12,12 @@
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { policy, type Policy } from '../../src/server/trpc/policy';
+import type { Policy } from '../../src/server/trpc/policy';
 import { appRouter } from '../../src/server/trpc/root';
 import { companyRoles, may } from '../../src/shared/domain/company-roles';
 import { AppError } from '../../src/shared/errors';
 import { createTestServices, type TestServices } from './harness';
-import { actorNames, createKit, databaseFingerprint, samples, sessionOf, World, type ActorName, type Kit } from './procedure-samples';
+import { accessRules, actorNames, createKit, databaseFingerprint, samples, sessionOf, World, type ActorName, type Kit } from './procedure-samples';
 
 let services: TestServices;
 let kit: Kit;
@@ -79,17 +79,16 @@ afterAll(async () => {
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
 const paths = Object.keys(procedures).sort();
 
-describe('the declared policy', () => {
-  it('names every procedure of the app router, and nothing else; every procedure has a sample input here', () => {
-    expect(paths.filter((path) => !(path in policy))).toEqual([]);
-    expect(Object.keys(policy).filter((path) => !(path in procedures))).toEqual([]);
+describe('the declared access rules', () => {
+  it('every procedure of the app router declares an access rule and has a sample input here', () => {
+    expect(paths.filter((path) => accessRules[path] === undefined)).toEqual([]);
     expect(paths.filter((path) => !(path in samples))).toEqual([]);
     expect(Object.keys(samples).filter((path) => !(path in procedures))).toEqual([]);
   });
 
   it('refuses company procedures to platform admins who are not members, and admin procedures to every company role', () => {
     for (const path of paths) {
-      const rule = policy[path]!;
+      const rule = accessRules[path]!;
       if (typeof rule === 'object' && 'company' in rule) expect(expectedOutcome(rule, 'platformAdmin')).toBe('NOT_FOUND');
       if (rule === 'admin') for (const role of companyRoles) expect(expectedOutcome(rule, role)).toBe('FORBIDDEN');
     }
@@ -98,9 +97,9 @@ describe('the declared policy', () => {
 
 describe('every procedure as every caller', () => {
   it.each(paths)('%s', async (path) => {
-    const rule = policy[path];
+    const rule = accessRules[path];
     const sample = samples[path];
-    if (!rule || !sample) throw new Error(`${path}: no policy entry or sample input`);
+    if (!rule || !sample) throw new Error(`${path}: no access rule or sample input`);
     const outcomes: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const actor of actorNames) {

@@ -2,7 +2,7 @@ import type { Worker } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupState } from '../../src/server/features/companies/registry-lookups.queries';
-import { createFixtureRegistry } from '../../src/server/integrations/registry/fixture';
+import { createFixtureRegistry } from '../../src/server/integrations/registry/fixture-registry';
 import { registryProcessor } from '../../worker/processors/registry';
 import { actors, createCast, createCompany, messageOf, outcome, type Actor, type Cast } from './company-fixtures';
 import { callerFor, createTestServices, createUser, type TestServices, waitFor, startWorker } from './harness';

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,8 @@ import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { emailProcessor } from '../../worker/processors/email';
-import { callerFor, createTestServices, createUser, type TestServices, startWorker, failureOf as failure } from './harness';
+import { callerFor, createTestServices, createUser, type TestServices, startWorker, failureOf as failure, waitFor } from './harness';
+import { readEmail } from '../eml';
 
 let services: TestServices;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -193,22 +193,21 @@ describe('publishing a grant sends the alerts', () => {
     try {
       const grant = await draftGrant(fundA, 'Unsubscribe Test');
       await caller.grants.admin.publish({ id: grant.id });
-      const deadline = Date.now() + 15_000;
-      let sent: { location: string | null } | undefined;
-      while (!sent && Date.now() < deadline) {
-        sent = await services.db
-          .selectFrom('emails')
-          .select('location')
-          .where('recipient', '=', 'only-a@example.com')
-          .where('template', '=', 'grantAlert')
-          .where('status', '=', 'sent')
-          .where(sql<boolean>`params->>'grantTitle' = 'Unsubscribe Test'`)
-          .executeTakeFirst();
-        if (!sent) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(sent?.location).toBeTruthy();
+      const sent = await waitFor(
+        () =>
+          services.db
+            .selectFrom('emails')
+            .select('location')
+            .where('recipient', '=', 'only-a@example.com')
+            .where('template', '=', 'grantAlert')
+            .where('status', '=', 'sent')
+            .where(sql<boolean>`params->>'grantTitle' = 'Unsubscribe Test'`)
+            .executeTakeFirst(),
+        15_000,
+      );
+      expect(sent.location).toBeTruthy();
       // Quoted-printable soft line breaks and escapes undone, as a mail reader would.
-      const eml = readFileSync(sent!.location!, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const eml = readEmail(sent.location!);
       expect(eml).toContain('Subject: New grant: Unsubscribe Test');
       expect(eml).toContain('https://grants.example/grants/unsubscribe-test?lang=en');
       const unsubscribe = eml.match(/https:\/\/grants\.example\/\?alerts=unsubscribe&token=[A-Za-z0-9_-]+&lang=en/)?.[0];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { seedCatalog } from '../../src/server/db/seed';
-import { invalidateCatalog } from '../../src/server/features/grants/catalog-cache';
+import { invalidateCatalog } from '../../src/server/catalog/catalog-cache';
 import type { GrantSort, PublicGrantStatus } from '../../src/shared/schemas/grants';
 import { callerFor, createTestServices, createUser, type TestServices, failureOf as appCodeOf } from './harness';
 

@@ -16,6 +16,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
 import { parseEnv, type InstallationEnv } from '../../src/server/env';
 import { readInstallationId } from '../../src/server/installation';
+import { createJobEvents } from '../../src/server/job-events';
 import { createProducers } from '../../src/server/queues';
 import { createRedis } from '../../src/server/redis';
 import type { Services } from '../../src/server/services';
@@ -60,14 +61,17 @@ export async function createTestServices(overrides: Record<string, string> = {})
     await new Promise<void>((resolve) => redis.once('ready', () => resolve()));
   });
   const queues = createProducers(redis, env.REDIS_PREFIX, installationId);
+  const jobEvents = createJobEvents(redisUrl, env.REDIS_PREFIX);
   return {
     env,
     db: scratch.db,
     redis,
     queues,
+    jobEvents,
     scratch,
     mailDir,
     async close() {
+      await jobEvents.close();
       await queues.close();
       await deleteKeys(env.REDIS_PREFIX);
       redis.disconnect();

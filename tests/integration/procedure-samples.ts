@@ -13,12 +13,23 @@ import { createSession, validateSessionToken } from '../../src/server/auth/sessi
 import { hashPassword } from '../../src/server/auth/password';
 import { createRedis } from '../../src/server/redis';
 import { createInnerContext } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/root';
+import type { Policy } from '../../src/server/trpc/policy';
+import { appRouter, createCaller } from '../../src/server/trpc/root';
 import type { CompanyRole } from '../../src/shared/domain/company-roles';
 import { nextOrgId } from './company-fixtures';
 import { createUser, redisUrl, type TestServices } from './harness';
 
 export type ActorName = 'anonymous' | 'outsider' | CompanyRole | 'platformAdmin';
+/**
+ * The access rule each procedure of the app router declares (`.meta({ access })` or its base
+ * procedure's), by path; undefined for a procedure that declares none.
+ */
+export const accessRules: Record<string, Policy | undefined> = Object.fromEntries(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { access?: Policy } } }>).map(
+    ([path, procedure]) => [path, procedure._def.meta?.access],
+  ),
+);
+
 export const actorNames: ActorName[] = ['anonymous', 'outsider', 'owner', 'admin', 'employee', 'reviewer', 'platformAdmin'];
 
 export const QUICK_PASSWORD = 'a long enough passphrase 1';

@@ -4,10 +4,11 @@ import { UnrecoverableError } from 'bullmq';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLookup } from '../../src/server/features/companies/registry-lookup.service';
+import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/job-events';
 import { lookupState } from '../../src/server/features/companies/registry-lookups.queries';
-import { createCvrApiRegistry } from '../../src/server/integrations/registry/cvrapi';
-import { createFixtureRegistry } from '../../src/server/integrations/registry/fixture';
-import { RegistryNotFoundError, RegistryUnavailableError, parseRegistryDate, type CompanyRegistry } from '../../src/server/integrations/registry/registry';
+import { createCvrApiRegistry } from '../../src/server/integrations/registry/cvrapi-registry';
+import { createFixtureRegistry } from '../../src/server/integrations/registry/fixture-registry';
+import { RegistryNotFoundError, RegistryUnavailableError, parseRegistryDate, type CompanyRegistry } from '../../src/server/integrations/registry/company-registry';
 import { findSampleCompany } from '../../src/server/integrations/registry/sample-companies';
 import type { LookupState } from '../../src/shared/schemas/companies';
 import { registryProcessor } from '../../worker/processors/registry';
@@ -275,6 +276,30 @@ describe('the registry job', () => {
     expect(again.map((state) => state.status)).toEqual(['found']);
     const reused = await caller.companies.lookup({ orgId: '10403782' });
     expect(reused.status).toBe('found');
+  });
+
+  it('refuses a live lookup past the per-user cap on open subscriptions, and takes one again once a place is free', async () => {
+    const { user, token } = await createUser(services);
+    const caller = await callerFor(services, { token });
+    const places = Array.from({ length: MAX_OPEN_SUBSCRIPTIONS_PER_USER }, () => services.jobEvents.openSubscription(user.id));
+    const refused = await caller.companies.lookupStatus({ orgId: '10403782' });
+    // A stream fails as it starts: the error reaches the client as an SSE error with this code and message.
+    await expect(refused[Symbol.asyncIterator]().next()).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      messageKey: 'error.tooManySubscriptions',
+      values: { max: MAX_OPEN_SUBSCRIPTIONS_PER_USER },
+    });
+    // Another user is not affected by this user's open subscriptions.
+    const other = await callerFor(services, { token: (await createUser(services)).token });
+    const otherIterator = (await other.companies.lookupStatus({ orgId: '10403782' }))[Symbol.asyncIterator]();
+    expect((await otherIterator.next()).done).toBe(false);
+    await otherIterator.return?.();
+
+    places[0]!();
+    const iterator = (await caller.companies.lookupStatus({ orgId: '10403782' }))[Symbol.asyncIterator]();
+    expect((await iterator.next()).done).toBe(false);
+    await iterator.return?.();
+    for (const release of places.slice(1)) release();
   });
 
   it('refuses an invalid organisation ID before any lookup', async () => {

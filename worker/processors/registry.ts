@@ -9,7 +9,7 @@ import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '../../src/server/db/db';
 import { markLookupRunning, recordLookupFound, recordLookupOutcome } from '../../src/server/features/companies/registry-lookups.queries';
-import { RegistryNotFoundError, type CompanyRegistry } from '../../src/server/integrations/registry/registry';
+import { RegistryNotFoundError, type CompanyRegistry } from '../../src/server/integrations/registry/company-registry';
 import { queues } from '../../src/shared/jobs';
 
 export interface RegistryProcessorDeps {

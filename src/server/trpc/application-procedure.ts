@@ -10,14 +10,14 @@ import { applicationInput } from '../../shared/schemas/applications';
 import { findApplicationForMember } from '../features/applications/applications.queries';
 import { userProcedure } from './trpc';
 
-export const applicationProcedure = userProcedure.input(applicationInput).use(async ({ ctx, input, next }) => {
+export const applicationProcedure = userProcedure.meta({ access: { company: 'member' } }).input(applicationInput).use(async ({ ctx, input, next }) => {
   const found = await findApplicationForMember(ctx.db, input.applicationId, ctx.user.id);
   if (!found) throw new AppError('NOT_FOUND');
   return next({ ctx: { application: found.application, membership: { role: found.role } } });
 });
 
 export function applicationProcedureFor(action: CompanyAction) {
-  return applicationProcedure.use(({ ctx, next }) => {
+  return applicationProcedure.meta({ access: { company: action } }).use(({ ctx, next }) => {
     if (!may(ctx.membership.role, action)) throw new AppError('FORBIDDEN');
     return next();
   });

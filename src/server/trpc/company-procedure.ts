@@ -6,25 +6,20 @@
  * (FORBIDDEN otherwise). Every company-owned row is then reached through `ctx.company.id`.
  */
 import { z } from 'zod';
-import { may, type CompanyAction, type CompanyRole } from '../../shared/domain/company-roles';
+import { may, type CompanyAction } from '../../shared/domain/company-roles';
 import { AppError } from '../../shared/errors';
 import { companyIdSchema } from '../../shared/schemas/companies';
 import { findMembership } from '../features/companies/companies.queries';
 import { userProcedure } from './trpc';
 
-export const companyProcedure = userProcedure.input(z.object({ companyId: companyIdSchema })).use(async ({ ctx, input, next }) => {
+export const companyProcedure = userProcedure.meta({ access: { company: 'member' } }).input(z.object({ companyId: companyIdSchema })).use(async ({ ctx, input, next }) => {
   const membership = await findMembership(ctx.db, input.companyId, ctx.user.id);
   if (!membership) throw new AppError('NOT_FOUND');
   return next({ ctx: { company: membership.company, membership: { role: membership.role } } });
 });
 
-/** Refuses with FORBIDDEN unless the member's role is one of `roles`. */
-export function requireRole(role: CompanyRole, roles: readonly CompanyRole[]): void {
-  if (!roles.includes(role)) throw new AppError('FORBIDDEN');
-}
-
 export function companyProcedureFor(action: CompanyAction) {
-  return companyProcedure.use(({ ctx, next }) => {
+  return companyProcedure.meta({ access: { company: action } }).use(({ ctx, next }) => {
     if (!may(ctx.membership.role, action)) throw new AppError('FORBIDDEN');
     return next();
   });

@@ -1,12 +1,16 @@
 /**
- * Who may call each tRPC procedure — one declaration for the whole API (DESIGN.md §7).
+ * Who may call a tRPC procedure (DESIGN.md §7). Each procedure declares its rule as
+ * `meta.access`: the base procedures carry theirs (`userProcedure` 'user', `adminProcedure`
+ * 'admin', `companyProcedure` { company: 'member' }, `companyProcedureFor(action)`
+ * { company: action }); `publicProcedure` carries none, so a public procedure states
+ * `.meta({ access: 'anyone' })` or `'token'`, and 'self' and { invitee } are stated the same way.
  *
- * This file does not enforce anything: the procedures do (`userProcedure`, `adminProcedure`,
- * `companyProcedureFor(action)`, the invitation checks). It is the statement of what they are
- * meant to do, and `tests/integration/authorization-matrix.test.ts` calls every procedure of the
- * app router as every kind of caller and fails when the real answer differs from the one
- * declared here — or when a procedure has no entry here at all, so a new procedure cannot be
- * added without deciding who may call it.
+ * The rule does not enforce anything: the procedures' middlewares and checks do. It is the
+ * statement of what they are meant to do, kept next to the code so the two cannot drift, and
+ * `tests/integration/authorization-matrix.test.ts` reads it from the router, calls every
+ * procedure as every kind of caller and fails when the real answer differs from the rule — or
+ * when a procedure has no rule, so a new procedure cannot be added without deciding who may
+ * call it.
  *
  * The kinds, and the refusal each gives everybody else:
  * - `anyone`: no sign-in needed.
@@ -34,96 +38,3 @@ export type Policy =
   | 'admin'
   | { invitee: 'FORBIDDEN' | 'NOT_FOUND' }
   | { company: CompanyAction | 'member' };
-
-export const policy: Record<string, Policy> = {
-  'auth.me': 'anyone',
-  'auth.signup': 'anyone',
-  'auth.login': 'anyone',
-  'auth.logout': 'user',
-  'auth.requestPasswordReset': 'anyone',
-  'auth.resetPassword': 'token',
-  'auth.updateProfile': 'user',
-  'auth.updateUserInfo': 'user',
-  'auth.changePassword': 'user',
-  'auth.sessions': 'user',
-  'auth.endSession': 'self',
-
-  'system.sendTestEmail': 'admin',
-
-  'companies.list': 'user',
-  'companies.get': { company: 'member' },
-  'companies.lookup': 'user',
-  'companies.lookupStatus': 'user',
-  'companies.create': 'user',
-  'companies.update': { company: 'company.edit' },
-  'companies.refresh': { company: 'company.edit' },
-  'companies.delete': { company: 'company.delete' },
-  'companies.members': { company: 'member' },
-  'companies.changeRole': { company: 'members.manage' },
-  'companies.removeMember': { company: 'members.manage' },
-
-  'invitations.create': { company: 'members.manage' },
-  'invitations.list': { company: 'members.manage' },
-  'invitations.remove': { company: 'members.manage' },
-  'invitations.byToken': 'token',
-  'invitations.accept': { invitee: 'FORBIDDEN' },
-  'invitations.decline': 'token',
-  'invitations.mine': 'user',
-  'invitations.acceptMine': { invitee: 'NOT_FOUND' },
-  'invitations.declineMine': { invitee: 'NOT_FOUND' },
-
-  'funds.list': 'anyone',
-  'funds.bySlug': 'anyone',
-  'funds.admin.list': 'admin',
-  'funds.admin.get': 'admin',
-  'funds.admin.create': 'admin',
-  'funds.admin.update': 'admin',
-  'funds.admin.delete': 'admin',
-
-  'grants.list': 'anyone',
-  'grants.bySlug': 'anyone',
-  'grants.requirementsTest': 'anyone',
-  'grants.admin.listByFund': 'admin',
-  'grants.admin.get': 'admin',
-  'grants.admin.create': 'admin',
-  'grants.admin.update': 'admin',
-  'grants.admin.duplicate': 'admin',
-  'grants.admin.delete': 'admin',
-  'grants.admin.publish': 'admin',
-  'grants.admin.unpublish': 'admin',
-  'grants.admin.addSection': 'admin',
-  'grants.admin.reorderSections': 'admin',
-  'grants.admin.removeSection': 'admin',
-  'grants.admin.getSection': 'admin',
-  'grants.admin.updateSection': 'admin',
-
-  'grantAlerts.signUp': 'anyone',
-  'grantAlerts.confirm': 'token',
-  'grantAlerts.unsubscribe': 'token',
-
-  'jobs.overview': 'admin',
-  'jobs.list': 'admin',
-  'jobs.job': 'admin',
-  'jobs.retry': 'admin',
-  'jobs.retryAllFailed': 'admin',
-  'jobs.remove': 'admin',
-  'jobs.promote': 'admin',
-  'jobs.pause': 'admin',
-  'jobs.resume': 'admin',
-
-  'applications.list': 'user',
-  'applications.startOptions': 'user',
-  'applications.create': { company: 'applications.edit' },
-  'applications.get': { company: 'member' },
-  'applications.update': { company: 'applications.edit' },
-  'applications.delete': { company: 'applications.delete' },
-  'applications.section': { company: 'member' },
-  'applications.saveSection': { company: 'applications.edit' },
-  'applications.markDone': { company: 'applications.edit' },
-  'applications.reopen': { company: 'applications.edit' },
-
-  'drafts.request': { company: 'applications.edit' },
-  'drafts.requestAll': { company: 'applications.edit' },
-  'drafts.latest': { company: 'member' },
-  'drafts.watch': { company: 'member' },
-};

@@ -8,8 +8,10 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, appErrors, type AppErrorCode, type AppErrorData, type FieldErrors } from '../../shared/errors';
 import { isMessageKey } from '../../shared/i18n';
+import { invalidateCatalog } from '../catalog/catalog-cache';
 import { isDatabaseUnavailable } from '../db/pg-errors';
 import type { Context } from './context';
+import type { Policy } from './policy';
 
 const codeByStatus = new Map<string, AppErrorCode>(
   Object.entries(appErrors).map(([code, { status }]) => [status, code as AppErrorCode]),
@@ -45,8 +47,22 @@ export function appErrorData(error: TRPCError): AppErrorData {
   return { appCode, messageKey: appErrors[appCode].message };
 }
 
-const t = initTRPC.context<Context>().create({
+/**
+ * Every procedure carries its access rule as `meta.access` (see `policy.ts`). The named base
+ * procedures set theirs; tRPC merges meta down a chain, so a procedure built on `userProcedure`
+ * is 'user' unless it says otherwise (`.meta({ access: 'self' })`). `publicProcedure` carries
+ * none: a public procedure must state `'anyone'` or `'token'`, and the authorization matrix fails
+ * for a procedure without a rule.
+ */
+export interface ProcedureMeta {
+  access?: Policy;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer: superjson,
+  // A comment line on every open SSE stream, so a long wait for a job is never an idle socket
+  // (the server closes sockets idle for 30 s, see main.ts) and proxies keep the stream open.
+  sse: { ping: { enabled: true, intervalMs: 10_000 } },
   // Never send stacks or driver messages: the client needs only the code and message key.
   isDev: false,
   errorFormatter({ shape, error }) {
@@ -110,14 +126,22 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(appErrors_).use(noNulCharacters);
 
 /** A signed-in user: `ctx.user` and `ctx.session` are non-null. Signed-in data is never cached. */
-export const userProcedure = publicProcedure.use(({ ctx, next }) => {
+export const userProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED');
   ctx.resHeaders?.set('Cache-Control', 'no-store');
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-/** A platform administrator. */
-export const adminProcedure = userProcedure.use(({ ctx, next }) => {
+/**
+ * A platform administrator. Administrators are the only writers of the public catalogue, so every
+ * admin mutation clears the catalogue cache when it ends (also after a failure, which may have
+ * changed something before it failed): no write path has to remember to.
+ */
+export const adminProcedure = userProcedure.meta({ access: 'admin' }).use(async ({ ctx, type, next }) => {
   if (ctx.user.platformRole !== 'admin') throw new AppError('FORBIDDEN');
-  return next();
+  try {
+    return await next();
+  } finally {
+    if (type === 'mutation') invalidateCatalog(ctx.db);
+  }
 });

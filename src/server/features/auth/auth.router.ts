@@ -15,16 +15,16 @@ import { changePassword, login, requestPasswordReset, resetPassword, signup } fr
 
 export const authRouter = router({
   /** The signed-in user, or null: the client asks this to know who is there. */
-  me: publicProcedure.query(({ ctx }) => {
+  me: publicProcedure.meta({ access: 'anyone' }).query(({ ctx }) => {
     if (!ctx.user) return null;
     ctx.resHeaders?.set('Cache-Control', 'no-store');
     const { id, email, firstname, lastname, locale, platformRole } = ctx.user;
     return { id, email, firstname, lastname, locale, platformRole };
   }),
 
-  signup: publicProcedure.input(signupInput).mutation(({ ctx, input }) => signup(ctx, input)),
+  signup: publicProcedure.meta({ access: 'anyone' }).input(signupInput).mutation(({ ctx, input }) => signup(ctx, input)),
 
-  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx, input)),
+  login: publicProcedure.meta({ access: 'anyone' }).input(loginInput).mutation(({ ctx, input }) => login(ctx, input)),
 
   logout: userProcedure.mutation(async ({ ctx }) => {
     await invalidateSession(ctx.db, ctx.session.id);
@@ -32,12 +32,12 @@ export const authRouter = router({
   }),
 
   /** Always the same answer, whether or not the account exists. */
-  requestPasswordReset: publicProcedure.input(requestPasswordResetInput).mutation(async ({ ctx, input }) => {
+  requestPasswordReset: publicProcedure.meta({ access: 'anyone' }).input(requestPasswordResetInput).mutation(async ({ ctx, input }) => {
     await requestPasswordReset(ctx, input.email);
     return { ok: true as const };
   }),
 
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+  resetPassword: publicProcedure.meta({ access: 'token' }).input(resetPasswordInput).mutation(async ({ ctx, input }) => {
     await resetPassword(ctx, input.token, input.password);
     return { ok: true as const };
   }),
@@ -71,7 +71,7 @@ export const authRouter = router({
   }),
 
   /** Ends one of the caller's own sessions; another user's session id matches nothing. */
-  endSession: userProcedure.input(endSessionInput).mutation(async ({ ctx, input }) => {
+  endSession: userProcedure.meta({ access: 'self' }).input(endSessionInput).mutation(async ({ ctx, input }) => {
     await ctx.db.deleteFrom('sessions').where('id', '=', input.sessionId).where('user_id', '=', ctx.user.id).execute();
     return { ok: true as const };
   }),

@@ -167,16 +167,10 @@ export async function updateCompany(
   return row?.version ?? null;
 }
 
-/**
- * Whether the company has submitted (published) an application. The applications feature owns
- * that table and may not be installed yet, so the check asks the catalog first.
- */
+/** Whether the company has submitted (published) an application. */
 export async function hasPublishedApplication(db: Executor, companyId: string): Promise<boolean> {
-  const table = await sql<{ exists: boolean }>`SELECT to_regclass('applications') IS NOT NULL AS exists`.execute(db);
-  if (!table.rows[0]?.exists) return false;
-  const result = await sql<{ published: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM applications WHERE company_id = ${companyId} AND status = 'published') AS published`.execute(db);
-  return result.rows[0]?.published ?? false;
+  const row = await db.selectFrom('applications').select('id').where('company_id', '=', companyId).where('status', '=', 'published').limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteCompany(db: Executor, companyId: string): Promise<void> {

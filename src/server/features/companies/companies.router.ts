@@ -33,7 +33,7 @@ export const companiesRouter = router({
 
   /** The lookup's state now, then every change until it is final (SSE). */
   lookupStatus: userProcedure.input(lookupInput).subscription(async function* ({ ctx, input, signal }) {
-    yield* watchLookup(ctx, input.orgId, signal);
+    yield* watchLookup(ctx, ctx.user.id, input.orgId, signal);
   }),
 
   // Creating a company may start a registry lookup: it counts against the same limit.

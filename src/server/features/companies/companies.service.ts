@@ -15,7 +15,7 @@ import {
   insertCompanyWithOwner,
   setMemberRole,
 } from './companies.queries';
-import { findLookup } from './registry-lookups.queries';
+import { findLookup, storedProfile } from './registry-lookups.queries';
 import { startLookup } from './registry-lookup.service';
 
 export interface CreateCompany {
@@ -45,7 +45,7 @@ export async function createCompany(
   if (await companyExistsWithOrgId(services.db, input.orgId)) {
     throw new AppError('CONFLICT', { message: 'companies.exists', fieldErrors: { orgId: 'companies.exists' } });
   }
-  const found = lookup?.status === 'found' ? (lookup.profile as unknown as RegistryProfile) : null;
+  const found = lookup?.status === 'found' ? storedProfile(lookup.profile) : null;
   const profile: Omit<RegistryProfile, 'orgId' | 'name'> = found ?? {
     address: input.address ?? null,
     zipcode: input.zipcode ?? null,

@@ -2,11 +2,9 @@
  * Registry lookups as the browser sees them: starting one (concurrent lookups of the same number
  * share one job) and watching it live. The watcher sends the current state first — an SSE
  * subscription only sees what happens after it connects — then every change, woken by the
- * queue's events and re-reading the lookup row (the source of truth) at least every second.
+ * process's shared job events (`job-events.ts`) and re-reading the lookup row (the source of truth).
  */
 import { randomBytes } from 'node:crypto';
-import { QueueEvents } from 'bullmq';
-import { createRedis } from '../../redis';
 import type { Services } from '../../services';
 import { finalLookupStatuses, type LookupState } from '../../../shared/schemas/companies';
 import { lookupState, markLookupQueued } from './registry-lookups.queries';
@@ -39,31 +37,39 @@ function sameState(a: LookupState, b: LookupState): boolean {
   return a.status === b.status && a.attempt === b.attempt && a.checkedAt?.getTime() === b.checkedAt?.getTime();
 }
 
-/** Yields the lookup state of an org id now and on every change, until it is final, the client leaves, or the time limit. */
-export async function* watchLookup(services: Pick<Services, 'db' | 'env'>, orgId: string, signal: AbortSignal | undefined): AsyncGenerator<LookupState> {
-  const connection = createRedis(services.env.REDIS_URL, 'worker');
-  const events = new QueueEvents('registry', { connection, prefix: services.env.REDIS_PREFIX });
-  events.on('error', () => {}); // the once-a-second re-read covers a lost connection
+/** Without any event (Redis away, a worker killed mid-job), the watcher still re-reads this often. */
+const REREAD_MS = 5000;
+
+/**
+ * Yields the lookup state of an org id now and on every change, until it is final, the client
+ * leaves, the process stops, or the time limit. Woken by the process's shared registry-queue
+ * events (job ids start with the org id); the lookup row stays the source of truth.
+ */
+export async function* watchLookup(
+  services: Pick<Services, 'db' | 'jobEvents'>,
+  userId: string,
+  orgId: string,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<LookupState> {
+  const release = services.jobEvents.openSubscription(userId);
+  const ended = signal ? AbortSignal.any([signal, services.jobEvents.stopping]) : services.jobEvents.stopping;
   let wake: (() => void) | null = null;
-  const notify = ({ jobId }: { jobId: string }) => {
-    if (jobId.startsWith(`${orgId}-`)) wake?.();
-  };
-  for (const name of ['active', 'progress', 'completed', 'failed', 'delayed', 'waiting'] as const) events.on(name, notify);
   const stop = () => wake?.();
-  signal?.addEventListener('abort', stop);
+  ended.addEventListener('abort', stop);
+  let unlisten = () => {};
   try {
-    await Promise.race([events.waitUntilReady().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    unlisten = await services.jobEvents.listen('registry', (jobId) => jobId.startsWith(`${orgId}-`), () => wake?.());
     const deadline = Date.now() + WATCH_LIMIT_MS;
     let last: LookupState | null = null;
-    while (!signal?.aborted && Date.now() < deadline) {
+    while (!ended.aborted && Date.now() < deadline) {
       const state = await lookupState(services.db, orgId);
       if (!last || !sameState(last, state)) {
         last = state;
         yield state;
       }
-      if (isFinal(state) || state.status === 'idle' || !pending.has(state.status)) return;
+      if (isFinal(state) || !pending.has(state.status)) return;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 1000);
+        const timer = setTimeout(resolve, REREAD_MS);
         wake = () => {
           clearTimeout(timer);
           resolve();
@@ -72,8 +78,8 @@ export async function* watchLookup(services: Pick<Services, 'db' | 'env'>, orgId
       wake = null;
     }
   } finally {
-    signal?.removeEventListener('abort', stop);
-    await events.close().catch(() => {});
-    connection.disconnect();
+    ended.removeEventListener('abort', stop);
+    unlisten();
+    release();
   }
 }

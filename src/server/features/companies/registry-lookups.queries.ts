@@ -4,10 +4,15 @@
  * registry fields of a company with that number (its name and website stay as the users set them).
  */
 import type { Executor } from '../../db/db';
-import type { LookupState, LookupStatus, RegistryProfile } from '../../../shared/schemas/companies';
+import { registryProfileSchema, type LookupState, type LookupStatus, type RegistryProfile } from '../../../shared/schemas/companies';
 
 export async function findLookup(db: Executor, orgId: string) {
   return db.selectFrom('registry_lookups').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+}
+
+/** The profile column (jsonb) read back through its schema, so a stored shape that drifted fails here, not in a screen. */
+export function storedProfile(json: unknown): RegistryProfile {
+  return registryProfileSchema.parse(json);
 }
 
 export async function lookupState(db: Executor, orgId: string): Promise<LookupState> {
@@ -17,7 +22,7 @@ export async function lookupState(db: Executor, orgId: string): Promise<LookupSt
     orgId,
     status: row.status as LookupStatus,
     attempt: row.attempt,
-    profile: row.status === 'found' ? (row.profile as unknown as RegistryProfile) : null,
+    profile: row.status === 'found' ? storedProfile(row.profile) : null,
     checkedAt: row.checked_at,
   };
 }

@@ -1,43 +1,49 @@
 /**
- * Live progress of one draft: its stored state first, then the worker's progress events (the
- * partial text) until it is finished or failed.
+ * Live progress of one draft: its stored state first (an SSE subscription only sees what happens
+ * after it connects), then the partial text from the worker's progress events, then the stored
+ * result. Events arrive through the process's shared job events (`job-events.ts`); the row stays
+ * the source of truth, re-read when the job ends or, without any event, every few seconds.
  */
-import { QueueEvents } from 'bullmq';
-import { createRedis } from '../../redis';
 import type { Services } from '../../services';
 import { draftById } from './drafts.queries';
 
 type DraftView = NonNullable<Awaited<ReturnType<typeof draftById>>>;
 
-export async function* watchDraft(services: Pick<Services, 'db' | 'env'>, applicationId: string, draftId: string, signal: AbortSignal | undefined): AsyncGenerator<DraftView> {
-  const connection = createRedis(services.env.REDIS_URL, 'worker');
-  const events = new QueueEvents('drafts', { connection, prefix: services.env.REDIS_PREFIX });
-  events.on('error', () => {});
-  const queue: Array<{ text?: string; final?: boolean }> = [];
+const REREAD_MS = 5000;
+
+export async function* watchDraft(
+  services: Pick<Services, 'db' | 'jobEvents'>,
+  userId: string,
+  applicationId: string,
+  draftId: string,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<DraftView> {
+  const release = services.jobEvents.openSubscription(userId);
+  const ended = signal ? AbortSignal.any([signal, services.jobEvents.stopping]) : services.jobEvents.stopping;
+  const pending: Array<{ text: string } | { final: true }> = [];
   let wake: (() => void) | null = null;
-  const push = (item: { text?: string; final?: boolean }) => {
-    queue.push(item);
-    wake?.();
-  };
-  events.on('progress', ({ jobId, data }) => {
-    if (jobId === draftId && data && typeof data === 'object' && 'text' in data) push({ text: String((data as { text: unknown }).text) });
-  });
-  const onFinal = ({ jobId }: { jobId: string }) => jobId === draftId && push({ final: true });
-  events.on('completed', onFinal);
-  events.on('failed', onFinal);
   const stop = () => wake?.();
-  signal?.addEventListener('abort', stop);
+  ended.addEventListener('abort', stop);
+  let unlisten = () => {};
   try {
-    await events.waitUntilReady().catch(() => {});
+    unlisten = await services.jobEvents.listen(
+      'drafts',
+      (jobId) => jobId === draftId,
+      (event) => {
+        if (event.type === 'progress' && event.data && typeof event.data === 'object' && 'text' in event.data) pending.push({ text: String(event.data.text) });
+        else if (event.type === 'completed' || event.type === 'failed') pending.push({ final: true });
+        else return;
+        wake?.();
+      },
+    );
     const current = await draftById(services.db, applicationId, draftId);
     if (!current) return;
     yield current;
     if (current.status === 'done' || current.status === 'failed') return;
-    while (!signal?.aborted) {
-      if (queue.length === 0) {
-        // A lost event must not leave the browser waiting forever: look at the row now and then.
+    while (!ended.aborted) {
+      if (pending.length === 0) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 5000);
+          const timer = setTimeout(resolve, REREAD_MS);
           wake = () => {
             clearTimeout(timer);
             resolve();
@@ -45,8 +51,8 @@ export async function* watchDraft(services: Pick<Services, 'db' | 'env'>, applic
         });
         wake = null;
       }
-      const item = queue.shift();
-      if (item?.text !== undefined && !item.final) {
+      const item = pending.shift();
+      if (item && 'text' in item) {
         yield { ...current, status: 'running', content: item.text };
         continue;
       }
@@ -58,8 +64,8 @@ export async function* watchDraft(services: Pick<Services, 'db' | 'env'>, applic
       }
     }
   } finally {
-    signal?.removeEventListener('abort', stop);
-    await events.close().catch(() => {});
-    connection.disconnect();
+    ended.removeEventListener('abort', stop);
+    unlisten();
+    release();
   }
 }

@@ -29,6 +29,6 @@ export const draftsRouter = router({
 
   /** The draft now, then its text as it is written, until it is done or failed (SSE). */
   watch: applicationProcedure.input(watchDraftInput).subscription(async function* ({ ctx, input, signal }) {
-    yield* watchDraft(ctx, ctx.application.id, input.draftId, signal);
+    yield* watchDraft(ctx, ctx.user.id, ctx.application.id, input.draftId, signal);
   }),
 });

@@ -78,16 +78,6 @@ export function findFundById(db: Executor, id: string) {
   return db.selectFrom('funds').select(['id', 'slug', 'name', 'description', 'url', 'created_at as createdAt']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function slugsLike(db: Executor, table: 'funds' | 'grants', base: string, excludeId?: string): Promise<Set<string>> {
-  let query = db
-    .selectFrom(table)
-    .select('slug')
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base.replace(/[\\%_]/g, '\\$&')}-%`)]));
-  if (excludeId) query = query.where('id', '<>', excludeId);
-  const rows = await query.execute();
-  return new Set(rows.map((row) => row.slug));
-}
-
 export interface FundValues {
   slug: string;
   name: string;

@@ -1,15 +1,15 @@
 import { createFundInput, fundIdInput, fundSlugInput, updateFundInput } from '../../../shared/schemas/funds';
 import { AppError } from '../../../shared/errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { cachedCatalog } from '../grants/catalog-cache';
+import { cachedCatalog } from '../../catalog/catalog-cache';
 import { findFundById, findPublicFund, listAdminFunds, listPublicFunds } from './funds.queries';
 import { createFund, editFund, removeFund } from './funds.service';
 
 export const fundsRouter = router({
   /** Every fund with the number of its public grants. */
-  list: publicProcedure.query(({ ctx }) => cachedCatalog(ctx.db, 'funds:list', () => listPublicFunds(ctx.db))),
+  list: publicProcedure.meta({ access: 'anyone' }).query(({ ctx }) => cachedCatalog(ctx.db, 'funds:list', () => listPublicFunds(ctx.db))),
 
-  bySlug: publicProcedure.input(fundSlugInput).query(async ({ ctx, input }) => {
+  bySlug: publicProcedure.meta({ access: 'anyone' }).input(fundSlugInput).query(async ({ ctx, input }) => {
     const fund = await cachedCatalog(ctx.db, `funds:slug:${input.slug}`, () => findPublicFund(ctx.db, input.slug));
     if (!fund) throw new AppError('NOT_FOUND');
     return fund;

@@ -1,30 +1,16 @@
 import type { z } from 'zod';
-import { nextFreeSlug, slugify } from '../../../shared/domain/slug';
 import { AppError } from '../../../shared/errors';
 import type { createFundInput, updateFundInput } from '../../../shared/schemas/funds';
 import type { Executor } from '../../db/db';
-import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/pg-errors';
-import { invalidateCatalog } from '../grants/catalog-cache';
-import { countFundGrants, deleteFund, findFundById, insertFund, slugsLike, updateFund } from './funds.queries';
-
-/** A slug the administrator typed is kept as typed (and refused when taken); an empty one is made from the name. */
-export async function chooseSlug(db: Executor, table: 'funds' | 'grants', typed: string | undefined, source: string, excludeId?: string): Promise<string> {
-  if (typed) return typed;
-  const base = slugify(source);
-  return nextFreeSlug(base, await slugsLike(db, table, base, excludeId));
-}
-
-export function slugTaken(error: unknown, message: 'funds.validation.slugTaken' | 'grants.validation.slugTaken'): never {
-  if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError('VALIDATION', { fieldErrors: { slug: message } });
-  throw error;
-}
+import { chooseSlug, slugTaken } from '../../catalog/catalog-slugs';
+import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-errors';
+import { countFundGrants, deleteFund, findFundById, insertFund, updateFund } from './funds.queries';
 
 export async function createFund(db: Executor, input: z.output<typeof createFundInput>): Promise<{ id: string; slug: string }> {
   const slug = await chooseSlug(db, 'funds', input.slug, input.name);
   const id = await insertFund(db, { slug, name: input.name, description: input.description, url: input.url || null }).catch((error) =>
     slugTaken(error, 'funds.validation.slugTaken'),
   );
-  invalidateCatalog(db);
   return { id, slug };
 }
 
@@ -36,7 +22,6 @@ export async function editFund(db: Executor, input: z.output<typeof updateFundIn
     slugTaken(error, 'funds.validation.slugTaken'),
   );
   if (!updated) throw new AppError('NOT_FOUND');
-  invalidateCatalog(db);
   return { id: input.id, slug };
 }
 
@@ -48,5 +33,4 @@ export async function removeFund(db: Executor, id: string): Promise<void> {
     throw error;
   });
   if (!deleted) throw new AppError('NOT_FOUND');
-  invalidateCatalog(db);
 }

@@ -4,13 +4,13 @@ import { confirmAlert, signUpForAlerts, unsubscribeAlert } from './grant-alerts.
 
 export const grantAlertsRouter = router({
   /** Always answers the same: a confirmation e-mail is on its way. */
-  signUp: publicProcedure.input(alertSignupInput).mutation(async ({ ctx, input }) => {
+  signUp: publicProcedure.meta({ access: 'anyone' }).input(alertSignupInput).mutation(async ({ ctx, input }) => {
     await signUpForAlerts(ctx, input);
     return { ok: true as const };
   }),
-  confirm: publicProcedure.input(alertTokenInput).mutation(async ({ ctx, input }) => {
+  confirm: publicProcedure.meta({ access: 'token' }).input(alertTokenInput).mutation(async ({ ctx, input }) => {
     await confirmAlert(ctx, input.token);
     return { ok: true as const };
   }),
-  unsubscribe: publicProcedure.input(alertTokenInput).mutation(({ ctx, input }) => unsubscribeAlert(ctx, input.token)),
+  unsubscribe: publicProcedure.meta({ access: 'token' }).input(alertTokenInput).mutation(({ ctx, input }) => unsubscribeAlert(ctx, input.token)),
 });

@@ -9,7 +9,7 @@ import { locales, messagesFor, type Locale, type MessageKey } from '../../../sha
 import type { RouteName } from '../../../shared/routes';
 import type { Executor } from '../../db/db';
 import { findPublicFund } from '../funds/funds.queries';
-import { cachedCatalog } from './catalog-cache';
+import { cachedCatalog } from '../../catalog/catalog-cache';
 import { findPublicGrant } from './grants.queries';
 
 export interface PageHead {

@@ -5,7 +5,7 @@
 import type { RouteName } from '../../../shared/routes';
 import type { Executor } from '../../db/db';
 import { fundSlugExists } from '../funds/funds.queries';
-import { cachedCatalog } from './catalog-cache';
+import { cachedCatalog } from '../../catalog/catalog-cache';
 import { publicGrantExists } from './grants.queries';
 
 type ExistsCheck = (db: Executor, params: Record<string, string>) => Promise<boolean>;

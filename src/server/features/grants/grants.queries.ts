@@ -422,23 +422,53 @@ export async function updateGrantVersioned(db: Executor, id: string, version: nu
   return row?.version ?? null;
 }
 
-/** Replaces the eligibility questions, keeping the ids of the ones that stay. */
-export async function saveGrantQuestions(
+/**
+ * Saves a grant's or a section's ordered child rows (questions, section requirements, inputs) in
+ * the given order: rows that keep their id are updated in place, so answers that reference them
+ * stay linked; rows without one are inserted; rows no longer listed are deleted.
+ */
+export async function saveOrderedRows<T extends Record<string, unknown>>(
+  db: Executor,
+  table: 'grant_requirements' | 'section_requirements' | 'section_inputs',
+  parent: { column: 'grant_id' | 'grant_section_id'; id: string },
+  items: Array<{ id?: string | undefined; values: T }>,
+): Promise<void> {
+  const keep = items.map((item) => item.id).filter((id): id is string => Boolean(id));
+  // The three tables share id, position and the parent column; the values are each table's own.
+  let remove = db.deleteFrom(table).where(sql.ref(parent.column), '=', parent.id);
+  if (keep.length) remove = remove.where('id', 'not in', keep);
+  await remove.execute();
+  for (const [position, item] of items.entries()) {
+    const values = { ...item.values, position };
+    const updated = item.id
+      ? await db
+          .updateTable(table)
+          .set(values as never)
+          .where('id', '=', item.id)
+          .where(sql.ref(parent.column), '=', parent.id)
+          .executeTakeFirst()
+      : null;
+    if (!updated || updated.numUpdatedRows === 0n) {
+      await db
+        .insertInto(table)
+        .values({ ...values, [parent.column]: parent.id } as never)
+        .execute();
+    }
+  }
+}
+
+/** Saves a grant's eligibility questions in order (see `saveOrderedRows`). */
+export function saveGrantQuestions(
   db: Executor,
   grantId: string,
   questions: Array<{ id?: string | undefined; text: string; expectedAnswer: boolean; prefill: ProfilePrefill | null }>,
 ): Promise<void> {
-  const keep = questions.map((question) => question.id).filter((id): id is string => Boolean(id));
-  let remove = db.deleteFrom('grant_requirements').where('grant_id', '=', grantId);
-  if (keep.length) remove = remove.where('id', 'not in', keep);
-  await remove.execute();
-  for (const [position, question] of questions.entries()) {
-    const values = { text: question.text, expected_answer: question.expectedAnswer, prefill: question.prefill, position };
-    const updated = question.id
-      ? await db.updateTable('grant_requirements').set(values).where('id', '=', question.id).where('grant_id', '=', grantId).executeTakeFirst()
-      : null;
-    if (!updated || updated.numUpdatedRows === 0n) await db.insertInto('grant_requirements').values({ ...values, grant_id: grantId }).execute();
-  }
+  return saveOrderedRows(
+    db,
+    'grant_requirements',
+    { column: 'grant_id', id: grantId },
+    questions.map((question) => ({ id: question.id, values: { text: question.text, expected_answer: question.expectedAnswer, prefill: question.prefill } })),
+  );
 }
 
 export function grantFundOf(db: Executor, grantId: string) {

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/grants';
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { findFundById } from '../funds/funds.queries';
-import { cachedCatalog } from './catalog-cache';
+import { cachedCatalog } from '../../catalog/catalog-cache';
 import {
   companiesForRequirementsTest,
   findAdminGrant,
@@ -38,18 +38,18 @@ import {
 
 export const grantsRouter = router({
   /** Published grants: search, filter by fund and status, sort; keyset pages. */
-  list: publicProcedure.input(grantListInput).query(({ ctx, input }) =>
+  list: publicProcedure.meta({ access: 'anyone' }).input(grantListInput).query(({ ctx, input }) =>
     cachedCatalog(ctx.db, `grants:list:${JSON.stringify(input)}`, () => listPublicGrants(ctx.db, input)),
   ),
 
-  bySlug: publicProcedure.input(grantSlugInput).query(async ({ ctx, input }) => {
+  bySlug: publicProcedure.meta({ access: 'anyone' }).input(grantSlugInput).query(async ({ ctx, input }) => {
     const grant = await cachedCatalog(ctx.db, `grants:slug:${input.slug}`, () => findPublicGrant(ctx.db, input.slug));
     if (!grant) throw new AppError('NOT_FOUND');
     return grant;
   }),
 
   /** The eligibility questions of a published grant and, for a signed-in user, their companies' profiles to pre-fill from. */
-  requirementsTest: publicProcedure.input(grantSlugInput).query(async ({ ctx, input }) => {
+  requirementsTest: publicProcedure.meta({ access: 'anyone' }).input(grantSlugInput).query(async ({ ctx, input }) => {
     const grant = await cachedCatalog(ctx.db, `grants:slug:${input.slug}`, () => findPublicGrant(ctx.db, input.slug));
     if (!grant) throw new AppError('NOT_FOUND');
     const questions = await cachedCatalog(ctx.db, `grants:questions:${grant.id}`, () => findGrantQuestions(ctx.db, grant.id));

@@ -8,18 +8,18 @@ import type { z } from 'zod';
 import { nextFreeSlug } from '../../../shared/domain/slug';
 import { AppError } from '../../../shared/errors';
 import type { addSectionInput, createGrantInput, reorderSectionsInput, updateGrantInput, updateSectionInput } from '../../../shared/schemas/grants';
+import { chooseSlug, slugsLike, slugTaken } from '../../catalog/catalog-slugs';
 import type { Executor } from '../../db/db';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-errors';
 import type { Services } from '../../services';
-import { findFundById, slugsLike } from '../funds/funds.queries';
-import { chooseSlug, slugTaken } from '../funds/funds.service';
+import { findFundById } from '../funds/funds.queries';
 import { resumeGrantAlerts, sendGrantAlerts } from '../grant-alerts/grant-alerts.service';
-import { invalidateCatalog } from './catalog-cache';
 import {
   grantFundOf,
   insertGrant,
   liveSectionIds,
   saveGrantQuestions,
+  saveOrderedRows,
   updateGrantVersioned,
   type GrantValues,
 } from './grants.queries';
@@ -58,7 +58,6 @@ export async function createGrant(db: Executor, input: z.output<typeof createGra
       return grantId;
     })
     .catch((error) => slugTaken(error, 'grants.validation.slugTaken'));
-  invalidateCatalog(db);
   return { id, slug };
 }
 
@@ -75,7 +74,6 @@ export async function updateGrant(db: Executor, input: z.output<typeof updateGra
       return next;
     })
     .catch((error) => slugTaken(error, 'grants.validation.slugTaken'));
-  invalidateCatalog(db);
   return { id: input.id, slug, version };
 }
 
@@ -140,12 +138,10 @@ export async function duplicateGrant(db: Executor, id: string): Promise<{ id: st
   return { id: copyId, slug };
 }
 
-/** Whether any application uses the grant (the applications table arrives with its own feature). */
+/** Whether any application uses the grant. */
 async function grantHasApplications(db: Executor, id: string): Promise<boolean> {
-  const table = await sql<{ exists: boolean }>`SELECT to_regclass('public.applications') IS NOT NULL AS exists`.execute(db);
-  if (!table.rows[0]?.exists) return false;
-  const used = await sql<{ used: boolean }>`SELECT EXISTS (SELECT 1 FROM applications WHERE grant_id = ${id}) AS used`.execute(db);
-  return used.rows[0]?.used === true;
+  const row = await db.selectFrom('applications').select('id').where('grant_id', '=', id).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteGrant(db: Executor, id: string): Promise<void> {
@@ -159,7 +155,6 @@ export async function deleteGrant(db: Executor, id: string): Promise<void> {
       throw error;
     });
   if (result.numDeletedRows === 0n) throw new AppError('NOT_FOUND');
-  invalidateCatalog(db);
 }
 
 /**
@@ -191,7 +186,6 @@ export async function publishGrant(
     const alertsQueued = await resumeGrantAlerts(services, id);
     return { published: false, alertsQueued, version: existing.version };
   }
-  invalidateCatalog(services.db);
   const alertsQueued = await sendGrantAlerts(services, id);
   return { published: true, alertsQueued, version: row.version };
 }
@@ -204,7 +198,6 @@ export async function unpublishGrant(db: Executor, id: string): Promise<{ versio
     .returning('version')
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
-  invalidateCatalog(db);
   return row;
 }
 
@@ -223,7 +216,6 @@ export async function addSection(db: Executor, input: z.output<typeof addSection
     const position = last?.max === null || last?.max === undefined ? 0 : Math.max(0, Number(last.max) + 1);
     return trx.insertInto('grant_sections').values({ grant_id: input.grantId, position, kind: input.kind, title: input.title }).returning('id').executeTakeFirstOrThrow();
   });
-  invalidateCatalog(db);
   return { id: row.id };
 }
 
@@ -241,7 +233,6 @@ export async function reorderSections(db: Executor, input: z.output<typeof reord
       await trx.updateTable('grant_sections').set({ position }).where('id', '=', sectionId).execute();
     }
   });
-  invalidateCatalog(db);
 }
 
 /**
@@ -254,7 +245,6 @@ export async function removeSection(db: Executor, id: string): Promise<{ archive
   if (!section) throw new AppError('NOT_FOUND');
   try {
     await db.deleteFrom('grant_sections').where('id', '=', id).execute();
-    invalidateCatalog(db);
     return { archived: false };
   } catch (error) {
     if (pgErrorCode(error) !== PG_FOREIGN_KEY_VIOLATION) throw error;
@@ -265,7 +255,6 @@ export async function removeSection(db: Executor, id: string): Promise<{ archive
     const position = Math.min(0, Number(lowest?.min ?? 0)) - 1;
     await trx.updateTable('grant_sections').set((eb) => ({ removed_at: new Date(), position, version: eb('version', '+', 1), updated_at: new Date() })).where('id', '=', id).execute();
   });
-  invalidateCatalog(db);
   return { archived: true };
 }
 
@@ -291,46 +280,15 @@ export async function updateSection(db: Executor, input: z.output<typeof updateS
       const exists = await trx.selectFrom('grant_sections').select('id').where('id', '=', input.id).where('removed_at', 'is', null).executeTakeFirst();
       throw new AppError(exists ? 'CONFLICT' : 'NOT_FOUND');
     }
-    await saveChildren(trx, 'section_requirements', input.id, input.requirements.map((r) => ({ id: r.id, values: { text: r.text } })));
-    await saveChildren(
+    const section = { column: 'grant_section_id', id: input.id } as const;
+    await saveOrderedRows(trx, 'section_requirements', section, input.requirements.map((r) => ({ id: r.id, values: { text: r.text } })));
+    await saveOrderedRows(
       trx,
       'section_inputs',
-      input.id,
+      section,
       input.inputs.map((i) => ({ id: i.id, values: { label: i.label, type: i.type, required: i.required, max_chars: i.maxChars } })),
     );
     return row.version;
   });
-  invalidateCatalog(db);
   return { version };
-}
-
-type ChildValues = { text: string } | { label: string; type: string; required: boolean; max_chars: number | null };
-
-async function saveChildren(
-  trx: Executor,
-  table: 'section_requirements' | 'section_inputs',
-  sectionId: string,
-  items: Array<{ id?: string | undefined; values: ChildValues }>,
-): Promise<void> {
-  const keep = items.map((item) => item.id).filter((id): id is string => Boolean(id));
-  let remove = trx.deleteFrom(table).where('grant_section_id', '=', sectionId);
-  if (keep.length) remove = remove.where('id', 'not in', keep);
-  await remove.execute();
-  for (const [position, item] of items.entries()) {
-    const values = { ...item.values, position };
-    const updated = item.id
-      ? await trx
-          .updateTable(table)
-          .set(values as never)
-          .where('id', '=', item.id)
-          .where('grant_section_id', '=', sectionId)
-          .executeTakeFirst()
-      : null;
-    if (!updated || updated.numUpdatedRows === 0n) {
-      await trx
-        .insertInto(table)
-        .values({ ...values, grant_section_id: sectionId } as never)
-        .execute();
-    }
-  }
 }

@@ -39,7 +39,7 @@ export const invitationsRouter = router({
     }),
 
   /** What an invitation link shows: company, inviter, role — or why it cannot be used. */
-  byToken: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
+  byToken: publicProcedure.meta({ access: 'token' }).input(tokenInput).query(async ({ ctx, input }) => {
     ctx.resHeaders?.set('Cache-Control', 'no-store');
     const invitation = await findInvitationByTokenHash(ctx.db, hashInvitationToken(input.token));
     const status = invitationStatus(invitation);
@@ -56,7 +56,7 @@ export const invitationsRouter = router({
     };
   }),
 
-  accept: userProcedure.input(tokenInput).mutation(({ ctx, input }) =>
+  accept: userProcedure.meta({ access: { invitee: 'FORBIDDEN' } }).input(tokenInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
       const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
       return acceptInvitation(trx, invitation, ctx.user);
@@ -64,7 +64,7 @@ export const invitationsRouter = router({
   ),
 
   /** Anyone holding the link may decline it; it cannot be used afterwards. */
-  decline: publicProcedure.input(tokenInput).mutation(({ ctx, input }) =>
+  decline: publicProcedure.meta({ access: 'token' }).input(tokenInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
       const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
       return declineInvitation(trx, invitation);
@@ -77,14 +77,14 @@ export const invitationsRouter = router({
     return rows.map(({ id, companyName, inviterName, role, expiresAt }) => ({ id, companyName, inviterName, role, expiresAt }));
   }),
 
-  acceptMine: userProcedure.input(invitationIdInput).mutation(({ ctx, input }) =>
+  acceptMine: userProcedure.meta({ access: { invitee: 'NOT_FOUND' } }).input(invitationIdInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
       const invitation = await findInvitationForEmail(trx, input.invitationId, ctx.user.email, { lock: true });
       return acceptInvitation(trx, invitation, ctx.user);
     }),
   ),
 
-  declineMine: userProcedure.input(invitationIdInput).mutation(({ ctx, input }) =>
+  declineMine: userProcedure.meta({ access: { invitee: 'NOT_FOUND' } }).input(invitationIdInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
       const invitation = await findInvitationForEmail(trx, input.invitationId, ctx.user.email, { lock: true });
       return declineInvitation(trx, invitation);

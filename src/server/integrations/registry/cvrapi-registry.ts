@@ -2,7 +2,7 @@
  * The public CVR API: `GET <REGISTRY_URL>?search=<cvr>&country=dk`. It answers 404 (or an
  * `error: NOT_FOUND` body) for an unknown company and may answer 200 with `error: QUOTA_EXCEEDED`.
  */
-import { RegistryNotFoundError, RegistryUnavailableError, profileFromCvrApi, type CompanyRegistry } from './registry';
+import { RegistryNotFoundError, RegistryUnavailableError, profileFromCvrApi, type CompanyRegistry } from './company-registry';
 import type { CvrApiRecord } from './sample-companies';
 
 export interface CvrApiOptions {

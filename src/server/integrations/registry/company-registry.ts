@@ -1,10 +1,11 @@
 /**
- * What a company registry answers, and how it fails (clients: cvrapi.ts, fixture.ts; chosen in
- * registry-client.ts).
+ * What a company registry client answers, and how it fails. The clients: `cvrapi-registry.ts`
+ * (the cvrapi.dk adapter) and `fixture-registry.ts` (the bundled sample companies); the one the
+ * configuration asks for is chosen in `registry-from-config.ts`.
  *
- * Failures say whether trying again can help: an unknown organisation ID is permanent
- * (`RegistryNotFoundError`, a BullMQ `UnrecoverableError`, so the job is not retried); quota,
- * network, timeout and 5xx answers are `RegistryUnavailableError` and the job retries with backoff.
+ * An unknown organisation ID is an answer, not a failure (`RegistryNotFoundError`: the job records
+ * it and completes); quota, network, timeout and 5xx answers are `RegistryUnavailableError` and
+ * the job retries with backoff.
  */
 import { UnrecoverableError } from 'bullmq';
 import { appUrl, type Env } from '../../env';

@@ -4,8 +4,10 @@
  * database round trip is the main cost per request (STACK.md). Entries live a few seconds;
  * every administrative change in this process clears the cache at once, other replicas see it
  * within the TTL. One cache per database handle, so tests on separate databases never mix.
+ * The one place that clears it is the admin procedure (`trpc.ts`): every administrative
+ * mutation, whatever it changed, clears the cache when it ends.
  */
-import type { Executor } from '../../db/db';
+import type { Executor } from '../db/db';
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 1000;
@@ -47,7 +49,7 @@ export function cachedCatalog<T>(db: Executor, key: string, load: () => Promise<
   return value;
 }
 
-/** Forgets everything cached for this database: called after every administrative change. */
+/** Forgets everything cached for this database: called after every administrative mutation (`adminProcedure`). */
 export function invalidateCatalog(db: Executor): void {
   caches.get(db)?.clear();
 }

@@ -1,4 +1,4 @@
-import { RegistryNotFoundError, profileFromCvrApi, type CompanyRegistry } from './registry';
+import { RegistryNotFoundError, profileFromCvrApi, type CompanyRegistry } from './company-registry';
 import { findSampleCompany } from './sample-companies';
 
 /** `REGISTRY=fixture`: the bundled sample companies, every other number unknown. */

@@ -1,7 +1,7 @@
 import type { Env } from '../../env';
-import { createCvrApiRegistry } from './cvrapi';
-import { createFixtureRegistry } from './fixture';
-import { registryUserAgent, type CompanyRegistry } from './registry';
+import { createCvrApiRegistry } from './cvrapi-registry';
+import { createFixtureRegistry } from './fixture-registry';
+import { registryUserAgent, type CompanyRegistry } from './company-registry';
 
 /** The registry the `registry` job asks: cvrapi.dk (or `REGISTRY_URL`), or the samples with `REGISTRY=fixture`. */
 export function createRegistry(config: Env): CompanyRegistry {
