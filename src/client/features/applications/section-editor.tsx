@@ -10,6 +10,8 @@ import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
 import { LoadError } from '../../ui/load-error';
 import { toast } from '../../ui/toast';
+import { useDataProblemText } from './data-problems';
+import { SectionDataEditor } from './section-data-editor';
 import { SectionNav } from './section-nav';
 import { SectionStatusBadge } from './status-badge';
 import { useSectionDraft, type SaveState, type SectionDoc } from './use-section-draft';
@@ -168,9 +170,11 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
             </fieldset>
           )}
 
+          <SectionDataEditor section={section} companyId={overview.companyId} data={doc.data} disabled={!editable} showAll={showMissing} onChange={(data) => setDoc((current) => ({ ...current, data }))} />
+
           <ContentField doc={doc} disabled={!editable} onChange={(content) => setDoc((current) => ({ ...current, content }))} />
 
-          {showMissing && missing.length > 0 && <MissingList items={missing} />}
+          {showMissing && missing.length > 0 && <MissingList items={missing} currency={section.terms.currency} />}
 
           <div className="flex flex-wrap items-center gap-2">
             {editable && (
@@ -403,18 +407,21 @@ function ListInput({
   );
 }
 
-function MissingList({ items }: { items: MissingItem[] }) {
+function MissingList({ items, currency }: { items: MissingItem[]; currency: string }) {
   const t = useT();
+  const dataProblemText = useDataProblemText(currency);
   return (
     <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
       <p className="font-semibold">{t('applications.section.notComplete')}</p>
       <p className="mt-1">{t('applications.editor.missingHeading')}</p>
       <ul className="mt-2 list-disc space-y-1 ps-5">
         {items.map((item) => (
-          <li key={item.kind === 'content' ? 'content' : item.id}>
+          <li key={item.kind === 'content' ? 'content' : item.kind === 'data' ? `${item.field}:${item.message}` : item.id}>
             {item.kind === 'content'
               ? t('applications.editor.missing.content')
-              : item.kind === 'requirement'
+              : item.kind === 'data'
+                ? dataProblemText(item)
+                : item.kind === 'requirement'
                 ? t('applications.editor.missing.requirement', { text: item.text })
                 : t(`applications.editor.missing.${item.problem === 'missing' ? 'input' : item.problem}`, { label: item.label })}
           </li>
