@@ -46,7 +46,7 @@ test('a budget above the maximum funding share is refused with the maximum, and 
 
   await page.goto(`/applications/${writer.applicationId}/${writer.budget}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Budget' })).toBeVisible();
-  await expect(page.getByText('Puljen regner egne medarbejderes timer til en fast sats på 750,00 kr.').first()).toBeVisible();
+  await expect(page.getByText('Egne medarbejderes timer regnes til puljens faste sats: 750,00 kr. pr. time')).toBeVisible();
   await page.getByRole('button', { name: 'Tilføj budgetlinje' }).click();
   await page.getByLabel('Navn eller rolle').fill('Udvikler');
   await page.getByLabel('Timer', { exact: true }).fill('100');

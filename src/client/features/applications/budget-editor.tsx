@@ -122,7 +122,7 @@ function LineFields({ line, terms, disabled, problems, onChange }: { line: Budge
             </label>
             {terms.hourlyRate !== null ? (
               <p id={`${id}-wage`} className="py-1.5 text-sm text-gray-800 tabular-nums">
-                {money(terms.hourlyRate)} <span className="text-xs text-gray-600">({t('budget.editor.fixedRate', { rate: money(terms.hourlyRate) })})</span>
+                {money(terms.hourlyRate)} <span className="text-xs text-gray-600">{t('budget.editor.fixedRateShort')}</span>
               </p>
             ) : (
               <DecimalInput id={`${id}-wage`} hundredths={line.hourlyWage} disabled={disabled} invalid={field('hourlyWage').invalid} describedBy={field('hourlyWage').describedBy} onChange={(hourlyWage) => onChange({ ...line, hourlyWage })} />
