@@ -187,7 +187,7 @@ function BudgetSummary({ budget, terms }: { budget: BudgetData; terms: GrantTerm
   const largest = Math.max(1, ...used.map((type) => totals.byType[type]));
   const fundingShare = totals.total > 0 ? Math.min(1, Math.max(0, totals.fundingRequested / totals.total)) : 0;
   const maxShare = terms.maxFundingPct === null ? null : terms.maxFundingPct / 100;
-  const percent = (value: number | null) => (value === null ? '–' : `${intl.formatNumber(value, { maximumFractionDigits: 1 })} %`);
+  const percent = (value: number | null) => (value === null ? '–' : intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1 }));
 
   return (
     <div className="space-y-4 rounded-lg bg-gray-50 p-4 ring-1 ring-gray-200" data-testid="budget-summary">
