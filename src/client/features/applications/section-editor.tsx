@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { inputProblem, missingForDone, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
+import { isStructuredKind } from '../../../shared/schemas/section-data';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
@@ -172,7 +173,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
 
           <SectionDataEditor section={section} companyId={overview.companyId} data={doc.data} disabled={!editable} showAll={showMissing} onChange={(data) => setDoc((current) => ({ ...current, data }))} />
 
-          <ContentField doc={doc} disabled={!editable} onChange={(content) => setDoc((current) => ({ ...current, content }))} />
+          <ContentField doc={doc} disabled={!editable} optionalNote={isStructuredKind(section.kind)} onChange={(content) => setDoc((current) => ({ ...current, content }))} />
 
           {showMissing && missing.length > 0 && <MissingList items={missing} currency={section.terms.currency} />}
 
@@ -267,21 +268,21 @@ function ConflictPanel({ theirs, onKeepMine, onUseTheirs }: { theirs: Section; o
   );
 }
 
-function ContentField({ doc, disabled, onChange }: { doc: SectionDoc; disabled: boolean; onChange: (content: string) => void }) {
+function ContentField({ doc, disabled, optionalNote = false, onChange }: { doc: SectionDoc; disabled: boolean; optionalNote?: boolean; onChange: (content: string) => void }) {
   const t = useT();
   const id = useId();
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
-        {t('applications.editor.text')}
+        {optionalNote ? t('budget.editor.note') : t('applications.editor.text')}
       </label>
       <textarea
         id={id}
-        rows={16}
+        rows={optionalNote ? 4 : 16}
         value={doc.content}
         readOnly={disabled}
         onChange={(event) => onChange(event.target.value)}
-        className={`${inputClass} min-h-64 leading-relaxed ${disabled ? 'bg-gray-50' : ''}`}
+        className={`${inputClass} ${optionalNote ? '' : 'min-h-64'} leading-relaxed ${disabled ? 'bg-gray-50' : ''}`}
       />
     </div>
   );
