@@ -6,11 +6,13 @@
 import { Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
 import { env } from '../src/server/env';
+import { createDrafter } from '../src/server/integrations/ai/drafter';
 import { createMailSender } from '../src/server/integrations/mail/transport';
 import { createRegistry } from '../src/server/integrations/registry/registry-client';
 import { log } from '../src/server/log';
 import { createRedis } from '../src/server/redis';
 import { workerTimings, type QueueName } from '../src/shared/jobs';
+import { draftsProcessor } from './processors/drafts';
 import { emailProcessor } from './processors/email';
 import { registryProcessor } from './processors/registry';
 
@@ -23,8 +25,8 @@ const db = createDb(config.DATABASE_URL, Math.max(2, config.WORKER_CONCURRENCY))
 const mail = createMailSender(config);
 const connection = createRedis(config.REDIS_URL, 'worker');
 
-// The `drafts` processor arrives with its feature.
 const processors: Partial<Record<QueueName, Processor>> = {
+  drafts: draftsProcessor({ db, drafter: createDrafter(config), log }),
   email: emailProcessor({ db, mail, log }),
   registry: registryProcessor({ db, registry: createRegistry(config), log }),
 };

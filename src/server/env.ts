@@ -29,6 +29,10 @@ export const envSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** How long one draft may take before it is given up (and retried). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** Drafts a company may ask for per hour. */
+  AI_DRAFTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
   REGISTRY: z.enum(['cvrapi', 'fixture']).default('cvrapi'),
   REGISTRY_URL: z.url().default('https://cvrapi.dk/api'),
 });

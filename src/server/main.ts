@@ -5,6 +5,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { appUrl, env } from './env';
+import { passwordResetsSettled } from './features/auth/auth.service';
 import { log } from './log';
 import { serverTimeouts } from './server-timeouts';
 import { closeServices, createServices } from './services';
@@ -34,6 +35,8 @@ function stop(signal: string) {
   log.info({ signal }, 'server stopping');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   server.close(async () => {
+    // A password-reset request is answered before its e-mail is queued: let that finish first.
+    await passwordResetsSettled();
     await closeServices(services);
     clearTimeout(force);
     process.exit(0);

@@ -12,20 +12,33 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-export async function consumeRateLimit(redis: Redis, prefix: string, rule: RateLimit, subject: string): Promise<void> {
+/** Counts one hit and tells how many the window holds, without refusing anything. */
+export async function countRateLimitHit(redis: Redis, prefix: string, rule: RateLimit, subject: string): Promise<{ count: number; minutesLeft: number }> {
   const key = `${prefix}:rate:${rule.name}:${subject.toLowerCase()}`;
-  let count: number;
-  let ttl: number;
   try {
     const results = await redis.multi().incr(key).expire(key, rule.windowSeconds, 'NX').ttl(key).exec();
-    count = Number(results?.[0]?.[1] ?? 0);
-    ttl = Number(results?.[2]?.[1] ?? rule.windowSeconds);
+    const ttl = Number(results?.[2]?.[1] ?? rule.windowSeconds);
+    return { count: Number(results?.[0]?.[1] ?? 0), minutesLeft: Math.max(1, Math.ceil(ttl / 60)) };
   } catch (cause) {
     throw Object.assign(new AppError('UNAVAILABLE'), { cause });
   }
-  if (count > rule.limit) {
-    throw new AppError('RATE_LIMITED', { values: { minutes: Math.max(1, Math.ceil(ttl / 60)) } });
+}
+
+/** The hits the window holds now, without counting one. */
+export async function peekRateLimit(redis: Redis, prefix: string, rule: RateLimit, subject: string): Promise<{ count: number; minutesLeft: number }> {
+  const key = `${prefix}:rate:${rule.name}:${subject.toLowerCase()}`;
+  try {
+    const results = await redis.multi().get(key).ttl(key).exec();
+    const ttl = Number(results?.[1]?.[1] ?? rule.windowSeconds);
+    return { count: Number(results?.[0]?.[1] ?? 0), minutesLeft: Math.max(1, Math.ceil(ttl / 60)) };
+  } catch (cause) {
+    throw Object.assign(new AppError('UNAVAILABLE'), { cause });
   }
+}
+
+export async function consumeRateLimit(redis: Redis, prefix: string, rule: RateLimit, subject: string): Promise<void> {
+  const { count, minutesLeft } = await countRateLimitHit(redis, prefix, rule, subject);
+  if (count > rule.limit) throw new AppError('RATE_LIMITED', { values: { minutes: minutesLeft } });
 }
 
 /** Forgets the hits of a subject (e.g. after a successful login). */

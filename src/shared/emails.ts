@@ -25,6 +25,14 @@ export const emailTemplates = {
     params: z.object({ name: z.string().max(200), link: z.url() }),
     hasLink: true,
   },
+  /** To an account's owner when its sign-in is paused for unknown devices (at most once a window). */
+  loginUnderAttack: {
+    subject: 'email.loginUnderAttack.subject',
+    body: 'email.loginUnderAttack.body',
+    // `link` is the forgotten-password page: no token in it.
+    params: z.object({ name: z.string().max(200), minutes: z.string().max(10), link: z.url() }),
+    hasLink: true,
+  },
   grantAlertConfirm: {
     subject: 'grant-alerts.email.confirm.subject',
     body: 'grant-alerts.email.confirm.body',

@@ -79,6 +79,8 @@ export function matchRoute(pathname: string): RouteMatch | null {
   } catch {
     return null; // a malformed escape such as `%E0%A4%A` matches nothing
   }
+  // No name or slug holds U+0000 (PostgreSQL text cannot even store it): such a path names nothing.
+  if (segments.some((segment) => segment.includes('\u0000'))) return null;
   let best: (RouteMatch & { staticCount: number }) | null = null;
   for (const name of routeNames) {
     const route = routes[name];

@@ -142,10 +142,10 @@ async function storeHostileRows(): Promise<Hostile> {
     await db.insertInto('section_requirements').values({ grant_section_id: section.id, position: 0, text: `Requirement ${IMG}` }).execute();
     await db.insertInto('section_inputs').values({ grant_section_id: section.id, position: 0, label: `Input ${SVG}`, type: 'text', required: true, max_chars: 100 }).execute();
 
-    // A job whose data carries a payload; no worker consumes `drafts` here, so it waits.
+    // A job whose data carries a payload, delayed so that no worker takes it while the test looks at it.
     const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const queue = new Queue('drafts', { connection, prefix: e2eState().redisPrefix });
-    const job = await queue.add('drafts', { draftId: IMG, note: SCRIPT }, { jobId: `hostile-${suffix}` });
+    const job = await queue.add('drafts', { draftId: IMG, note: SCRIPT }, { jobId: `hostile-${suffix}`, delay: 24 * 3600_000 });
     await queue.close();
     connection.disconnect();
 
@@ -252,7 +252,7 @@ test('signed-in screens show stored names, company, invitations and jobs as text
   await page.goto('/admin/jobs?lang=en');
   await page.getByRole('tab', { name: /Drafts/ }).click();
   const panel = page.getByRole('tabpanel').first();
-  await panel.getByRole('tab', { name: /^Waiting/ }).click();
+  await panel.getByRole('tab', { name: /^Delayed/ }).click();
   await panel.getByRole('button', { name: `Details of job ${hostile.jobId}` }).click();
   const dialog = page.getByRole('dialog', { name: `Job ${hostile.jobId}` });
   await expect(dialog.getByRole('region', { name: 'Data' })).toContainText(IMG);

@@ -236,6 +236,19 @@ export class World {
     });
   }
 
+  /** A finished AI draft of the application's first section. */
+  draft(): Promise<{ applicationId: string; draftId: string }> {
+    return this.once('draft', async () => {
+      const application = await this.application();
+      const draft = await this.kit.services.db
+        .insertInto('ai_drafts')
+        .values({ application_id: application.id, section_id: application.sectionIds[0]!, status: 'done', content: 'Et færdigt udkast' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { applicationId: application.id, draftId: draft.id };
+    });
+  }
+
   async section(): Promise<{ id: string; version: number }> {
     const grant = await this.grant();
     return this.kit.services.db.selectFrom('grant_sections').select(['id', 'version']).where('id', '=', grant.sectionIds[0]!).executeTakeFirstOrThrow();
@@ -438,6 +451,17 @@ export const samples: Record<string, (world: World) => unknown> = {
   'applications.reopen': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[1] };
+  },
+
+  'drafts.request': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], instruction: 'Kortere' };
+  },
+  'drafts.requestAll': async (w) => ({ applicationId: (await w.application()).id }),
+  'drafts.watch': (w) => w.draft(),
+  'drafts.latest': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0] };
   },
 };
 

@@ -35,6 +35,10 @@ export const screens: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   'companies-company_id-users': () => import('./routes/companies-company_id-users'),
   invitations: () => import('./routes/invitations'),
   'invitations-token': () => import('./routes/invitations-token'),
+  applications: () => import('./routes/applications'),
+  'onboarding-grant_id': () => import('./routes/onboarding-grant_id'),
+  'onboarding-grant_id-setup': () => import('./routes/onboarding-grant_id-setup'),
+  'onboarding-grant_id-application-description': () => import('./routes/onboarding-grant_id-application-description'),
   'applications-application_id': () => import('./routes/applications-application_id'),
   'applications-application_id-section_id': () => import('./routes/applications-application_id-section_id'),
 };

@@ -8,6 +8,7 @@ import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
+import { MAX_BATCH_CALLS } from '../../shared/batch-limit';
 import type { AppErrorData } from '../../shared/errors';
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { currentLocale } from './intl';
@@ -29,7 +30,7 @@ export function createTrpcClient() {
         condition: (op) => op.type === 'subscription',
         // EventSource cannot send headers: the token goes as a connection parameter instead.
         true: httpSubscriptionLink({ url: '/trpc', transformer: superjson, connectionParams: () => ({ token: getAuthToken() ?? '' }) }),
-        false: httpBatchLink({ url: '/trpc', transformer: superjson, headers, maxURLLength: 4000 }),
+        false: httpBatchLink({ url: '/trpc', transformer: superjson, headers, maxURLLength: 4000, maxItems: MAX_BATCH_CALLS }),
       }),
     ],
   });

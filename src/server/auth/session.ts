@@ -30,10 +30,12 @@ export interface Session {
   createdAt: Date;
 }
 
-// 20 random bytes in base32 = 32 characters, 160 bits: above the 128 bits the design asks.
+// 32 random characters of a 32-letter alphabet (each byte taken mod 32, which 256 divides, so
+// every letter is equally likely) = 32 × 5 = 160 bits: above the 128 bits the design asks.
 const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+export const RANDOM_ID_LENGTH = 32;
 function randomId(): string {
-  const bytes = randomBytes(24);
+  const bytes = randomBytes(RANDOM_ID_LENGTH);
   let out = '';
   for (const byte of bytes) out += alphabet[byte % 32];
   return out;

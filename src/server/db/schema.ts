@@ -27,6 +27,26 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AiDrafts {
+  addressed: Generated<string[]>;
+  application_id: string;
+  content: Generated<string>;
+  created_at: Generated<Timestamp>;
+  error: string | null;
+  finished_at: Timestamp | null;
+  id: Generated<string>;
+  instruction: Generated<string>;
+  model: string | null;
+  offline: Generated<boolean>;
+  prompt_chars: number | null;
+  requested_by: string | null;
+  section_id: string;
+  started_at: Timestamp | null;
+  status: Generated<string>;
+  tokens_in: number | null;
+  tokens_out: number | null;
+}
+
 export interface ApplicationEvents {
   actor_id: string | null;
   application_id: string;
@@ -274,6 +294,7 @@ export interface Users {
 }
 
 export interface DB {
+  ai_drafts: AiDrafts;
   application_events: ApplicationEvents;
   application_sections: ApplicationSections;
   applications: Applications;

@@ -44,7 +44,8 @@ export async function createRequestContext(
   request: Request,
   meta: { ip: string | null; resHeaders: Headers; connectionToken?: string | null },
 ): Promise<Context> {
-  // Subscriptions (EventSource) cannot send headers, so their token arrives as a connection parameter.
+  // Subscriptions (EventSource) cannot send headers, so their token arrives as a connection
+  // parameter; the caller passes one only for a subscription.
   const token = bearerToken(request.headers.get('authorization')) ?? (meta.connectionToken || null);
   let auth: Awaited<ReturnType<typeof validateSessionToken>> = null;
   try {

@@ -121,4 +121,9 @@ export const policy: Record<string, Policy> = {
   'applications.saveSection': { company: 'applications.edit' },
   'applications.markDone': { company: 'applications.edit' },
   'applications.reopen': { company: 'applications.edit' },
+
+  'drafts.request': { company: 'applications.edit' },
+  'drafts.requestAll': { company: 'applications.edit' },
+  'drafts.latest': { company: 'member' },
+  'drafts.watch': { company: 'member' },
 };

@@ -3,6 +3,7 @@
  * `t` stays private to this file; features build on the procedures exported here.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, appErrors, type AppErrorCode, type AppErrorData, type FieldErrors } from '../../shared/errors';
@@ -38,7 +39,9 @@ export function appErrorData(error: TRPCError): AppErrorData {
   if (cause instanceof ZodError) {
     return { appCode: 'VALIDATION', messageKey: 'error.validation', fieldErrors: fieldErrorsOf(cause) };
   }
-  const appCode = codeByStatus.get(error.code) ?? (error.code === 'PARSE_ERROR' || error.code === 'PAYLOAD_TOO_LARGE' ? 'VALIDATION' : 'INTERNAL');
+  // Any other 4xx of tRPC's own (malformed JSON, a body too large, a GET of a mutation (405), a
+  // body that is not JSON (415), …) is the client's mistake, not an internal error.
+  const appCode = codeByStatus.get(error.code) ?? (getHTTPStatusCodeFromError(error) < 500 ? 'VALIDATION' : 'INTERNAL');
   return { appCode, messageKey: appErrors[appCode].message };
 }
 

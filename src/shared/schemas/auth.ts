@@ -31,6 +31,8 @@ export const loginInput = z.object({
   email: emailSchema,
   // Not the new-password rules: an old account must still be able to log in.
   password: z.string().min(1, { error: 'validation.required' }).max(PASSWORD_MAX, { error: 'auth.passwordTooLong' }),
+  /** The browser's random device id (localStorage): a device that signed in before passes an attack's pause. */
+  deviceId: z.string().regex(/^[\w-]{16,100}$/).optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/form-field';
 import { usePageTitle } from '../page-title';
+import { deviceId } from '../../lib/device-id';
 
 export default function LoginScreen() {
   const t = useT();
@@ -25,7 +26,7 @@ export default function LoginScreen() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const { token } = await login.mutateAsync(values);
+      const { token } = await login.mutateAsync({ ...values, deviceId: deviceId() });
       await signedIn(token, redirect ?? '/applications');
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, ['email', 'password']));

@@ -66,6 +66,7 @@ export function ApplicationOverview({ applicationId }: { applicationId: string }
           {!may(data.role, 'applications.edit') && (
             <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700 ring-1 ring-gray-200">{t('applications.overview.readOnly')}</p>
           )}
+          {may(data.role, 'applications.edit') && !data.published && <DraftAll applicationId={data.id} />}
           <DescriptionCard application={data} />
           <TeamCard companyId={data.companyId} mayManage={may(data.role, 'members.manage')} />
           {may(data.role, 'applications.delete') && !data.published && <DeleteApplication application={data} />}
@@ -216,5 +217,24 @@ function DeleteApplication({ application }: { application: Overview }) {
         </Button>
       }
     />
+  );
+}
+
+function DraftAll({ applicationId }: { applicationId: string }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const requestAll = trpc.drafts.requestAll.useMutation({
+    onSuccess: async (drafts) => {
+      toast.success(t('drafts.panel.allStarted', { count: drafts.length }));
+      await utils.drafts.latest.invalidate();
+    },
+  });
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg bg-primary-50 p-4 text-sm text-gray-800 ring-1 ring-primary-100">
+      <p className="min-w-0 flex-1 basis-64">{t('drafts.panel.hint')}</p>
+      <Button variant="secondary" disabled={requestAll.isPending} onClick={() => requestAll.mutate({ applicationId })}>
+        {t('drafts.panel.all')}
+      </Button>
+    </div>
   );
 }

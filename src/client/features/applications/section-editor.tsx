@@ -12,6 +12,7 @@ import { inputClass } from '../../ui/form-field';
 import { LoadError } from '../../ui/load-error';
 import { toast } from '../../ui/toast';
 import { useDataProblemText } from './data-problems';
+import { DraftPanel, useAiDraft } from './draft-panel';
 import { SectionDataEditor } from './section-data-editor';
 import { SectionNav } from './section-nav';
 import { SectionStatusBadge } from './status-badge';
@@ -57,6 +58,10 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   const { doc, setDoc } = draft;
   const [showMissing, setShowMissing] = useState(false);
   const missing = missingForDone(section, doc);
+  const ai = useAiDraft(overview.id, section.id);
+  const addressed = ai.draft?.status === 'done' ? ai.draft.addressed : [];
+  // The text a draft replaced, one click away until the writer moves on.
+  const [replaced, setReplaced] = useState<string | null>(null);
 
   const markDone = trpc.applications.markDone.useMutation({ meta: { handlesErrors: true } });
   const reopen = trpc.applications.reopen.useMutation();
@@ -154,7 +159,12 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
                           }));
                         }}
                       />
-                      {requirement.text}
+                      <span>
+                        {requirement.text}
+                        {addressed.includes(requirement.id) && (
+                          <span className="ms-2 inline-flex rounded-full bg-sky-50 px-2 py-0.5 text-xs text-sky-900 ring-1 ring-sky-200">{t('drafts.panel.addresses')}</span>
+                        )}
+                      </span>
                     </label>
                   </li>
                 ))}
@@ -172,6 +182,34 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
           )}
 
           <SectionDataEditor section={section} companyId={overview.companyId} data={doc.data} disabled={!editable} showAll={showMissing} onChange={(data) => setDoc((current) => ({ ...current, data }))} />
+
+          {section.kind === 'text' && (mayEdit || ai.draft) && (
+            <DraftPanel
+              draft={ai.draft}
+              editable={editable}
+              requesting={ai.requesting}
+              onRequest={ai.request}
+              onInsert={(text) => setDoc((current) => ({ ...current, content: current.content.trim() ? `${current.content.trimEnd()}\n\n${text}` : text }))}
+              onReplace={(text) => {
+                setReplaced(doc.content);
+                setDoc((current) => ({ ...current, content: text }));
+              }}
+            />
+          )}
+          {replaced !== null && editable && (
+            <Notice>
+              <span className="me-2">{t('drafts.panel.replaced')}</span>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setDoc((current) => ({ ...current, content: replaced }));
+                  setReplaced(null);
+                }}
+              >
+                {t('drafts.panel.undo')}
+              </Button>
+            </Notice>
+          )}
 
           <ContentField doc={doc} disabled={!editable} optionalNote={isStructuredKind(section.kind)} onChange={(content) => setDoc((current) => ({ ...current, content }))} />
 

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import type { z } from 'zod';
+import { safeRedirect } from '../../../shared/routes';
 import { createCompanyInput, lookupInput, type LookupState } from '../../../shared/schemas/companies';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
@@ -59,9 +60,11 @@ export function OnboardingForm() {
     setFormError(null);
     try {
       await create.mutateAsync({ ...values, orgId: state.orgId });
-      await utils.companies.list.invalidate();
+      // A new company changes what many screens show (the dashboard, starting an application).
+      await utils.invalidate();
       toast.success(t('companies.onboarding.created', { name: values.name }));
-      await navigate({ to: '/companies' });
+      // Back to where the user came from (e.g. starting an application), else the company list.
+      await navigate({ href: safeRedirect(new URLSearchParams(window.location.search).get('redirect'), '/companies') });
     } catch (error) {
       const message = applyServerErrors(error, details.setError, ['name', 'website', 'address', 'zipcode', 'city']);
       setFormError(message);

@@ -36,9 +36,11 @@ export const companiesRouter = router({
     yield* watchLookup(ctx, input.orgId, signal);
   }),
 
-  create: userProcedure.input(createCompanyInput).mutation(({ ctx, input }) =>
-    createCompany(ctx, input, { userId: ctx.user.id, locale: ctx.locale }),
-  ),
+  // Creating a company may start a registry lookup: it counts against the same limit.
+  create: userProcedure.input(createCompanyInput).mutation(async ({ ctx, input }) => {
+    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, lookupLimit, ctx.user.id);
+    return createCompany(ctx, input, { userId: ctx.user.id, locale: ctx.locale });
+  }),
 
   update: companyProcedureFor('company.edit')
     .input(updateCompanyInput)

@@ -18,6 +18,20 @@ export interface NewInvitation {
 
 const lowerEmail = sql<string>`lower(invitations.email)`;
 
+/** The role of the company's pending invitation for an e-mail, held until the transaction ends. */
+export async function lockPendingInvitationRole(db: Executor, companyId: string, email: string): Promise<CompanyRole | null> {
+  const row = await db
+    .selectFrom('invitations')
+    .select('role')
+    .where('company_id', '=', companyId)
+    .where(lowerEmail, '=', email.toLowerCase())
+    .where('accepted_at', 'is', null)
+    .where('declined_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  return (row?.role as CompanyRole | undefined) ?? null;
+}
+
 /** Re-inviting an e-mail replaces its pending invitation: the old link stops working. */
 export async function replaceInvitation(db: Executor, invitation: NewInvitation): Promise<string> {
   await db

@@ -13,7 +13,7 @@ import { appUrl } from '../../env';
 import type { Services } from '../../services';
 import { queueEmail } from '../email/email.service';
 import { addMembership, isMemberByEmail } from '../companies/companies.queries';
-import { markInvitationAccepted, markInvitationDeclined, replaceInvitation, type InvitationDetails } from './invitations.queries';
+import { lockPendingInvitationRole, markInvitationAccepted, markInvitationDeclined, replaceInvitation, type InvitationDetails } from './invitations.queries';
 
 export const INVITATION_TTL_MS = 14 * 24 * 3600 * 1000;
 
@@ -49,13 +49,21 @@ export async function inviteToCompany(
     throw new AppError('CONFLICT', { message: 'invitations.alreadyMember', values: { email: request.email }, fieldErrors: { email: 'invitations.alreadyMember' } });
   }
   const token = randomBytes(24).toString('base64url');
-  const invitationId = await replaceInvitation(services.db, {
-    companyId: request.company.id,
-    email: request.email,
-    role: request.role,
-    tokenHash: hashInvitationToken(token),
-    invitedBy: request.inviter.id,
-    expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+  const invitationId = await services.db.transaction().execute(async (trx) => {
+    // Replacing an invitation removes it: it needs the right to remove it (an admin cannot
+    // cancel an owner's invitation by inviting the same e-mail as an employee).
+    const pendingRole = await lockPendingInvitationRole(trx, request.company.id, request.email);
+    if (pendingRole && !mayManageRole(request.inviterRole, pendingRole)) {
+      throw new AppError('FORBIDDEN', { message: 'companies.ownerOnlyByOwner' });
+    }
+    return replaceInvitation(trx, {
+      companyId: request.company.id,
+      email: request.email,
+      role: request.role,
+      tokenHash: hashInvitationToken(token),
+      invitedBy: request.inviter.id,
+      expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+    });
   });
   const locale = request.company.locale ?? request.inviter.locale;
   try {

@@ -131,6 +131,7 @@ const da = {
   'applications.start.create': 'Opret ansøgning',
   'applications.start.created': 'Ansøgningen er oprettet',
   'applications.start.toGrants': 'Se åbne puljer',
+  'applications.dashboard.started': 'Startet {date}',
 };
 
 const en: Record<keyof typeof da, string> = {
@@ -265,6 +266,7 @@ const en: Record<keyof typeof da, string> = {
   'applications.start.create': 'Create application',
   'applications.start.created': 'The application is created',
   'applications.start.toGrants': 'See open grants',
+  'applications.dashboard.started': 'Started {date}',
 };
 
 const nb: Record<keyof typeof da, string> = {
@@ -399,6 +401,7 @@ const nb: Record<keyof typeof da, string> = {
   'applications.start.create': 'Opprett søknad',
   'applications.start.created': 'Søknaden er opprettet',
   'applications.start.toGrants': 'Se åpne ordninger',
+  'applications.dashboard.started': 'Startet {date}',
 };
 
 export const applications = { da, en, nb };

@@ -59,6 +59,9 @@ const da = {
   'email.passwordReset.subject': 'Vælg en ny adgangskode til Grantwork',
   'email.passwordReset.body':
     'Nogen (forhåbentlig dig) har bedt om at nulstille adgangskoden til din Grantwork-konto. Brug linket herunder inden for en time til at vælge en ny adgangskode. Var det ikke dig, kan du se bort fra denne e-mail.',
+  'email.loginUnderAttack.subject': 'Mange forkerte adgangskoder til din Grantwork-konto',
+  'email.loginUnderAttack.body':
+    'Nogen har prøvet at logge ind på din Grantwork-konto med forkert adgangskode mange gange. På enheder, hvor du har været logget ind før, kan du logge ind som sædvanligt; fra andre enheder er login sat på pause i op til {minutes} minutter. Tror du, at nogen kender din adgangskode, så vælg en ny via linket herunder.',
 } as const;
 
 type Keys = keyof typeof da;
@@ -123,6 +126,9 @@ const en: Record<Keys, string> = {
   'email.passwordReset.subject': 'Choose a new password for Grantwork',
   'email.passwordReset.body':
     'Someone (hopefully you) asked to reset the password of your Grantwork account. Use the link below within one hour to choose a new password. If it was not you, you can ignore this e-mail.',
+  'email.loginUnderAttack.subject': 'Many wrong passwords for your Grantwork account',
+  'email.loginUnderAttack.body':
+    'Someone has tried many times to sign in to your Grantwork account with a wrong password. On devices where you have signed in before, you can sign in as usual; from other devices, signing in is paused for up to {minutes} minutes. If you think someone knows your password, choose a new one with the link below.',
 };
 
 const nb: Record<Keys, string> = {
@@ -185,6 +191,9 @@ const nb: Record<Keys, string> = {
   'email.passwordReset.subject': 'Velg et nytt passord for Grantwork',
   'email.passwordReset.body':
     'Noen (forhåpentligvis du) har bedt om å tilbakestille passordet til Grantwork-kontoen din. Bruk lenken nedenfor innen én time for å velge et nytt passord. Var det ikke deg, kan du se bort fra denne e-posten.',
+  'email.loginUnderAttack.subject': 'Mange feil passord for Grantwork-kontoen din',
+  'email.loginUnderAttack.body':
+    'Noen har prøvd mange ganger å logge inn på Grantwork-kontoen din med feil passord. På enheter der du har vært logget inn før, kan du logge inn som vanlig; fra andre enheter er innlogging satt på pause i opptil {minutes} minutter. Tror du at noen kjenner passordet ditt, velg et nytt med lenken nedenfor.',
 };
 
 export const auth = { da, en, nb };

@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useT } from '../../lib/intl';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { Button } from '../../ui/button';
+import { inputClass } from '../../ui/form-field';
+import { DraftText } from './draft-text';
+
+export type Draft = NonNullable<RouterOutputs['drafts']['latest']>;
+
+/**
+ * The section's AI draft: the newest one stored, and while it is being written, its text as it
+ * arrives (pushed over SSE). Closing the page does not stop it; coming back shows the result.
+ */
+export function useAiDraft(applicationId: string, sectionId: string) {
+  const utils = trpc.useUtils();
+  const latest = trpc.drafts.latest.useQuery({ applicationId, sectionId });
+  const [live, setLive] = useState<Draft | null>(null);
+  const stored = latest.data ?? null;
+  const watching = stored && (stored.status === 'queued' || stored.status === 'running') ? stored.id : null;
+  trpc.drafts.watch.useSubscription(
+    { applicationId, draftId: watching ?? '00000000-0000-4000-8000-000000000000' },
+    {
+      enabled: watching !== null,
+      onData: (draft) => {
+        setLive(draft);
+        if (draft.status === 'done' || draft.status === 'failed') utils.drafts.latest.setData({ applicationId, sectionId }, draft);
+      },
+    },
+  );
+  const request = trpc.drafts.request.useMutation({
+    onSuccess: () => utils.drafts.latest.invalidate({ applicationId, sectionId }),
+  });
+  const draft = live && stored && live.id === stored.id && stored.status !== 'done' && stored.status !== 'failed' ? live : stored;
+  return { draft, request: (instruction: string) => request.mutateAsync({ applicationId, sectionId, instruction }), requesting: request.isPending };
+}
+
+interface DraftPanelProps {
+  draft: Draft | null;
+  editable: boolean;
+  requesting: boolean;
+  onRequest: (instruction: string) => Promise<unknown>;
+  onInsert: (text: string) => void;
+  onReplace: (text: string) => void;
+}
+
+/** Ask for a draft, watch it being written, then insert it, replace the text with it, or discard it. */
+export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, onReplace }: DraftPanelProps) {
+  const t = useT();
+  const intl = useIntl();
+  const id = useId();
+  const [instruction, setInstruction] = useState('');
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const busy = draft?.status === 'queued' || draft?.status === 'running';
+  const shown = draft && draft.id !== dismissed ? draft : null;
+
+  let status: string | null = null;
+  if (shown?.status === 'queued') status = t('drafts.panel.queued');
+  else if (shown?.status === 'running') status = t('drafts.panel.running');
+  else if (shown?.status === 'failed') status = shown.refused ? t('drafts.panel.refused') : t('drafts.panel.failed');
+  else if (shown?.status === 'done')
+    status = `${t('drafts.panel.done', { time: intl.formatDate(shown.finishedAt ?? shown.createdAt, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) })}${shown.offline ? ` · ${t('drafts.panel.offline')}` : ''}`;
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
+      <div>
+        <h2 id={`${id}-heading`} className="text-sm font-semibold text-gray-900">
+          {t('drafts.panel.heading')}
+        </h2>
+        <p className="text-xs text-gray-600">{t('drafts.panel.hint')}</p>
+      </div>
+      {editable && (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setDismissed(null);
+            void onRequest(instruction.trim());
+          }}
+        >
+          <div className="min-w-0 flex-1 basis-56 space-y-1">
+            <label htmlFor={`${id}-instruction`} className="block text-xs font-medium text-gray-800">
+              {t('drafts.panel.instruction')}
+            </label>
+            <input id={`${id}-instruction`} value={instruction} maxLength={500} onChange={(event) => setInstruction(event.target.value)} aria-describedby={`${id}-instruction-hint`} className={inputClass} />
+            <p id={`${id}-instruction-hint`} className="text-xs text-gray-500">
+              {t('drafts.panel.instructionHint')}
+            </p>
+          </div>
+          <Button type="submit" variant="secondary" disabled={busy || requesting} className="mb-5">
+            {draft ? t('drafts.panel.regenerate') : t('drafts.panel.generate')}
+          </Button>
+        </form>
+      )}
+      <p role="status" aria-live="polite" data-draft-status={shown?.status ?? 'none'} className={`text-sm ${shown?.status === 'failed' ? 'text-red-800' : 'text-gray-700'}`}>
+        {status}
+      </p>
+      {shown && shown.content !== '' && (
+        <>
+          {/* Model output becomes React elements only: whatever it contains is shown, never run. */}
+          <div role="region" tabIndex={0} aria-label={t('drafts.panel.text')} className="max-h-96 overflow-y-auto rounded-md bg-gray-50 p-3 text-sm leading-relaxed text-gray-900 ring-1 ring-gray-200">
+            <DraftText text={shown.content} />
+          </div>
+          {editable && shown.status === 'done' && (
+            <div className="flex flex-wrap gap-2">
+              <Button onClick={() => onInsert(shown.content)}>{t('drafts.panel.insert')}</Button>
+              <Button variant="secondary" onClick={() => onReplace(shown.content)}>
+                {t('drafts.panel.replace')}
+              </Button>
+              <Button variant="ghost" onClick={() => setDismissed(shown.id)}>
+                {t('drafts.panel.discard')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

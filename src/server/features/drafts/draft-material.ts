@@ -1,0 +1,168 @@
+/**
+ * What a draft is written from, and the prompt made of it. Everything is read through the draft's
+ * own application, so only that company's material can reach the model: the grant section's
+ * guidance, requirements, inputs and instructions; the application's title, description and
+ * language; the company's registry profile; the other sections already written; and, as examples
+ * of the company's own voice, the same section of its earlier applications (published first).
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../../db/db';
+import type { Answers } from '../../../shared/domain/application-sections';
+import type { Locale } from '../../../shared/i18n';
+
+export interface DraftMaterial {
+  language: Locale;
+  instruction: string;
+  section: {
+    title: string;
+    kind: string;
+    guidance: string;
+    aiInstructions: string;
+    requirements: Array<{ id: string; text: string }>;
+    inputs: Array<{ label: string; value: string | null }>;
+    currentText: string;
+  };
+  application: { title: string; description: string };
+  grant: { title: string; fundName: string };
+  company: { name: string; orgId: string; city: string | null; industry: string | null; employees: string | null; website: string | null; startDate: string | null };
+  otherSections: Array<{ title: string; content: string }>;
+  earlierExamples: Array<{ applicationTitle: string; content: string }>;
+}
+
+function answerText(value: Answers[string] | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.filter((item) => item.trim() !== '').join(', ') || null;
+  return String(value).trim() || null;
+}
+
+export async function loadDraftMaterial(db: Executor, draftId: string): Promise<DraftMaterial | null> {
+  const row = await db
+    .selectFrom('ai_drafts as d')
+    .innerJoin('application_sections as s', 's.id', 'd.section_id')
+    .innerJoin('applications as a', 'a.id', 'd.application_id')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoin('grants as g', 'g.id', 'a.grant_id')
+    .innerJoin('funds as f', 'f.id', 'g.fund_id')
+    .innerJoin('companies as c', 'c.id', 'a.company_id')
+    .select([
+      'd.instruction',
+      'a.id as applicationId',
+      'a.company_id as companyId',
+      'a.title as applicationTitle',
+      'a.description',
+      'a.language',
+      's.id as sectionId',
+      's.content',
+      's.answers',
+      'gs.id as grantSectionId',
+      'gs.title',
+      'gs.kind',
+      'gs.guidance',
+      'gs.ai_instructions as aiInstructions',
+      'g.title as grantTitle',
+      'f.name as fundName',
+      'c.name as companyName',
+      'c.org_id as orgId',
+      'c.city',
+      'c.industry',
+      'c.employees',
+      'c.website',
+      sql<string | null>`to_char(c.start_date, 'YYYY-MM-DD')`.as('startDate'),
+    ])
+    .where('d.id', '=', draftId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [requirements, inputs, others, earlier] = await Promise.all([
+    db.selectFrom('section_requirements').select(['id', 'text']).where('grant_section_id', '=', row.grantSectionId).orderBy('position').execute(),
+    db.selectFrom('section_inputs').select(['id', 'label']).where('grant_section_id', '=', row.grantSectionId).orderBy('position').execute(),
+    db
+      .selectFrom('application_sections as s')
+      .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+      .select(['gs.title', 's.content'])
+      .where('s.application_id', '=', row.applicationId)
+      .where('s.id', '<>', row.sectionId)
+      .where('s.content', '<>', '')
+      .orderBy('s.position')
+      .execute(),
+    db
+      .selectFrom('application_sections as s')
+      .innerJoin('applications as a', 'a.id', 's.application_id')
+      .select(['a.title as applicationTitle', 's.content'])
+      .where('a.company_id', '=', row.companyId)
+      .where('a.id', '<>', row.applicationId)
+      .where('s.grant_section_id', '=', row.grantSectionId)
+      .where('s.content', '<>', '')
+      .orderBy(sql`a.status = 'published'`, 'desc')
+      .orderBy('s.updated_at', 'desc')
+      .limit(2)
+      .execute(),
+  ]);
+  const answers = row.answers as Answers;
+  return {
+    language: row.language as Locale,
+    instruction: row.instruction,
+    section: {
+      title: row.title,
+      kind: row.kind,
+      guidance: row.guidance,
+      aiInstructions: row.aiInstructions,
+      requirements,
+      inputs: inputs.map((input) => ({ label: input.label, value: answerText(answers[input.id]) })),
+      currentText: row.content,
+    },
+    application: { title: row.applicationTitle, description: row.description },
+    grant: { title: row.grantTitle, fundName: row.fundName },
+    company: { name: row.companyName, orgId: row.orgId, city: row.city, industry: row.industry, employees: row.employees, website: row.website, startDate: row.startDate },
+    otherSections: others,
+    earlierExamples: earlier,
+  };
+}
+
+const languageNames: Record<Locale, string> = { da: 'Danish', en: 'English', nb: 'Norwegian (bokmål)' };
+
+/** The chat messages for a model. Material is dropped least important first until it fits `maxChars`. */
+export function buildPrompt(material: DraftMaterial, maxChars = 24_000): { system: string; user: string } {
+  const system = [
+    `You write one section of a grant application for a company, in ${languageNames[material.language]}.`,
+    'Write plain text with short paragraphs (Markdown lists are allowed, no HTML). Use only facts given here;',
+    'where a fact is missing, write a clearly marked placeholder in square brackets for the writer to fill in.',
+    'End with one line "ADDRESSED: " followed by the numbers of the requirements the text addresses, comma-separated.',
+  ].join(' ');
+  const s = material.section;
+  const essential = [
+    `Grant: ${material.grant.title} (${material.grant.fundName})`,
+    `Section: ${s.title}`,
+    s.guidance && `Guidance from the grant: ${s.guidance}`,
+    s.aiInstructions && `Instructions: ${s.aiInstructions}`,
+    s.requirements.length ? `Requirements the section must meet:\n${s.requirements.map((r, i) => `${i + 1}. ${r.text}`).join('\n')}` : '',
+    s.inputs.length ? `Facts given for this section:\n${s.inputs.map((input) => `- ${input.label}: ${input.value ?? '(not given)'}`).join('\n')}` : '',
+    `Application: ${material.application.title}\nThe project in the applicant's words: ${material.application.description || '(not given)'}`,
+    `Company: ${[material.company.name, `CVR ${material.company.orgId}`, material.company.industry, material.company.city, material.company.employees && `employees: ${material.company.employees}`, material.company.startDate && `founded ${material.company.startDate}`, material.company.website].filter(Boolean).join(', ')}`,
+    material.instruction && `The writer asks: ${material.instruction}`,
+  ].filter(Boolean);
+  // Least important last: these are dropped (or cut) first when the prompt is too long.
+  const optional = [
+    s.currentText && `The writer's current text of this section:\n${s.currentText}`,
+    ...material.otherSections.map((other) => `Another section of this application, "${other.title}":\n${other.content}`),
+    ...material.earlierExamples.map((example) => `The same section in the company's earlier application "${example.applicationTitle}" (for its voice):\n${example.content}`),
+  ].filter((part): part is string => Boolean(part));
+  const parts = [...essential];
+  let length = parts.join('\n\n').length;
+  for (const part of optional) {
+    const room = maxChars - length - 2;
+    if (room <= 200) break;
+    const fitted = part.length <= room ? part : `${part.slice(0, room - 1)}…`;
+    parts.push(fitted);
+    length += fitted.length + 2;
+  }
+  return { system, user: parts.join('\n\n') };
+}
+
+/** Splits the model's closing "ADDRESSED: 1, 3" line off the text and maps it to requirement ids. */
+export function splitAddressed(text: string, requirements: ReadonlyArray<{ id: string }>): { content: string; addressed: string[] } {
+  const match = text.match(/\n?\s*ADDRESSED:\s*([\d,\s]*)\s*$/i);
+  if (!match) return { content: text.trim(), addressed: [] };
+  const numbers = (match[1] ?? '').split(/[,\s]+/).filter(Boolean).map(Number);
+  const addressed = [...new Set(numbers.filter((n) => Number.isInteger(n) && n >= 1 && n <= requirements.length).map((n) => requirements[n - 1]!.id))];
+  return { content: text.slice(0, match.index).trim(), addressed };
+}

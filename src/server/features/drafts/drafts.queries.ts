@@ -1,0 +1,128 @@
+/**
+ * AI drafts. Procedures reach them through an application already loaded via the caller's
+ * membership, and always name that application.
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../../db/db';
+import type { DraftStatus } from '../../../shared/schemas/drafts';
+
+const activeStatuses = ['queued', 'running'] as const;
+
+export function findActiveDraft(db: Executor, applicationId: string, sectionId: string) {
+  return db
+    .selectFrom('ai_drafts')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('section_id', '=', sectionId)
+    .where('status', 'in', activeStatuses)
+    .executeTakeFirst();
+}
+
+/** A new queued draft, or undefined when one is already in progress for the section (raced). */
+export async function insertDraft(db: Executor, values: { applicationId: string; sectionId: string; instruction: string; userId: string }) {
+  const row = await sql<{ id: string }>`
+    INSERT INTO ai_drafts (application_id, section_id, instruction, requested_by)
+    VALUES (${values.applicationId}, ${values.sectionId}, ${values.instruction}, ${values.userId})
+    ON CONFLICT (section_id) WHERE status IN ('queued', 'running') DO NOTHING
+    RETURNING id`.execute(db);
+  return row.rows[0];
+}
+
+/** The text sections of an application (drafts are written for those). */
+export function textSectionsOf(db: Executor, applicationId: string) {
+  return db
+    .selectFrom('application_sections as s')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select(['s.id', 's.status'])
+    .where('s.application_id', '=', applicationId)
+    .where('gs.kind', '=', 'text')
+    .orderBy('s.position')
+    .execute();
+}
+
+export function sectionKindOf(db: Executor, applicationId: string, sectionId: string) {
+  return db
+    .selectFrom('application_sections as s')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select(['gs.kind', 's.status'])
+    .where('s.id', '=', sectionId)
+    .where('s.application_id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+const draftColumns = [
+  'd.id',
+  'd.section_id as sectionId',
+  'd.status',
+  'd.content',
+  'd.addressed',
+  'd.instruction',
+  'd.model',
+  'd.offline',
+  'd.created_at as createdAt',
+  'd.finished_at as finishedAt',
+] as const;
+
+function draftsOf(db: Executor, applicationId: string) {
+  return db
+    .selectFrom('ai_drafts as d')
+    .leftJoin('users as u', 'u.id', 'd.requested_by')
+    .select([
+      ...draftColumns,
+      // Only whether the AI service refused: the full reason is for admins, on the job page.
+      sql<boolean>`d.error IS NOT NULL AND d.error LIKE 'AI endpoint refused%'`.as('refused'),
+      sql<string | null>`trim(u.firstname || ' ' || u.lastname)`.as('requestedBy'),
+    ])
+    .where('d.application_id', '=', applicationId);
+}
+
+/** The section's newest draft as the editor shows it. */
+export async function latestDraft(db: Executor, applicationId: string, sectionId: string) {
+  const row = await draftsOf(db, applicationId).where('d.section_id', '=', sectionId).orderBy('d.created_at', 'desc').limit(1).executeTakeFirst();
+  return row ? { ...row, status: row.status as DraftStatus } : null;
+}
+
+export async function draftById(db: Executor, applicationId: string, draftId: string) {
+  const row = await draftsOf(db, applicationId).where('d.id', '=', draftId).executeTakeFirst();
+  return row ? { ...row, status: row.status as DraftStatus } : null;
+}
+
+export function draftState(db: Executor, draftId: string) {
+  return db.selectFrom('ai_drafts').select(['id', 'status', 'application_id as applicationId', 'section_id as sectionId']).where('id', '=', draftId).executeTakeFirst();
+}
+
+export function markDraftRunning(db: Executor, draftId: string) {
+  return db.updateTable('ai_drafts').set({ status: 'running', started_at: new Date(), error: null }).where('id', '=', draftId).where('status', 'in', activeStatuses).execute();
+}
+
+export function finishDraft(
+  db: Executor,
+  draftId: string,
+  values: { content: string; addressed: string[]; model: string; offline: boolean; promptChars: number | null; tokensIn: number | null; tokensOut: number | null },
+) {
+  return db
+    .updateTable('ai_drafts')
+    .set({
+      status: 'done',
+      content: values.content,
+      addressed: values.addressed,
+      model: values.model,
+      offline: values.offline,
+      prompt_chars: values.promptChars,
+      tokens_in: values.tokensIn,
+      tokens_out: values.tokensOut,
+      error: null,
+      finished_at: new Date(),
+    })
+    .where('id', '=', draftId)
+    .execute();
+}
+
+/** Records the reason; `final` ends the draft (no more retries will come). */
+export function recordDraftError(db: Executor, draftId: string, error: string, final: boolean) {
+  return db
+    .updateTable('ai_drafts')
+    .set(final ? { status: 'failed', error, finished_at: new Date() } : { error })
+    .where('id', '=', draftId)
+    .execute();
+}

@@ -1,0 +1,62 @@
+/**
+ * Asking for drafts: one job per section on the `drafts` queue, the draft id as the job id. A
+ * section that is already being drafted is joined instead of drafted twice, and a company's
+ * drafts per hour are limited (a model costs money; the offline drafter costs CPU).
+ */
+import { AppError } from '../../../shared/errors';
+import { consumeRateLimit } from '../../rate-limit';
+import type { Context } from '../../trpc/context';
+import { findActiveDraft, insertDraft, sectionKindOf, textSectionsOf } from './drafts.queries';
+
+async function consumeDraftLimit(ctx: Context, companyId: string): Promise<void> {
+  try {
+    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, { name: 'drafts:company', limit: ctx.env.AI_DRAFTS_PER_HOUR, windowSeconds: 3600 }, companyId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') throw new AppError('RATE_LIMITED', { message: 'drafts.limit', values: error.values });
+    throw error;
+  }
+}
+
+/** Starts (or joins) the draft of one section. */
+export async function requestDraft(
+  ctx: Context,
+  application: { id: string; companyId: string },
+  section: { id: string; instruction: string },
+  userId: string,
+): Promise<{ draftId: string; joined: boolean }> {
+  const active = await findActiveDraft(ctx.db, application.id, section.id);
+  if (active) return { draftId: active.id, joined: true };
+  await consumeDraftLimit(ctx, application.companyId);
+  const created = await insertDraft(ctx.db, { applicationId: application.id, sectionId: section.id, instruction: section.instruction, userId });
+  if (!created) {
+    const raced = await findActiveDraft(ctx.db, application.id, section.id);
+    if (raced) return { draftId: raced.id, joined: true };
+    throw new AppError('CONFLICT');
+  }
+  try {
+    await ctx.queues.add('drafts', { draftId: created.id }, { jobId: created.id });
+  } catch (error) {
+    // Nothing was queued: the row must not block the next request as "in progress".
+    await ctx.db.deleteFrom('ai_drafts').where('id', '=', created.id).execute();
+    throw error;
+  }
+  return { draftId: created.id, joined: false };
+}
+
+export async function requestSectionDraft(ctx: Context, application: { id: string; companyId: string }, input: { sectionId: string; instruction: string }, userId: string) {
+  const section = await sectionKindOf(ctx.db, application.id, input.sectionId);
+  if (!section) throw new AppError('NOT_FOUND');
+  if (section.kind !== 'text') throw new AppError('VALIDATION', { message: 'drafts.notText' });
+  return requestDraft(ctx, application, { id: input.sectionId, instruction: input.instruction }, userId);
+}
+
+/** Drafts every text section that is not done (right after an application is created, typically). */
+export async function requestAllDrafts(ctx: Context, application: { id: string; companyId: string }, userId: string) {
+  const sections = await textSectionsOf(ctx.db, application.id);
+  const drafts: Array<{ sectionId: string; draftId: string; joined: boolean }> = [];
+  for (const section of sections) {
+    if (section.status === 'done') continue;
+    drafts.push({ sectionId: section.id, ...(await requestDraft(ctx, application, { id: section.id, instruction: '' }, userId)) });
+  }
+  return drafts;
+}

@@ -1,0 +1,133 @@
+/**
+ * The head of the public pages in the HTML itself — title, description, canonical URL, hreflang
+ * alternates and Open Graph tags — and, for a grant, its main facts as text, so a search engine
+ * or a link preview sees the page without running the client. The client takes over from there
+ * (`usePageMeta` updates the same tags as the visitor moves on).
+ */
+import { createIntl, createIntlCache } from '@formatjs/intl';
+import { locales, messagesFor, type Locale, type MessageKey } from '../../../shared/i18n';
+import type { RouteName } from '../../../shared/routes';
+import type { Executor } from '../../db/db';
+import { findPublicFund } from '../funds/funds.queries';
+import { cachedCatalog } from './catalog-cache';
+import { findPublicGrant } from './grants.queries';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  type: 'website' | 'article';
+  /** The page's main facts, shown as text until the client has rendered. */
+  facts?: { heading: string; lines: string[] };
+}
+
+const cache = createIntlCache();
+const DESCRIPTION_MAX = 160;
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= DESCRIPTION_MAX) return flat;
+  const cut = flat.slice(0, DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+const staticPages: Partial<Record<RouteName, MessageKey>> = { index: 'route.index', dk: 'route.dk', funds: 'route.funds', grants: 'route.grants' };
+
+/** The head of a public page, or null for pages that are not for search engines. */
+export async function publicPageHead(db: Executor, name: RouteName, params: Record<string, string>, locale: Locale): Promise<PageHead | null> {
+  const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, cache);
+  const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values) as string;
+  const titled = (title: string) => `${title} · ${t('app.name')}`;
+  const staticKey = staticPages[name];
+  if (staticKey) return { title: name === 'index' ? `${t('app.name')} · ${t(staticKey)}` : titled(t(staticKey)), description: t('app.tagline'), type: 'website' };
+
+  if (name === 'funds-fund_slug') {
+    const slug = params.fund_slug ?? '';
+    const fund = await cachedCatalog(db, `funds:slug:${slug}`, () => findPublicFund(db, slug));
+    if (!fund) return null;
+    return { title: titled(fund.name), description: shorten(fund.description || t('app.tagline')), type: 'website', facts: { heading: fund.name, lines: [fund.description] } };
+  }
+
+  if (name === 'grants-grant_slug') {
+    const slug = params.grant_slug ?? '';
+    const grant = await cachedCatalog(db, `grants:slug:${slug}`, () => findPublicGrant(db, slug));
+    if (!grant) return null;
+    const money = (amount: number) => intl.formatNumber(amount, { style: 'currency', currency: grant.currency, maximumFractionDigits: 0 });
+    const amount =
+      grant.amountMin !== null && grant.amountMax !== null
+        ? t('grants.amount.range', { min: money(grant.amountMin), max: money(grant.amountMax) })
+        : grant.amountMax !== null
+          ? t('grants.amount.upTo', { max: money(grant.amountMax) })
+          : grant.amountMin !== null
+            ? t('grants.amount.from', { min: money(grant.amountMin) })
+            : t('grants.amount.unknown');
+    const deadline = grant.deadlineAt ? intl.formatDate(grant.deadlineAt, { day: 'numeric', month: 'long', year: 'numeric' }) : t('grants.deadline.none');
+    return {
+      title: titled(`${grant.title} · ${grant.fund.name}`),
+      description: shorten(grant.description || `${grant.title} · ${grant.fund.name}`),
+      type: 'article',
+      facts: { heading: grant.title, lines: [t('grants.detail.byFund', { fund: grant.fund.name }), deadline, amount, grant.description] },
+    };
+  }
+  return null;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+const ogLocales: Record<Locale, string> = { da: 'da_DK', en: 'en_GB', nb: 'nb_NO' };
+
+/** `index.html` with the page's language, head and facts written in. */
+export function renderPageHtml(indexHtml: string, head: PageHead, options: { locale: Locale; origin: string; path: string }): string {
+  const url = (locale: Locale) => `${options.origin}${options.path}${locale === 'da' ? '' : `?lang=${locale}`}`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url(options.locale))}" />`,
+    ...locales.map((locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(url(locale))}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url('da'))}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:type" content="${head.type}" />`,
+    `<meta property="og:url" content="${escapeHtml(url(options.locale))}" />`,
+    `<meta property="og:site_name" content="Grantwork" />`,
+    `<meta property="og:locale" content="${ogLocales[options.locale]}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+  ].join('\n    ');
+  let html = indexHtml
+    .replace(/<html lang="[^"]*">/, `<html lang="${options.locale}">`)
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `    ${tags}\n  </head>`);
+  if (head.facts) {
+    const facts = `<main class="mx-auto max-w-3xl px-4 py-10"><h1 class="text-2xl font-semibold">${escapeHtml(head.facts.heading)}</h1>${head.facts.lines
+      .filter(Boolean)
+      .map((line) => `<p class="mt-2 text-gray-700">${escapeHtml(line)}</p>`)
+      .join('')}</main>`;
+    html = html.replace('<div id="root"></div>', `<div id="root">${facts}</div>`);
+  }
+  return html;
+}
+
+/** Every public page a search engine should know, for `/sitemap.xml`. */
+export function sitemapXml(origin: string, entries: { funds: string[]; grants: string[] }): string {
+  const paths = ['/', '/dk', '/funds', '/grants', ...entries.funds.map((slug) => `/funds/${encodeURIComponent(slug)}`), ...entries.grants.map((slug) => `/grants/${encodeURIComponent(slug)}`)];
+  const urls = paths.map((path) => {
+    const alternates = locales.map((locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${escapeHtml(`${origin}${path}${locale === 'da' ? '' : `?lang=${locale}`}`)}"/>`).join('');
+    return `<url><loc>${escapeHtml(origin + path)}</loc>${alternates}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}</urlset>\n`;
+}
+
+export async function sitemapEntries(db: Executor): Promise<{ funds: string[]; grants: string[] }> {
+  return cachedCatalog(db, 'sitemap', async () => {
+    const [funds, grants] = await Promise.all([
+      db.selectFrom('funds').select('slug').orderBy('slug').execute(),
+      db.selectFrom('grants').select('slug').where('published_at', 'is not', null).where('status', '<>', 'draft').orderBy('slug').execute(),
+    ]);
+    return { funds: funds.map((row) => row.slug), grants: grants.map((row) => row.slug) };
+  });
+}
+
+export const robotsTxt = (origin: string) =>
+  ['User-agent: *', 'Disallow: /admin', 'Disallow: /applications', 'Disallow: /companies', 'Disallow: /profile', 'Disallow: /invitations', 'Disallow: /onboarding', 'Disallow: /trpc', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');

@@ -1,0 +1,33 @@
+/**
+ * What writes a section draft: a model behind any OpenAI-compatible chat-completions endpoint, or
+ * the offline drafter when none is configured. Both stream: `onText` receives the text written so
+ * far, and the same prompt material goes to both.
+ */
+import type { Env } from '../../env';
+import type { DraftMaterial } from '../../features/drafts/draft-material';
+import { createOfflineDrafter } from './offline-drafter';
+import { createOpenAiCompatibleDrafter } from './openai-compatible';
+
+export interface DraftResult {
+  content: string;
+  model: string;
+  offline: boolean;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  /** Requirement ids the drafter knows it covered; otherwise read from the text's closing line. */
+  addressed?: string[];
+}
+
+export interface Drafter {
+  readonly model: string;
+  readonly offline: boolean;
+  draft(material: DraftMaterial, onText: (textSoFar: string) => void, signal?: AbortSignal): Promise<DraftResult>;
+}
+
+/** A failure that retrying cannot fix (a rejected key or request): the job fails at once. */
+export class PermanentDraftError extends Error {}
+
+export function createDrafter(config: Pick<Env, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>): Drafter {
+  if (!config.AI_BASE_URL) return createOfflineDrafter();
+  return createOpenAiCompatibleDrafter({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS });
+}

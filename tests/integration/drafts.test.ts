@@ -1,0 +1,253 @@
+/**
+ * AI drafts through the real queue and worker, against a local HTTP server that speaks the
+ * OpenAI chat-completions streaming protocol: what the prompt holds (and never holds), streaming
+ * into job progress, retries, refusals, the per-company limit, joining, and the offline drafter.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { QueueEvents, type Worker } from 'bullmq';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadDraftMaterial } from '../../src/server/features/drafts/draft-material';
+import { createOfflineDrafter, writeOfflineDraft } from '../../src/server/integrations/ai/offline-drafter';
+import { createOpenAiCompatibleDrafter } from '../../src/server/integrations/ai/openai-compatible';
+import { createRedis } from '../../src/server/redis';
+import { draftsProcessor } from '../../worker/processors/drafts';
+import { createCast, createCompany, type Cast } from './company-fixtures';
+import { createTestServices, failureOf, redisUrl, startWorker, waitFor, type TestServices } from './harness';
+
+const silent = pino({ level: 'silent' });
+
+/** The stand-in model endpoint: how it answers next, and every request body it received. */
+const model = {
+  answers: [] as Array<'stream' | 'rate-limited' | 'unauthorized'>,
+  requests: [] as Array<{ authorization: string | undefined; body: { model: string; stream: boolean; messages: Array<{ role: string; content: string }> } }>,
+  pieces: ['Vi udvikler ', 'en varmepumpe, ', 'der halverer ', 'strømforbruget. ', 'Markedet er stort.', '\nADDRESSED: 1, 2'],
+};
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of request) body += chunk;
+  return body;
+}
+
+let server: Server;
+let services: TestServices;
+let cast: Cast;
+let worker: Worker;
+let events: QueueEvents;
+let counter = 0;
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    const body = JSON.parse(await readBody(request));
+    model.requests.push({ authorization: request.headers.authorization, body });
+    const answer = model.answers.shift() ?? 'stream';
+    if (answer === 'unauthorized') {
+      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
+      return;
+    }
+    if (answer === 'rate-limited') {
+      response.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Rate limit reached' } }));
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const piece of model.pieces) {
+      response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    response.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 900, completion_tokens: 40 } })}\n\n`);
+    response.end('data: [DONE]\n\n');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  services = await createTestServices({ AI_DRAFTS_PER_HOUR: '6' });
+  cast = await createCast(services);
+  const drafter = createOpenAiCompatibleDrafter({ baseUrl, apiKey: 'test-key', model: 'stand-in-model', timeoutMs: 10_000 });
+  worker = startWorker(services, 'drafts', draftsProcessor({ db: services.db, drafter, log: silent }));
+  events = new QueueEvents('drafts', { connection: createRedis(redisUrl, 'worker'), prefix: services.env.REDIS_PREFIX });
+  await events.waitUntilReady();
+});
+
+afterAll(async () => {
+  await worker?.close();
+  await events?.close();
+  await services?.close();
+  server?.close();
+});
+
+beforeEach(() => {
+  model.answers = [];
+  model.requests = [];
+});
+
+/** An application for a grant whose first section is a text section with two requirements and an input. */
+async function createApplicationWithSection(options: { companyName?: string; text?: string } = {}) {
+  counter += 1;
+  const db = services.db;
+  const fund = await db.insertInto('funds').values({ slug: `ai-fond-${counter}`, name: 'Testfonden' }).returning('id').executeTakeFirstOrThrow();
+  const grant = await db
+    .insertInto('grants')
+    .values({ fund_id: fund.id, slug: `ai-pulje-${counter}`, title: 'Innopulje', status: 'open', published_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const [summary, market] = await db
+    .insertInto('grant_sections')
+    .values([
+      { grant_id: grant.id, position: 0, kind: 'text', title: 'Projektresumé', guidance: 'Fortæl kort, hvad projektet udvikler.', ai_instructions: 'Højst 2.000 tegn.' },
+      { grant_id: grant.id, position: 1, kind: 'text', title: 'Marked' },
+    ])
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('section_requirements')
+    .values([
+      { grant_section_id: summary!.id, position: 0, text: 'Beskriver problemet' },
+      { grant_section_id: summary!.id, position: 1, text: 'Beskriver løsningen' },
+    ])
+    .execute();
+  const input = await db.insertInto('section_inputs').values({ grant_section_id: summary!.id, position: 0, label: 'Projektets titel', type: 'text', required: true }).returning('id').executeTakeFirstOrThrow();
+  const companyId = await createCompany(services, cast, { name: options.companyName ?? 'Varmeværket ApS' });
+  const { id: applicationId } = await cast.callers.owner.applications.create({ companyId, grantId: grant.id, title: 'Grøn varmepumpe', language: 'da', description: 'Vi bygger en varmepumpe til etageboliger.' });
+  const sections = (await cast.callers.owner.applications.get({ applicationId })).sections;
+  await cast.callers.owner.applications.saveSection({ applicationId, sectionId: sections[0]!.id, version: 1, content: '', answers: { [input.id]: 'Halv-strøm' }, fulfilled: [] });
+  if (options.text) await cast.callers.owner.applications.saveSection({ applicationId, sectionId: sections[1]!.id, version: 1, content: options.text, answers: {}, fulfilled: [] });
+  return { companyId, applicationId, sectionId: sections[0]!.id, grantSectionIds: [summary!.id, market!.id] };
+}
+
+describe('a draft from a model', () => {
+  it('streams into job progress, stores the draft with the requirements it addresses, and holds only this company’s material', async () => {
+    // Another company's application to the same kind of grant, with text that must never reach this prompt.
+    await createApplicationWithSection({ companyName: 'Hemmelig Konkurrent A/S', text: 'HEMMELIG KONKURRENTTEKST' });
+    const own = await createApplicationWithSection({ text: 'Markedet er 40.000 etageboliger.' });
+    const progress: string[] = [];
+    const { draftId, joined } = await cast.callers.employee.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId, instruction: 'Skriv kort' });
+    expect(joined).toBe(false);
+    events.on('progress', ({ jobId, data }) => {
+      if (jobId === draftId && typeof data === 'object' && data && 'text' in data) progress.push(String((data as { text: string }).text));
+    });
+    const draft = await waitFor(async () => {
+      const latest = await cast.callers.reviewer.drafts.latest({ applicationId: own.applicationId, sectionId: own.sectionId });
+      return latest?.status === 'done' ? latest : null;
+    });
+    expect(draft.content).toBe('Vi udvikler en varmepumpe, der halverer strømforbruget. Markedet er stort.');
+    expect(draft.addressed).toHaveLength(2);
+    expect(draft).toMatchObject({ model: 'stand-in-model', offline: false, instruction: 'Skriv kort' });
+    // Partial text arrived before the whole, growing, and never showed the closing line.
+    const partial = progress.filter((text) => text.length > 0 && text !== draft.content);
+    expect(partial.length).toBeGreaterThanOrEqual(2);
+    expect(partial.every((text) => draft.content.startsWith(text.trim()) && !text.includes('ADDRESSED'))).toBe(true);
+
+    expect(model.requests).toHaveLength(1);
+    const request = model.requests[0]!;
+    expect(request.authorization).toBe('Bearer test-key');
+    expect(request.body).toMatchObject({ model: 'stand-in-model', stream: true });
+    const prompt = request.body.messages.map((message) => message.content).join('\n');
+    for (const expected of ['Fortæl kort, hvad projektet udvikler.', 'Højst 2.000 tegn.', 'Beskriver problemet', 'Beskriver løsningen', 'Projektets titel: Halv-strøm', 'Vi bygger en varmepumpe til etageboliger.', 'Varmeværket ApS', 'Markedet er 40.000 etageboliger.', 'Skriv kort', 'Danish']) {
+      expect(prompt).toContain(expected);
+    }
+    expect(prompt).not.toContain('HEMMELIG');
+    const row = await services.db.selectFrom('ai_drafts').select(['tokens_in', 'tokens_out', 'requested_by']).where('id', '=', draftId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ tokens_in: 900, tokens_out: 40, requested_by: cast.users.employee.id });
+  });
+
+  it('streams the draft to a watching editor: its state first, then the text as it is written, then the result', async () => {
+    const own = await createApplicationWithSection();
+    const { draftId } = await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
+    const seen: Array<{ status: string; content: string }> = [];
+    const stream = await cast.callers.reviewer.drafts.watch({ applicationId: own.applicationId, draftId });
+    for await (const state of stream) seen.push({ status: state.status, content: state.content });
+    expect(['queued', 'running']).toContain(seen[0]!.status);
+    const writing = seen.filter((state) => state.status === 'running' && state.content !== '');
+    expect(writing.length).toBeGreaterThanOrEqual(2);
+    expect(seen.at(-1)).toEqual({ status: 'done', content: 'Vi udvikler en varmepumpe, der halverer strømforbruget. Markedet er stort.' });
+  });
+
+  it('retries after a rate limit and then succeeds', async () => {
+    const own = await createApplicationWithSection();
+    model.answers = ['rate-limited'];
+    await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
+    const draft = await waitFor(async () => {
+      const latest = await cast.callers.owner.drafts.latest({ applicationId: own.applicationId, sectionId: own.sectionId });
+      return latest?.status === 'done' ? latest : null;
+    }, 20_000);
+    expect(draft.content).toContain('varmepumpe');
+    expect(model.requests).toHaveLength(2);
+  });
+
+  it('fails at once when the endpoint rejects the key, with the reason kept for admins', async () => {
+    const own = await createApplicationWithSection();
+    model.answers = ['unauthorized'];
+    const { draftId } = await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
+    const draft = await waitFor(async () => {
+      const latest = await cast.callers.owner.drafts.latest({ applicationId: own.applicationId, sectionId: own.sectionId });
+      return latest?.status === 'failed' ? latest : null;
+    });
+    expect(draft.refused).toBe(true);
+    expect(model.requests).toHaveLength(1);
+    const job = await services.queues.queue('drafts').getJob(draftId);
+    expect(job?.attemptsMade).toBe(1);
+    expect(job?.failedReason).toContain('Incorrect API key provided');
+  });
+});
+
+describe('asking for drafts', () => {
+  it('joins a draft already in progress for the section instead of starting another', async () => {
+    const own = await createApplicationWithSection();
+    await worker.pause();
+    try {
+      const first = await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
+      const second = await cast.callers.employee.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId, instruction: 'Andet ønske' });
+      expect(second).toEqual({ draftId: first.draftId, joined: true });
+      const rows = await services.db.selectFrom('ai_drafts').select('id').where('section_id', '=', own.sectionId).execute();
+      expect(rows).toHaveLength(1);
+    } finally {
+      worker.resume();
+    }
+  });
+
+  it('limits the drafts a company may ask for per hour, with a plain message; other companies are not affected', async () => {
+    const own = await createApplicationWithSection();
+    const { grant_id: grantId } = await services.db.selectFrom('applications').select('grant_id').where('id', '=', own.applicationId).executeTakeFirstOrThrow();
+    await worker.pause();
+    try {
+      // Three applications of two text sections each use up the limit of six.
+      expect(await cast.callers.owner.drafts.requestAll({ applicationId: own.applicationId })).toHaveLength(2);
+      for (const title of ['Nummer to', 'Nummer tre']) {
+        const { id } = await cast.callers.owner.applications.create({ companyId: own.companyId, grantId, title, language: 'da' });
+        expect(await cast.callers.owner.drafts.requestAll({ applicationId: id })).toHaveLength(2);
+      }
+      const { id: fourth } = await cast.callers.owner.applications.create({ companyId: own.companyId, grantId, title: 'Nummer fire', language: 'da' });
+      const [section] = (await cast.callers.owner.applications.get({ applicationId: fourth })).sections;
+      const refused = await failureOf(cast.callers.employee.drafts.request({ applicationId: fourth, sectionId: section!.id }));
+      expect(refused).toMatchObject({ appCode: 'RATE_LIMITED', messageKey: 'drafts.limit' });
+      expect(refused.values?.minutes).toBeGreaterThan(0);
+      const other = await createApplicationWithSection({ companyName: 'Anden Virksomhed ApS' });
+      expect((await cast.callers.owner.drafts.request({ applicationId: other.applicationId, sectionId: other.sectionId })).joined).toBe(false);
+    } finally {
+      worker.resume();
+    }
+  });
+});
+
+describe('the offline drafter', () => {
+  it.each(['da', 'en', 'nb'] as const)('writes a labelled draft in %s with the company, the description and one part per requirement', async (language) => {
+    const own = await createApplicationWithSection();
+    await services.db.updateTable('applications').set({ language }).where('id', '=', own.applicationId).execute();
+    const draft = await services.db.insertInto('ai_drafts').values({ application_id: own.applicationId, section_id: own.sectionId, status: 'done' }).returning('id').executeTakeFirstOrThrow();
+    const material = (await loadDraftMaterial(services.db, draft.id))!;
+    const text = writeOfflineDraft(material);
+    expect(text).toContain('Varmeværket ApS');
+    expect(text).toContain('Vi bygger en varmepumpe til etageboliger.');
+    expect(text).toContain('Projektets titel: Halv-strøm');
+    for (const requirement of ['Beskriver problemet', 'Beskriver løsningen']) expect(text.split(requirement)).toHaveLength(2);
+    const label = { da: 'Offline-udkast', en: 'Offline draft', nb: 'Frakoblet utkast' }[language];
+    expect(text.startsWith(label)).toBe(true);
+    const streamed: string[] = [];
+    const result = await createOfflineDrafter().draft(material, (soFar) => streamed.push(soFar));
+    expect(result.content).toBe(text);
+    expect(result.addressed).toEqual(material.section.requirements.map((requirement) => requirement.id));
+    expect(streamed.length).toBeGreaterThan(3);
+    expect(streamed.at(-1)).toBe(text);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Public pages a search engine can read: each answers with its own title, description,
+ * canonical URL, hreflang alternates and Open Graph tags in the HTML, a grant's main facts as
+ * text, `/robots.txt` and `/sitemap.xml`; and answers are compressed.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { seedCatalog } from '../../src/server/db/seed';
+import { createTestServices, type TestServices } from './harness';
+
+let services: TestServices;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  services = await createTestServices({ APP_URL: 'https://grantwork.example' });
+  await seedCatalog(services.db);
+  const fund = await services.db.selectFrom('funds').select('id').where('slug', '=', 'innovation-fund-denmark').executeTakeFirstOrThrow();
+  await services.db
+    .insertInto('grants')
+    .values([
+      { fund_id: fund.id, slug: 'kladde-pulje', title: 'Hemmelig kladde', status: 'draft' },
+      { fund_id: fund.id, slug: 'skarp-pulje', title: 'Skarp <script>alert(1)</script> & co', description: 'En pulje "med" tegn', status: 'open', published_at: new Date() },
+    ])
+    .execute();
+  const clientDir = mkdtempSync(path.join(tmpdir(), 'gw-client-'));
+  // The real page shell, so the head is written into what the browser gets.
+  writeFileSync(path.join(clientDir, 'index.html'), readFileSync('src/client/index.html', 'utf8'));
+  app = createApp(services, { clientDir });
+});
+afterAll(() => services.close());
+
+async function page(pathname: string, headers: Record<string, string> = {}) {
+  const response = await app.request(pathname, { headers });
+  return { response, html: await response.text() };
+}
+
+describe('the head of public pages', () => {
+  it('gives a grant page its own title, description, canonical URL, alternates, Open Graph tags and facts', async () => {
+    const { response, html } = await page('/grants/innobooster');
+    expect(response.status).toBe(200);
+    expect(html).toContain('<html lang="da">');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toMatch(/<title>Innobooster · [^<]+ · Grantwork<\/title>/);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="canonical" href="https://grantwork.example/grants/innobooster" />');
+    for (const locale of ['da', 'en', 'nb', 'x-default']) expect(html).toContain(`hreflang="${locale}"`);
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toMatch(/<div id="root"><main[^>]*><h1[^>]*>Innobooster<\/h1>/);
+    expect(html).toContain('Løbende ansøgning');
+  });
+
+  it('writes the page in the language asked for, with its canonical URL', async () => {
+    const { html } = await page('/grants/innobooster?lang=en');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<link rel="canonical" href="https://grantwork.example/grants/innobooster?lang=en" />');
+    expect(html).toContain('Open continuously');
+  });
+
+  it('escapes stored text in the head and the facts', async () => {
+    const { html } = await page('/grants/skarp-pulje');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('Skarp &#60;script&#62;alert(1)&#60;/script&#62; &#38; co');
+    expect(html).toContain('En pulje &#34;med&#34; tegn');
+  });
+
+  it('gives the other public pages their titles, and keeps unknown and unpublished grants 404', async () => {
+    expect((await page('/grants')).html).toContain('<title>Puljer · Grantwork</title>');
+    expect((await page('/funds/innovation-fund-denmark')).html).toMatch(/<title>[^<]+ · Grantwork<\/title>/);
+    expect((await page('/grants/kladde-pulje')).response.status).toBe(404);
+    expect((await page('/grants/findes-ikke')).response.status).toBe(404);
+  });
+});
+
+describe('robots and sitemap', () => {
+  it('keeps crawlers out of the signed-in areas and names the sitemap', async () => {
+    const { response, html } = await page('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(html).toContain('Disallow: /admin');
+    expect(html).toContain('Disallow: /applications');
+    expect(html).toContain('Sitemap: https://grantwork.example/sitemap.xml');
+  });
+
+  it('lists the public funds and grants, not drafts', async () => {
+    const { response, html } = await page('/sitemap.xml');
+    expect(response.headers.get('content-type')).toContain('application/xml');
+    expect(html).toContain('<loc>https://grantwork.example/grants/innobooster</loc>');
+    expect(html).toContain('<loc>https://grantwork.example/funds/innovation-fund-denmark</loc>');
+    expect(html).toContain('hreflang="nb" href="https://grantwork.example/grants/innobooster?lang=nb"');
+    expect(html).not.toContain('kladde-pulje');
+  });
+});
+
+describe('compression', () => {
+  it('compresses pages for clients that accept it, but never an event stream', async () => {
+    const compressed = await app.request('/grants/innobooster', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers.get('content-encoding')).toMatch(/gzip|br/);
+    const stream = await app.request('/grants/innobooster', { headers: { 'accept-encoding': 'gzip', accept: 'text/event-stream' } });
+    expect(stream.headers.get('content-encoding')).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The `drafts` queue: write one section draft. The partial text is published as job progress at
+ * most every 200 ms, so the editor shows it as it is written. Idempotent by the draft id: a
+ * finished draft is not written again, and a job taken over from a killed worker starts the text
+ * over and still ends in exactly one draft. A rejected key or request fails at once
+ * (UnrecoverableError); rate limits, timeouts, network errors and 5xx are retried with backoff.
+ */
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Database } from '../../src/server/db/db';
+import { buildPrompt, loadDraftMaterial, splitAddressed } from '../../src/server/features/drafts/draft-material';
+import { draftState, finishDraft, markDraftRunning, recordDraftError } from '../../src/server/features/drafts/drafts.queries';
+import { PermanentDraftError, type Drafter } from '../../src/server/integrations/ai/drafter';
+import { queues } from '../../src/shared/jobs';
+
+export interface DraftsProcessorDeps {
+  db: Database;
+  drafter: Drafter;
+  log: Logger;
+}
+
+export const PROGRESS_INTERVAL_MS = 200;
+
+/** The text as the writer may see it while it is written: without the closing "ADDRESSED:" line. */
+function visible(text: string): string {
+  const marker = text.search(/\n\s*ADDRESSED\s*:?/i);
+  return marker === -1 ? text : text.slice(0, marker);
+}
+
+export function draftsProcessor({ db, drafter, log }: DraftsProcessorDeps) {
+  return async (job: Job): Promise<{ status: 'done' | 'gone'; chars?: number; model?: string }> => {
+    const payload = queues.drafts.payload.safeParse(job.data);
+    // A malformed job cannot get better by retrying.
+    if (!payload.success) throw new UnrecoverableError(`invalid job data: ${payload.error.message}`);
+    const { draftId } = payload.data;
+    const draft = await draftState(db, draftId);
+    // The application was deleted meanwhile, or the draft was already written.
+    if (!draft) return { status: 'gone' };
+    if (draft.status === 'done') return { status: 'done' };
+    await markDraftRunning(db, draftId);
+    const material = await loadDraftMaterial(db, draftId);
+    if (!material) return { status: 'gone' };
+    await job.updateProgress({ status: 'running', text: '' });
+
+    let lastPublished = 0;
+    // The finished text is published below, so a piece skipped here is never lost.
+    const publish = (text: string) => {
+      const now = Date.now();
+      if (now - lastPublished < PROGRESS_INTERVAL_MS) return;
+      lastPublished = now;
+      void job.updateProgress({ status: 'running', text: visible(text) }).catch(() => {});
+    };
+    try {
+      const result = await drafter.draft(material, publish);
+      const { content, addressed } = result.addressed ? { content: result.content, addressed: result.addressed } : splitAddressed(result.content, material.section.requirements);
+      await finishDraft(db, draftId, {
+        content,
+        addressed,
+        model: result.model,
+        offline: result.offline,
+        promptChars: result.offline ? null : buildPrompt(material).user.length,
+        tokensIn: result.tokensIn,
+        tokensOut: result.tokensOut,
+      });
+      await job.updateProgress({ status: 'done', text: content });
+      log.info({ draftId, model: result.model, chars: content.length }, 'draft written');
+      return { status: 'done', chars: content.length, model: result.model };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof PermanentDraftError;
+      const final = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await recordDraftError(db, draftId, message, final);
+      if (permanent) throw new UnrecoverableError(message);
+      throw error;
+    }
+  };
+}
