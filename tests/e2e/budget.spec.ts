@@ -76,6 +76,14 @@ test('a budget above the maximum funding share is refused with the maximum, and 
   // The lines can be reordered by keyboard.
   await page.getByRole('button', { name: 'Flyt Linje 2 op' }).click();
   await expect(page.getByLabel('Type').first()).toHaveValue('materials');
+  // … and by dragging a row by its handle onto another.
+  const handle = (await page.locator('li[data-row-id] [draggable="true"]').first().boundingBox())!;
+  const target = (await page.locator('li[data-row-id]').nth(1).boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + 20, target.y + target.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect(page.getByLabel('Type').first()).toHaveValue('internal-existing');
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
 
   await page.reload();
