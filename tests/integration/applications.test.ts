@@ -86,6 +86,9 @@ async function createGrant(options: GrantOptions = {}) {
   };
 }
 
+/** The last section of `createGrant` is a budget: it is complete with one costed line and the funding requested. */
+const completeBudget = { lines: [{ id: 'cto', type: 'internal-existing', name: 'CTO', hourlyWage: 50_000, hours: 10 }], fundingRequested: 100_000 };
+
 async function startApplication(grantId: string, companyId?: string) {
   const company = companyId ?? (await createCompany(services, cast));
   const created = await cast.callers.employee.applications.create({ companyId: company, grantId, title: 'Vores projekt', language: 'da', description: 'Hvad vi vil' });
@@ -244,7 +247,7 @@ describe('marking a section done', () => {
     const grant = await createGrant({ sections: 2 });
     const { applicationId } = await startApplication(grant.id);
     const sectionId = (await cast.callers.owner.applications.get({ applicationId })).sections[1]!.id;
-    const saved = await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: 1, content: 'Budgettet', answers: {}, fulfilled: [] });
+    const saved = await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: 1, content: 'Budgettet', answers: {}, fulfilled: [], data: completeBudget });
     expect(saved.status).toBe('validated');
     expect(await outcome(cast.callers.reviewer.applications.markDone({ applicationId, sectionId }))).toBe('FORBIDDEN');
     const done = await cast.callers.employee.applications.markDone({ applicationId, sectionId });
@@ -253,7 +256,7 @@ describe('marking a section done', () => {
     expect(await outcome(cast.callers.reviewer.applications.reopen({ applicationId, sectionId }))).toBe('FORBIDDEN');
     const reopened = await cast.callers.employee.applications.reopen({ applicationId, sectionId });
     expect(reopened.status).toBe('draft');
-    const edited = await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: reopened.version, content: 'Ændret', answers: {}, fulfilled: [] });
+    const edited = await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: reopened.version, content: 'Ændret', answers: {}, fulfilled: [], data: completeBudget });
     expect(edited.status).toBe('validated');
   });
 });
@@ -299,7 +302,7 @@ describe('the dashboard', () => {
     const { applicationId } = await startApplication(grant.id, companyId);
     const untouched = await startApplication(grant.id, companyId);
     const sectionId = (await cast.callers.owner.applications.get({ applicationId })).sections[1]!.id;
-    await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: 1, content: 'Budget', answers: {}, fulfilled: [] });
+    await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: 1, content: 'Budget', answers: {}, fulfilled: [], data: completeBudget });
     await cast.callers.owner.applications.markDone({ applicationId, sectionId });
 
     const { applications, openGrants } = await cast.callers.owner.applications.list({ companyId });

@@ -77,6 +77,7 @@ export interface ApplicationSections {
   answers: Generated<Json>;
   application_id: string;
   content: Generated<string>;
+  data: Json | null;
   fulfilled: Generated<string[]>;
   grant_section_id: string;
   id: Generated<string>;

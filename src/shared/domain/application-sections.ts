@@ -3,7 +3,14 @@
  * status, and what is missing before it may be marked done. Pure, shared by the editor (instant
  * feedback) and the server (the truth).
  */
+import { emptyActivityPlan } from '../schemas/activity-plan';
+import { emptyBudget } from '../schemas/budget';
+import { emptyDeliverables } from '../schemas/deliverables';
 import type { InputType } from '../schemas/grants';
+import { isStructuredKind, sectionDataSchemas } from '../schemas/section-data';
+import { activityPlanProblems } from './activity-plan';
+import { budgetProblems, type DataProblem, type GrantTerms } from './budget';
+import { deliverablesProblems } from './deliverables';
 
 export const sectionStatuses = ['not_started', 'draft', 'validated', 'need_review', 'commented', 'approved', 'not_approved', 'done'] as const;
 export type SectionStatus = (typeof sectionStatuses)[number];
@@ -19,12 +26,16 @@ export interface SectionRules {
   kind: string;
   requirements: ReadonlyArray<{ id: string; text: string }>;
   inputs: ReadonlyArray<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>;
+  /** The grant's money terms, which a budget is checked against. */
+  terms?: GrantTerms;
 }
 
 export interface SectionState {
   content: string;
   answers: Answers;
   fulfilled: readonly string[];
+  /** The structured content of a budget, activity plan or deliverables section (null: none yet). */
+  data?: unknown;
 }
 
 /** An input that keeps the section from `done`: unanswered, over its limit, or a list with an empty value. */
@@ -33,7 +44,27 @@ export type InputProblem = 'missing' | 'tooLong' | 'emptyListValue';
 export type MissingItem =
   | { kind: 'content' }
   | { kind: 'requirement'; id: string; text: string }
-  | { kind: 'input'; id: string; label: string; problem: InputProblem };
+  | { kind: 'input'; id: string; label: string; problem: InputProblem }
+  | ({ kind: 'data' } & DataProblem);
+
+const noTerms: GrantTerms = { currency: 'DKK', maxFundingPct: null, minInvoiceAmount: null, hourlyRate: null };
+
+/** What keeps a structured section's content from `done`; data that does not fit its schema counts as empty. */
+export function structuredProblems(kind: string, data: unknown, terms: GrantTerms = noTerms): DataProblem[] {
+  if (kind === 'budget') {
+    const parsed = sectionDataSchemas.budget.safeParse(data);
+    return budgetProblems(parsed.success ? parsed.data : emptyBudget, terms);
+  }
+  if (kind === 'activity_plan') {
+    const parsed = sectionDataSchemas.activity_plan.safeParse(data);
+    return activityPlanProblems(parsed.success ? parsed.data : emptyActivityPlan);
+  }
+  if (kind === 'deliverables') {
+    const parsed = sectionDataSchemas.deliverables.safeParse(data);
+    return deliverablesProblems(parsed.success ? parsed.data : emptyDeliverables);
+  }
+  return [];
+}
 
 export function isAnswered(value: AnswerValue | undefined): boolean {
   if (value === null || value === undefined) return false;
@@ -53,7 +84,9 @@ export function inputProblem(input: SectionRules['inputs'][number], value: Answe
 /** Everything that stands between the section and `done`, in the order the editor shows it. */
 export function missingForDone(rules: SectionRules, state: SectionState): MissingItem[] {
   const missing: MissingItem[] = [];
-  if (state.content.trim() === '') missing.push({ kind: 'content' });
+  // In a structured section the text is an optional note; its rows must pass their rules instead.
+  const structured = isStructuredKind(rules.kind);
+  if (!structured && state.content.trim() === '') missing.push({ kind: 'content' });
   for (const requirement of rules.requirements) {
     if (!state.fulfilled.includes(requirement.id)) missing.push({ kind: 'requirement', id: requirement.id, text: requirement.text });
   }
@@ -61,6 +94,7 @@ export function missingForDone(rules: SectionRules, state: SectionState): Missin
     const problem = inputProblem(input, state.answers[input.id]);
     if (problem) missing.push({ kind: 'input', id: input.id, label: input.label, problem });
   }
+  if (structured) for (const problem of structuredProblems(rules.kind, state.data ?? null, rules.terms)) missing.push({ kind: 'data', ...problem });
   return missing;
 }
 

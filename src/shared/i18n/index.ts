@@ -5,6 +5,7 @@
  */
 import { applications } from './messages/applications';
 import { auth } from './messages/auth';
+import { budget } from './messages/budget';
 import { companies } from './messages/companies';
 import { core } from './messages/core';
 import { drafts } from './messages/drafts';
@@ -16,7 +17,7 @@ import { jobs } from './messages/jobs';
 import { legal } from './messages/legal';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts] as const;
+const modules = [core, auth, companies, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget] as const;
 
 type Union<T> = T extends readonly (infer U)[] ? U : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -65,5 +65,10 @@ export const saveSectionInput = sectionInput.extend({
   content: z.string().max(SECTION_CONTENT_MAX, { error: 'validation.tooLong' }),
   answers: z.record(z.uuid(), answerValueSchema).refine((answers) => Object.keys(answers).length <= 100, { error: 'validation.invalid' }),
   fulfilled: z.array(z.uuid()).max(100),
+  /**
+   * The structured content of a budget, activity plan or deliverables section, checked on the
+   * server against the schema of the section's kind (schemas/section-data.ts). Absent or null: unchanged.
+   */
+  data: z.unknown().optional(),
 });
 export type SaveSectionInput = z.input<typeof saveSectionInput>;

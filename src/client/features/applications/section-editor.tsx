@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { inputProblem, missingForDone, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
+import { isStructuredKind } from '../../../shared/schemas/section-data';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -10,7 +11,9 @@ import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
 import { LoadError } from '../../ui/load-error';
 import { toast } from '../../ui/toast';
+import { useDataProblemText } from './data-problems';
 import { DraftPanel, useAiDraft } from './draft-panel';
+import { SectionDataEditor } from './section-data-editor';
 import { SectionNav } from './section-nav';
 import { SectionStatusBadge } from './status-badge';
 import { useSectionDraft, type SaveState, type SectionDoc } from './use-section-draft';
@@ -177,6 +180,8 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
             </fieldset>
           )}
 
+          <SectionDataEditor section={section} companyId={overview.companyId} data={doc.data} disabled={!editable} showAll={showMissing} onChange={(data) => setDoc((current) => ({ ...current, data }))} />
+
           {section.kind === 'text' && (mayEdit || ai.draft) && (
             <DraftPanel
               draft={ai.draft}
@@ -205,9 +210,9 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
             </Notice>
           )}
 
-          <ContentField doc={doc} disabled={!editable} onChange={(content) => setDoc((current) => ({ ...current, content }))} />
+          <ContentField doc={doc} disabled={!editable} optionalNote={isStructuredKind(section.kind)} onChange={(content) => setDoc((current) => ({ ...current, content }))} />
 
-          {showMissing && missing.length > 0 && <MissingList items={missing} />}
+          {showMissing && missing.length > 0 && <MissingList items={missing} currency={section.terms.currency} />}
 
           <div className="flex flex-wrap items-center gap-2">
             {editable && (
@@ -300,21 +305,21 @@ function ConflictPanel({ theirs, onKeepMine, onUseTheirs }: { theirs: Section; o
   );
 }
 
-function ContentField({ doc, disabled, onChange }: { doc: SectionDoc; disabled: boolean; onChange: (content: string) => void }) {
+function ContentField({ doc, disabled, optionalNote = false, onChange }: { doc: SectionDoc; disabled: boolean; optionalNote?: boolean; onChange: (content: string) => void }) {
   const t = useT();
   const id = useId();
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
-        {t('applications.editor.text')}
+        {optionalNote ? t('budget.editor.note') : t('applications.editor.text')}
       </label>
       <textarea
         id={id}
-        rows={16}
+        rows={optionalNote ? 4 : 16}
         value={doc.content}
         readOnly={disabled}
         onChange={(event) => onChange(event.target.value)}
-        className={`${inputClass} min-h-64 leading-relaxed ${disabled ? 'bg-gray-50' : ''}`}
+        className={`${inputClass} ${optionalNote ? '' : 'min-h-64'} leading-relaxed ${disabled ? 'bg-gray-50' : ''}`}
       />
     </div>
   );
@@ -440,18 +445,21 @@ function ListInput({
   );
 }
 
-function MissingList({ items }: { items: MissingItem[] }) {
+function MissingList({ items, currency }: { items: MissingItem[]; currency: string }) {
   const t = useT();
+  const dataProblemText = useDataProblemText(currency);
   return (
     <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
       <p className="font-semibold">{t('applications.section.notComplete')}</p>
       <p className="mt-1">{t('applications.editor.missingHeading')}</p>
       <ul className="mt-2 list-disc space-y-1 ps-5">
         {items.map((item) => (
-          <li key={item.kind === 'content' ? 'content' : item.id}>
+          <li key={item.kind === 'content' ? 'content' : item.kind === 'data' ? `${item.field}:${item.message}` : item.id}>
             {item.kind === 'content'
               ? t('applications.editor.missing.content')
-              : item.kind === 'requirement'
+              : item.kind === 'data'
+                ? dataProblemText(item)
+                : item.kind === 'requirement'
                 ? t('applications.editor.missing.requirement', { text: item.text })
                 : t(`applications.editor.missing.${item.problem === 'missing' ? 'input' : item.problem}`, { label: item.label })}
           </li>

@@ -19,6 +19,8 @@ export interface SectionDoc {
   content: string;
   answers: Answers;
   fulfilled: string[];
+  /** The rows of a budget, activity plan or deliverables section; null for a text section or before the first row. */
+  data: unknown;
 }
 
 export type SaveState = 'saved' | 'unsaved' | 'saving' | 'offline' | 'failed' | 'conflict';
@@ -59,12 +61,17 @@ function removeStored(sectionId: string): void {
   }
 }
 
-export function docOf(section: Pick<Section, 'content' | 'answers' | 'fulfilled'>): SectionDoc {
-  return { content: section.content, answers: section.answers, fulfilled: [...section.fulfilled] };
+export function docOf(section: Pick<Section, 'content' | 'answers' | 'fulfilled' | 'data'>): SectionDoc {
+  return { content: section.content, answers: section.answers, fulfilled: [...section.fulfilled], data: section.data ?? null };
 }
 
 export function sameDoc(a: SectionDoc, b: SectionDoc): boolean {
-  return a.content === b.content && JSON.stringify(a.answers) === JSON.stringify(b.answers) && [...a.fulfilled].sort().join() === [...b.fulfilled].sort().join();
+  return (
+    a.content === b.content &&
+    JSON.stringify(a.answers) === JSON.stringify(b.answers) &&
+    [...a.fulfilled].sort().join() === [...b.fulfilled].sort().join() &&
+    JSON.stringify(a.data ?? null) === JSON.stringify(b.data ?? null)
+  );
 }
 
 /** The newer text someone else saved, shown beside the writer's own. */

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { Answers, ApplicationStatus, SectionStatus } from '../../../shared/domain/application-sections';
+import { decimalToMinor, type GrantTerms } from '../../../shared/domain/budget';
 import { may, type CompanyRole } from '../../../shared/domain/company-roles';
 import type { Locale } from '../../../shared/i18n';
 import type { InputType, SectionKind } from '../../../shared/schemas/grants';
@@ -181,6 +182,7 @@ export async function findSection(db: Executor, applicationId: string, sectionId
   const row = await db
     .selectFrom('application_sections as s')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoin('grants as g', 'g.id', 'gs.grant_id')
     .select([
       's.id',
       's.application_id as applicationId',
@@ -188,6 +190,11 @@ export async function findSection(db: Executor, applicationId: string, sectionId
       's.content',
       's.answers',
       's.fulfilled',
+      's.data',
+      'g.currency',
+      'g.max_funding_pct as maxFundingPct',
+      'g.min_invoice_amount as minInvoiceAmount',
+      'g.hourly_rate as hourlyRate',
       's.version',
       's.updated_at as updatedAt',
       'gs.title',
@@ -204,7 +211,31 @@ export async function findSection(db: Executor, applicationId: string, sectionId
     .where('s.application_id', '=', applicationId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { ...row, status: row.status as SectionStatus, kind: row.kind as SectionKind, answers: row.answers as Answers };
+  const { currency, maxFundingPct, minInvoiceAmount, hourlyRate, ...section } = row;
+  const terms: GrantTerms = {
+    currency,
+    maxFundingPct: maxFundingPct === null ? null : Number(maxFundingPct),
+    minInvoiceAmount: decimalToMinor(minInvoiceAmount),
+    hourlyRate: decimalToMinor(hourlyRate),
+  };
+  return { ...section, status: row.status as SectionStatus, kind: row.kind as SectionKind, answers: row.answers as Answers, data: row.data as unknown, terms };
+}
+
+/**
+ * The budget lines and activities of the application, which an activity plan names as "who" and
+ * deliverables link to: the data of the first section of each of those kinds.
+ */
+export async function findRelatedData(db: Executor, applicationId: string): Promise<{ budget: unknown; activityPlan: unknown }> {
+  const rows = await db
+    .selectFrom('application_sections as s')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select(['gs.kind', 's.data'])
+    .where('s.application_id', '=', applicationId)
+    .where('gs.kind', 'in', ['budget', 'activity_plan'])
+    .where('s.data', 'is not', null)
+    .orderBy('s.position')
+    .execute();
+  return { budget: rows.find((row) => row.kind === 'budget')?.data ?? null, activityPlan: rows.find((row) => row.kind === 'activity_plan')?.data ?? null };
 }
 
 export type SectionRow = NonNullable<Awaited<ReturnType<typeof findSection>>>;
@@ -214,7 +245,7 @@ export function updateSectionVersioned(
   db: Executor,
   sectionId: string,
   version: number,
-  values: { content: string; answers: Answers; fulfilled: string[]; status: SectionStatus; userId: string },
+  values: { content: string; answers: Answers; fulfilled: string[]; data: unknown; status: SectionStatus; userId: string },
 ) {
   return db
     .updateTable('application_sections')
@@ -222,6 +253,7 @@ export function updateSectionVersioned(
       content: values.content,
       answers: JSON.stringify(values.answers),
       fulfilled: values.fulfilled,
+      ...(values.data === undefined ? {} : { data: JSON.stringify(values.data) }),
       status: values.status,
       updated_by: values.userId,
       updated_at: new Date(),

@@ -15,6 +15,7 @@ import {
   deleteApplication,
   findApplicationOverview,
   findGrantToApply,
+  findRelatedData,
   findSection,
   listApplicationsOfUser,
   listCompaniesToApplyFor,
@@ -68,9 +69,9 @@ export const applicationsRouter = router({
   }),
 
   section: applicationProcedure.input(sectionInput).query(async ({ ctx, input }) => {
-    const section = await findSection(ctx.db, ctx.application.id, input.sectionId);
+    const [section, related] = await Promise.all([findSection(ctx.db, ctx.application.id, input.sectionId), findRelatedData(ctx.db, ctx.application.id)]);
     if (!section) throw new AppError('NOT_FOUND');
-    return section;
+    return { ...section, related };
   }),
 
   saveSection: applicationProcedureFor('applications.edit')

@@ -14,6 +14,8 @@ import {
 } from '../../../shared/domain/application-sections';
 import { AppError, type FieldErrors } from '../../../shared/errors';
 import type { createApplicationInput, saveSectionInput } from '../../../shared/schemas/applications';
+import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/section-data';
+import { isMessageKey } from '../../../shared/i18n';
 import type { Executor } from '../../db/db';
 import { findGrantToApply, findSection, recordEvent, setSectionStatus, updateSectionVersioned, type SectionRow } from './applications.queries';
 
@@ -72,6 +74,23 @@ function checkedAnswers(section: SectionRow, answers: Answers, fulfilled: readon
 }
 
 /**
+ * The structured content checked against the schema of the section's kind; undefined keeps what
+ * is stored. Only shapes are refused here (a negative amount, a wrong type): a draft may break the
+ * budget's rules while it is written, and those rules decide `done` (missingForDone).
+ */
+function checkedData(section: SectionRow, data: unknown): unknown {
+  if (data === undefined || data === null) return undefined;
+  if (!isStructuredKind(section.kind)) throw new AppError('VALIDATION', { fieldErrors: { data: 'validation.invalid' } });
+  const parsed = sectionDataSchemas[section.kind].safeParse(data);
+  if (parsed.success) return parsed.data;
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    errors[['data', ...issue.path.map(String)].join('.')] ??= isMessageKey(issue.message) ? issue.message : 'validation.invalid';
+  }
+  throw new AppError('VALIDATION', { fieldErrors: errors });
+}
+
+/**
  * Saves the writer's text, answers and ticks if nobody saved since `version` (CONFLICT
  * otherwise, and nothing is written). The status follows the save (`statusAfterSave`).
  */
@@ -80,8 +99,9 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
   if (!section) throw new AppError('NOT_FOUND');
   if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
   if (section.version !== input.version) throw new AppError('CONFLICT');
-  const state = { content: input.content, ...checkedAnswers(section, input.answers, input.fulfilled) };
-  const status = statusAfterSave(section.status, missingForDone(section, state).length === 0);
+  const data = checkedData(section, input.data);
+  const state = { content: input.content, ...checkedAnswers(section, input.answers, input.fulfilled), data };
+  const status = statusAfterSave(section.status, missingForDone(section, { ...state, data: data === undefined ? section.data : data }).length === 0);
   const saved = await updateSectionVersioned(db, section.id, input.version, { ...state, status, userId });
   if (!saved) throw new AppError('CONFLICT');
   if (status !== section.status) await recordEvent(db, { applicationId: input.applicationId, sectionId: section.id, actorId: userId, from: section.status, to: status });
@@ -94,6 +114,7 @@ function missingAsFieldErrors(section: SectionRow): FieldErrors {
   for (const item of missingForDone(section, section)) {
     if (item.kind === 'content') errors.content = 'applications.missing.content';
     else if (item.kind === 'requirement') errors[`fulfilled.${item.id}`] = 'applications.missing.requirement';
+    else if (item.kind === 'data') errors[item.field] ??= item.message;
     else errors[`answers.${item.id}`] = item.problem === 'missing' ? 'applications.missing.input' : item.problem === 'tooLong' ? 'applications.input.tooLong' : 'applications.input.emptyListValue';
   }
   return errors;

@@ -1,0 +1,59 @@
+/**
+ * The shapes of a structured section's `data`, one per section kind (docs/decisions/0012). They
+ * check types, lengths and signs only: a half-filled row is a normal draft and is saved; what
+ * keeps a section from `done` is in the domain rules (budget.ts, activity-plan.ts, deliverables.ts).
+ * Money is integer minor units (øre), never binary fractions.
+ */
+import { z } from 'zod';
+
+/** A row's own id, made by the browser, so rows keep their identity while reordered. */
+export const rowIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'validation.invalid' });
+export const rowText = (max: number) => z.string({ error: 'validation.invalid' }).max(max, { error: 'validation.tooLong' });
+/** `YYYY-MM-DD`, or empty while the writer has not chosen one. */
+export const rowDateSchema = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'validation.invalid' });
+
+export const MONEY_MAX_MINOR = 1_000_000_000_000; // 10 000 000 000,00 in the grant's currency.
+export const moneySchema = z
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .min(0, { error: 'budget.negative' })
+  .max(MONEY_MAX_MINOR, { error: 'validation.invalid' });
+/** Hours with at most two decimals (a quarter of an hour is 0.25). */
+export const hoursSchema = z
+  .number({ error: 'validation.invalid' })
+  .min(0, { error: 'budget.negative' })
+  .max(1_000_000, { error: 'validation.invalid' })
+  .refine((hours) => Number.isInteger(Math.round(hours * 100)) && Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-6, { error: 'validation.invalid' });
+
+export const staffLineTypes = ['internal-existing', 'internal-new-hire'] as const;
+export const costLineTypes = ['external', 'knowledge-provider', 'materials', 'invoice'] as const;
+export const budgetLineTypes = [...staffLineTypes, ...costLineTypes] as const;
+export type BudgetLineType = (typeof budgetLineTypes)[number];
+
+const staffLineSchema = z.object({
+  id: rowIdSchema,
+  type: z.enum(staffLineTypes, { error: 'validation.invalid' }),
+  name: rowText(200),
+  hourlyWage: moneySchema.nullable(),
+  hours: hoursSchema.nullable(),
+});
+const costLineSchema = z.object({
+  id: rowIdSchema,
+  type: z.enum(costLineTypes, { error: 'validation.invalid' }),
+  name: rowText(200),
+  description: rowText(2000),
+  amount: moneySchema.nullable(),
+});
+export const budgetLineSchema = z.discriminatedUnion('type', [staffLineSchema, costLineSchema], { error: 'validation.invalid' });
+export type StaffLine = z.infer<typeof staffLineSchema>;
+export type CostLine = z.infer<typeof costLineSchema>;
+export type BudgetLine = z.infer<typeof budgetLineSchema>;
+
+export const budgetDataSchema = z.strictObject({
+  lines: z.array(budgetLineSchema).max(200, { error: 'validation.invalid' }),
+  /** What the applicant asks the fund for; the rest of the cost is own financing. */
+  fundingRequested: moneySchema.nullable(),
+});
+export type BudgetData = z.infer<typeof budgetDataSchema>;
+
+export const emptyBudget: BudgetData = { lines: [], fundingRequested: null };

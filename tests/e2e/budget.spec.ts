@@ -1,0 +1,109 @@
+/**
+ * The structured sections in the browser: a budget that asks for more than the grant's maximum
+ * share is told so with the maximum, and its totals and chart follow the figures; an activity that
+ * starts after it ends is told so and appears on the timeline once fixed.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { createDb } from '../../src/server/db/db';
+import { createApplication } from '../../src/server/features/applications/applications.service';
+import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+
+/** A writer with an application for the seeded Innobooster grant (35 %, DKK 750 per hour), and its sections by title. */
+async function createWriterWithApplication() {
+  const suffix = randomBytes(3).toString('hex');
+  const db = createDb(e2eState().databaseUrl, 1);
+  try {
+    const user = await db
+      .insertInto('users')
+      .values({ email: `budget-${suffix}@example.com`, password_hash: 'not used', firstname: 'Bodil', lastname: 'Budget' })
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
+    const orgId = String(40_000_000 + Math.floor(Math.random() * 9_000_000));
+    const company = await db.insertInto('companies').values({ org_id: orgId, name: `Regnskabet ${suffix} ApS` }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('memberships').values({ company_id: company.id, user_id: user.id, role: 'owner' }).execute();
+    const grant = await db.selectFrom('grants').select('id').where('slug', '=', 'innobooster').executeTakeFirstOrThrow();
+    const application = await createApplication(db, { companyId: company.id, grantId: grant.id, title: 'Varmepumpen', language: 'da', description: '' }, user.id);
+    const sections = await db
+      .selectFrom('application_sections as s')
+      .innerJoin('grant_sections as g', 'g.id', 's.grant_section_id')
+      .select(['s.id', 'g.title'])
+      .where('s.application_id', '=', application.id)
+      .execute();
+    const sectionId = (title: string) => sections.find((section) => section.title === title)!.id;
+    return { email: user.email, applicationId: application.id, budget: sectionId('Budget'), plan: sectionId('Activity plan') };
+  } finally {
+    await db.destroy();
+  }
+}
+
+const saveState = (page: Page) => page.locator('[data-save-state]');
+
+test('a budget above the maximum funding share is refused with the maximum, and an activity starting after its end is refused, until fixed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const writer = await createWriterWithApplication();
+  await signInAs(page, writer.email);
+
+  await page.goto(`/applications/${writer.applicationId}/${writer.budget}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Budget' })).toBeVisible();
+  await expect(page.getByText('Egne medarbejderes timer regnes til puljens faste sats: 750,00 kr. pr. time')).toBeVisible();
+  await page.getByRole('button', { name: 'Tilføj budgetlinje' }).click();
+  await page.getByLabel('Navn eller rolle').fill('Udvikler');
+  await page.getByLabel('Timer', { exact: true }).fill('100');
+  // 100 hours at the grant's fixed DKK 750.
+  await expect(page.getByTestId('budget-total')).toHaveText(/75\.000,00/);
+
+  await page.getByLabel('Ansøgt tilskud').fill('30000');
+  await expect(page.getByText('Tilskudsprocenten kan ikke være højere end puljens maksimum på 35 %.')).toBeVisible();
+  await expect(page.getByTestId('budget-funding-pct')).toHaveText('40 %');
+  await expect(page.getByTestId('funding-bar')).toHaveAttribute('width', '120');
+  await expectAccessible(page);
+
+  await page.getByLabel('Ansøgt tilskud').fill('20000');
+  await expect(page.getByText('Tilskudsprocenten kan ikke være højere end puljens maksimum på 35 %.')).toHaveCount(0);
+  await expect(page.getByTestId('budget-funding-pct')).toHaveText('26,7 %');
+  await expect(page.getByTestId('budget-own-financing')).toHaveText(/55\.000,00/);
+  await expect(page.getByTestId('funding-bar')).toHaveAttribute('width', '80');
+
+  // A second line updates the totals and the chart as it is typed.
+  await page.getByRole('button', { name: 'Tilføj budgetlinje' }).click();
+  await page.getByLabel('Type').nth(1).selectOption('materials');
+  await page.getByLabel('Navn', { exact: true }).fill('Kompressor');
+  await page.getByLabel('Beløb').fill('25.000');
+  await expect(page.getByTestId('budget-total')).toHaveText(/100\.000,00/);
+  await expect(page.getByTestId('budget-funding-pct')).toHaveText('20 %');
+  await expect(page.locator('rect[data-type="materials"]')).toHaveCount(1);
+  // The lines can be reordered by keyboard.
+  await page.getByRole('button', { name: 'Flyt Linje 2 op' }).click();
+  await expect(page.getByLabel('Type').first()).toHaveValue('materials');
+  // … and by dragging a row by its handle onto another.
+  const handle = (await page.locator('li[data-row-id] [draggable="true"]').first().boundingBox())!;
+  const target = (await page.locator('li[data-row-id]').nth(1).boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + 20, target.y + target.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect(page.getByLabel('Type').first()).toHaveValue('internal-existing');
+  await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
+
+  await page.reload();
+  await expect(page.getByTestId('budget-total')).toHaveText(/100\.000,00/);
+  await expect(page.getByLabel('Ansøgt tilskud')).toHaveValue('20000');
+
+  await page.goto(`/applications/${writer.applicationId}/${writer.plan}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Aktivitetsplan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Tilføj aktivitet' }).click();
+  await page.getByLabel('Aktivitet', { exact: true }).fill('Prototype');
+  await page.getByLabel('Startdato').fill('2027-05-01');
+  await page.getByLabel('Slutdato').fill('2027-02-01');
+  await expect(page.getByText('Startdatoen kan ikke ligge efter slutdatoen')).toBeVisible();
+  await expect(page.getByTestId('activity-timeline').getByText('Prototype')).toHaveCount(0);
+  // The budget's lines are offered as who carries out the activity.
+  await expect(page.getByLabel('Udføres af').locator('option', { hasText: 'Udvikler' })).toHaveCount(1);
+  await expectAccessible(page);
+
+  await page.getByLabel('Startdato').fill('2027-01-15');
+  await expect(page.getByText('Startdatoen kan ikke ligge efter slutdatoen')).toHaveCount(0);
+  await expect(page.getByTestId('activity-timeline').getByText('Prototype')).toBeVisible();
+  await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
+});
