@@ -14,7 +14,7 @@ import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
-import { LoadError } from '../../ui/load-error';
+import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { DeadlineText } from './deadline-text';
 import { SectionNav } from './section-nav';
@@ -27,21 +27,15 @@ export function ApplicationOverview({ applicationId }: { applicationId: string }
   const application = trpc.applications.get.useQuery({ applicationId }, { retry: false });
   usePageMeta({ title: application.data?.title ?? t('route.applications-application_id') });
 
-  if (application.isPending) {
-    return (
-      <p role="status" className="mx-auto max-w-6xl px-4 py-8 text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (application.isError) {
-    return (
-      <div className="mx-auto max-w-6xl px-4 py-8">
-        <LoadError error={application.error} onRetry={() => void application.refetch()} />
-      </div>
-    );
-  }
-  const data = application.data;
+  return (
+    <QueryView query={application} className="mx-auto max-w-6xl px-4 py-8">
+      {(data) => <Overview data={data} />}
+    </QueryView>
+  );
+}
+
+function Overview({ data }: { data: Overview }) {
+  const t = useT();
   const done = data.sections.filter((section) => section.status === 'done').length;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
@@ -60,7 +54,7 @@ export function ApplicationOverview({ applicationId }: { applicationId: string }
         <aside className="space-y-2">
           <h2 className="text-sm font-semibold text-gray-900">{t('applications.overview.sections')}</h2>
           <p className="text-xs text-gray-600">{t('applications.progress', { done, total: data.sections.length })}</p>
-          <SectionNav applicationId={applicationId} sections={data.sections} />
+          <SectionNav applicationId={data.id} sections={data.sections} />
         </aside>
         <div className="min-w-0 space-y-6">
           {!may(data.role, 'applications.edit') && (
@@ -163,28 +157,24 @@ function TeamCard({ companyId, mayManage }: { companyId: string; mayManage: bool
       <h2 id="team-heading" className="text-lg font-semibold text-gray-900">
         {t('applications.overview.team')}
       </h2>
-      {members.isPending ? (
-        <p role="status" className="mt-2 text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      ) : members.isError ? (
-        <LoadError error={members.error} onRetry={() => void members.refetch()} className="mt-2" />
-      ) : (
-        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
-          {members.data.map((member) => {
-            const name = `${member.firstname} ${member.lastname}`.trim() || member.email;
-            return (
-              <li key={member.userId} className="flex min-w-0 items-center gap-3">
-                <Avatar alt={name} />
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium text-gray-900">{name}</span>
-                  <span className="block text-xs text-gray-600">{t(`companies.role.${member.role}`)}</span>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryView query={members} className="mt-2">
+        {(list) => (
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+            {list.map((member) => {
+              const name = `${member.firstname} ${member.lastname}`.trim() || member.email;
+              return (
+                <li key={member.userId} className="flex min-w-0 items-center gap-3">
+                  <Avatar alt={name} />
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm font-medium text-gray-900">{name}</span>
+                    <span className="block text-xs text-gray-600">{t(`companies.role.${member.role}`)}</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryView>
       {mayManage && (
         <Link to="/companies/$company_id/users" params={{ company_id: companyId }} className="mt-4 inline-block text-sm text-primary-700 hover:underline">
           {t('applications.overview.manageTeam')}

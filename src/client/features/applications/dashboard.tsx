@@ -6,7 +6,7 @@ import { useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
-import { LoadError } from '../../ui/load-error';
+import { QueryView } from '../../ui/query-view';
 import { DeadlineText } from './deadline-text';
 import { ApplicationStatusBadge } from './status-badge';
 
@@ -95,20 +95,18 @@ export function Dashboard() {
             </div>
           )}
           <div className="mt-4">
-            {list.isPending ? (
-              <p role="status" className="text-sm text-gray-600">
-                {t('common.loading')}
-              </p>
-            ) : list.isError ? (
-              <LoadError error={list.error} onRetry={() => void list.refetch()} />
-            ) : list.data.applications.length === 0 ? (
-              <div className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-700">
-                <p>{filtered ? t('applications.dashboard.noMatch') : t('applications.dashboard.empty')}</p>
-                {!filtered && <p className="mt-1">{t('applications.dashboard.emptyHint')}</p>}
-              </div>
-            ) : (
-              <ApplicationList applications={list.data.applications} />
-            )}
+            <QueryView query={list}>
+              {(data) =>
+                data.applications.length === 0 ? (
+                  <div className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-700">
+                    <p>{filtered ? t('applications.dashboard.noMatch') : t('applications.dashboard.empty')}</p>
+                    {!filtered && <p className="mt-1">{t('applications.dashboard.emptyHint')}</p>}
+                  </div>
+                ) : (
+                  <ApplicationList applications={data.applications} />
+                )
+              }
+            </QueryView>
           </div>
         </>
       )}

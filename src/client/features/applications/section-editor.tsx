@@ -9,7 +9,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
-import { LoadError } from '../../ui/load-error';
+import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { useDataProblemText } from './data-problems';
 import { DraftPanel, useAiDraft } from './draft-panel';
@@ -30,22 +30,15 @@ export function SectionEditor({ applicationId, sectionId }: { applicationId: str
   const section = trpc.applications.section.useQuery({ applicationId, sectionId }, { retry: false, refetchOnWindowFocus: false, staleTime: Infinity });
   usePageMeta({ title: section.data ? `${section.data.title} · ${overview.data?.title ?? ''}` : t('route.applications-application_id-section_id') });
 
-  const failed = overview.isError ? overview : section.isError ? section : null;
-  if (failed?.error) {
-    return (
-      <div className="mx-auto max-w-6xl px-4 py-8">
-        <LoadError error={failed.error} onRetry={() => void failed.refetch()} />
-      </div>
-    );
-  }
-  if (!overview.data || !section.data) {
-    return (
-      <p role="status" className="mx-auto max-w-6xl px-4 py-8 text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  return <Editor key={sectionId} overview={overview.data} section={section.data} />;
+  return (
+    <QueryView query={overview} className="mx-auto max-w-6xl px-4 py-8">
+      {(application) => (
+        <QueryView query={section} className="mx-auto max-w-6xl px-4 py-8">
+          {(data) => <Editor key={sectionId} overview={application} section={data} />}
+        </QueryView>
+      )}
+    </QueryView>
+  );
 }
 
 function Editor({ overview, section }: { overview: Overview; section: Section }) {
