@@ -236,6 +236,30 @@ export class World {
     });
   }
 
+  /** The user id of the company's member in a role. */
+  memberId(role: CompanyRole): string {
+    return this.kit.people[role].id;
+  }
+
+  /** The application with every section done: ready to publish. */
+  applicationAllDone(): Promise<string> {
+    return this.once('applicationAllDone', async () => {
+      const application = await this.application();
+      await this.kit.services.db.updateTable('application_sections').set({ status: 'done' }).where('application_id', '=', application.id).execute();
+      return application.id;
+    });
+  }
+
+  /** The application's first section, sent to review. */
+  sectionInReview(): Promise<string> {
+    return this.once('sectionInReview', async () => {
+      const application = await this.application();
+      const sectionId = application.sectionIds[0]!;
+      await this.kit.services.db.updateTable('application_sections').set({ status: 'need_review' }).where('id', '=', sectionId).execute();
+      return sectionId;
+    });
+  }
+
   async section(): Promise<{ id: string; version: number }> {
     const grant = await this.grant();
     return this.kit.services.db.selectFrom('grant_sections').select(['id', 'version']).where('id', '=', grant.sectionIds[0]!).executeTakeFirstOrThrow();
@@ -439,5 +463,21 @@ export const samples: Record<string, (world: World) => unknown> = {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[1] };
   },
+
+  'reviews.section': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0] };
+  },
+  'reviews.sendToReview': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], reviewerIds: [w.memberId('reviewer')] };
+  },
+  'reviews.approve': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview() }),
+  'reviews.reject': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview(), reason: 'Mangler tal' }),
+  'reviews.comment': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview(), text: 'Uddyb markedet' }),
+  'reviews.history': async (w) => ({ applicationId: (await w.application()).id }),
+  'reviews.final': async (w) => ({ applicationId: (await w.application()).id }),
+  'reviews.publish': async (w) => ({ applicationId: await w.applicationAllDone() }),
+  'reviews.copy': async (w) => ({ applicationId: (await w.application()).id }),
 };
 

@@ -37,6 +37,7 @@ export const screens: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   'invitations-token': () => import('./routes/invitations-token'),
   'applications-application_id': () => import('./routes/applications-application_id'),
   'applications-application_id-section_id': () => import('./routes/applications-application_id-section_id'),
+  'applications-application_id-final': () => import('./routes/applications-application_id-final'),
 };
 
 export const placeholderScreen: () => Promise<ScreenModule> = () => import('./routes/placeholder');

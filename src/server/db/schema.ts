@@ -248,6 +248,13 @@ export interface SectionRequirements {
   text: string;
 }
 
+export interface SectionReviewers {
+  requested_at: Generated<Timestamp>;
+  requested_by: string | null;
+  section_id: string;
+  user_id: string;
+}
+
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -291,6 +298,7 @@ export interface DB {
   registry_lookups: RegistryLookups;
   section_inputs: SectionInputs;
   section_requirements: SectionRequirements;
+  section_reviewers: SectionReviewers;
   sessions: Sessions;
   users: Users;
 }

@@ -121,4 +121,13 @@ export const policy: Record<string, Policy> = {
   'applications.saveSection': { company: 'applications.edit' },
   'applications.markDone': { company: 'applications.edit' },
   'applications.reopen': { company: 'applications.edit' },
+  'reviews.section': { company: 'member' },
+  'reviews.sendToReview': { company: 'applications.edit' },
+  'reviews.approve': { company: 'review' },
+  'reviews.reject': { company: 'review' },
+  'reviews.comment': { company: 'review' },
+  'reviews.history': { company: 'member' },
+  'reviews.final': { company: 'member' },
+  'reviews.publish': { company: 'publish' },
+  'reviews.copy': { company: 'applications.edit' },
 };

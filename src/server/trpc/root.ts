@@ -1,4 +1,5 @@
 import { applicationsRouter } from '../features/applications/applications.router';
+import { reviewsRouter } from '../features/reviews/reviews.router';
 import { authRouter } from '../features/auth/auth.router';
 import { companiesRouter } from '../features/companies/companies.router';
 import { invitationsRouter } from '../features/invitations/invitations.router';
@@ -19,6 +20,7 @@ export const appRouter = router({
   grantAlerts: grantAlertsRouter,
   jobs: jobsRouter,
   applications: applicationsRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
 import { LoadError } from '../../ui/load-error';
 import { toast } from '../../ui/toast';
+import { ReviewBar } from './review-bar';
 import { SectionNav } from './section-nav';
 import { SectionStatusBadge } from './status-badge';
 import { useSectionDraft, type SaveState, type SectionDoc } from './use-section-draft';
@@ -118,6 +119,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
               </Button>
             </Notice>
           )}
+          <ReviewBar application={overview} sectionId={section.id} status={status} beforeSend={draft.flush} onMoved={applyStatus} />
           {draft.restoredAt !== null && draft.state !== 'conflict' && (
             <RestoredNotice at={draft.restoredAt} onDiscard={draft.discardRestored} />
           )}
