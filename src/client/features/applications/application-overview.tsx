@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { LoadError } from '../../ui/load-error';
 import { toast } from '../../ui/toast';
+import { ApplicationHistory } from './application-history';
 import { DeadlineText } from './deadline-text';
 import { SectionNav } from './section-nav';
 
@@ -61,6 +62,9 @@ export function ApplicationOverview({ applicationId }: { applicationId: string }
           <h2 className="text-sm font-semibold text-gray-900">{t('applications.overview.sections')}</h2>
           <p className="text-xs text-gray-600">{t('applications.progress', { done, total: data.sections.length })}</p>
           <SectionNav applicationId={applicationId} sections={data.sections} />
+          <Link to="/applications/$application_id/final" params={{ application_id: applicationId }} className="mt-2 inline-block text-sm font-medium text-primary-700 underline">
+            {t('reviews.final.link')}
+          </Link>
         </aside>
         <div className="min-w-0 space-y-6">
           {!may(data.role, 'applications.edit') && (
@@ -68,6 +72,7 @@ export function ApplicationOverview({ applicationId }: { applicationId: string }
           )}
           <DescriptionCard application={data} />
           <TeamCard companyId={data.companyId} mayManage={may(data.role, 'members.manage')} />
+          <ApplicationHistory applicationId={applicationId} />
           {may(data.role, 'applications.delete') && !data.published && <DeleteApplication application={data} />}
         </div>
       </div>
