@@ -475,6 +475,7 @@ export const samples: Record<string, (world: World) => unknown> = {
   'reviews.approve': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview() }),
   'reviews.reject': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview(), reason: 'Mangler tal' }),
   'reviews.comment': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview(), text: 'Uddyb markedet' }),
+  'reviews.awaitingMe': () => ({}),
   'reviews.history': async (w) => ({ applicationId: (await w.application()).id }),
   'reviews.final': async (w) => ({ applicationId: (await w.application()).id }),
   'reviews.publish': async (w) => ({ applicationId: await w.applicationAllDone() }),

@@ -135,6 +135,25 @@ describe('review transitions', () => {
   });
 });
 
+describe('waiting for review', () => {
+  it('lists the sections in review that name the user, until they are reviewed or the user leaves the company', async () => {
+    const { applicationId, sectionIds, companyId } = await startApplication();
+    const [first, second] = sectionIds as [string, string];
+    await setStatus(first, 'draft');
+    await setStatus(second, 'draft');
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId: first, reviewerIds: [cast.users.reviewer.id] });
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId: second, reviewerIds: [cast.users.admin.id] });
+    const mine = (await cast.callers.reviewer.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId);
+    expect(mine.map((item) => [item.sectionId, item.sectionTitle, item.applicationTitle])).toEqual([[first, 'Idé', 'Vores projekt']]);
+    expect((await cast.callers.outsider.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId)).toEqual([]);
+    await cast.callers.reviewer.reviews.approve({ applicationId, sectionId: first });
+    expect((await cast.callers.reviewer.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId)).toEqual([]);
+    expect((await cast.callers.admin.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId)).toHaveLength(1);
+    await services.db.deleteFrom('memberships').where('company_id', '=', companyId).where('user_id', '=', cast.users.admin.id).execute();
+    expect((await cast.callers.admin.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId)).toEqual([]);
+  });
+});
+
 describe('history', () => {
   it('lists every change newest first with who, from, to and why', async () => {
     const { applicationId, sectionIds } = await startApplication();

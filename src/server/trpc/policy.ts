@@ -126,6 +126,7 @@ export const policy: Record<string, Policy> = {
   'reviews.approve': { company: 'review' },
   'reviews.reject': { company: 'review' },
   'reviews.comment': { company: 'review' },
+  'reviews.awaitingMe': 'user',
   'reviews.history': { company: 'member' },
   'reviews.final': { company: 'member' },
   'reviews.publish': { company: 'publish' },

@@ -41,7 +41,7 @@ export function FinalDocument({ applicationId }: { applicationId: string }) {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-8 print:max-w-none print:p-0">
       <div className="space-y-4 print:hidden">
-        <Link to="/applications/$application_id" params={{ application_id: data.id }} className="text-sm text-primary-700 hover:underline">
+        <Link to="/applications/$application_id" params={{ application_id: data.id }} className="inline-block text-sm text-primary-700 hover:underline">
           ← {t('reviews.final.back')}
         </Link>
         <Actions final={data} />

@@ -171,3 +171,26 @@ export async function copyApplication(db: Executor, applicationId: string, userI
     WHERE a.id = ${applicationId}::uuid`.execute(db);
   return copy;
 }
+
+/**
+ * Sections waiting for the user's review: in review, naming the user, in a company where the
+ * user is still a member who may review. Oldest request first.
+ */
+export function listSectionsAwaitingReviewBy(db: Executor, userId: string, limit = 20) {
+  return db
+    .selectFrom('section_reviewers as r')
+    .innerJoin('application_sections as s', 's.id', 'r.section_id')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoin('applications as a', 'a.id', 's.application_id')
+    .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
+    .innerJoin('companies as c', 'c.id', 'a.company_id')
+    .select(['s.id as sectionId', 'gs.title as sectionTitle', 'a.id as applicationId', 'a.title as applicationTitle', 'c.name as companyName', 'r.requested_at as requestedAt'])
+    .where('r.user_id', '=', userId)
+    .where('s.status', '=', 'need_review')
+    .where('a.status', '=', 'draft')
+    .where('m.role', 'in', reviewingRoles)
+    .orderBy('r.requested_at')
+    .orderBy('s.id')
+    .limit(limit)
+    .execute();
+}

@@ -2,9 +2,9 @@ import { approveInput, copyApplicationInput, publishInput, rejectInput, reviewCo
 import { sectionInput } from '../../../shared/schemas/applications';
 import { AppError } from '../../../shared/errors';
 import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
-import { router } from '../../trpc/trpc';
+import { router, userProcedure } from '../../trpc/trpc';
 import { findApplicationOverview } from '../applications/applications.queries';
-import { findSectionReview, listHistory, listReviewCandidates, listSectionsInFull } from './reviews.queries';
+import { findSectionReview, listHistory, listReviewCandidates, listSectionsAwaitingReviewBy, listSectionsInFull } from './reviews.queries';
 import { approveSection, commentOnSection, copyToDraft, publishApplication, rejectSection, sendToReview, type ReviewActor } from './reviews.service';
 
 function actorOf(ctx: { application: ReviewActor['application']; membership: { role: ReviewActor['role'] }; user: { id: string } }): ReviewActor {
@@ -29,6 +29,9 @@ export const reviewsRouter = router({
   reject: applicationProcedureFor('review').input(rejectInput).mutation(({ ctx, input }) => rejectSection(ctx.db, actorOf(ctx), input.sectionId, input.reason)),
 
   comment: applicationProcedureFor('review').input(reviewCommentInput).mutation(({ ctx, input }) => commentOnSection(ctx.db, actorOf(ctx), input.sectionId, input.text)),
+
+  /** The dashboard's "waiting for you": sections the user was asked to review that are still in review. */
+  awaitingMe: userProcedure.query(({ ctx }) => listSectionsAwaitingReviewBy(ctx.db, ctx.user.id)),
 
   history: applicationProcedure.query(({ ctx }) => listHistory(ctx.db, ctx.application.id)),
 

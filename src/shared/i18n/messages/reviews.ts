@@ -26,6 +26,8 @@ const da = {
   'reviews.bar.confirm': 'Send',
   'reviews.bar.cancel': 'Annuller',
   'reviews.bar.latest': 'Seneste besked fra {actor}: {reason}',
+  'reviews.awaiting.heading': 'Afsnit, du er bedt om at gennemse',
+  'reviews.awaiting.item': '{section} i {application}',
 
   'reviews.history.heading': 'Historik',
   'reviews.history.empty': 'Ingen ændringer endnu.',
@@ -87,6 +89,8 @@ const en: Record<keyof typeof da, string> = {
   'reviews.bar.confirm': 'Send',
   'reviews.bar.cancel': 'Cancel',
   'reviews.bar.latest': 'Latest note from {actor}: {reason}',
+  'reviews.awaiting.heading': 'Sections you were asked to review',
+  'reviews.awaiting.item': '{section} in {application}',
 
   'reviews.history.heading': 'History',
   'reviews.history.empty': 'No changes yet.',
@@ -148,6 +152,8 @@ const nb: Record<keyof typeof da, string> = {
   'reviews.bar.confirm': 'Send',
   'reviews.bar.cancel': 'Avbryt',
   'reviews.bar.latest': 'Siste melding fra {actor}: {reason}',
+  'reviews.awaiting.heading': 'Deler du er bedt om å gå gjennom',
+  'reviews.awaiting.item': '{section} i {application}',
 
   'reviews.history.heading': 'Historikk',
   'reviews.history.empty': 'Ingen endringer ennå.',
