@@ -152,6 +152,8 @@ test('a section goes through review, the owner fixes what the final document say
   // Published: the section editor no longer offers to write.
   await owner.goto(`/applications/${team.applicationId}/${summary.id}`);
   await expect(owner.getByRole('heading', { level: 1, name: 'Project summary' })).toBeVisible();
+  await expect(owner.getByText('Ansøgningen er indsendt og kan ikke længere ændres.')).toBeVisible();
   await expect(owner.getByRole('button', { name: 'Genåbn' })).toHaveCount(0);
+  await expect(owner.getByLabel('Afsnittets tekst')).not.toBeEditable();
   await ownerContext.close();
 });

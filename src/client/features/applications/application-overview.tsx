@@ -67,8 +67,8 @@ export function ApplicationOverview({ applicationId }: { applicationId: string }
           </Link>
         </aside>
         <div className="min-w-0 space-y-6">
-          {!may(data.role, 'applications.edit') && (
-            <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700 ring-1 ring-gray-200">{t('applications.overview.readOnly')}</p>
+          {(data.published || !may(data.role, 'applications.edit')) && (
+            <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700 ring-1 ring-gray-200">{t(data.published ? 'applications.published' : 'applications.overview.readOnly')}</p>
           )}
           <DescriptionCard application={data} />
           <TeamCard companyId={data.companyId} mayManage={may(data.role, 'members.manage')} />

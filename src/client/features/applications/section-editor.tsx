@@ -110,7 +110,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
           <SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} />
         </aside>
         <div className="min-w-0 space-y-5">
-          {!mayEdit && <Notice>{t('applications.editor.readOnly')}</Notice>}
+          {!mayEdit && <Notice>{t(overview.published ? 'applications.published' : 'applications.editor.readOnly')}</Notice>}
           {mayEdit && status === 'done' && (
             <Notice>
               <span className="me-3">{t('applications.editor.doneLocked')}</span>
