@@ -250,6 +250,19 @@ export class World {
     });
   }
 
+  /** A comment thread on the application's first section. */
+  commentThread(): Promise<string> {
+    return this.once('commentThread', async () => {
+      const application = await this.application();
+      const row = await this.kit.services.db
+        .insertInto('section_comments')
+        .values({ section_id: application.sectionIds[0]!, author_id: this.kit.people.employee.id, body: 'Kan vi skrive det kortere?' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  }
+
   /** The application's first section, sent to review. */
   sectionInReview(): Promise<string> {
     return this.once('sectionInReview', async () => {
@@ -480,5 +493,17 @@ export const samples: Record<string, (world: World) => unknown> = {
   'reviews.final': async (w) => ({ applicationId: (await w.application()).id }),
   'reviews.publish': async (w) => ({ applicationId: await w.applicationAllDone() }),
   'reviews.copy': async (w) => ({ applicationId: (await w.application()).id }),
+
+  'comments.threads': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0] };
+  },
+  'comments.openCounts': async (w) => ({ applicationId: (await w.application()).id }),
+  'comments.add': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], body: 'Hvad mener du, @Rita?', quote: 'Skrevet', mentionIds: [w.memberId('reviewer')] };
+  },
+  'comments.reply': async (w) => ({ applicationId: (await w.application()).id, threadId: await w.commentThread(), body: 'Enig', mentionIds: [] }),
+  'comments.resolve': async (w) => ({ applicationId: (await w.application()).id, threadId: await w.commentThread(), resolved: true }),
 };
 

@@ -238,3 +238,66 @@ describe('publishing', () => {
     expect(await outcome(cast.callers.reviewer.reviews.copy({ applicationId }))).toBe('FORBIDDEN');
   });
 });
+
+describe('comments', () => {
+  it('threads with quotes, replies, resolve and reopen; open threads counted per section', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const [first, second] = sectionIds as [string, string];
+    const thread = await cast.callers.reviewer.comments.add({ applicationId, sectionId: first, body: 'Hvor kommer tallet fra?', quote: 'halvt så meget strøm', mentionIds: [] });
+    await cast.callers.employee.comments.add({ applicationId, sectionId: second, body: 'Mangler et afsnit om holdet', mentionIds: [] });
+    await cast.callers.employee.comments.reply({ applicationId, threadId: thread.id, body: 'Fra vores måling i 2025', mentionIds: [] });
+    const threads = await cast.callers.owner.comments.threads({ applicationId, sectionId: first });
+    expect(threads).toHaveLength(1);
+    expect(threads[0]).toMatchObject({ body: 'Hvor kommer tallet fra?', quote: 'halvt så meget strøm', authorName: 'Reviewer Tester', resolvedAt: null });
+    expect(threads[0]!.replies.map((reply) => [reply.body, reply.authorName])).toEqual([['Fra vores måling i 2025', 'Employee Tester']]);
+    const counts = async () => Object.fromEntries((await cast.callers.reviewer.comments.openCounts({ applicationId })).map((row) => [row.sectionId, row.open]));
+    expect(await counts()).toEqual({ [first]: 1, [second]: 1 });
+    await cast.callers.employee.comments.resolve({ applicationId, threadId: thread.id, resolved: true });
+    expect(await counts()).toEqual({ [second]: 1 });
+    expect((await cast.callers.owner.comments.threads({ applicationId, sectionId: first }))[0]!.resolvedAt).not.toBeNull();
+    await cast.callers.reviewer.comments.resolve({ applicationId, threadId: thread.id, resolved: false });
+    expect(await counts()).toEqual({ [first]: 1, [second]: 1 });
+  });
+
+  it('mentions resolve only to members of the company', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const comment = await cast.callers.employee.comments.add({
+      applicationId,
+      sectionId: sectionIds[0]!,
+      body: '@Reviewer og @Outsider, se her',
+      mentionIds: [cast.users.reviewer.id, cast.users.outsider.id, cast.users.reviewer.id],
+    });
+    const mentions = await services.db.selectFrom('comment_mentions').select('user_id').where('comment_id', '=', comment.id).execute();
+    expect(mentions.map((row) => row.user_id)).toEqual([cast.users.reviewer.id]);
+    const threads = await cast.callers.employee.comments.threads({ applicationId, sectionId: sectionIds[0]! });
+    expect(threads[0]!.mentions).toEqual([{ userId: cast.users.reviewer.id, name: 'Reviewer Tester' }]);
+  });
+
+  it('a user of another company cannot comment, reply, resolve or read (NOT_FOUND); ids of another application match nothing', async () => {
+    const mine = await startApplication();
+    const theirs = await startApplication();
+    const thread = await cast.callers.employee.comments.add({ applicationId: theirs.applicationId, sectionId: theirs.sectionIds[0]!, body: 'Hej', mentionIds: [] });
+    const outsider = cast.callers.outsider.comments;
+    expect(await outcome(outsider.add({ applicationId: mine.applicationId, sectionId: mine.sectionIds[0]!, body: 'Hej', mentionIds: [] }))).toBe('NOT_FOUND');
+    expect(await outcome(outsider.reply({ applicationId: theirs.applicationId, threadId: thread.id, body: 'Hej', mentionIds: [] }))).toBe('NOT_FOUND');
+    expect(await outcome(outsider.resolve({ applicationId: theirs.applicationId, threadId: thread.id, resolved: true }))).toBe('NOT_FOUND');
+    expect(await outcome(outsider.threads({ applicationId: theirs.applicationId, sectionId: theirs.sectionIds[0]! }))).toBe('NOT_FOUND');
+    // A member of both, naming a section or thread of one application through the other.
+    const member = cast.callers.employee.comments;
+    expect(await outcome(member.add({ applicationId: mine.applicationId, sectionId: theirs.sectionIds[0]!, body: 'Hej', mentionIds: [] }))).toBe('NOT_FOUND');
+    expect(await outcome(member.reply({ applicationId: mine.applicationId, threadId: thread.id, body: 'Hej', mentionIds: [] }))).toBe('NOT_FOUND');
+    expect(await outcome(member.resolve({ applicationId: mine.applicationId, threadId: thread.id, resolved: true }))).toBe('NOT_FOUND');
+    const rows = await services.db.selectFrom('section_comments').select('id').where('section_id', 'in', [...mine.sectionIds, ...theirs.sectionIds]).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a published application refuses new comments, replies and resolving', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const thread = await cast.callers.employee.comments.add({ applicationId, sectionId: sectionIds[0]!, body: 'Før indsendelse', mentionIds: [] });
+    for (const sectionId of sectionIds) await setStatus(sectionId, 'done');
+    await cast.callers.owner.reviews.publish({ applicationId });
+    expect(await outcome(cast.callers.employee.comments.add({ applicationId, sectionId: sectionIds[0]!, body: 'Efter', mentionIds: [] }))).toBe('CONFLICT');
+    expect(await outcome(cast.callers.employee.comments.reply({ applicationId, threadId: thread.id, body: 'Efter', mentionIds: [] }))).toBe('CONFLICT');
+    expect(await outcome(cast.callers.employee.comments.resolve({ applicationId, threadId: thread.id, resolved: true }))).toBe('CONFLICT');
+  });
+});

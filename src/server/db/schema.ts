@@ -67,6 +67,11 @@ export interface ApplicationSections {
   version: Generated<number>;
 }
 
+export interface CommentMentions {
+  comment_id: string;
+  user_id: string;
+}
+
 export interface Companies {
   address: string | null;
   city: string | null;
@@ -231,6 +236,18 @@ export interface RegistryLookups {
   status: string;
 }
 
+export interface SectionComments {
+  author_id: string | null;
+  body: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  quote: string | null;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+  section_id: string;
+  thread_id: string | null;
+}
+
 export interface SectionInputs {
   grant_section_id: string;
   id: Generated<string>;
@@ -283,6 +300,7 @@ export interface DB {
   application_events: ApplicationEvents;
   application_sections: ApplicationSections;
   applications: Applications;
+  comment_mentions: CommentMentions;
   companies: Companies;
   emails: Emails;
   funds: Funds;
@@ -296,6 +314,7 @@ export interface DB {
   memberships: Memberships;
   password_resets: PasswordResets;
   registry_lookups: RegistryLookups;
+  section_comments: SectionComments;
   section_inputs: SectionInputs;
   section_requirements: SectionRequirements;
   section_reviewers: SectionReviewers;

@@ -131,4 +131,9 @@ export const policy: Record<string, Policy> = {
   'reviews.final': { company: 'member' },
   'reviews.publish': { company: 'publish' },
   'reviews.copy': { company: 'applications.edit' },
+  'comments.threads': { company: 'member' },
+  'comments.openCounts': { company: 'member' },
+  'comments.add': { company: 'comment' },
+  'comments.reply': { company: 'comment' },
+  'comments.resolve': { company: 'comment' },
 };
