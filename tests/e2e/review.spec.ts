@@ -98,9 +98,33 @@ test('a section goes through review, the owner fixes what the final document say
   await expect(reviewer.getByText('Kommentaren er sendt').first()).toBeVisible();
   await expectAccessible(reviewer);
 
+  // …and starts a thread on a passage, mentioning the writer as the names are offered.
+  await reviewer.getByLabel('Citat fra teksten, kommentaren handler om (valgfrit)').fill('halvt så meget strøm');
+  const box = reviewer.getByRole('combobox', { name: 'Ny kommentar' });
+  await box.pressSequentially('Hvad siger @Wil');
+  await expect(reviewer.getByRole('option', { name: 'Wilma Skribent' })).toBeVisible();
+  await expectAccessible(reviewer);
+  await box.press('Enter');
+  await box.pressSequentially('om tallet?');
+  await expect(box).toHaveValue('Hvad siger @Wilma Skribent om tallet?');
+  await reviewer.getByRole('button', { name: 'Tilføj kommentar' }).click();
+  const thread = reviewer.getByRole('listitem').filter({ hasText: 'Hvad siger @Wilma Skribent om tallet?' });
+  await expect(thread).toBeVisible();
+  await expect(thread.getByRole('blockquote')).toHaveText('halvt så meget strøm');
+
   // The writer sees the comment and sends the section again.
   await page.reload();
   await expect(page.getByText('Seneste besked fra Rita Revisor: Skriv, hvor meget strøm den bruger i dag.')).toBeVisible();
+  // The writer sees the open thread in the navigation, replies and resolves it.
+  await expect(page.getByRole('navigation').getByText('1 åben kommentar')).toBeAttached();
+  const writerThread = page.getByRole('listitem').filter({ hasText: 'Hvad siger @Wilma Skribent om tallet?' });
+  await writerThread.getByRole('button', { name: 'Svar' }).click();
+  await writerThread.getByRole('combobox', { name: 'Dit svar' }).fill('Vi har målt det i 2025.');
+  await writerThread.getByRole('button', { name: 'Svar' }).click();
+  await expect(writerThread.getByText('Vi har målt det i 2025.')).toBeVisible();
+  await writerThread.getByRole('button', { name: 'Markér som løst' }).click();
+  await expect(writerThread.getByText('Løst', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation').getByText('1 åben kommentar')).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Rita Revisor' }).check();
   await page.getByRole('button', { name: 'Send til gennemsyn' }).click();
   await expect(page.getByText('Venter på gennemsyn fra Rita Revisor')).toBeVisible();

@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
 import { LoadError } from '../../ui/load-error';
 import { toast } from '../../ui/toast';
+import { CommentsPanel } from './comments-panel';
 import { ReviewBar } from './review-bar';
 import { SectionNav } from './section-nav';
 import { SectionStatusBadge } from './status-badge';
@@ -120,6 +121,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
             </Notice>
           )}
           <ReviewBar application={overview} sectionId={section.id} status={status} beforeSend={draft.flush} onMoved={applyStatus} />
+          <CommentsPanel application={overview} sectionId={section.id} mayComment={may(overview.role, 'comment')} />
           {draft.restoredAt !== null && draft.state !== 'conflict' && (
             <RestoredNotice at={draft.restoredAt} onDiscard={draft.discardRestored} />
           )}

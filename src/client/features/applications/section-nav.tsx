@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
 import { useT } from '../../lib/intl';
+import { trpc } from '../../lib/trpc';
 import { SectionStatusBadge } from './status-badge';
 
 interface NavSection {
@@ -9,9 +10,11 @@ interface NavSection {
   status: SectionStatus;
 }
 
-/** The application's sections in order with their statuses; the current one is marked. */
+/** The application's sections in order with their statuses and open comment threads; the current one is marked. */
 export function SectionNav({ applicationId, sections, currentId }: { applicationId: string; sections: readonly NavSection[]; currentId?: string }) {
   const t = useT();
+  const counts = trpc.comments.openCounts.useQuery({ applicationId });
+  const openComments = new Map((counts.data ?? []).map((row) => [row.sectionId, row.open]));
   return (
     <nav aria-label={t('applications.editor.sectionNav')}>
       <ol className="space-y-1">
@@ -29,7 +32,15 @@ export function SectionNav({ applicationId, sections, currentId }: { application
                   <span className="me-1.5 text-gray-600">{index + 1}.</span>
                   {section.title}
                 </span>
-                <SectionStatusBadge status={section.status} />
+                <span className="flex shrink-0 items-center gap-1.5">
+                  {(openComments.get(section.id) ?? 0) > 0 && (
+                    <span className="rounded-full bg-violet-100 px-1.5 text-xs font-medium text-violet-900" title={t('reviews.comments.open', { count: openComments.get(section.id) ?? 0 })}>
+                      <span aria-hidden="true">💬 {openComments.get(section.id)}</span>
+                      <span className="sr-only">{t('reviews.comments.open', { count: openComments.get(section.id) ?? 0 })}</span>
+                    </span>
+                  )}
+                  <SectionStatusBadge status={section.status} />
+                </span>
               </Link>
             </li>
           );
