@@ -99,6 +99,7 @@ test('a section goes through review, the owner fixes what the final document say
   await expectAccessible(reviewer);
 
   // …and starts a thread on a passage, mentioning the writer as the names are offered.
+  await reviewer.getByRole('button', { name: 'Ny kommentar' }).click();
   await reviewer.getByLabel('Citat fra teksten, kommentaren handler om (valgfrit)').fill('halvt så meget strøm');
   const box = reviewer.getByRole('combobox', { name: 'Ny kommentar' });
   await box.pressSequentially('Hvad siger @Wil');

@@ -128,6 +128,14 @@ function NewComment({ applicationId, sectionId, people }: { applicationId: strin
   const add = trpc.comments.add.useMutation({ meta: { handlesErrors: true } });
   const [quote, setQuote] = useState('');
   const [formKey, setFormKey] = useState(0);
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {t('reviews.comments.body')}
+      </Button>
+    );
+  }
   return (
     <div className="space-y-2 border-t border-gray-200 pt-3">
       <TextField label={t('reviews.comments.quote')} value={quote} maxLength={COMMENT_QUOTE_MAX} onChange={(event) => setQuote(event.target.value)} />
@@ -142,7 +150,9 @@ function NewComment({ applicationId, sectionId, people }: { applicationId: strin
           await invalidate();
           setQuote('');
           setFormKey((key) => key + 1);
+          setOpen(false);
         }}
+        onCancel={() => setOpen(false)}
       />
     </div>
   );

@@ -35,7 +35,12 @@ export function SectionNav({ applicationId, sections, currentId }: { application
                 <span className="flex shrink-0 items-center gap-1.5">
                   {(openComments.get(section.id) ?? 0) > 0 && (
                     <span className="rounded-full bg-violet-100 px-1.5 text-xs font-medium text-violet-900" title={t('reviews.comments.open', { count: openComments.get(section.id) ?? 0 })}>
-                      <span aria-hidden="true">💬 {openComments.get(section.id)}</span>
+                      <span aria-hidden="true" className="inline-flex items-center gap-0.5">
+                        <svg viewBox="0 0 16 16" className="h-3 w-3 fill-current">
+                          <path d="M2 2h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6l-3.5 3v-3H2a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1z" />
+                        </svg>
+                        {openComments.get(section.id)}
+                      </span>
                       <span className="sr-only">{t('reviews.comments.open', { count: openComments.get(section.id) ?? 0 })}</span>
                     </span>
                   )}
