@@ -498,6 +498,7 @@ export const samples: Record<string, (world: World) => unknown> = {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };
   },
+  'comments.mentioningMe': () => ({}),
   'comments.openCounts': async (w) => ({ applicationId: (await w.application()).id }),
   'comments.add': async (w) => {
     const application = await w.application();

@@ -271,6 +271,12 @@ describe('comments', () => {
     expect(mentions.map((row) => row.user_id)).toEqual([cast.users.reviewer.id]);
     const threads = await cast.callers.employee.comments.threads({ applicationId, sectionId: sectionIds[0]! });
     expect(threads[0]!.mentions).toEqual([{ userId: cast.users.reviewer.id, name: 'Reviewer Tester' }]);
+    // The mention waits for the reviewer until the thread is resolved; the outsider was never mentioned.
+    const mentioning = async (actor: Actor) => (await cast.callers[actor].comments.mentioningMe()).filter((item) => item.applicationId === applicationId);
+    expect((await mentioning('reviewer')).map((item) => [item.commentId, item.sectionTitle, item.authorName])).toEqual([[comment.id, 'Idé', 'Employee Tester']]);
+    expect(await mentioning('outsider')).toEqual([]);
+    await cast.callers.owner.comments.resolve({ applicationId, threadId: comment.id, resolved: true });
+    expect(await mentioning('reviewer')).toEqual([]);
   });
 
   it('a user of another company cannot comment, reply, resolve or read (NOT_FOUND); ids of another application match nothing', async () => {

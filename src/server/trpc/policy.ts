@@ -133,6 +133,7 @@ export const policy: Record<string, Policy> = {
   'reviews.copy': { company: 'applications.edit' },
   'comments.threads': { company: 'member' },
   'comments.openCounts': { company: 'member' },
+  'comments.mentioningMe': 'user',
   'comments.add': { company: 'comment' },
   'comments.reply': { company: 'comment' },
   'comments.resolve': { company: 'comment' },

@@ -99,3 +99,27 @@ export async function countOpenThreads(db: Executor, applicationId: string) {
     .execute();
   return rows.map((row) => ({ sectionId: row.sectionId, open: Number(row.open) }));
 }
+
+/**
+ * Open threads in which a comment mentions the user, in draft applications of companies the user
+ * is still a member of; newest mention first.
+ */
+export function listOpenMentionsOf(db: Executor, userId: string, limit = 20) {
+  return db
+    .selectFrom('comment_mentions as cm')
+    .innerJoin('section_comments as c', 'c.id', 'cm.comment_id')
+    .innerJoin('section_comments as t', (join) => join.on(sql<boolean>`t.id = coalesce(c.thread_id, c.id)`))
+    .innerJoin('application_sections as s', 's.id', 'c.section_id')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoin('applications as a', 'a.id', 's.application_id')
+    .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
+    .leftJoin('users as u', 'u.id', 'c.author_id')
+    .select(['c.id as commentId', 'c.body', nameOf.as('authorName'), 'c.created_at as createdAt', 's.id as sectionId', 'gs.title as sectionTitle', 'a.id as applicationId', 'a.title as applicationTitle'])
+    .where('cm.user_id', '=', userId)
+    .where('t.resolved_at', 'is', null)
+    .where('a.status', '=', 'draft')
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id')
+    .limit(limit)
+    .execute();
+}

@@ -1,8 +1,8 @@
 import { AppError } from '../../../shared/errors';
 import { addCommentInput, commentThreadsInput, replyInput, resolveThreadInput } from '../../../shared/schemas/comments';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
-import { router } from '../../trpc/trpc';
-import { countOpenThreads, findSectionOfApplication, findThread, insertComment, listThreads, membersAmong, setThreadResolved } from './comments.queries';
+import { router, userProcedure } from '../../trpc/trpc';
+import { countOpenThreads, findSectionOfApplication, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved } from './comments.queries';
 
 /**
  * Comment threads on a section: every member may comment, reply, resolve and reopen while the
@@ -13,6 +13,9 @@ export const commentsRouter = router({
     if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
     return listThreads(ctx.db, input.sectionId);
   }),
+
+  /** The dashboard's "waiting for you": comments in open threads that mention the user. */
+  mentioningMe: userProcedure.query(({ ctx }) => listOpenMentionsOf(ctx.db, ctx.user.id)),
 
   openCounts: applicationProcedure.query(({ ctx }) => countOpenThreads(ctx.db, ctx.application.id)),
 
