@@ -142,6 +142,7 @@ test('a section goes through review, the owner fixes what the final document say
   await signInAs(owner, team.owner);
   await owner.goto(`/applications/${team.applicationId}`);
   await expect(owner.getByText(/Rita Revisor · Project summary: Til gennemsyn → Godkendt/)).toBeVisible();
+  await expect(owner.getByRole('region', { name: 'Åbne kommentarer' })).toContainText('Ingen åbne kommentarer.');
   await owner.getByRole('link', { name: 'Samlet dokument og indsendelse' }).click();
   const checklist = owner.getByRole('region', { name: 'Mangler før indsendelse' });
   await expect(checklist).toContainText('Project summary: “Project title” mangler eller er ugyldigt');

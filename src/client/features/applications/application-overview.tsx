@@ -18,6 +18,7 @@ import { LoadError } from '../../ui/load-error';
 import { toast } from '../../ui/toast';
 import { ApplicationHistory } from './application-history';
 import { DeadlineText } from './deadline-text';
+import { OpenCommentsCard } from './open-comments-card';
 import { SectionNav } from './section-nav';
 
 type Overview = RouterOutputs['applications']['get'];
@@ -72,6 +73,7 @@ export function ApplicationOverview({ applicationId }: { applicationId: string }
           )}
           <DescriptionCard application={data} />
           <TeamCard companyId={data.companyId} mayManage={may(data.role, 'members.manage')} />
+          <OpenCommentsCard applicationId={applicationId} sections={data.sections} />
           <ApplicationHistory applicationId={applicationId} />
           {may(data.role, 'applications.delete') && !data.published && <DeleteApplication application={data} />}
         </div>
