@@ -74,6 +74,8 @@ export function commentOnSection(db: Executor, actor: ReviewActor, sectionId: st
 /** Owners and admins publish an application once every section is done; it is read-only from then on. */
 export async function publishApplication(db: Executor, actor: ReviewActor) {
   return db.transaction().execute(async (trx) => {
+    // The application row first, as reopening does, so the two never interleave.
+    await trx.selectFrom('applications').select('id').where('id', '=', actor.application.id).forUpdate().execute();
     const sections = await lockSectionStatuses(trx, actor.application.id);
     const blocking = sectionsBlockingPublish(sections.map((section) => ({ status: section.status as SectionStatus })));
     if (sections.length === 0 || blocking.length > 0) throw new AppError('CONFLICT', { message: 'reviews.refused.notDone' });
