@@ -259,6 +259,21 @@ describe('comments', () => {
     expect(await counts()).toEqual({ [first]: 1, [second]: 1 });
   });
 
+  it('a new thread by someone who may review, on a section in review, sets it to commented; anyone else’s leaves it', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const sectionId = sectionIds[0]!;
+    await setStatus(sectionId, 'need_review');
+    await cast.callers.employee.comments.add({ applicationId, sectionId, body: 'Jeg har rettet tallet', mentionIds: [] });
+    expect(await statusOf(sectionId)).toBe('need_review');
+    await cast.callers.reviewer.comments.add({ applicationId, sectionId, body: 'Kilden mangler', mentionIds: [] });
+    expect(await statusOf(sectionId)).toBe('commented');
+    expect((await eventsOf(sectionId)).at(-1)).toEqual({ from_status: 'need_review', to_status: 'commented', reason: 'Kilden mangler', actor_id: cast.users.reviewer.id });
+    // Not in review: the comment is only a comment.
+    await cast.callers.reviewer.comments.add({ applicationId, sectionId, body: 'Og en til', mentionIds: [] });
+    expect(await statusOf(sectionId)).toBe('commented');
+    expect(await eventsOf(sectionId)).toHaveLength(1);
+  });
+
   it('mentions resolve only to members of the company', async () => {
     const { applicationId, sectionIds } = await startApplication();
     const comment = await cast.callers.employee.comments.add({

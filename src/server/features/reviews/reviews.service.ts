@@ -94,3 +94,16 @@ export async function copyToDraft(db: Executor, actor: ReviewActor) {
     return copy;
   });
 }
+
+/**
+ * A thread comment by someone who may review, on a section in review, is a review comment: the
+ * section becomes `commented` (with the comment as the reason). Otherwise nothing moves.
+ */
+export async function markCommentedIfInReview(db: Executor, actor: ReviewActor, sectionId: string, text: string): Promise<void> {
+  try {
+    await moveSection(db, actor, sectionId, 'comment', { reason: text });
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'CONFLICT' || error.code === 'FORBIDDEN')) return;
+    throw error;
+  }
+}
