@@ -260,6 +260,43 @@ export class World {
     });
   }
 
+  /** The user id of the company's member in a role. */
+  memberId(role: CompanyRole): string {
+    return this.kit.people[role].id;
+  }
+
+  /** The application with every section done: ready to publish. */
+  applicationAllDone(): Promise<string> {
+    return this.once('applicationAllDone', async () => {
+      const application = await this.application();
+      await this.kit.services.db.updateTable('application_sections').set({ status: 'done' }).where('application_id', '=', application.id).execute();
+      return application.id;
+    });
+  }
+
+  /** A comment thread on the application's first section. */
+  commentThread(): Promise<string> {
+    return this.once('commentThread', async () => {
+      const application = await this.application();
+      const row = await this.kit.services.db
+        .insertInto('section_comments')
+        .values({ section_id: application.sectionIds[0]!, author_id: this.kit.people.employee.id, body: 'Kan vi skrive det kortere?' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  }
+
+  /** The application's first section, sent to review. */
+  sectionInReview(): Promise<string> {
+    return this.once('sectionInReview', async () => {
+      const application = await this.application();
+      const sectionId = application.sectionIds[0]!;
+      await this.kit.services.db.updateTable('application_sections').set({ status: 'need_review' }).where('id', '=', sectionId).execute();
+      return sectionId;
+    });
+  }
+
   async section(): Promise<{ id: string; version: number }> {
     const grant = await this.grant();
     return this.kit.services.db.selectFrom('grant_sections').select(['id', 'version']).where('id', '=', grant.sectionIds[0]!).executeTakeFirstOrThrow();
@@ -474,5 +511,34 @@ export const samples: Record<string, (world: World) => unknown> = {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };
   },
+  'reviews.section': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0] };
+  },
+  'reviews.sendToReview': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], reviewerIds: [w.memberId('reviewer')] };
+  },
+  'reviews.approve': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview() }),
+  'reviews.reject': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview(), reason: 'Mangler tal' }),
+  'reviews.comment': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview(), text: 'Uddyb markedet' }),
+  'reviews.awaitingMe': () => ({}),
+  'reviews.history': async (w) => ({ applicationId: (await w.application()).id }),
+  'reviews.final': async (w) => ({ applicationId: (await w.application()).id }),
+  'reviews.publish': async (w) => ({ applicationId: await w.applicationAllDone() }),
+  'reviews.copy': async (w) => ({ applicationId: (await w.application()).id }),
+
+  'comments.threads': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0] };
+  },
+  'comments.mentioningMe': () => ({}),
+  'comments.openCounts': async (w) => ({ applicationId: (await w.application()).id }),
+  'comments.add': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], body: 'Hvad mener du, @Rita?', quote: 'Skrevet', mentionIds: [w.memberId('reviewer')] };
+  },
+  'comments.reply': async (w) => ({ applicationId: (await w.application()).id, threadId: await w.commentThread(), body: 'Enig', mentionIds: [] }),
+  'comments.resolve': async (w) => ({ applicationId: (await w.application()).id, threadId: await w.commentThread(), resolved: true }),
 };
 

@@ -41,6 +41,7 @@ export const screens: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   'onboarding-grant_id-application-description': () => import('./routes/onboarding-grant_id-application-description'),
   'applications-application_id': () => import('./routes/applications-application_id'),
   'applications-application_id-section_id': () => import('./routes/applications-application_id-section_id'),
+  'applications-application_id-final': () => import('./routes/applications-application_id-final'),
 };
 
 export const placeholderScreen: () => Promise<ScreenModule> = () => import('./routes/placeholder');

@@ -3,7 +3,7 @@ import { useT } from '../lib/intl';
 export function BetaNotice() {
   const t = useT();
   return (
-    <p role="note" className="bg-primary-50 px-4 py-1.5 text-center text-xs text-primary-900">
+    <p role="note" className="bg-primary-50 px-4 print:hidden py-1.5 text-center text-xs text-primary-900">
       <span className="me-2 rounded bg-primary-700 px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-white uppercase">Beta</span>
       {t('beta.notice')}
     </p>

@@ -88,6 +88,11 @@ export interface ApplicationSections {
   version: Generated<number>;
 }
 
+export interface CommentMentions {
+  comment_id: string;
+  user_id: string;
+}
+
 export interface Companies {
   address: string | null;
   city: string | null;
@@ -258,6 +263,18 @@ export interface RegistryLookups {
   status: string;
 }
 
+export interface SectionComments {
+  author_id: string | null;
+  body: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  quote: string | null;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+  section_id: string;
+  thread_id: string | null;
+}
+
 export interface SectionInputs {
   grant_section_id: string;
   id: Generated<string>;
@@ -273,6 +290,13 @@ export interface SectionRequirements {
   id: Generated<string>;
   position: number;
   text: string;
+}
+
+export interface SectionReviewers {
+  requested_at: Generated<Timestamp>;
+  requested_by: string | null;
+  section_id: string;
+  user_id: string;
 }
 
 export interface Sessions {
@@ -304,6 +328,7 @@ export interface DB {
   application_events: ApplicationEvents;
   application_sections: ApplicationSections;
   applications: Applications;
+  comment_mentions: CommentMentions;
   companies: Companies;
   emails: Emails;
   funds: Funds;
@@ -318,8 +343,10 @@ export interface DB {
   memberships: Memberships;
   password_resets: PasswordResets;
   registry_lookups: RegistryLookups;
+  section_comments: SectionComments;
   section_inputs: SectionInputs;
   section_requirements: SectionRequirements;
+  section_reviewers: SectionReviewers;
   sessions: Sessions;
   users: Users;
 }

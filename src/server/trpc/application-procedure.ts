@@ -22,3 +22,15 @@ export function applicationProcedureFor(action: CompanyAction) {
     return next();
   });
 }
+
+/**
+ * Like `applicationProcedureFor(action)`, for calls that change the application: a published
+ * application is read-only for everyone (CONFLICT, after the role check so a role without the
+ * right still hears FORBIDDEN).
+ */
+export function draftApplicationProcedureFor(action: CompanyAction) {
+  return applicationProcedureFor(action).use(({ ctx, next }) => {
+    if (ctx.application.published) throw new AppError('CONFLICT', { message: 'applications.published' });
+    return next();
+  });
+}

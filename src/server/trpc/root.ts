@@ -1,5 +1,7 @@
 import { applicationsRouter } from '../features/applications/applications.router';
 import { draftsRouter } from '../features/drafts/drafts.router';
+import { reviewsRouter } from '../features/reviews/reviews.router';
+import { commentsRouter } from '../features/comments/comments.router';
 import { authRouter } from '../features/auth/auth.router';
 import { companiesRouter } from '../features/companies/companies.router';
 import { invitationsRouter } from '../features/invitations/invitations.router';
@@ -21,6 +23,8 @@ export const appRouter = router({
   jobs: jobsRouter,
   applications: applicationsRouter,
   drafts: draftsRouter,
+  reviews: reviewsRouter,
+  comments: commentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,10 @@ import { deliverablesProblems } from './deliverables';
 export const sectionStatuses = ['not_started', 'draft', 'validated', 'need_review', 'commented', 'approved', 'not_approved', 'done'] as const;
 export type SectionStatus = (typeof sectionStatuses)[number];
 
+export function isSectionStatus(value: unknown): value is SectionStatus {
+  return typeof value === 'string' && (sectionStatuses as readonly string[]).includes(value);
+}
+
 /** What the lists show for an application: derived from its sections, or `published`. */
 export const applicationStatuses = ['not_started', 'in_progress', 'ready', 'published'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];

@@ -15,9 +15,10 @@ import { grants } from './messages/grants';
 import { invitations } from './messages/invitations';
 import { jobs } from './messages/jobs';
 import { legal } from './messages/legal';
+import { reviews } from './messages/reviews';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget] as const;
+const modules = [core, auth, companies, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews] as const;
 
 type Union<T> = T extends readonly (infer U)[] ? U : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -16,7 +16,9 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
+import { ApplicationHistory } from './application-history';
 import { DeadlineText } from './deadline-text';
+import { OpenCommentsCard } from './open-comments-card';
 import { SectionNav } from './section-nav';
 
 type Overview = RouterOutputs['applications']['get'];
@@ -55,14 +57,19 @@ function Overview({ data }: { data: Overview }) {
           <h2 className="text-sm font-semibold text-gray-900">{t('applications.overview.sections')}</h2>
           <p className="text-xs text-gray-600">{t('applications.progress', { done, total: data.sections.length })}</p>
           <SectionNav applicationId={data.id} sections={data.sections} />
+          <Link to="/applications/$application_id/final" params={{ application_id: data.id }} className="mt-2 inline-block text-sm font-medium text-primary-700 underline">
+            {t('reviews.final.link')}
+          </Link>
         </aside>
         <div className="min-w-0 space-y-6">
-          {!may(data.role, 'applications.edit') && (
-            <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700 ring-1 ring-gray-200">{t('applications.overview.readOnly')}</p>
+          {(data.published || !may(data.role, 'applications.edit')) && (
+            <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700 ring-1 ring-gray-200">{t(data.published ? 'applications.published' : 'applications.overview.readOnly')}</p>
           )}
           {may(data.role, 'applications.edit') && !data.published && <DraftAll applicationId={data.id} />}
           <DescriptionCard application={data} />
           <TeamCard companyId={data.companyId} mayManage={may(data.role, 'members.manage')} />
+          <OpenCommentsCard applicationId={data.id} sections={data.sections} />
+          <ApplicationHistory applicationId={data.id} />
           {may(data.role, 'applications.delete') && !data.published && <DeleteApplication application={data} />}
         </div>
       </div>

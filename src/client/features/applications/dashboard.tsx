@@ -8,6 +8,7 @@ import { buttonClass } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
 import { QueryView } from '../../ui/query-view';
 import { DeadlineText } from './deadline-text';
+import { ReviewReminders } from './review-reminders';
 import { ApplicationStatusBadge } from './status-badge';
 
 type Listed = RouterOutputs['applications']['list']['applications'][number];
@@ -56,6 +57,10 @@ export function Dashboard() {
           </Link>
         </div>
       )}
+
+      <div className="mt-4">
+        <ReviewReminders />
+      </div>
 
       {noCompany ? (
         <div className="mt-6 rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center">

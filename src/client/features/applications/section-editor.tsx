@@ -14,6 +14,8 @@ import { toast } from '../../ui/toast';
 import { useDataProblemText } from './data-problems';
 import { DraftPanel, useAiDraft } from './draft-panel';
 import { SectionDataEditor } from './section-data-editor';
+import { CommentsPanel } from './comments-panel';
+import { ReviewBar } from './review-bar';
 import { SectionNav } from './section-nav';
 import { SectionStatusBadge } from './status-badge';
 import { useSectionDraft, type SaveState, type SectionDoc } from './use-section-draft';
@@ -109,7 +111,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
           <SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} />
         </aside>
         <div className="min-w-0 space-y-5">
-          {!mayEdit && <Notice>{t('applications.editor.readOnly')}</Notice>}
+          {!mayEdit && <Notice>{t(overview.published ? 'applications.published' : 'applications.editor.readOnly')}</Notice>}
           {mayEdit && status === 'done' && (
             <Notice>
               <span className="me-3">{t('applications.editor.doneLocked')}</span>
@@ -118,6 +120,8 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
               </Button>
             </Notice>
           )}
+          <ReviewBar application={overview} sectionId={section.id} status={status} beforeSend={draft.flush} onMoved={applyStatus} />
+          <CommentsPanel application={overview} sectionId={section.id} mayComment={may(overview.role, 'comment')} />
           {draft.restoredAt !== null && draft.state !== 'conflict' && (
             <RestoredNotice at={draft.restoredAt} onDiscard={draft.discardRestored} />
           )}

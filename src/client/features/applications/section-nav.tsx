@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
 import { useT } from '../../lib/intl';
+import { trpc } from '../../lib/trpc';
 import { SectionStatusBadge } from './status-badge';
 
 interface NavSection {
@@ -9,9 +10,11 @@ interface NavSection {
   status: SectionStatus;
 }
 
-/** The application's sections in order with their statuses; the current one is marked. */
+/** The application's sections in order with their statuses and open comment threads; the current one is marked. */
 export function SectionNav({ applicationId, sections, currentId }: { applicationId: string; sections: readonly NavSection[]; currentId?: string }) {
   const t = useT();
+  const counts = trpc.comments.openCounts.useQuery({ applicationId });
+  const openComments = new Map((counts.data ?? []).map((row) => [row.sectionId, row.open]));
   return (
     <nav aria-label={t('applications.editor.sectionNav')}>
       <ol className="space-y-1">
@@ -29,7 +32,20 @@ export function SectionNav({ applicationId, sections, currentId }: { application
                   <span className="me-1.5 text-gray-600">{index + 1}.</span>
                   {section.title}
                 </span>
-                <SectionStatusBadge status={section.status} />
+                <span className="flex shrink-0 items-center gap-1.5">
+                  {(openComments.get(section.id) ?? 0) > 0 && (
+                    <span className="rounded-full bg-violet-100 px-1.5 text-xs font-medium text-violet-900" title={t('reviews.comments.open', { count: openComments.get(section.id) ?? 0 })}>
+                      <span aria-hidden="true" className="inline-flex items-center gap-0.5">
+                        <svg viewBox="0 0 16 16" className="h-3 w-3 fill-current">
+                          <path d="M2 2h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6l-3.5 3v-3H2a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1z" />
+                        </svg>
+                        {openComments.get(section.id)}
+                      </span>
+                      <span className="sr-only">{t('reviews.comments.open', { count: openComments.get(section.id) ?? 0 })}</span>
+                    </span>
+                  )}
+                  <SectionStatusBadge status={section.status} />
+                </span>
               </Link>
             </li>
           );

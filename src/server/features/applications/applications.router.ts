@@ -8,7 +8,7 @@ import {
   updateApplicationInput,
 } from '../../../shared/schemas/applications';
 import { isOpenForApplications } from '../../../shared/domain/application-sections';
-import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
+import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import {
@@ -54,7 +54,7 @@ export const applicationsRouter = router({
     role: ctx.membership.role,
   })),
 
-  update: applicationProcedureFor('applications.edit')
+  update: draftApplicationProcedureFor('applications.edit')
     .input(updateApplicationInput)
     .mutation(async ({ ctx, input }) => {
       const version = await updateApplicationVersioned(ctx.db, ctx.application.id, input);
@@ -62,8 +62,7 @@ export const applicationsRouter = router({
       return { id: ctx.application.id, version };
     }),
 
-  delete: applicationProcedureFor('applications.delete').mutation(async ({ ctx }) => {
-    if (ctx.application.published) throw new AppError('CONFLICT', { message: 'applications.published' });
+  delete: draftApplicationProcedureFor('applications.delete').mutation(async ({ ctx }) => {
     await deleteApplication(ctx.db, ctx.application.id);
     return { id: ctx.application.id };
   }),
@@ -74,15 +73,15 @@ export const applicationsRouter = router({
     return { ...section, related };
   }),
 
-  saveSection: applicationProcedureFor('applications.edit')
+  saveSection: draftApplicationProcedureFor('applications.edit')
     .input(saveSectionInput)
     .mutation(({ ctx, input }) => saveSection(ctx.db, { ...input, applicationId: ctx.application.id }, ctx.user.id)),
 
-  markDone: applicationProcedureFor('applications.edit')
+  markDone: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
     .mutation(({ ctx, input }) => markSectionDone(ctx.db, ctx.application.id, input.sectionId, ctx.user.id)),
 
-  reopen: applicationProcedureFor('applications.edit')
+  reopen: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
     .mutation(({ ctx, input }) => reopenSection(ctx.db, ctx.application, input.sectionId, ctx.user.id)),
 });

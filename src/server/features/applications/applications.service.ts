@@ -138,12 +138,18 @@ export async function markSectionDone(db: Executor, applicationId: string, secti
 
 export async function reopenSection(db: Executor, application: { id: string; published: boolean }, sectionId: string, userId: string) {
   if (application.published) throw new AppError('CONFLICT', { message: 'applications.published' });
-  const updated = await setSectionStatus(db, { applicationId: application.id, id: sectionId }, 'done', 'draft', userId);
-  if (!updated) {
-    const section = await findSection(db, application.id, sectionId);
-    if (!section) throw new AppError('NOT_FOUND');
-    return { id: section.id, version: section.version, status: section.status };
-  }
-  await recordEvent(db, { applicationId: application.id, sectionId, actorId: userId, from: 'done', to: 'draft' });
-  return { id: sectionId, version: updated.version, status: 'draft' as const };
+  return db.transaction().execute(async (trx) => {
+    // Publishing locks the application row first too: a reopen racing it either lands before
+    // (and publishing then finds a section not done) or sees the application published.
+    const current = await trx.selectFrom('applications').select('status').where('id', '=', application.id).forShare().executeTakeFirst();
+    if (current?.status === 'published') throw new AppError('CONFLICT', { message: 'applications.published' });
+    const updated = await setSectionStatus(trx, { applicationId: application.id, id: sectionId }, 'done', 'draft', userId);
+    if (!updated) {
+      const section = await findSection(trx, application.id, sectionId);
+      if (!section) throw new AppError('NOT_FOUND');
+      return { id: section.id, version: section.version, status: section.status };
+    }
+    await recordEvent(trx, { applicationId: application.id, sectionId, actorId: userId, from: 'done', to: 'draft' });
+    return { id: sectionId, version: updated.version, status: 'draft' as const };
+  });
 }

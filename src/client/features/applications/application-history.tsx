@@ -1,0 +1,48 @@
+import { useIntl } from 'react-intl';
+import { isSectionStatus } from '../../../shared/domain/application-sections';
+import { useT } from '../../lib/intl';
+import { trpc } from '../../lib/trpc';
+import { LoadError } from '../../ui/load-error';
+
+/** The application's status changes, newest first: who, when, from, to and why. */
+export function ApplicationHistory({ applicationId }: { applicationId: string }) {
+  const t = useT();
+  const intl = useIntl();
+  const history = trpc.reviews.history.useQuery({ applicationId });
+  const statusText = (status: string | null) => (status && isSectionStatus(status) ? t(`applications.sectionStatus.${status}`) : '–');
+  return (
+    <section aria-labelledby="history-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5">
+      <h2 id="history-heading" className="text-lg font-semibold text-gray-900">
+        {t('reviews.history.heading')}
+      </h2>
+      {history.isPending ? (
+        <p role="status" className="mt-2 text-sm text-gray-600">
+          {t('common.loading')}
+        </p>
+      ) : history.isError ? (
+        <LoadError error={history.error} onRetry={() => void history.refetch()} className="mt-2" />
+      ) : history.data.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">{t('reviews.history.empty')}</p>
+      ) : (
+        <ol className="mt-3 space-y-3">
+          {history.data.map((entry) => {
+            const actor = entry.actorName ?? t('reviews.history.formerUser');
+            const text =
+              entry.sectionId === null
+                ? t(entry.to === 'published' ? 'reviews.history.published' : 'reviews.history.created', { actor })
+                : t('reviews.history.change', { actor, section: entry.sectionTitle ?? '', from: statusText(entry.from), to: statusText(entry.to) });
+            return (
+              <li key={entry.id} className="text-sm">
+                <time dateTime={new Date(entry.createdAt).toISOString()} className="block text-xs text-gray-600">
+                  {intl.formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                </time>
+                <span className="break-words text-gray-900">{text}</span>
+                {entry.reason && <p className="mt-0.5 whitespace-pre-line break-words text-gray-700">{t('reviews.history.reason', { reason: entry.reason })}</p>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,312 @@
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { MessageKey } from '../../../shared/i18n';
+import { COMMENT_BODY_MAX, COMMENT_QUOTE_MAX } from '../../../shared/schemas/comments';
+import { useT } from '../../lib/intl';
+import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { Button } from '../../ui/button';
+import { inputClass, TextField } from '../../ui/form-field';
+import { toast } from '../../ui/toast';
+
+type Thread = RouterOutputs['comments']['threads'][number];
+interface Member {
+  userId: string;
+  name: string;
+}
+
+interface CommentsPanelProps {
+  application: { id: string; companyId: string; published: boolean };
+  sectionId: string;
+  mayComment: boolean;
+}
+
+/** The section's comment threads: quotes, replies, resolve and reopen, and `@name` mentions offered as you type. */
+export function CommentsPanel({ application, sectionId, mayComment }: CommentsPanelProps) {
+  const t = useT();
+  const threads = trpc.comments.threads.useQuery({ applicationId: application.id, sectionId });
+  const members = trpc.companies.members.useQuery({ companyId: application.companyId });
+  const people: Member[] = (members.data ?? []).map((member) => ({ userId: member.userId, name: `${member.firstname} ${member.lastname}`.trim() || member.email }));
+  const writable = mayComment && !application.published;
+  return (
+    <section aria-labelledby="comments-heading" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
+      <h2 id="comments-heading" className="text-sm font-semibold text-gray-900">
+        {t('reviews.comments.heading')}
+      </h2>
+      {threads.data && threads.data.length === 0 && <p className="text-sm text-gray-600">{t('reviews.comments.empty')}</p>}
+      {threads.data && threads.data.length > 0 && (
+        <ul className="space-y-3">
+          {threads.data.map((thread) => (
+            <ThreadView key={thread.id} thread={thread} applicationId={application.id} sectionId={sectionId} people={people} writable={writable} />
+          ))}
+        </ul>
+      )}
+      {writable && <NewComment applicationId={application.id} sectionId={sectionId} people={people} />}
+    </section>
+  );
+}
+
+function useInvalidateComments(applicationId: string, sectionId: string) {
+  const utils = trpc.useUtils();
+  return () => Promise.all([utils.comments.threads.invalidate({ applicationId, sectionId }), utils.comments.openCounts.invalidate({ applicationId })]);
+}
+
+function ThreadView({ thread, applicationId, sectionId, people, writable }: { thread: Thread; applicationId: string; sectionId: string; people: Member[]; writable: boolean }) {
+  const t = useT();
+  const invalidate = useInvalidateComments(applicationId, sectionId);
+  const resolve = trpc.comments.resolve.useMutation();
+  const reply = trpc.comments.reply.useMutation({ meta: { handlesError: true } });
+  const [replying, setReplying] = useState(false);
+  const resolved = thread.resolvedAt !== null;
+  return (
+    <li className={`rounded-md p-3 ring-1 ${resolved ? 'bg-gray-50 ring-gray-200' : 'bg-violet-50/40 ring-violet-200'}`}>
+      {thread.quote && <blockquote className="mb-2 border-s-4 border-violet-300 ps-2 text-sm break-words text-gray-700 italic">{thread.quote}</blockquote>}
+      <CommentView comment={thread} />
+      {thread.replies.length > 0 && (
+        <ul className="mt-2 space-y-2 border-s border-gray-200 ps-3">
+          {thread.replies.map((item) => (
+            <li key={item.id}>
+              <CommentView comment={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        {resolved && <span className="text-xs font-medium text-gray-600">{t('reviews.comments.resolved')}</span>}
+        {writable && !resolved && !replying && (
+          <Button variant="secondary" onClick={() => setReplying(true)}>
+            {t('reviews.comments.reply')}
+          </Button>
+        )}
+        {writable && (
+          <Button
+            variant="ghost"
+            disabled={resolve.isPending}
+            onClick={async () => {
+              await resolve.mutateAsync({ applicationId, threadId: thread.id, resolved: !resolved });
+              await invalidate();
+            }}
+          >
+            {t(resolved ? 'reviews.comments.reopen' : 'reviews.comments.resolve')}
+          </Button>
+        )}
+      </div>
+      {replying && (
+        <MentionForm
+          label={t('reviews.comments.replyLabel')}
+          submitLabel={t('reviews.comments.reply')}
+          people={people}
+          busy={reply.isPending}
+          onCancel={() => setReplying(false)}
+          onSubmit={async (body, mentionIds) => {
+            await reply.mutateAsync({ applicationId, threadId: thread.id, body, mentionIds });
+            await invalidate();
+            setReplying(false);
+          }}
+        />
+      )}
+    </li>
+  );
+}
+
+function CommentView({ comment }: { comment: Thread['replies'][number] }) {
+  const t = useT();
+  const intl = useIntl();
+  return (
+    <div className="text-sm">
+      <p className="text-xs text-gray-600">
+        <span className="font-medium text-gray-900">{comment.authorName ?? t('reviews.history.formerUser')}</span> ·{' '}
+        <time dateTime={new Date(comment.createdAt).toISOString()}>{intl.formatDate(comment.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+      </p>
+      <p className="mt-0.5 whitespace-pre-line break-words text-gray-900">{comment.body}</p>
+    </div>
+  );
+}
+
+function NewComment({ applicationId, sectionId, people }: { applicationId: string; sectionId: string; people: Member[] }) {
+  const t = useT();
+  const invalidate = useInvalidateComments(applicationId, sectionId);
+  const add = trpc.comments.add.useMutation({ meta: { handlesError: true } });
+  const [quote, setQuote] = useState('');
+  const [formKey, setFormKey] = useState(0);
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {t('reviews.comments.body')}
+      </Button>
+    );
+  }
+  return (
+    <div className="space-y-2 border-t border-gray-200 pt-3">
+      <TextField label={t('reviews.comments.quote')} value={quote} maxLength={COMMENT_QUOTE_MAX} onChange={(event) => setQuote(event.target.value)} />
+      <MentionForm
+        key={formKey}
+        label={t('reviews.comments.body')}
+        submitLabel={t('reviews.comments.add')}
+        people={people}
+        busy={add.isPending}
+        onSubmit={async (body, mentionIds) => {
+          await add.mutateAsync({ applicationId, sectionId, body, quote: quote.trim() || undefined, mentionIds });
+          await invalidate();
+          setQuote('');
+          setFormKey((key) => key + 1);
+          setOpen(false);
+        }}
+        onCancel={() => setOpen(false)}
+      />
+    </div>
+  );
+}
+
+/** The `@` word being typed just before the caret, if any. */
+function mentionQuery(text: string, caret: number): string | null {
+  const match = /(^|\s)@([\p{L}\p{M}'-]*)$/u.exec(text.slice(0, caret));
+  return match ? match[2]! : null;
+}
+
+/**
+ * A comment box offering the company's members while `@name` is typed (arrow keys, Enter or a
+ * click choose one). A mention counts if its `@Name` is still in the text when sent.
+ */
+function MentionForm({
+  label,
+  submitLabel,
+  people,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  submitLabel: string;
+  people: Member[];
+  busy: boolean;
+  onSubmit: (body: string, mentionIds: string[]) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [chosen, setChosen] = useState<Member[]>([]);
+  const [active, setActive] = useState(0);
+  const [error, setError] = useState<MessageKey | undefined>();
+  const query = mentionQuery(text, caret);
+  const suggestions = query === null ? [] : people.filter((person) => person.name.toLowerCase().includes(query.toLowerCase())).slice(0, 6);
+  const open = suggestions.length > 0;
+
+  function choose(person: Member) {
+    const before = text.slice(0, caret).replace(/@[\p{L}\p{M}'-]*$/u, `@${person.name} `);
+    const next = before + text.slice(caret);
+    setText(next);
+    setCaret(before.length);
+    setChosen((current) => (current.some((item) => item.userId === person.userId) ? current : [...current, person]));
+    setActive(0);
+  }
+
+  async function submit() {
+    const body = text.trim();
+    if (body === '') {
+      setError('validation.required');
+      return;
+    }
+    setError(undefined);
+    try {
+      await onSubmit(
+        body,
+        chosen.filter((person) => body.includes(`@${person.name}`)).map((person) => person.userId),
+      );
+    } catch (failure) {
+      const data = appErrorOf(failure);
+      toast.error(t(data?.messageKey ?? 'error.network', data?.values));
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      className="space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={`${id}-body`} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <div className="relative">
+        <textarea
+          id={`${id}-body`}
+          rows={3}
+          maxLength={COMMENT_BODY_MAX}
+          value={text}
+          className={inputClass}
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={`${id}-suggestions`}
+          aria-autocomplete="list"
+          aria-activedescendant={open ? `${id}-option-${active}` : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          aria-invalid={Boolean(error)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setCaret(event.target.selectionStart);
+            setActive(0);
+          }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+          onKeyDown={(event) => {
+            if (!open) return;
+            if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+              event.preventDefault();
+              setActive((current) => (current + (event.key === 'ArrowDown' ? 1 : suggestions.length - 1)) % suggestions.length);
+            } else if (event.key === 'Enter' || event.key === 'Tab') {
+              event.preventDefault();
+              choose(suggestions[active]!);
+            } else if (event.key === 'Escape') {
+              setCaret(-1);
+            }
+          }}
+        />
+        <ul
+          id={`${id}-suggestions`}
+          role="listbox"
+          aria-label={t('reviews.comments.suggestions')}
+          className={open ? 'absolute z-10 mt-1 w-full max-w-xs rounded-md bg-white py-1 shadow-lg ring-1 ring-gray-200' : 'hidden'}
+        >
+          {suggestions.map((person, index) => (
+            <li
+              key={person.userId}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={`cursor-pointer px-3 py-1.5 text-sm ${index === active ? 'bg-primary-50 text-primary-900' : 'text-gray-800'}`}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(person);
+              }}
+            >
+              {person.name}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-gray-600">
+        {t('reviews.comments.mentionHint')}
+      </p>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs text-red-700">
+          {t(error)}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            {t('reviews.bar.cancel')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

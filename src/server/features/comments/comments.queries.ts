@@ -1,0 +1,125 @@
+/**
+ * Comment threads on sections. Callers have reached the application through the user's
+ * membership; every query is scoped by that application, so an id from elsewhere matches nothing.
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../../db/db';
+
+/** The section, if it belongs to the application. */
+export function findSectionOfApplication(db: Executor, applicationId: string, sectionId: string) {
+  return db.selectFrom('application_sections').select('id').where('id', '=', sectionId).where('application_id', '=', applicationId).executeTakeFirst();
+}
+
+/** A thread's first comment, if its section belongs to the application. */
+export function findThread(db: Executor, applicationId: string, threadId: string) {
+  return db
+    .selectFrom('section_comments as c')
+    .innerJoin('application_sections as s', 's.id', 'c.section_id')
+    .select(['c.id', 'c.section_id as sectionId', 'c.resolved_at as resolvedAt'])
+    .where('c.id', '=', threadId)
+    .where('c.thread_id', 'is', null)
+    .where('s.application_id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+/** Of `userIds`, the members of the company: mentions resolve only to them. */
+export async function membersAmong(db: Executor, companyId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db.selectFrom('memberships').select('user_id').where('company_id', '=', companyId).where('user_id', 'in', userIds).execute();
+  return rows.map((row) => row.user_id);
+}
+
+export async function insertComment(
+  db: Executor,
+  comment: { sectionId: string; threadId: string | null; authorId: string; body: string; quote: string | null; mentionIds: readonly string[] },
+) {
+  const row = await db
+    .insertInto('section_comments')
+    .values({ section_id: comment.sectionId, thread_id: comment.threadId, author_id: comment.authorId, body: comment.body, quote: comment.quote })
+    .returning(['id', 'created_at as createdAt'])
+    .executeTakeFirstOrThrow();
+  if (comment.mentionIds.length > 0) {
+    await db
+      .insertInto('comment_mentions')
+      .values(comment.mentionIds.map((userId) => ({ comment_id: row.id, user_id: userId })))
+      .execute();
+  }
+  return row;
+}
+
+export function setThreadResolved(db: Executor, threadId: string, resolvedBy: string | null) {
+  return db
+    .updateTable('section_comments')
+    .set({ resolved_at: resolvedBy ? new Date() : null, resolved_by: resolvedBy })
+    .where('id', '=', threadId)
+    .where('thread_id', 'is', null)
+    .execute();
+}
+
+const nameOf = sql<string | null>`nullif(trim(u.firstname || ' ' || u.lastname), '')`;
+
+/** The section's threads, oldest first, each with its replies and everyone they mention (one query). */
+export async function listThreads(db: Executor, sectionId: string) {
+  const rows = await db
+    .selectFrom('section_comments as c')
+    .leftJoin('users as u', 'u.id', 'c.author_id')
+    .select([
+      'c.id',
+      'c.thread_id as threadId',
+      'c.author_id as authorId',
+      nameOf.as('authorName'),
+      'c.body',
+      'c.quote',
+      'c.resolved_at as resolvedAt',
+      'c.created_at as createdAt',
+      sql<Array<{ userId: string; name: string }>>`coalesce((SELECT json_agg(json_build_object('userId', mu.id, 'name', trim(mu.firstname || ' ' || mu.lastname)) ORDER BY mu.firstname)
+        FROM comment_mentions cm JOIN users mu ON mu.id = cm.user_id WHERE cm.comment_id = c.id), '[]')`.as('mentions'),
+    ])
+    .where('c.section_id', '=', sectionId)
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .limit(1000)
+    .execute();
+  const threads = rows.filter((row) => row.threadId === null).map((row) => ({ ...row, replies: [] as typeof rows }));
+  const byId = new Map(threads.map((thread) => [thread.id, thread]));
+  for (const row of rows) if (row.threadId) byId.get(row.threadId)?.replies.push(row);
+  return threads;
+}
+
+/** Open threads per section of the application: the counts the navigation shows. */
+export async function countOpenThreads(db: Executor, applicationId: string) {
+  const rows = await db
+    .selectFrom('section_comments as c')
+    .innerJoin('application_sections as s', 's.id', 'c.section_id')
+    .select(['c.section_id as sectionId', (eb) => eb.fn.countAll<number>().as('open')])
+    .where('s.application_id', '=', applicationId)
+    .where('c.thread_id', 'is', null)
+    .where('c.resolved_at', 'is', null)
+    .groupBy('c.section_id')
+    .execute();
+  return rows.map((row) => ({ sectionId: row.sectionId, open: Number(row.open) }));
+}
+
+/**
+ * Open threads in which a comment mentions the user, in draft applications of companies the user
+ * is still a member of; newest mention first.
+ */
+export function listOpenMentionsOf(db: Executor, userId: string, limit = 20) {
+  return db
+    .selectFrom('comment_mentions as cm')
+    .innerJoin('section_comments as c', 'c.id', 'cm.comment_id')
+    .innerJoin('section_comments as t', (join) => join.on(sql<boolean>`t.id = coalesce(c.thread_id, c.id)`))
+    .innerJoin('application_sections as s', 's.id', 'c.section_id')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoin('applications as a', 'a.id', 's.application_id')
+    .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
+    .leftJoin('users as u', 'u.id', 'c.author_id')
+    .select(['c.id as commentId', 'c.body', nameOf.as('authorName'), 'c.created_at as createdAt', 's.id as sectionId', 'gs.title as sectionTitle', 'a.id as applicationId', 'a.title as applicationTitle'])
+    .where('cm.user_id', '=', userId)
+    .where('t.resolved_at', 'is', null)
+    .where('a.status', '=', 'draft')
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,50 @@
+import { AppError } from '../../../shared/errors';
+import { addCommentInput, commentThreadsInput, replyInput, resolveThreadInput } from '../../../shared/schemas/comments';
+import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
+import { router, userProcedure } from '../../trpc/trpc';
+import { markCommentedIfInReview } from '../reviews/reviews.service';
+import { countOpenThreads, findSectionOfApplication, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved } from './comments.queries';
+
+/**
+ * Comment threads on a section: every member may comment, reply, resolve and reopen while the
+ * application is a draft. Mentions keep only members of the company; others are dropped.
+ */
+export const commentsRouter = router({
+  threads: applicationProcedure.input(commentThreadsInput).query(async ({ ctx, input }) => {
+    if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
+    return listThreads(ctx.db, input.sectionId);
+  }),
+
+  /** The dashboard's "waiting for you": comments in open threads that mention the user. */
+  mentioningMe: userProcedure.query(({ ctx }) => listOpenMentionsOf(ctx.db, ctx.user.id)),
+
+  openCounts: applicationProcedure.query(({ ctx }) => countOpenThreads(ctx.db, ctx.application.id)),
+
+  add: draftApplicationProcedureFor('comment')
+    .input(addCommentInput)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
+      const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);
+      const comment = await insertComment(ctx.db, { sectionId: input.sectionId, threadId: null, authorId: ctx.user.id, body: input.body, quote: input.quote || null, mentionIds });
+      await markCommentedIfInReview(ctx.db, { application: ctx.application, role: ctx.membership.role, userId: ctx.user.id }, input.sectionId, input.body);
+      return comment;
+    }),
+
+  reply: draftApplicationProcedureFor('comment')
+    .input(replyInput)
+    .mutation(async ({ ctx, input }) => {
+      const thread = await findThread(ctx.db, ctx.application.id, input.threadId);
+      if (!thread) throw new AppError('NOT_FOUND');
+      const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);
+      return insertComment(ctx.db, { sectionId: thread.sectionId, threadId: thread.id, authorId: ctx.user.id, body: input.body, quote: null, mentionIds });
+    }),
+
+  resolve: draftApplicationProcedureFor('comment')
+    .input(resolveThreadInput)
+    .mutation(async ({ ctx, input }) => {
+      const thread = await findThread(ctx.db, ctx.application.id, input.threadId);
+      if (!thread) throw new AppError('NOT_FOUND');
+      await setThreadResolved(ctx.db, thread.id, input.resolved ? ctx.user.id : null);
+      return { id: thread.id, resolved: input.resolved };
+    }),
+});

@@ -1,0 +1,197 @@
+/**
+ * Review, history and the final document. Callers have reached the application through the
+ * user's membership (`applicationProcedure`); every query here is scoped by that application.
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../../db/db';
+import type { Answers, SectionStatus } from '../../../shared/domain/application-sections';
+import type { CompanyRole } from '../../../shared/domain/company-roles';
+import type { InputType, SectionKind } from '../../../shared/schemas/grants';
+
+const reviewingRoles: CompanyRole[] = ['owner', 'admin', 'reviewer'];
+
+/** The company's members a section can be sent to (roles that may review), by name. */
+export async function listReviewCandidates(db: Executor, companyId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id as userId', sql<string>`coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email)`.as('name'), 'm.role'])
+    .where('m.company_id', '=', companyId)
+    .where('m.role', 'in', reviewingRoles)
+    .orderBy('u.firstname')
+    .orderBy('u.lastname')
+    .orderBy('u.id')
+    .limit(200)
+    .execute();
+}
+
+/** How many of `userIds` are members of the company who may review. */
+export async function countReviewersAmong(db: Executor, companyId: string, userIds: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('company_id', '=', companyId)
+    .where('user_id', 'in', userIds)
+    .where('role', 'in', reviewingRoles)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Names the reviewers of a section's new review round, replacing the previous round's. */
+export async function replaceSectionReviewers(db: Executor, sectionId: string, userIds: readonly string[], requestedBy: string): Promise<void> {
+  await db.deleteFrom('section_reviewers').where('section_id', '=', sectionId).execute();
+  await db
+    .insertInto('section_reviewers')
+    .values(userIds.map((userId) => ({ section_id: sectionId, user_id: userId, requested_by: requestedBy })))
+    .execute();
+}
+
+/** The section's named reviewers and the latest status change that carried a reason (two queries). */
+export async function findSectionReview(db: Executor, applicationId: string, sectionId: string) {
+  const [reviewers, latest] = await Promise.all([
+    db
+      .selectFrom('section_reviewers as r')
+      .innerJoin('application_sections as s', 's.id', 'r.section_id')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['u.id as userId', sql<string>`coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email)`.as('name')])
+      .where('r.section_id', '=', sectionId)
+      .where('s.application_id', '=', applicationId)
+      .orderBy('r.requested_at')
+      .orderBy('u.id')
+      .execute(),
+    db
+      .selectFrom('application_events as e')
+      .leftJoin('users as u', 'u.id', 'e.actor_id')
+      .select(['e.to_status as to', 'e.reason', 'e.created_at as createdAt', sql<string | null>`trim(u.firstname || ' ' || u.lastname)`.as('actorName')])
+      .where('e.application_id', '=', applicationId)
+      .where('e.section_id', '=', sectionId)
+      .where('e.reason', 'is not', null)
+      .orderBy('e.id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return { reviewers, latest: latest ? { ...latest, to: latest.to as SectionStatus } : null };
+}
+
+/** The application's history, newest first: who changed what, from and to which status, and why. */
+export async function listHistory(db: Executor, applicationId: string) {
+  const rows = await db
+    .selectFrom('application_events as e')
+    .leftJoin('users as u', 'u.id', 'e.actor_id')
+    .leftJoin('application_sections as s', 's.id', 'e.section_id')
+    .leftJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select([
+      'e.id',
+      'e.section_id as sectionId',
+      'e.from_status as from',
+      'e.to_status as to',
+      'e.reason',
+      'e.created_at as createdAt',
+      sql<string | null>`nullif(trim(u.firstname || ' ' || u.lastname), '')`.as('actorName'),
+      'gs.title as sectionTitle',
+    ])
+    .where('e.application_id', '=', applicationId)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** Every section of the application with its text, answers and the rules it must meet, in order (one query). */
+export async function listSectionsInFull(db: Executor, applicationId: string) {
+  const rows = await db
+    .selectFrom('application_sections as s')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select([
+      's.id',
+      's.status',
+      's.content',
+      's.answers',
+      's.fulfilled',
+      's.data',
+      'gs.title',
+      'gs.kind',
+      sql<Array<{ id: string; text: string }>>`coalesce((SELECT json_agg(json_build_object('id', r.id, 'text', r.text) ORDER BY r.position)
+        FROM section_requirements r WHERE r.grant_section_id = gs.id), '[]')`.as('requirements'),
+      sql<Array<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>>`coalesce((SELECT json_agg(json_build_object(
+        'id', i.id, 'label', i.label, 'type', i.type, 'required', i.required, 'maxChars', i.max_chars) ORDER BY i.position)
+        FROM section_inputs i WHERE i.grant_section_id = gs.id), '[]')`.as('inputs'),
+    ])
+    .where('s.application_id', '=', applicationId)
+    .orderBy('s.position')
+    .execute();
+  return rows.map((row) => ({ ...row, status: row.status as SectionStatus, kind: row.kind as SectionKind, answers: row.answers as Answers }));
+}
+
+/** Locks the application's sections (so none is reopened meanwhile) and returns their statuses. */
+export function lockSectionStatuses(db: Executor, applicationId: string) {
+  return db
+    .selectFrom('application_sections')
+    .select(['id', 'status'])
+    .where('application_id', '=', applicationId)
+    .forUpdate()
+    .execute();
+}
+
+export function markPublished(db: Executor, applicationId: string) {
+  return db
+    .updateTable('applications')
+    .set((eb) => ({ status: 'published', published_at: new Date(), updated_at: new Date(), version: eb('version', '+', 1) }))
+    .where('id', '=', applicationId)
+    .where('status', '=', 'draft')
+    .returning(['version', 'published_at as publishedAt'])
+    .executeTakeFirst();
+}
+
+/**
+ * A new draft of the same company and grant holding the application's title, description and
+ * sections: text, answers and ticks are kept for the grant's current sections (new ones start
+ * empty, archived ones are left out). Statuses start over.
+ */
+export async function copyApplication(db: Executor, applicationId: string, userId: string): Promise<{ id: string }> {
+  const copy = await db
+    .insertInto('applications')
+    .columns(['company_id', 'grant_id', 'title', 'language', 'description', 'created_by'])
+    .expression((eb) =>
+      eb
+        .selectFrom('applications')
+        .select((inner) => ['company_id', 'grant_id', 'title', 'language', 'description', inner.val(userId).as('created_by')])
+        .where('id', '=', applicationId),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`
+    INSERT INTO application_sections (application_id, grant_section_id, position, status, content, answers, fulfilled, updated_by)
+    SELECT ${copy.id}::uuid, gs.id, gs.position,
+      CASE WHEN old.id IS NULL OR (old.content = '' AND old.answers = '{}'::jsonb) THEN 'not_started' ELSE 'draft' END,
+      coalesce(old.content, ''), coalesce(old.answers, '{}'::jsonb), coalesce(old.fulfilled, '{}'::uuid[]), ${userId}::uuid
+    FROM applications a
+    JOIN grant_sections gs ON gs.grant_id = a.grant_id AND gs.removed_at IS NULL
+    LEFT JOIN application_sections old ON old.application_id = a.id AND old.grant_section_id = gs.id
+    WHERE a.id = ${applicationId}::uuid`.execute(db);
+  return copy;
+}
+
+/**
+ * Sections waiting for the user's review: in review, naming the user, in a company where the
+ * user is still a member who may review. Oldest request first.
+ */
+export function listSectionsAwaitingReviewBy(db: Executor, userId: string, limit = 20) {
+  return db
+    .selectFrom('section_reviewers as r')
+    .innerJoin('application_sections as s', 's.id', 'r.section_id')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoin('applications as a', 'a.id', 's.application_id')
+    .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
+    .innerJoin('companies as c', 'c.id', 'a.company_id')
+    .select(['s.id as sectionId', 'gs.title as sectionTitle', 'a.id as applicationId', 'a.title as applicationTitle', 'c.name as companyName', 'r.requested_at as requestedAt'])
+    .where('r.user_id', '=', userId)
+    .where('s.status', '=', 'need_review')
+    .where('a.status', '=', 'draft')
+    .where('m.role', 'in', reviewingRoles)
+    .orderBy('r.requested_at')
+    .orderBy('s.id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,52 @@
+import { approveInput, copyApplicationInput, publishInput, rejectInput, reviewCommentInput, sendToReviewInput } from '../../../shared/schemas/reviews';
+import { sectionInput } from '../../../shared/schemas/applications';
+import { AppError } from '../../../shared/errors';
+import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
+import { router, userProcedure } from '../../trpc/trpc';
+import { findApplicationOverview } from '../applications/applications.queries';
+import { findSectionReview, listHistory, listReviewCandidates, listSectionsAwaitingReviewBy, listSectionsInFull } from './reviews.queries';
+import { approveSection, commentOnSection, copyToDraft, publishApplication, rejectSection, sendToReview, type ReviewActor } from './reviews.service';
+
+function actorOf(ctx: { application: ReviewActor['application']; membership: { role: ReviewActor['role'] }; user: { id: string } }): ReviewActor {
+  return { application: ctx.application, role: ctx.membership.role, userId: ctx.user.id };
+}
+
+/**
+ * Review transitions run through `applicationProcedure` and check the role and the state
+ * together (`reviewTransition`), so a refusal names its reason in the user's language.
+ */
+export const reviewsRouter = router({
+  /** What the section editor's review bar needs: the named reviewers, who could be named, and the latest reason given. */
+  section: applicationProcedure.input(sectionInput).query(async ({ ctx, input }) => {
+    const [review, candidates] = await Promise.all([findSectionReview(ctx.db, ctx.application.id, input.sectionId), listReviewCandidates(ctx.db, ctx.application.companyId)]);
+    return { ...review, candidates: candidates.map(({ userId, name }) => ({ userId, name })) };
+  }),
+
+  sendToReview: applicationProcedureFor('applications.edit').input(sendToReviewInput).mutation(({ ctx, input }) => sendToReview(ctx.db, actorOf(ctx), input)),
+
+  approve: applicationProcedureFor('review').input(approveInput).mutation(({ ctx, input }) => approveSection(ctx.db, actorOf(ctx), input.sectionId)),
+
+  reject: applicationProcedureFor('review').input(rejectInput).mutation(({ ctx, input }) => rejectSection(ctx.db, actorOf(ctx), input.sectionId, input.reason)),
+
+  comment: applicationProcedureFor('review').input(reviewCommentInput).mutation(({ ctx, input }) => commentOnSection(ctx.db, actorOf(ctx), input.sectionId, input.text)),
+
+  /** The dashboard's "waiting for you": sections the user was asked to review that are still in review. */
+  awaitingMe: userProcedure.query(({ ctx }) => listSectionsAwaitingReviewBy(ctx.db, ctx.user.id)),
+
+  history: applicationProcedure.query(({ ctx }) => listHistory(ctx.db, ctx.application.id)),
+
+  /** The whole application as one document, with what every section must meet (the checklist is computed by the shared rules). */
+  final: applicationProcedure.query(async ({ ctx }) => {
+    const [application, sections] = await Promise.all([findApplicationOverview(ctx.db, ctx.application.id), listSectionsInFull(ctx.db, ctx.application.id)]);
+    return { ...application, sections, role: ctx.membership.role };
+  }),
+
+  publish: applicationProcedureFor('publish')
+    .input(publishInput)
+    .mutation(({ ctx }) => {
+      if (ctx.application.published) throw new AppError('CONFLICT', { message: 'reviews.refused.published' });
+      return publishApplication(ctx.db, actorOf(ctx));
+    }),
+
+  copy: applicationProcedureFor('applications.edit').input(copyApplicationInput).mutation(({ ctx }) => copyToDraft(ctx.db, actorOf(ctx))),
+});

@@ -1,0 +1,109 @@
+/**
+ * The review transitions of a section and publishing an application (DESIGN.md §6, §7). Each
+ * change runs in a transaction holding the section's (or the sections') row lock, so two
+ * reviewers acting at once move the section once, and writes its history row.
+ */
+import type { z } from 'zod';
+import type { SectionStatus } from '../../../shared/domain/application-sections';
+import type { CompanyRole } from '../../../shared/domain/company-roles';
+import { reviewTransition, sectionsBlockingPublish, type ReviewAction } from '../../../shared/domain/review';
+import { AppError } from '../../../shared/errors';
+import type { sendToReviewInput } from '../../../shared/schemas/reviews';
+import type { Executor } from '../../db/db';
+import { recordEvent, setSectionStatus } from '../applications/applications.queries';
+import { copyApplication, countReviewersAmong, lockSectionStatuses, markPublished, replaceSectionReviewers } from './reviews.queries';
+
+export interface ReviewActor {
+  application: { id: string; companyId: string; published: boolean };
+  role: CompanyRole;
+  userId: string;
+}
+
+async function moveSection(
+  db: Executor,
+  actor: ReviewActor,
+  sectionId: string,
+  action: ReviewAction,
+  options: { reason?: string; before?: (trx: Executor) => Promise<void> } = {},
+) {
+  return db.transaction().execute(async (trx) => {
+    const section = await trx
+      .selectFrom('application_sections')
+      .select(['id', 'status'])
+      .where('id', '=', sectionId)
+      .where('application_id', '=', actor.application.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!section) throw new AppError('NOT_FOUND');
+    const from = section.status as SectionStatus;
+    const outcome = reviewTransition(action, { status: from, role: actor.role, published: actor.application.published });
+    if (!outcome.ok) throw new AppError(outcome.code, { message: outcome.reason });
+    await options.before?.(trx);
+    const updated = await setSectionStatus(trx, { applicationId: actor.application.id, id: section.id }, from, outcome.to, actor.userId);
+    if (!updated) throw new AppError('CONFLICT');
+    await recordEvent(trx, { applicationId: actor.application.id, sectionId: section.id, actorId: actor.userId, from, to: outcome.to, reason: options.reason ?? null });
+    return { id: section.id, version: updated.version, status: outcome.to };
+  });
+}
+
+export async function sendToReview(db: Executor, actor: ReviewActor, input: z.output<typeof sendToReviewInput>) {
+  const reviewerIds = [...new Set(input.reviewerIds)];
+  return moveSection(db, actor, input.sectionId, 'sendToReview', {
+    before: async (trx) => {
+      // Only members who may review can be named; anyone else is refused without saying who exists.
+      if ((await countReviewersAmong(trx, actor.application.companyId, reviewerIds)) !== reviewerIds.length) {
+        throw new AppError('VALIDATION', { fieldErrors: { reviewerIds: 'reviews.reviewer.invalid' } });
+      }
+      await replaceSectionReviewers(trx, input.sectionId, reviewerIds, actor.userId);
+    },
+  });
+}
+
+export function approveSection(db: Executor, actor: ReviewActor, sectionId: string) {
+  return moveSection(db, actor, sectionId, 'approve');
+}
+
+export function rejectSection(db: Executor, actor: ReviewActor, sectionId: string, reason: string) {
+  return moveSection(db, actor, sectionId, 'reject', { reason });
+}
+
+export function commentOnSection(db: Executor, actor: ReviewActor, sectionId: string, text: string) {
+  return moveSection(db, actor, sectionId, 'comment', { reason: text });
+}
+
+/** Owners and admins publish an application once every section is done; it is read-only from then on. */
+export async function publishApplication(db: Executor, actor: ReviewActor) {
+  return db.transaction().execute(async (trx) => {
+    // The application row first, as reopening does, so the two never interleave.
+    await trx.selectFrom('applications').select('id').where('id', '=', actor.application.id).forUpdate().execute();
+    const sections = await lockSectionStatuses(trx, actor.application.id);
+    const blocking = sectionsBlockingPublish(sections.map((section) => ({ status: section.status as SectionStatus })));
+    if (sections.length === 0 || blocking.length > 0) throw new AppError('CONFLICT', { message: 'reviews.refused.notDone' });
+    const published = await markPublished(trx, actor.application.id);
+    if (!published) throw new AppError('CONFLICT', { message: 'reviews.refused.published' });
+    await recordEvent(trx, { applicationId: actor.application.id, sectionId: null, actorId: actor.userId, from: 'draft', to: 'published' });
+    return { id: actor.application.id, version: published.version, publishedAt: published.publishedAt };
+  });
+}
+
+/** A new draft from the application (published or not), for the next round. */
+export async function copyToDraft(db: Executor, actor: ReviewActor) {
+  return db.transaction().execute(async (trx) => {
+    const copy = await copyApplication(trx, actor.application.id, actor.userId);
+    await recordEvent(trx, { applicationId: copy.id, sectionId: null, actorId: actor.userId, from: null, to: 'draft' });
+    return copy;
+  });
+}
+
+/**
+ * A thread comment by someone who may review, on a section in review, is a review comment: the
+ * section becomes `commented` (with the comment as the reason). Otherwise nothing moves.
+ */
+export async function markCommentedIfInReview(db: Executor, actor: ReviewActor, sectionId: string, text: string): Promise<void> {
+  try {
+    await moveSection(db, actor, sectionId, 'comment', { reason: text });
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'CONFLICT' || error.code === 'FORBIDDEN')) return;
+    throw error;
+  }
+}

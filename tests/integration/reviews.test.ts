@@ -1,0 +1,324 @@
+/**
+ * Review and publishing: every review transition of DESIGN.md §6, allowed and refused, by role
+ * and by state, with its history row; naming reviewers; publishing only when every section is
+ * done; a published application refuses every write; copying it into a new draft.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SectionStatus } from '../../src/shared/domain/application-sections';
+import { sectionStatuses } from '../../src/shared/domain/application-sections';
+import { createCast, createCompany, outcome, type Actor, type Cast } from './company-fixtures';
+import { createTestServices, failureOf, type TestServices } from './harness';
+
+let services: TestServices;
+let cast: Cast;
+let grantId: string;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  cast = await createCast(services);
+  const db = services.db;
+  const fund = await db.insertInto('funds').values({ slug: 'gennemsynsfonden', name: 'Gennemsynsfonden' }).returning('id').executeTakeFirstOrThrow();
+  const grant = await db
+    .insertInto('grants')
+    .values({ fund_id: fund.id, slug: 'gennemsyn', title: 'Gennemsynspuljen', status: 'open', published_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  grantId = grant.id;
+  await db
+    .insertInto('grant_sections')
+    .values([
+      { grant_id: grant.id, position: 0, kind: 'text', title: 'Idé' },
+      { grant_id: grant.id, position: 1, kind: 'text', title: 'Marked' },
+    ])
+    .execute();
+});
+afterAll(async () => {
+  await services.close();
+});
+
+async function startApplication() {
+  const companyId = await createCompany(services, cast);
+  const { id: applicationId } = await cast.callers.employee.applications.create({ companyId, grantId, title: 'Vores projekt', language: 'da' });
+  const sections = (await cast.callers.employee.applications.get({ applicationId })).sections;
+  return { companyId, applicationId, sectionIds: sections.map((section) => section.id) };
+}
+
+async function setStatus(sectionId: string, status: SectionStatus) {
+  await services.db.updateTable('application_sections').set({ status, content: 'Tekst' }).where('id', '=', sectionId).execute();
+}
+
+async function statusOf(sectionId: string) {
+  return (await services.db.selectFrom('application_sections').select('status').where('id', '=', sectionId).executeTakeFirstOrThrow()).status;
+}
+
+async function eventsOf(sectionId: string) {
+  return services.db.selectFrom('application_events').select(['from_status', 'to_status', 'reason', 'actor_id']).where('section_id', '=', sectionId).orderBy('id').execute();
+}
+
+type Move = 'sendToReview' | 'approve' | 'reject' | 'comment';
+function call(actor: Actor, move: Move, applicationId: string, sectionId: string) {
+  const reviews = cast.callers[actor].reviews;
+  if (move === 'sendToReview') return reviews.sendToReview({ applicationId, sectionId, reviewerIds: [cast.users.reviewer.id] });
+  if (move === 'approve') return reviews.approve({ applicationId, sectionId });
+  if (move === 'reject') return reviews.reject({ applicationId, sectionId, reason: 'Tallene mangler' });
+  return reviews.comment({ applicationId, sectionId, text: 'Uddyb markedet' });
+}
+
+const moves: Record<Move, { from: SectionStatus[]; to: SectionStatus; roles: Actor[]; reason: string | null }> = {
+  sendToReview: { from: ['draft', 'validated', 'commented', 'not_approved'], to: 'need_review', roles: ['owner', 'admin', 'employee'], reason: null },
+  comment: { from: ['need_review'], to: 'commented', roles: ['owner', 'admin', 'reviewer'], reason: 'Uddyb markedet' },
+  approve: { from: ['need_review'], to: 'approved', roles: ['owner', 'admin', 'reviewer'], reason: null },
+  reject: { from: ['need_review'], to: 'not_approved', roles: ['owner', 'admin', 'reviewer'], reason: 'Tallene mangler' },
+};
+
+describe('review transitions', () => {
+  for (const [move, rule] of Object.entries(moves) as Array<[Move, (typeof moves)[Move]]>) {
+    it(`${move}: allowed from ${rule.from.join(', ')} for ${rule.roles.join(', ')}, with a history row; refused otherwise, saying why`, async () => {
+      const { applicationId, sectionIds } = await startApplication();
+      const sectionId = sectionIds[0]!;
+      for (const status of sectionStatuses) {
+        for (const actor of ['owner', 'admin', 'employee', 'reviewer', 'outsider'] as Actor[]) {
+          await setStatus(sectionId, status);
+          const before = (await eventsOf(sectionId)).length;
+          const result = await outcome(call(actor, move, applicationId, sectionId));
+          const allowedRole = rule.roles.includes(actor);
+          const expected = actor === 'outsider' ? 'NOT_FOUND' : !allowedRole ? 'FORBIDDEN' : rule.from.includes(status) ? 'ok' : 'CONFLICT';
+          expect(result, `${move} by ${actor} from ${status}`).toBe(expected);
+          const events = await eventsOf(sectionId);
+          if (expected === 'ok') {
+            expect(await statusOf(sectionId)).toBe(rule.to);
+            expect(events.slice(before)).toEqual([{ from_status: status, to_status: rule.to, reason: rule.reason, actor_id: cast.users[actor as 'owner'].id }]);
+          } else {
+            expect(await statusOf(sectionId)).toBe(status);
+            expect(events).toHaveLength(before);
+          }
+        }
+      }
+    });
+  }
+
+  it('a refused transition names its reason in the catalog', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    await setStatus(sectionIds[0]!, 'draft');
+    expect(await failureOf(cast.callers.reviewer.reviews.approve({ applicationId, sectionId: sectionIds[0]! }))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'reviews.refused.approve' });
+    await setStatus(sectionIds[0]!, 'done');
+    expect(await failureOf(call('employee', 'sendToReview', applicationId, sectionIds[0]!))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'reviews.refused.sendToReview' });
+  });
+
+  it('names only members who may review; a member of another company or an employee is refused and nothing changes', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const sectionId = sectionIds[0]!;
+    await setStatus(sectionId, 'draft');
+    for (const reviewerIds of [[cast.users.outsider.id], [cast.users.employee.id], [cast.users.reviewer.id, cast.users.outsider.id]]) {
+      const failure = await failureOf(cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds }));
+      expect(failure).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { reviewerIds: 'reviews.reviewer.invalid' } });
+    }
+    expect(await statusOf(sectionId)).toBe('draft');
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [cast.users.reviewer.id, cast.users.admin.id, cast.users.reviewer.id] });
+    const review = await cast.callers.employee.reviews.section({ applicationId, sectionId });
+    expect(review.reviewers.map((reviewer) => reviewer.userId).sort()).toEqual([cast.users.reviewer.id, cast.users.admin.id].sort());
+    expect(review.candidates.map((candidate) => candidate.userId).sort()).toEqual([cast.users.owner.id, cast.users.admin.id, cast.users.reviewer.id].sort());
+    // A second round replaces the names.
+    await cast.callers.reviewer.reviews.reject({ applicationId, sectionId, reason: 'Mere om markedet' });
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [cast.users.owner.id] });
+    const again = await cast.callers.employee.reviews.section({ applicationId, sectionId });
+    expect(again.reviewers.map((reviewer) => reviewer.userId)).toEqual([cast.users.owner.id]);
+    expect(again.latest).toMatchObject({ reason: 'Mere om markedet', to: 'not_approved' });
+  });
+
+  it('a section of another application is NOT_FOUND, even to a member of both', async () => {
+    const first = await startApplication();
+    const second = await startApplication();
+    await setStatus(second.sectionIds[0]!, 'need_review');
+    expect(await outcome(cast.callers.reviewer.reviews.approve({ applicationId: first.applicationId, sectionId: second.sectionIds[0]! }))).toBe('NOT_FOUND');
+    expect(await statusOf(second.sectionIds[0]!)).toBe('need_review');
+  });
+});
+
+describe('waiting for review', () => {
+  it('lists the sections in review that name the user, until they are reviewed or the user leaves the company', async () => {
+    const { applicationId, sectionIds, companyId } = await startApplication();
+    const [first, second] = sectionIds as [string, string];
+    await setStatus(first, 'draft');
+    await setStatus(second, 'draft');
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId: first, reviewerIds: [cast.users.reviewer.id] });
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId: second, reviewerIds: [cast.users.admin.id] });
+    const mine = (await cast.callers.reviewer.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId);
+    expect(mine.map((item) => [item.sectionId, item.sectionTitle, item.applicationTitle])).toEqual([[first, 'Idé', 'Vores projekt']]);
+    expect((await cast.callers.outsider.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId)).toEqual([]);
+    await cast.callers.reviewer.reviews.approve({ applicationId, sectionId: first });
+    expect((await cast.callers.reviewer.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId)).toEqual([]);
+    expect((await cast.callers.admin.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId)).toHaveLength(1);
+    await services.db.deleteFrom('memberships').where('company_id', '=', companyId).where('user_id', '=', cast.users.admin.id).execute();
+    expect((await cast.callers.admin.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId)).toEqual([]);
+  });
+});
+
+describe('history', () => {
+  it('lists every change newest first with who, from, to and why', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const sectionId = sectionIds[0]!;
+    await cast.callers.employee.applications.saveSection({ applicationId, sectionId, version: 1, content: 'Udkast', answers: {}, fulfilled: [] });
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [cast.users.reviewer.id] });
+    await cast.callers.reviewer.reviews.reject({ applicationId, sectionId, reason: 'Tallene mangler' });
+    const history = await cast.callers.reviewer.reviews.history({ applicationId });
+    expect(history.map((entry) => [entry.sectionTitle, entry.from, entry.to, entry.reason, entry.actorName])).toEqual([
+      ['Idé', 'need_review', 'not_approved', 'Tallene mangler', 'Reviewer Tester'],
+      ['Idé', 'validated', 'need_review', null, 'Employee Tester'],
+      ['Idé', 'not_started', 'validated', null, 'Employee Tester'],
+      [null, null, 'draft', null, 'Employee Tester'],
+    ]);
+    expect(await outcome(cast.callers.outsider.reviews.history({ applicationId }))).toBe('NOT_FOUND');
+  });
+});
+
+describe('publishing', () => {
+  it('is refused until every section is done, then only owners and admins publish, once', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    await setStatus(sectionIds[0]!, 'done');
+    await setStatus(sectionIds[1]!, 'approved');
+    expect(await failureOf(cast.callers.owner.reviews.publish({ applicationId }))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'reviews.refused.notDone' });
+    await setStatus(sectionIds[1]!, 'done');
+    expect(await outcome(cast.callers.employee.reviews.publish({ applicationId }))).toBe('FORBIDDEN');
+    expect(await outcome(cast.callers.reviewer.reviews.publish({ applicationId }))).toBe('FORBIDDEN');
+    expect(await outcome(cast.callers.outsider.reviews.publish({ applicationId }))).toBe('NOT_FOUND');
+    const results = await Promise.all([outcome(cast.callers.owner.reviews.publish({ applicationId })), outcome(cast.callers.admin.reviews.publish({ applicationId }))]);
+    expect(results.sort()).toEqual(['CONFLICT', 'ok']);
+    const overview = await cast.callers.reviewer.applications.get({ applicationId });
+    expect(overview).toMatchObject({ published: true, status: 'published' });
+    const events = await services.db.selectFrom('application_events').select(['to_status']).where('application_id', '=', applicationId).where('section_id', 'is', null).orderBy('id').execute();
+    expect(events.map((event) => event.to_status)).toEqual(['draft', 'published']);
+  });
+
+  it('a published application refuses every write, for every role, and keeps its content', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    for (const sectionId of sectionIds) await setStatus(sectionId, 'done');
+    await cast.callers.owner.reviews.publish({ applicationId });
+    const [first, second] = sectionIds as [string, string];
+    const writes = (actor: Actor) => {
+      const c = cast.callers[actor];
+      return [
+        c.applications.update({ applicationId, version: 2, title: 'Ændret', language: 'da', description: '' }),
+        c.applications.delete({ applicationId }),
+        c.applications.saveSection({ applicationId, sectionId: first, version: 1, content: 'Ændret', answers: {}, fulfilled: [] }),
+        c.applications.markDone({ applicationId, sectionId: first }),
+        c.applications.reopen({ applicationId, sectionId: second }),
+        c.reviews.sendToReview({ applicationId, sectionId: first, reviewerIds: [cast.users.reviewer.id] }),
+        c.reviews.approve({ applicationId, sectionId: first }),
+        c.reviews.reject({ applicationId, sectionId: first, reason: 'Nej' }),
+        c.reviews.comment({ applicationId, sectionId: first, text: 'Nej' }),
+        c.reviews.publish({ applicationId }),
+      ];
+    };
+    for (const actor of ['owner', 'admin'] as Actor[]) {
+      const results = await Promise.all(writes(actor).map((write) => outcome(write)));
+      expect(results, actor).toEqual(Array(results.length).fill('CONFLICT'));
+    }
+    const employee = await Promise.all(writes('employee').map((write) => outcome(write)));
+    expect(employee.every((result) => result === 'CONFLICT' || result === 'FORBIDDEN')).toBe(true);
+    expect(employee).not.toContain('ok');
+    const sections = await services.db.selectFrom('application_sections').select(['status', 'content']).where('application_id', '=', applicationId).execute();
+    expect(sections.every((section) => section.status === 'done' && section.content === 'Tekst')).toBe(true);
+  });
+
+  it('copies an application into a new draft with its texts, statuses starting over', async () => {
+    const { applicationId, sectionIds, companyId } = await startApplication();
+    for (const sectionId of sectionIds) await setStatus(sectionId, 'done');
+    await cast.callers.owner.reviews.publish({ applicationId });
+    const copy = await cast.callers.employee.reviews.copy({ applicationId });
+    expect(copy.id).not.toBe(applicationId);
+    const overview = await cast.callers.employee.applications.get({ applicationId: copy.id });
+    expect(overview).toMatchObject({ published: false, companyId, title: 'Vores projekt' });
+    expect(overview.sections.map((section) => [section.title, section.status])).toEqual([
+      ['Idé', 'draft'],
+      ['Marked', 'draft'],
+    ]);
+    const text = await cast.callers.employee.applications.section({ applicationId: copy.id, sectionId: overview.sections[0]!.id });
+    expect(text.content).toBe('Tekst');
+    expect(await outcome(cast.callers.reviewer.reviews.copy({ applicationId }))).toBe('FORBIDDEN');
+  });
+});
+
+describe('comments', () => {
+  it('threads with quotes, replies, resolve and reopen; open threads counted per section', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const [first, second] = sectionIds as [string, string];
+    const thread = await cast.callers.reviewer.comments.add({ applicationId, sectionId: first, body: 'Hvor kommer tallet fra?', quote: 'halvt så meget strøm', mentionIds: [] });
+    await cast.callers.employee.comments.add({ applicationId, sectionId: second, body: 'Mangler et afsnit om holdet', mentionIds: [] });
+    await cast.callers.employee.comments.reply({ applicationId, threadId: thread.id, body: 'Fra vores måling i 2025', mentionIds: [] });
+    const threads = await cast.callers.owner.comments.threads({ applicationId, sectionId: first });
+    expect(threads).toHaveLength(1);
+    expect(threads[0]).toMatchObject({ body: 'Hvor kommer tallet fra?', quote: 'halvt så meget strøm', authorName: 'Reviewer Tester', resolvedAt: null });
+    expect(threads[0]!.replies.map((reply) => [reply.body, reply.authorName])).toEqual([['Fra vores måling i 2025', 'Employee Tester']]);
+    const counts = async () => Object.fromEntries((await cast.callers.reviewer.comments.openCounts({ applicationId })).map((row) => [row.sectionId, row.open]));
+    expect(await counts()).toEqual({ [first]: 1, [second]: 1 });
+    await cast.callers.employee.comments.resolve({ applicationId, threadId: thread.id, resolved: true });
+    expect(await counts()).toEqual({ [second]: 1 });
+    expect((await cast.callers.owner.comments.threads({ applicationId, sectionId: first }))[0]!.resolvedAt).not.toBeNull();
+    await cast.callers.reviewer.comments.resolve({ applicationId, threadId: thread.id, resolved: false });
+    expect(await counts()).toEqual({ [first]: 1, [second]: 1 });
+  });
+
+  it('a new thread by someone who may review, on a section in review, sets it to commented; anyone else’s leaves it', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const sectionId = sectionIds[0]!;
+    await setStatus(sectionId, 'need_review');
+    await cast.callers.employee.comments.add({ applicationId, sectionId, body: 'Jeg har rettet tallet', mentionIds: [] });
+    expect(await statusOf(sectionId)).toBe('need_review');
+    await cast.callers.reviewer.comments.add({ applicationId, sectionId, body: 'Kilden mangler', mentionIds: [] });
+    expect(await statusOf(sectionId)).toBe('commented');
+    expect((await eventsOf(sectionId)).at(-1)).toEqual({ from_status: 'need_review', to_status: 'commented', reason: 'Kilden mangler', actor_id: cast.users.reviewer.id });
+    // Not in review: the comment is only a comment.
+    await cast.callers.reviewer.comments.add({ applicationId, sectionId, body: 'Og en til', mentionIds: [] });
+    expect(await statusOf(sectionId)).toBe('commented');
+    expect(await eventsOf(sectionId)).toHaveLength(1);
+  });
+
+  it('mentions resolve only to members of the company', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const comment = await cast.callers.employee.comments.add({
+      applicationId,
+      sectionId: sectionIds[0]!,
+      body: '@Reviewer og @Outsider, se her',
+      mentionIds: [cast.users.reviewer.id, cast.users.outsider.id, cast.users.reviewer.id],
+    });
+    const mentions = await services.db.selectFrom('comment_mentions').select('user_id').where('comment_id', '=', comment.id).execute();
+    expect(mentions.map((row) => row.user_id)).toEqual([cast.users.reviewer.id]);
+    const threads = await cast.callers.employee.comments.threads({ applicationId, sectionId: sectionIds[0]! });
+    expect(threads[0]!.mentions).toEqual([{ userId: cast.users.reviewer.id, name: 'Reviewer Tester' }]);
+    // The mention waits for the reviewer until the thread is resolved; the outsider was never mentioned.
+    const mentioning = async (actor: Actor) => (await cast.callers[actor].comments.mentioningMe()).filter((item) => item.applicationId === applicationId);
+    expect((await mentioning('reviewer')).map((item) => [item.commentId, item.sectionTitle, item.authorName])).toEqual([[comment.id, 'Idé', 'Employee Tester']]);
+    expect(await mentioning('outsider')).toEqual([]);
+    await cast.callers.owner.comments.resolve({ applicationId, threadId: comment.id, resolved: true });
+    expect(await mentioning('reviewer')).toEqual([]);
+  });
+
+  it('a user of another company cannot comment, reply, resolve or read (NOT_FOUND); ids of another application match nothing', async () => {
+    const mine = await startApplication();
+    const theirs = await startApplication();
+    const thread = await cast.callers.employee.comments.add({ applicationId: theirs.applicationId, sectionId: theirs.sectionIds[0]!, body: 'Hej', mentionIds: [] });
+    const outsider = cast.callers.outsider.comments;
+    expect(await outcome(outsider.add({ applicationId: mine.applicationId, sectionId: mine.sectionIds[0]!, body: 'Hej', mentionIds: [] }))).toBe('NOT_FOUND');
+    expect(await outcome(outsider.reply({ applicationId: theirs.applicationId, threadId: thread.id, body: 'Hej', mentionIds: [] }))).toBe('NOT_FOUND');
+    expect(await outcome(outsider.resolve({ applicationId: theirs.applicationId, threadId: thread.id, resolved: true }))).toBe('NOT_FOUND');
+    expect(await outcome(outsider.threads({ applicationId: theirs.applicationId, sectionId: theirs.sectionIds[0]! }))).toBe('NOT_FOUND');
+    // A member of both, naming a section or thread of one application through the other.
+    const member = cast.callers.employee.comments;
+    expect(await outcome(member.add({ applicationId: mine.applicationId, sectionId: theirs.sectionIds[0]!, body: 'Hej', mentionIds: [] }))).toBe('NOT_FOUND');
+    expect(await outcome(member.reply({ applicationId: mine.applicationId, threadId: thread.id, body: 'Hej', mentionIds: [] }))).toBe('NOT_FOUND');
+    expect(await outcome(member.resolve({ applicationId: mine.applicationId, threadId: thread.id, resolved: true }))).toBe('NOT_FOUND');
+    const rows = await services.db.selectFrom('section_comments').select('id').where('section_id', 'in', [...mine.sectionIds, ...theirs.sectionIds]).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a published application refuses new comments, replies and resolving', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const thread = await cast.callers.employee.comments.add({ applicationId, sectionId: sectionIds[0]!, body: 'Før indsendelse', mentionIds: [] });
+    for (const sectionId of sectionIds) await setStatus(sectionId, 'done');
+    await cast.callers.owner.reviews.publish({ applicationId });
+    expect(await outcome(cast.callers.employee.comments.add({ applicationId, sectionId: sectionIds[0]!, body: 'Efter', mentionIds: [] }))).toBe('CONFLICT');
+    expect(await outcome(cast.callers.employee.comments.reply({ applicationId, threadId: thread.id, body: 'Efter', mentionIds: [] }))).toBe('CONFLICT');
+    expect(await outcome(cast.callers.employee.comments.resolve({ applicationId, threadId: thread.id, resolved: true }))).toBe('CONFLICT');
+  });
+});
