@@ -3,40 +3,20 @@
  * reload and a lost connection, refuses "done" naming what is missing, and shows a colleague's
  * concurrent save as a conflict instead of losing either text.
  */
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createDb } from '../../src/server/db/db';
-import { createApplication } from '../../src/server/features/applications/applications.service';
-import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /** Two colleagues in one company with an application for the seeded Innobooster grant. */
-async function createTeamWithApplication() {
-  const suffix = randomBytes(3).toString('hex');
-  const db = createDb(e2eState().databaseUrl, 1);
-  try {
-    const users = await db
-      .insertInto('users')
-      .values([
-        { email: `writer-${suffix}@example.com`, password_hash: 'not used', firstname: 'Wilma', lastname: 'Skribent' },
-        { email: `colleague-${suffix}@example.com`, password_hash: 'not used', firstname: 'Carl', lastname: 'Kollega' },
-      ])
-      .returning(['id', 'email'])
-      .execute();
-    const orgId = String(40_000_000 + Math.floor(Math.random() * 9_000_000));
-    const company = await db.insertInto('companies').values({ org_id: orgId, name: `Skriveriet ${suffix} ApS` }).returning('id').executeTakeFirstOrThrow();
-    await db
-      .insertInto('memberships')
-      .values([
-        { company_id: company.id, user_id: users[0]!.id, role: 'owner' },
-        { company_id: company.id, user_id: users[1]!.id, role: 'employee' },
-      ])
-      .execute();
-    const grant = await db.selectFrom('grants').select('id').where('slug', '=', 'innobooster').executeTakeFirstOrThrow();
-    const application = await createApplication(db, { companyId: company.id, grantId: grant.id, title: 'Grøn varmepumpe', language: 'da', description: 'Vi udvikler en varmepumpe.' }, users[0]!.id);
-    return { writer: users[0]!.email, colleague: users[1]!.email, applicationId: application.id };
-  } finally {
-    await db.destroy();
-  }
+async function createTeam() {
+  const team = await createTeamWithApplication(
+    [
+      { firstname: 'Wilma', lastname: 'Skribent', role: 'owner' },
+      { firstname: 'Carl', lastname: 'Kollega', role: 'employee' },
+    ],
+    { companyName: 'Skriveriet', title: 'Grøn varmepumpe', description: 'Vi udvikler en varmepumpe.' },
+  );
+  return { writer: team.emails[0]!, colleague: team.emails[1]!, applicationId: team.applicationId };
 }
 
 async function storedContent(applicationId: string, title: string): Promise<string> {
@@ -62,7 +42,7 @@ test.use({ allowedConsoleErrors: [/net::ERR_FAILED/] });
 
 test('a writer drafts two sections through a reload and a lost connection, is refused “done” with what is missing, then completes a section', async ({ page, context }) => {
   test.setTimeout(120_000);
-  const team = await createTeamWithApplication();
+  const team = await createTeam();
   await signInAs(page, team.writer);
 
   await page.goto(`/applications/${team.applicationId}`);
@@ -130,7 +110,7 @@ test('a writer drafts two sections through a reload and a lost connection, is re
 
 test('two colleagues edit the same section at once: the later save shows both texts and loses neither', async ({ browser, page }) => {
   test.setTimeout(120_000);
-  const team = await createTeamWithApplication();
+  const team = await createTeam();
   await signInAs(page, team.writer);
   const colleagueContext = await browser.newContext();
   const colleague = await colleagueContext.newPage();

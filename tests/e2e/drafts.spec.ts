@@ -3,31 +3,18 @@
  * section, insert one, replace another with a regenerated draft and undo it; model output that
  * holds markup is shown as text.
  */
-import { randomBytes } from 'node:crypto';
-import { createDb } from '../../src/server/db/db';
-import { createApplication } from '../../src/server/features/applications/applications.service';
-import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+import { createTeamWithApplication, expect, expectAccessible, signInAs, test } from './fixtures';
 
 test('a writer drafts every section, inserts a draft, replaces with a regenerated one and undoes it', async ({ page }) => {
   test.setTimeout(120_000);
-  const suffix = randomBytes(3).toString('hex');
-  const db = createDb(e2eState().databaseUrl, 1);
-  let applicationId: string;
-  let email: string;
-  try {
-    const user = await db.insertInto('users').values({ email: `drafter-${suffix}@example.com`, password_hash: 'not used', firstname: 'Dorte', lastname: 'Drafter' }).returning(['id', 'email']).executeTakeFirstOrThrow();
-    email = user.email;
-    const company = await db.insertInto('companies').values({ org_id: String(70_000_000 + Math.floor(Math.random() * 9_000_000)), name: `Udkastfabrikken ${suffix} ApS`, city: 'Aarhus' }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('memberships').values({ company_id: company.id, user_id: user.id, role: 'owner' }).execute();
-    const grant = await db.selectFrom('grants').select('id').where('slug', '=', 'innobooster').executeTakeFirstOrThrow();
-    ({ id: applicationId } = await createApplication(
-      db,
-      { companyId: company.id, grantId: grant.id, title: 'Solceller på altaner', language: 'da', description: 'Vi gør solceller til altaner billige. <script>alert("x")</script>' },
-      user.id,
-    ));
-  } finally {
-    await db.destroy();
-  }
+  const team = await createTeamWithApplication([{ firstname: 'Dorte', lastname: 'Drafter', role: 'owner' }], {
+    companyName: 'Udkastfabrikken',
+    city: 'Aarhus',
+    title: 'Solceller på altaner',
+    description: 'Vi gør solceller til altaner billige. <script>alert("x")</script>',
+  });
+  const { suffix, applicationId } = team;
+  const email = team.emails[0]!;
   await signInAs(page, email);
   await page.goto(`/applications/${applicationId}`);
   await page.getByRole('button', { name: 'Skriv udkast til alle afsnit' }).click();

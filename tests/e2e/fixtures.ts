@@ -2,11 +2,13 @@
  * Shared end-to-end fixtures: any console error or page error fails the test, every visited
  * screen can be checked with axe, and a user can be signed in by creating the session row directly.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createSession } from '../../src/server/auth/session';
 import { createDb } from '../../src/server/db/db';
+import { createApplication } from '../../src/server/features/applications/applications.service';
 
 export interface E2eState {
   databaseUrl: string;
@@ -76,3 +78,42 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
 });
 
 export { expect };
+
+export interface TeamMember {
+  firstname: string;
+  lastname: string;
+  role: 'owner' | 'admin' | 'employee' | 'reviewer';
+}
+
+/**
+ * A company whose members are the given people (e-mails made unique) and an application of it
+ * for the seeded Innobooster grant, made through the real service; the first member starts it.
+ */
+export async function createTeamWithApplication(
+  members: readonly TeamMember[],
+  application: { companyName: string; title: string; description: string; city?: string },
+): Promise<{ emails: string[]; suffix: string; applicationId: string }> {
+  const suffix = randomBytes(3).toString('hex');
+  const db = createDb(e2eState().databaseUrl, 1);
+  try {
+    const users = await db
+      .insertInto('users')
+      .values(members.map((member, index) => ({ email: `${member.firstname.toLowerCase()}-${index}-${suffix}@example.com`, password_hash: 'not used', firstname: member.firstname, lastname: member.lastname })))
+      .returning(['id', 'email'])
+      .execute();
+    const company = await db
+      .insertInto('companies')
+      .values({ org_id: String(40_000_000 + Math.floor(Math.random() * 50_000_000)), name: `${application.companyName} ${suffix} ApS`, city: application.city ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('memberships')
+      .values(members.map((member, index) => ({ company_id: company.id, user_id: users[index]!.id, role: member.role })))
+      .execute();
+    const grant = await db.selectFrom('grants').select('id').where('slug', '=', 'innobooster').executeTakeFirstOrThrow();
+    const { id } = await createApplication(db, { companyId: company.id, grantId: grant.id, title: application.title, language: 'da', description: application.description }, users[0]!.id);
+    return { emails: users.map((user) => user.email), suffix, applicationId: id };
+  } finally {
+    await db.destroy();
+  }
+}

@@ -3,42 +3,26 @@
  * comments and, after the writer sends it again, approves; the owner opens the final document,
  * sees what is missing, follows the link, fixes it, publishes, and prints every section to PDF.
  */
-import { randomBytes } from 'node:crypto';
 import { createDb } from '../../src/server/db/db';
-import { createApplication } from '../../src/server/features/applications/applications.service';
-import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /** An owner, a writer and a reviewer of one company, and an application where every section but the first is done. */
-async function createTeamWithApplication() {
-  const suffix = randomBytes(3).toString('hex');
+async function createTeam() {
+  const team = await createTeamWithApplication(
+    [
+      { firstname: 'Olga', lastname: 'Ejer', role: 'owner' },
+      { firstname: 'Wilma', lastname: 'Skribent', role: 'employee' },
+      { firstname: 'Rita', lastname: 'Revisor', role: 'reviewer' },
+    ],
+    { companyName: 'Gennemsynet', title: 'Grøn varmepumpe', description: 'Vi udvikler en varmepumpe.' },
+  );
   const db = createDb(e2eState().databaseUrl, 1);
   try {
-    const users = await db
-      .insertInto('users')
-      .values([
-        { email: `owner-${suffix}@example.com`, password_hash: 'not used', firstname: 'Olga', lastname: 'Ejer' },
-        { email: `writer-${suffix}@example.com`, password_hash: 'not used', firstname: 'Wilma', lastname: 'Skribent' },
-        { email: `reviewer-${suffix}@example.com`, password_hash: 'not used', firstname: 'Rita', lastname: 'Revisor' },
-      ])
-      .returning(['id', 'email'])
-      .execute();
-    const orgId = String(50_000_000 + Math.floor(Math.random() * 9_000_000));
-    const company = await db.insertInto('companies').values({ org_id: orgId, name: `Gennemsynet ${suffix} ApS` }).returning('id').executeTakeFirstOrThrow();
-    await db
-      .insertInto('memberships')
-      .values([
-        { company_id: company.id, user_id: users[0]!.id, role: 'owner' },
-        { company_id: company.id, user_id: users[1]!.id, role: 'employee' },
-        { company_id: company.id, user_id: users[2]!.id, role: 'reviewer' },
-      ])
-      .execute();
-    const grant = await db.selectFrom('grants').select('id').where('slug', '=', 'innobooster').executeTakeFirstOrThrow();
-    const application = await createApplication(db, { companyId: company.id, grantId: grant.id, title: 'Grøn varmepumpe', language: 'da', description: 'Vi udvikler en varmepumpe.' }, users[0]!.id);
     const sections = await db
       .selectFrom('application_sections as s')
       .innerJoin('grant_sections as g', 'g.id', 's.grant_section_id')
       .select(['s.id', 'g.title'])
-      .where('s.application_id', '=', application.id)
+      .where('s.application_id', '=', team.applicationId)
       .orderBy('s.position')
       .execute();
     await db
@@ -46,7 +30,7 @@ async function createTeamWithApplication() {
       .set({ status: 'done', content: 'Færdig tekst.' })
       .where('id', 'in', sections.slice(1).map((section) => section.id))
       .execute();
-    return { owner: users[0]!.email, writer: users[1]!.email, reviewer: users[2]!.email, applicationId: application.id, sections };
+    return { owner: team.emails[0]!, writer: team.emails[1]!, reviewer: team.emails[2]!, applicationId: team.applicationId, sections };
   } finally {
     await db.destroy();
   }
@@ -68,7 +52,7 @@ function outlineTitles(pdf: Buffer): string[] {
 
 test('a section goes through review, the owner fixes what the final document says is missing, publishes and prints it', async ({ browser, page }) => {
   test.setTimeout(180_000);
-  const team = await createTeamWithApplication();
+  const team = await createTeam();
   const summary = team.sections[0]!;
 
   // The writer writes the section and sends it to the reviewer.

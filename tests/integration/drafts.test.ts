@@ -12,7 +12,7 @@ import { loadDraftMaterial } from '../../src/server/features/drafts/draft-materi
 import { createOfflineDrafter, writeOfflineDraft } from '../../src/server/integrations/ai/offline-drafter';
 import { createOpenAiCompatibleDrafter } from '../../src/server/integrations/ai/openai-compatible';
 import { createRedis } from '../../src/server/redis';
-import { draftsProcessor } from '../../worker/processors/drafts';
+import { draftsProcessor, PROGRESS_INTERVAL_MS } from '../../worker/processors/drafts';
 import { createCast, createCompany, type Cast } from './company-fixtures';
 import { createTestServices, failureOf, redisUrl, startWorker, waitFor, type TestServices } from './harness';
 
@@ -54,7 +54,9 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     for (const piece of model.pieces) {
       response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      // Pieces come apart in time, as from a model, and a little further apart than the worker
+      // publishes partial text: a busy machine only widens the gaps, so no assertion waits on a race.
+      await new Promise((resolve) => setTimeout(resolve, PROGRESS_INTERVAL_MS + 50));
     }
     response.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 900, completion_tokens: 40 } })}\n\n`);
     response.end('data: [DONE]\n\n');

@@ -97,6 +97,7 @@ const attack = async () => {
 };
 for (;;) {
   const round = Promise.all([attack(), attack(), attack(), attack()]);
+  // The attack's rate (at most ten rounds a second), not a wait for an outcome.
   await Promise.all([round, new Promise((resolve) => setTimeout(resolve, 100))]);
 }
 `;

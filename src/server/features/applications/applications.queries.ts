@@ -177,6 +177,18 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
   };
 }
 
+/**
+ * A grant section's requirements and inputs as columns of a query over `grant_sections as gs`:
+ * what the mark-done rule of a section needs, in one statement.
+ */
+export const sectionRuleColumns = [
+  sql<Array<{ id: string; text: string }>>`coalesce((SELECT json_agg(json_build_object('id', r.id, 'text', r.text) ORDER BY r.position)
+    FROM section_requirements r WHERE r.grant_section_id = gs.id), '[]')`.as('requirements'),
+  sql<Array<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>>`coalesce((SELECT json_agg(json_build_object(
+    'id', i.id, 'label', i.label, 'type', i.type, 'required', i.required, 'maxChars', i.max_chars) ORDER BY i.position)
+    FROM section_inputs i WHERE i.grant_section_id = gs.id), '[]')`.as('inputs'),
+] as const;
+
 /** One section with what the editor needs: its grant section's guidance, requirements and inputs (one query). */
 export async function findSection(db: Executor, applicationId: string, sectionId: string) {
   const row = await db
@@ -200,11 +212,7 @@ export async function findSection(db: Executor, applicationId: string, sectionId
       'gs.title',
       'gs.kind',
       'gs.guidance',
-      sql<Array<{ id: string; text: string }>>`coalesce((SELECT json_agg(json_build_object('id', r.id, 'text', r.text) ORDER BY r.position)
-        FROM section_requirements r WHERE r.grant_section_id = gs.id), '[]')`.as('requirements'),
-      sql<Array<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>>`coalesce((SELECT json_agg(json_build_object(
-        'id', i.id, 'label', i.label, 'type', i.type, 'required', i.required, 'maxChars', i.max_chars) ORDER BY i.position)
-        FROM section_inputs i WHERE i.grant_section_id = gs.id), '[]')`.as('inputs'),
+      ...sectionRuleColumns,
       sql<string | null>`(SELECT trim(u.firstname || ' ' || u.lastname) FROM users u WHERE u.id = s.updated_by)`.as('updatedByName'),
     ])
     .where('s.id', '=', sectionId)

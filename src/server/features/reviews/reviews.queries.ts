@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { Answers, SectionStatus } from '../../../shared/domain/application-sections';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
-import type { InputType, SectionKind } from '../../../shared/schemas/grants';
+import type { SectionKind } from '../../../shared/schemas/grants';
+import { sectionRuleColumns } from '../applications/applications.queries';
 
 const reviewingRoles: CompanyRole[] = ['owner', 'admin', 'reviewer'];
 
@@ -112,11 +113,7 @@ export async function listSectionsInFull(db: Executor, applicationId: string) {
       's.data',
       'gs.title',
       'gs.kind',
-      sql<Array<{ id: string; text: string }>>`coalesce((SELECT json_agg(json_build_object('id', r.id, 'text', r.text) ORDER BY r.position)
-        FROM section_requirements r WHERE r.grant_section_id = gs.id), '[]')`.as('requirements'),
-      sql<Array<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>>`coalesce((SELECT json_agg(json_build_object(
-        'id', i.id, 'label', i.label, 'type', i.type, 'required', i.required, 'maxChars', i.max_chars) ORDER BY i.position)
-        FROM section_inputs i WHERE i.grant_section_id = gs.id), '[]')`.as('inputs'),
+      ...sectionRuleColumns,
     ])
     .where('s.application_id', '=', applicationId)
     .orderBy('s.position')
