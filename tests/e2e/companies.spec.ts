@@ -17,17 +17,18 @@ async function createUserRow(email: string, firstname: string, lastname: string)
 async function sentEmailTo(recipient: string): Promise<string> {
   const db = createDb(e2eState().databaseUrl, 1);
   try {
-    for (let i = 0; i < 100; i += 1) {
-      const row = await db
-        .selectFrom('emails')
-        .select(['location', 'status'])
-        .where('recipient', '=', recipient)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
-      if (row?.status === 'sent' && row.location) return row.location;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`no e-mail was sent to ${recipient}`);
+    let location: string | null = null;
+    await expect
+      .poll(
+        async () => {
+          const row = await db.selectFrom('emails').select(['location', 'status']).where('recipient', '=', recipient).orderBy('created_at', 'desc').executeTakeFirst();
+          location = row?.status === 'sent' ? row.location : null;
+          return location;
+        },
+        { message: `an e-mail sent to ${recipient}`, timeout: 20_000 },
+      )
+      .toBeTruthy();
+    return location!;
   } finally {
     await db.destroy();
   }

@@ -90,12 +90,12 @@ describe('the registry queue with the worker killed mid-job', () => {
     expect(row).toMatchObject({ name: 'Manuelt indtastet ApS', city: expect.any(String) as string, registry_checked_at: expect.any(Date) as Date });
 
     const queue = services.queues.queue('registry');
+    // Once nothing is waiting, running or delayed, nothing can run a second time.
     const job = await waitFor(async () => {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed');
       const jobs = await queue.getJobs(['completed']);
-      return jobs.length ? jobs : undefined;
+      return Object.values(counts).every((count) => count === 0) && jobs.length ? jobs : undefined;
     }, 10_000);
-    // Settle: nothing runs a second time afterwards.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(job).toHaveLength(1);
     expect(job[0]!.returnvalue).toMatchObject({ status: 'found' });
     expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });

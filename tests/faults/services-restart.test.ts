@@ -23,7 +23,7 @@ import { createRedis } from '../../src/server/redis';
 import type { Services } from '../../src/server/services';
 import { workerTimings } from '../../src/shared/jobs';
 import { emailProcessor } from '../../worker/processors/email';
-import { createTestServices, createUser } from '../integration/harness';
+import { createTestServices, createUser, waitFor } from '../integration/harness';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -40,13 +40,9 @@ function freePort(): Promise<number> {
   });
 }
 
-async function until(probe: () => Promise<boolean>, timeoutMs: number) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`not reached within ${timeoutMs} ms`);
+/** Waits for the probe to hold; a probe that throws (a service still down) counts as not yet. */
+function until(probe: () => Promise<boolean>, timeoutMs: number) {
+  return waitFor(() => probe().catch(() => false), timeoutMs);
 }
 
 function trpcPost(app: ReturnType<typeof createApp>, procedure: string, input: unknown, token: string) {

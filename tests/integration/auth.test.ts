@@ -8,7 +8,7 @@ import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { emailProcessor } from '../../worker/processors/email';
 import { readEmail } from '../eml';
-import { callerFor, createTestServices, createUser, deleteKeys, type TestServices, startWorker, failureOf as failure } from './harness';
+import { callerFor, createTestServices, createUser, deleteKeys, type TestServices, startWorker, failureOf as failure, waitFor } from './harness';
 
 let services: TestServices;
 let worker: Worker;
@@ -33,13 +33,8 @@ beforeEach(async () => {
   await deleteKeys(`${services.env.REDIS_PREFIX}:rate`);
 });
 
-async function sentEmailTo(recipient: string) {
-  for (let i = 0; i < 100; i += 1) {
-    const row = await services.db.selectFrom('emails').selectAll().where('recipient', '=', recipient).where('status', '=', 'sent').orderBy('created_at', 'desc').executeTakeFirst();
-    if (row) return row;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no e-mail sent to ${recipient}`);
+function sentEmailTo(recipient: string) {
+  return waitFor(() => services.db.selectFrom('emails').selectAll().where('recipient', '=', recipient).where('status', '=', 'sent').orderBy('created_at', 'desc').executeTakeFirst());
 }
 
 describe('sign-up', () => {
@@ -168,14 +163,13 @@ describe('password reset', () => {
   it('cancels an older link when a newer one is asked for, and refuses an expired link', async () => {
     const { user } = await createUser(services, { email: 'twice@example.dk' });
     await anonymous().auth.requestPasswordReset({ email: user.email });
-    const first = linkOf(readEmail((await sentEmailTo(user.email)).location!))!;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const firstEmail = await sentEmailTo(user.email);
+    const first = linkOf(readEmail(firstEmail.location!))!;
     await anonymous().auth.requestPasswordReset({ email: user.email });
-    let second = first;
-    for (let i = 0; i < 100 && second === first; i += 1) {
-      second = linkOf(readEmail((await sentEmailTo(user.email)).location!))!;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const secondEmail = await waitFor(() =>
+      services.db.selectFrom('emails').selectAll().where('recipient', '=', user.email).where('status', '=', 'sent').where('id', '!=', firstEmail.id).executeTakeFirst(),
+    );
+    const second = linkOf(readEmail(secondEmail.location!))!;
     expect(second).not.toBe(first);
     expect(await failure(anonymous().auth.resetPassword({ token: first, password: 'a brand new password' }))).toMatchObject({ messageKey: 'auth.resetTokenInvalid' });
 

@@ -120,8 +120,12 @@ describe('the email queue over SMTP, with the worker killed mid-job', () => {
     expect(accepted).toHaveLength(1);
     expect(accepted[0]).toContain('Subject: Testbesked fra Grantwork');
     expect(accepted[0]).toContain('kill-1');
-    // Settle: no second delivery arrives afterwards.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Once no e-mail job is waiting, running or delayed, no second delivery can still start.
+    const queue = services.queues.queue('email');
+    await waitFor(async () => {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed');
+      return Object.values(counts).every((count) => count === 0);
+    });
     expect(accepted).toHaveLength(1);
   });
 });
