@@ -10,33 +10,36 @@ interface ViewableQuery<TData> {
   refetch: () => unknown;
 }
 
+interface QueryViewProps<TData> {
+  query: ViewableQuery<TData>;
+  className?: string;
+  notFound?: ReactNode;
+}
+
 /**
  * The one way a screen shows a query: a loading line while it is pending (never a blank area),
  * the shared load error with its retry when it fails, and the data once it is there.
  * `notFound` replaces the load error for an answer of NOT_FOUND (a whole page that does not exist).
  */
-export function QueryView<TData>({
-  query,
-  children,
-  className = '',
-  notFound,
-}: {
-  query: ViewableQuery<TData>;
-  children: (data: TData) => ReactNode;
-  className?: string;
-  notFound?: ReactNode;
-}) {
+export function QueryView<TData>({ query, children, ...rest }: QueryViewProps<TData> & { children: (data: TData) => ReactNode }) {
+  if (query.status !== 'success') return <QueryState query={query} {...rest} />;
+  return <>{children(query.data as TData)}</>;
+}
+
+/**
+ * The loading line or the load error of a query that has no data yet, for a screen that returns
+ * early (`if (query.status !== 'success') return <QueryState query={query} />`) instead of
+ * wrapping its content in `QueryView`.
+ */
+export function QueryState<TData>({ query, className = '', notFound }: QueryViewProps<TData>) {
   const t = useT();
-  if (query.status === 'pending') {
-    return (
-      <p role="status" className={`text-sm text-gray-600 ${className}`}>
-        {t('common.loading')}
-      </p>
-    );
-  }
   if (query.status === 'error') {
     if (notFound !== undefined && appErrorOf(query.error)?.appCode === 'NOT_FOUND') return <>{notFound}</>;
     return <LoadError error={query.error} onRetry={() => void query.refetch()} className={className} />;
   }
-  return <>{children(query.data as TData)}</>;
+  return (
+    <p role="status" className={`text-sm text-gray-600 ${className}`}>
+      {t('common.loading')}
+    </p>
+  );
 }

@@ -4,9 +4,9 @@ import { MembersPanel } from '../../features/companies/members-panel';
 import { InviteForm } from '../../features/invitations/invite-form';
 import { PendingInvitations } from '../../features/invitations/pending-invitations';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/button';
+import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/page-meta';
+import { QueryState } from '../../ui/query-view';
 
 export default function CompanyUsersScreen() {
   const t = useT();
@@ -25,19 +25,8 @@ export default function CompanyUsersScreen() {
           {company.data ? t('companies.members.heading', { company: company.data.name }) : t('route.companies-company_id-users')}
         </h1>
       </div>
-      {company.isPending ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      ) : company.isError ? (
-        <div role="alert" className="space-y-2 text-sm text-red-800">
-          <p>{t(appErrorOf(company.error)?.messageKey ?? 'error.network')}</p>
-          {appErrorOf(company.error)?.appCode !== 'NOT_FOUND' && (
-            <Button variant="secondary" onClick={() => void company.refetch()}>
-              {t('common.retry')}
-            </Button>
-          )}
-        </div>
+      {company.status !== 'success' ? (
+        <QueryState query={company} />
       ) : (
         <>
           <MembersPanel companyId={companyId} companyName={company.data.name} myRole={company.data.role} myUserId={me.data?.id} />

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { isSectionStatus } from '../../../shared/domain/application-sections';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
-import { LoadError } from '../../ui/load-error';
+import { QueryState } from '../../ui/query-view';
 
 /** The application's status changes, newest first: who, when, from, to and why. */
 export function ApplicationHistory({ applicationId }: { applicationId: string }) {
@@ -15,12 +15,8 @@ export function ApplicationHistory({ applicationId }: { applicationId: string })
       <h2 id="history-heading" className="text-lg font-semibold text-gray-900">
         {t('reviews.history.heading')}
       </h2>
-      {history.isPending ? (
-        <p role="status" className="mt-2 text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      ) : history.isError ? (
-        <LoadError error={history.error} onRetry={() => void history.refetch()} className="mt-2" />
+      {history.status !== 'success' ? (
+        <QueryState query={history} className="mt-2" />
       ) : history.data.length === 0 ? (
         <p className="mt-2 text-sm text-gray-600">{t('reviews.history.empty')}</p>
       ) : (

@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, SelectField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
+import { QueryState } from '../../ui/query-view';
 
 function Panel({ title, intro, children }: { title: string; intro?: string; children: React.ReactNode }) {
   return (
@@ -148,17 +149,8 @@ export function SessionsList() {
 
   return (
     <Panel title={t('auth.profile.sessions')} intro={t('auth.profile.sessionsIntro')}>
-      {sessions.isPending ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      ) : sessions.isError ? (
-        <FormError>
-          {t('error.internal')}{' '}
-          <button type="button" className="underline" onClick={() => void sessions.refetch()}>
-            {t('common.retry')}
-          </button>
-        </FormError>
+      {sessions.status !== 'success' ? (
+        <QueryState query={sessions} />
       ) : (
         <ul className="divide-y divide-gray-100">
           {sessions.data.map((session) => (

@@ -9,7 +9,7 @@ import { locales } from '../../../shared/i18n';
 import { updateCompanyInput, type LookupState } from '../../../shared/schemas/companies';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
-import { appErrorOf, errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormDialog } from '../../ui/form-dialog';
@@ -19,6 +19,7 @@ import { CompanyProfile, VerifiedBadge } from './company-profile';
 import { roleKey } from './role-label';
 import { useRegistryLookup } from './use-registry-lookup';
 import { safeHref } from '../../lib/safe-url';
+import { QueryState } from '../../ui/query-view';
 
 type CompanyItem = RouterOutputs['companies']['list'][number];
 
@@ -27,23 +28,7 @@ export function CompanyList() {
   const t = useT();
   const companies = trpc.companies.list.useQuery();
 
-  if (companies.isPending) {
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (companies.isError) {
-    return (
-      <div role="alert" className="space-y-3 rounded-md bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-        <p>{t(appErrorOf(companies.error)?.messageKey ?? 'error.network')}</p>
-        <Button variant="secondary" onClick={() => void companies.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (companies.status !== 'success') return <QueryState query={companies} />;
   if (companies.data.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">

@@ -1,12 +1,13 @@
 import { companyRoles, mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { inputClass } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { roleKey } from './role-label';
+import { QueryState } from '../../ui/query-view';
 
 type Member = RouterOutputs['companies']['members'][number];
 
@@ -24,17 +25,8 @@ export function MembersPanel({ companyId, companyName, myRole, myUserId }: { com
       <h2 id="members-heading" className="text-lg font-semibold text-gray-900">
         {t('companies.members.title')}
       </h2>
-      {members.isPending ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      ) : members.isError ? (
-        <div role="alert" className="space-y-2 text-sm text-red-800">
-          <p>{t(appErrorOf(members.error)?.messageKey ?? 'error.network')}</p>
-          <Button variant="secondary" onClick={() => void members.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+      {members.status !== 'success' ? (
+        <QueryState query={members} />
       ) : (
         <ul className="divide-y divide-gray-200 rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
           {members.data.map((member) => (

@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, TextAreaField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
-import { LoadError } from '../../ui/load-error';
+import { QueryState } from '../../ui/query-view';
 
 interface FundDraft extends FundFields {
   id?: string;
@@ -104,12 +104,8 @@ export function AdminFunds() {
         <Button onClick={() => setEditing({ ...emptyFund })}>{t('funds.admin.new')}</Button>
       </div>
       {editing && <FundDialog key={editing.id ?? 'new'} initial={editing} open onOpenChange={(open) => !open && setEditing(null)} />}
-      {funds.isPending ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      ) : funds.isError ? (
-        <LoadError error={funds.error} onRetry={() => void funds.refetch()} />
+      {funds.status !== 'success' ? (
+        <QueryState query={funds} />
       ) : funds.data.length === 0 ? (
         <p className="rounded-lg bg-white p-6 text-center text-sm text-gray-700 ring-1 ring-gray-200">{t('funds.admin.empty')}</p>
       ) : (

@@ -14,7 +14,7 @@ import { FormError, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { StatusBadge } from './grant-card';
 import { useGrantFormat } from './grant-format';
-import { LoadError } from '../../ui/load-error';
+import { QueryState } from '../../ui/query-view';
 
 const newGrantFields = z.object({ title: createGrantInput.shape.title });
 
@@ -61,18 +61,7 @@ export function AdminGrantList({ fundId }: { fundId: string }) {
   const duplicate = trpc.grants.admin.duplicate.useMutation();
   const remove = trpc.grants.admin.delete.useMutation();
 
-  if (list.isPending) {
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (list.isError) {
-    return (
-      <LoadError error={list.error} onRetry={() => void list.refetch()} />
-    );
-  }
+  if (list.status !== 'success') return <QueryState query={list} />;
   const { fund, grants } = list.data;
   return (
     <div className="space-y-4">

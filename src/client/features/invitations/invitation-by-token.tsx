@@ -8,6 +8,7 @@ import { Button, buttonClass } from '../../ui/button';
 import { FormError } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import type { MessageKey } from '../../../shared/i18n';
+import { QueryState } from '../../ui/query-view';
 
 const unusable: Record<'expired' | 'used' | 'unknown', MessageKey> = {
   expired: 'invitations.token.expired',
@@ -32,23 +33,7 @@ export function InvitationByToken({ token }: { token: string }) {
   const [error, setError] = useState<{ key: MessageKey; values?: Record<string, string | number> } | null>(null);
   const [declined, setDeclined] = useState(false);
 
-  if (invitation.isPending) {
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (invitation.isError) {
-    return (
-      <div role="alert" className="space-y-2 text-sm text-red-800">
-        <p>{t(appErrorOf(invitation.error)?.messageKey ?? 'error.network')}</p>
-        <Button variant="secondary" onClick={() => void invitation.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (invitation.status !== 'success') return <QueryState query={invitation} />;
   if (declined) {
     return (
       <p role="status" className="text-sm text-gray-700">

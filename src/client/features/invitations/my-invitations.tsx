@@ -1,9 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast';
+import { QueryState } from '../../ui/query-view';
 
 /** The signed-in user's pending invitations (matched by e-mail), to accept or decline. */
 export function MyInvitations() {
@@ -16,23 +17,7 @@ export function MyInvitations() {
   const accept = trpc.invitations.acceptMine.useMutation();
   const decline = trpc.invitations.declineMine.useMutation();
 
-  if (invitations.isPending) {
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (invitations.isError) {
-    return (
-      <div role="alert" className="space-y-2 text-sm text-red-800">
-        <p>{t(appErrorOf(invitations.error)?.messageKey ?? 'error.network')}</p>
-        <Button variant="secondary" onClick={() => void invitations.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (invitations.status !== 'success') return <QueryState query={invitations} />;
 
   async function run(action: () => Promise<unknown>, success: string, then?: () => Promise<unknown>) {
     try {

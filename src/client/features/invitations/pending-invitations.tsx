@@ -1,10 +1,11 @@
 import { useIntl } from 'react-intl';
 import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toast';
+import { QueryState } from '../../ui/query-view';
 
 /** The company's invitations not yet answered, each removable (its link then stops working). */
 export function PendingInvitations({ companyId, myRole }: { companyId: string; myRole: CompanyRole }) {
@@ -19,17 +20,8 @@ export function PendingInvitations({ companyId, myRole }: { companyId: string; m
       <h2 id="invitations-heading" className="text-lg font-semibold text-gray-900">
         {t('invitations.title')}
       </h2>
-      {invitations.isPending ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      ) : invitations.isError ? (
-        <div role="alert" className="space-y-2 text-sm text-red-800">
-          <p>{t(appErrorOf(invitations.error)?.messageKey ?? 'error.network')}</p>
-          <Button variant="secondary" onClick={() => void invitations.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+      {invitations.status !== 'success' ? (
+        <QueryState query={invitations} />
       ) : invitations.data.length === 0 ? (
         <p className="text-sm text-gray-600">{t('invitations.empty')}</p>
       ) : (

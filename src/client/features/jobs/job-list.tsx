@@ -5,6 +5,7 @@ import { useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
 import { useJobFormat } from './job-format';
 import { useJobList } from './use-jobs';
+import { QueryState } from '../../ui/query-view';
 
 interface JobListProps {
   queue: QueueName;
@@ -26,23 +27,7 @@ export function JobList({ queue, state, page, onPageChange, onOpen }: JobListPro
     if (list.data && page > pages) onPageChange(pages);
   }, [list.data, page, pages, onPageChange]);
 
-  if (list.isPending) {
-    return (
-      <p role="status" className="py-6 text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (list.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 py-6 text-sm text-red-800">
-        {t('jobs.list.error')}
-        <Button variant="secondary" onClick={() => void list.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (list.status !== 'success') return <QueryState query={list} className="py-6" />;
   const { jobs, total } = list.data;
   if (jobs.length === 0) return <p className="py-6 text-sm text-gray-600">{t('jobs.list.empty')}</p>;
 

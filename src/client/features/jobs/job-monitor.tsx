@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Tabs } from 'radix-ui';
 import type { QueueName } from '../../../shared/jobs';
 import { useT } from '../../lib/intl';
-import { Button } from '../../ui/button';
 import { QueuePanel, QueueStatus } from './queue-panel';
 import { useQueueOverview } from './use-jobs';
+import { QueryState } from '../../ui/query-view';
 
 /** The background queues side by side; the chosen one in full below. Updates live. */
 export function JobMonitor() {
@@ -12,23 +12,7 @@ export function JobMonitor() {
   const overview = useQueueOverview();
   const [queue, setQueue] = useState<QueueName>('drafts');
 
-  if (overview.isPending) {
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (overview.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-        {t('jobs.error.load')}
-        <Button variant="secondary" onClick={() => void overview.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (overview.status !== 'success') return <QueryState query={overview} />;
 
   return (
     <Tabs.Root value={queue} onValueChange={(value) => setQueue(value as QueueName)} className="space-y-4">
