@@ -1,20 +1,18 @@
 // First: configures zod before any schema is built (see the module).
 import './lib/zod-config';
-import { StrictMode, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './app/router';
 import { installChunkReloadHandler } from './lib/chunk-reload';
 import { LocaleProvider } from './lib/intl';
-import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
+import { queryClient, trpc, trpcClient } from './lib/trpc';
 import './styles.css';
 
 installChunkReloadHandler();
 
 function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
   return (
     <LocaleProvider>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -125,3 +125,28 @@ test('an e-mail put on the queue while the app runs is written by the worker', a
   expect(eml).toContain('Subject: Test message from Grantwork');
   expect(eml).toContain(reference);
 });
+
+test('a page asks for its data while its code is still loading', async ({ page }) => {
+  // The grant page's own code is held back until its data has been asked for: a page that asked
+  // only once its code ran would never get its code, and the data request below would time out.
+  let dataAsked = false;
+  let codeHeld = false;
+  page.on('request', (request) => {
+    if (request.url().includes('/trpc/') && request.url().includes('grants.bySlug')) dataAsked = true;
+  });
+  await page.route(/\/assets\/grants-grant_slug-[\w-]+\.js$/, async (route) => {
+    codeHeld = true;
+    await expect.poll(() => dataAsked, { message: 'the grant was asked for before the page code arrived' }).toBe(true);
+    await route.continue();
+  });
+  await page.goto('/grants/innobooster');
+  await expect(page.getByRole('heading', { level: 1, name: /Innobooster/ })).toBeVisible();
+  expect(codeHeld).toBe(true);
+});
+
+test('filters in the URL are read through the shared schema: a bad value is dropped, the rest kept', async ({ page }) => {
+  await page.goto('/grants?q=2026&status=no-such-status&sort=42&lang=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Grants' })).toBeVisible();
+  await expect(page.getByRole('searchbox')).toHaveValue('2026');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -3,7 +3,7 @@
  * its layout, guarded when it needs a signed-in user, its screen loaded on demand.
  */
 import {
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
@@ -11,13 +11,17 @@ import {
   redirect,
   useLocation,
   type AnyRoute,
+  type AnyValidator,
 } from '@tanstack/react-router';
 import { requiresSignIn, routes, type Layout, type RouteName } from '../../shared/routes';
 import { getAuthToken } from '../lib/auth-token';
+import { trpcUtils, type TrpcUtils } from '../lib/trpc';
 import { isChunkLoadError, reloadOnce, withChunkReload } from '../lib/chunk-reload';
 import { Toaster } from '../ui/toast';
 import { NotFoundPage, ServerErrorPage } from './error-pages';
 import { AdminLayout, BareLayout, DefaultLayout, OnboardingLayout, PublicCleanLayout, PublicLayout, UserLayout } from './layouts';
+import { routeData } from './route-data';
+import { routeSearch } from './route-search';
 import { placeholderScreen, screens } from './screens';
 
 declare module '@tanstack/react-router' {
@@ -48,7 +52,7 @@ function RouteError({ error }: { error: unknown }) {
   return <ServerErrorPage />;
 }
 
-const rootRoute = createRootRoute({ component: RootComponent, notFoundComponent: NotFound, errorComponent: RouteError });
+const rootRoute = createRootRouteWithContext<{ utils: TrpcUtils }>()({ component: RootComponent, notFoundComponent: NotFound, errorComponent: RouteError });
 
 const layout = (id: Layout, component: () => React.JSX.Element) => createRoute({ getParentRoute: () => rootRoute, id, component });
 const layouts = {
@@ -61,14 +65,18 @@ const layouts = {
   none: layout('none', BareLayout),
 };
 
-/** A screen of the route table, under the layout the table gives it. */
-function page<N extends RouteName, P extends AnyRoute>(parent: P, name: N) {
+/** A screen of the route table, under the layout the table gives it, its data started as its code loads. */
+function page<N extends RouteName, P extends AnyRoute, S extends AnyValidator = undefined>(parent: P, name: N, validateSearch?: S) {
   const definition = routes[name];
   if (layouts[definition.layout] !== (parent as AnyRoute)) throw new Error(`${name} belongs to the ${definition.layout} layout`);
   return createRoute({
     getParentRoute: () => parent,
     path: definition.path as (typeof routes)[N]['path'],
     staticData: { name },
+    validateSearch: validateSearch as S,
+    loaderDeps: ({ search }) => ({ search: search as Record<string, unknown> }),
+    // Not awaited: the page shows as soon as its code is there, its queries joining the requests in flight.
+    loader: ({ context, params, deps }) => void Promise.all(routeData[name]?.(context.utils, params as Record<string, string>, deps.search) ?? []),
     beforeLoad: ({ location }) => {
       // The server refuses the data anyway; this spares a round trip and remembers the destination.
       if (requiresSignIn(location.pathname) && !getAuthToken()) {
@@ -83,8 +91,8 @@ const routeTree = rootRoute.addChildren([
   layouts.public.addChildren([
     page(layouts.public, 'index'),
     page(layouts.public, 'funds'),
-    page(layouts.public, 'funds-fund_slug'),
-    page(layouts.public, 'grants'),
+    page(layouts.public, 'funds-fund_slug', routeSearch['funds-fund_slug']),
+    page(layouts.public, 'grants', routeSearch.grants),
     page(layouts.public, 'grants-grant_slug'),
     page(layouts.public, 'grants-grant_slug-start'),
     page(layouts.public, 'signup-success'),
@@ -92,14 +100,14 @@ const routeTree = rootRoute.addChildren([
   layouts.default.addChildren([page(layouts.default, 'dk')]),
   layouts.onboarding.addChildren([
     page(layouts.onboarding, 'onboarding-user-info'),
-    page(layouts.onboarding, 'onboarding-grant_id-setup'),
-    page(layouts.onboarding, 'onboarding-grant_id-application-description'),
+    page(layouts.onboarding, 'onboarding-grant_id-setup', routeSearch['onboarding-grant_id-setup']),
+    page(layouts.onboarding, 'onboarding-grant_id-application-description', routeSearch['onboarding-grant_id-application-description']),
   ]),
   layouts['public-clean'].addChildren([page(layouts['public-clean'], 'test-requirements-grant_slug')]),
   layouts.user.addChildren([
     page(layouts.user, 'companies'),
     page(layouts.user, 'companies-company_id-users'),
-    page(layouts.user, 'applications'),
+    page(layouts.user, 'applications', routeSearch.applications),
     page(layouts.user, 'applications-application_id'),
     page(layouts.user, 'applications-application_id-final'),
     page(layouts.user, 'applications-application_id-section_id'),
@@ -128,6 +136,7 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
+  context: { utils: trpcUtils },
   defaultPreload: 'intent',
   defaultErrorComponent: RouteError,
   notFoundMode: 'root',

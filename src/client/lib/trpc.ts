@@ -4,7 +4,7 @@
  */
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
-import { createTRPCReact } from '@trpc/react-query';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
@@ -90,3 +90,10 @@ export function createQueryClient() {
     },
   });
 }
+
+/** The page's one query cache and tRPC client, shared by React and the router's loaders. */
+export const queryClient = createQueryClient();
+export const trpcClient = createTrpcClient();
+/** The procedures' query helpers outside React: a route's loader starts its page's data with them. */
+export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+export type TrpcUtils = typeof trpcUtils;

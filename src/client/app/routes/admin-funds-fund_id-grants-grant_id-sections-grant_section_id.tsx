@@ -5,11 +5,11 @@ import { usePageTitle } from '../../lib/page-meta';
 
 export default function AdminSectionScreen() {
   const t = useT();
-  const params = useParams({ strict: false }) as { fund_id?: string; grant_id?: string; grant_section_id?: string };
+  const params = useParams({ from: '/admin/admin/funds/$fund_id/grants/$grant_id/sections/$grant_section_id' });
   usePageTitle(t('route.admin-funds-fund_id-grants-grant_id-sections-grant_section_id'));
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8">
-      <AdminSectionEditor key={params.grant_section_id} fundId={params.fund_id ?? ''} grantId={params.grant_id ?? ''} sectionId={params.grant_section_id ?? ''} />
+      <AdminSectionEditor key={params.grant_section_id} fundId={params.fund_id} grantId={params.grant_id} sectionId={params.grant_section_id} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../lib/page-meta';
 
 export default function AdminGrantScreen() {
   const t = useT();
-  const { fund_id: fundId = '', grant_id: grantId = '' } = useParams({ strict: false }) as { fund_id?: string; grant_id?: string };
+  const { fund_id: fundId, grant_id: grantId } = useParams({ from: '/admin/admin/funds/$fund_id/grants/$grant_id' });
   usePageTitle(t('route.admin-funds-fund_id-grants-grant_id'));
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8">

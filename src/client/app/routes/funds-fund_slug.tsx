@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { FundHeader } from '../../features/funds/fund-list';
-import { filtersFromSearch, GrantBrowser, type GrantFilters } from '../../features/grants/grant-browser';
+import { GrantBrowser, type GrantFilters } from '../../features/grants/grant-browser';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { trpc } from '../../lib/trpc';
@@ -13,21 +13,21 @@ export default function FundScreen() {
   const { fund_slug: slug } = useParams({ from: '/public/funds/$fund_slug' });
   const location = useLocation();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const { lang, fund: _fund, ...search } = useSearch({ from: '/public/funds/$fund_slug' });
   const fund = trpc.funds.bySlug.useQuery({ slug });
   usePageMeta({ title: fund.data?.name ?? t('route.funds-fund_slug'), description: fund.data?.description || null });
-  const filters = { ...filtersFromSearch(search), fund: slug };
+  const filters = { ...search, fund: slug };
   const onChange = useCallback(
     (next: GrantFilters) => {
       const { fund: _fund, ...rest } = next;
       void navigate({
         to: '/funds/$fund_slug',
         params: { fund_slug: slug },
-        search: Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+        search: { lang, ...rest },
         replace: true,
       });
     },
-    [navigate, slug],
+    [navigate, slug, lang],
   );
 
   return (

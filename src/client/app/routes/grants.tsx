@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { filtersFromSearch, GrantBrowser, type GrantFilters } from '../../features/grants/grant-browser';
+import { GrantBrowser, type GrantFilters } from '../../features/grants/grant-browser';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { trpc } from '../../lib/trpc';
@@ -8,19 +8,18 @@ import { trpc } from '../../lib/trpc';
 export default function GrantsScreen() {
   const t = useT();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const filters = filtersFromSearch(search);
+  const { lang, ...filters } = useSearch({ from: '/public/grants' });
   const funds = trpc.funds.list.useQuery();
   usePageMeta({ title: t('route.grants'), description: t('grants.list.description') });
   const onChange = useCallback(
     (next: GrantFilters) => {
       void navigate({
         to: '/grants',
-        search: { ...(search.lang ? { lang: search.lang } : {}), ...Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)) },
+        search: { lang, ...next },
         replace: true,
       });
     },
-    [navigate, search.lang],
+    [navigate, lang],
   );
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/domain/application-sections';
-import { applicationListInput } from '../../../shared/schemas/applications';
+import type { ApplicationListInput } from '../../../shared/schemas/applications';
 import { useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
@@ -14,18 +14,11 @@ import { ApplicationStatusBadge } from './status-badge';
 type Listed = RouterOutputs['applications']['list']['applications'][number];
 type OpenGrant = RouterOutputs['applications']['list']['openGrants'][number];
 
-/** The filters live in the URL (`?company=…&status=…`), so a reload or a shared link keeps them. */
-function useFilters() {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const parsed = applicationListInput.safeParse({ companyId: search.company || undefined, status: search.status || undefined });
-  return parsed.success ? parsed.data : {};
-}
 
 /** `/applications`: the signed-in user's home — their applications across companies, and what waits for them. */
-export function Dashboard() {
+export function Dashboard({ filters }: { filters: ApplicationListInput }) {
   const t = useT();
   const navigate = useNavigate();
-  const filters = useFilters();
   const list = trpc.applications.list.useQuery(filters);
   const companies = trpc.companies.list.useQuery();
   const invitations = trpc.invitations.mine.useQuery();

@@ -126,10 +126,10 @@ export function StartGate({ grantId }: { grantId: string }) {
 
 type SetupValues = z.input<typeof applicationSetupInput>;
 
-/** The setup choices carried in the URL, when they are valid. */
+/** The setup choices carried in the URL, when they are valid (both steps' routes read the same ones). */
 function useSetupFromUrl(): Partial<SetupValues> {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  return { companyId: typeof search.companyId === 'string' ? search.companyId : undefined, title: typeof search.title === 'string' ? search.title : undefined, language: typeof search.language === 'string' ? (search.language as SetupValues['language']) : undefined };
+  const { companyId, title, language } = useSearch({ strict: false });
+  return { companyId, title, language };
 }
 
 /** `/onboarding/{grant}/setup`: which company applies, the application's title and language. */

@@ -20,17 +20,6 @@ export interface GrantFilters {
 }
 
 /** Filters from the URL, so a view can be shared; anything unknown is ignored. */
-export function filtersFromSearch(search: Record<string, unknown>): GrantFilters {
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : typeof value === 'number' ? String(value) : undefined);
-  const status = text(search.status);
-  return {
-    q: text(search.q),
-    fund: text(search.fund),
-    status: publicGrantStatuses.includes(status as PublicGrantStatus) ? (status as PublicGrantStatus) : undefined,
-    sort: search.sort === 'newest' ? 'newest' : undefined,
-  };
-}
-
 export function GrantBrowser({
   filters,
   onChange,
