@@ -1,28 +1,5 @@
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { linkIn, readEmail } from '../eml';
-import { e2eState, expect, expectAccessible, test } from './fixtures';
-
-/** The newest .eml file sent to an address, once the worker has written it. */
-async function latestEmailTo(address: string, after: number): Promise<string> {
-  const { mailDir } = e2eState();
-  let found: string | null = null;
-  await expect
-    .poll(
-      () => {
-        const files = readdirSync(mailDir)
-          .filter((file) => file.endsWith('.eml'))
-          .map((file) => path.join(mailDir, file))
-          .filter((file) => statSync(file).mtimeMs >= after && readEmail(file).includes(`To: ${address}`))
-          .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-        found = files[0] ?? null;
-        return found;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBeNull();
-  return found!;
-}
+import { linkIn } from '../eml';
+import { expect, expectAccessible, sentEmail, test } from './fixtures';
 
 test('a new user signs up, logs out and in, and resets a forgotten password', async ({ page }) => {
   const email = `sofie.${Date.now()}@example.dk`;
@@ -84,7 +61,7 @@ test('a new user signs up, logs out and in, and resets a forgotten password', as
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(page.getByRole('heading', { name: 'Reset password link sent' })).toBeVisible();
-  const link = linkIn(await latestEmailTo(email, requested), `${new URL(page.url()).origin}/forgotten-password/confirm?token=`);
+  const link = linkIn(await sentEmail(email, { since: requested }), `${new URL(page.url()).origin}/forgotten-password/confirm?token=`);
   expect(link).not.toBeNull();
 
   const response = await page.goto(link!);

@@ -2,33 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/password';
 import { createDb } from '../../src/server/db/db';
 import { linkIn, readEmail } from '../eml';
-import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+import { e2eState, expect, expectAccessible, sentEmail, signInAs, test } from './fixtures';
 
 async function createUserRow(email: string, firstname: string, lastname: string) {
   const db = createDb(e2eState().databaseUrl, 1);
   try {
     await db.insertInto('users').values({ email, password_hash: await hashPassword('correct horse battery staple'), firstname, lastname }).execute();
-  } finally {
-    await db.destroy();
-  }
-}
-
-/** The file the worker wrote for the latest e-mail to an address. */
-async function sentEmailTo(recipient: string): Promise<string> {
-  const db = createDb(e2eState().databaseUrl, 1);
-  try {
-    let location: string | null = null;
-    await expect
-      .poll(
-        async () => {
-          const row = await db.selectFrom('emails').select(['location', 'status']).where('recipient', '=', recipient).orderBy('created_at', 'desc').executeTakeFirst();
-          location = row?.status === 'sent' ? row.location : null;
-          return location;
-        },
-        { message: `an e-mail sent to ${recipient}`, timeout: 20_000 },
-      )
-      .toBeTruthy();
-    return location!;
   } finally {
     await db.destroy();
   }
@@ -91,7 +70,7 @@ test('a new user creates a company from its organisation ID, invites a colleague
   await expect(page.getByTestId('invitation').filter({ hasText: colleagueEmail })).toBeVisible();
 
   // The colleague opens the link from the e-mail the worker wrote, signs up, and accepts.
-  const file = await sentEmailTo(colleagueEmail);
+  const file = await sentEmail(colleagueEmail);
   expect(readEmail(file)).toContain('Olivia Owner invited you to Novo Nordisk on Grantwork');
   const link = linkIn(file, `${baseURL}/invitations/`);
   expect(link).toBeTruthy();

@@ -3,12 +3,14 @@
  * screen can be checked with axe, and a user can be signed in by creating the session row directly.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createSession } from '../../src/server/auth/session';
 import { createDb } from '../../src/server/db/db';
 import { createApplication } from '../../src/server/features/applications/applications.service';
+import { readEmail } from '../eml';
 
 export interface E2eState {
   databaseUrl: string;
@@ -116,4 +118,25 @@ export async function createTeamWithApplication(
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * The .eml file of the newest e-mail the worker wrote to `to` (with `subject`, written after
+ * `since` when given), once it is there. Read it with `readEmail` and `linkIn` from tests/eml.ts.
+ */
+export async function sentEmail(to: string, { subject, since = 0 }: { subject?: string; since?: number } = {}): Promise<string> {
+  const { mailDir } = e2eState();
+  const newest = () =>
+    readdirSync(mailDir)
+      .filter((name) => name.endsWith('.eml'))
+      .map((name) => path.join(mailDir, name))
+      .filter((file) => statSync(file).mtimeMs >= since)
+      .filter((file) => {
+        const text = readEmail(file);
+        return text.includes(`To: ${to}`) && (subject === undefined || text.includes(`Subject: ${subject}`));
+      })
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  let found: string | undefined;
+  await expect.poll(() => (found = newest()), { message: `an e-mail${subject ? ` "${subject}"` : ''} to ${to}`, timeout: 20_000 }).toBeTruthy();
+  return found!;
 }

@@ -1,20 +1,6 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { createDb } from '../../src/server/db/db';
 import { readEmail } from '../eml';
-import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
-
-/** The text of an .eml file the worker wrote to `to` with `subject`, quoted-printable undone. */
-async function waitForMail(to: string, subject: string): Promise<string> {
-  const { mailDir } = e2eState();
-  const find = () =>
-    readdirSync(mailDir)
-      .filter((name) => name.endsWith('.eml'))
-      .map((name) => readEmail(path.join(mailDir, name)))
-      .find((text) => text.includes(`To: ${to}`) && text.includes(`Subject: ${subject}`));
-  await expect.poll(() => find() !== undefined, { message: `an e-mail "${subject}" to ${to}`, timeout: 20_000 }).toBe(true);
-  return find()!;
-}
+import { e2eState, expect, expectAccessible, sentEmail, signInAs, test } from './fixtures';
 
 const fundName = 'Nordic Harbour Fund';
 const grantTitle = 'Harbour Electrification Grant';
@@ -172,7 +158,7 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
   await alerts.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText('Check your inbox')).toBeVisible();
 
-  const mail = await waitForMail('harbour.visitor@example.com', 'Confirm your sign-up for grant alerts');
+  const mail = readEmail(await sentEmail('harbour.visitor@example.com', { subject: 'Confirm your sign-up for grant alerts' }));
   const link = mail.match(/http:\/\/127\.0\.0\.1:\d+\/\?alerts=confirm&token=[A-Za-z0-9_-]+&lang=en/)?.[0];
   expect(link).toBeTruthy();
   await page.goto(link!);
