@@ -33,7 +33,7 @@ export function OnboardingForm() {
   const lookupForm = useForm({ resolver: zodResolver(lookupInput), defaultValues: { orgId: '' } });
   const details = useForm<DetailsValues, unknown, z.output<typeof detailsInput>>({
     resolver: zodResolver(detailsInput),
-    defaultValues: { name: '', website: '', address: '', zipcode: '', city: '' },
+    defaultValues: { name: '', website: '', address: '', zipcode: '', city: '', employees: '' },
   });
 
   const onFinal = (state: LookupState) => {
@@ -66,7 +66,7 @@ export function OnboardingForm() {
       // Back to where the user came from (e.g. starting an application), else the company list.
       await navigate({ href: safeRedirect(new URLSearchParams(window.location.search).get('redirect'), '/companies') });
     } catch (error) {
-      const message = applyServerErrors(error, details.setError, ['name', 'website', 'address', 'zipcode', 'city']);
+      const message = applyServerErrors(error, details.setError, ['name', 'website', 'address', 'zipcode', 'city', 'employees']);
       setFormError(message);
     }
   });
@@ -127,6 +127,10 @@ export function OnboardingForm() {
               <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
                 <TextField label={t('companies.field.zipcode')} autoComplete="postal-code" error={errors.zipcode?.message} {...details.register('zipcode')} />
                 <TextField label={t('companies.field.city')} autoComplete="address-level2" error={errors.city?.message} {...details.register('city')} />
+              </div>
+              {/* The requirements test answers "fewer than 250 employees" from this. */}
+              <div className="max-w-40">
+                <TextField label={t('companies.onboarding.employees')} inputMode="numeric" autoComplete="off" error={errors.employees?.message} {...details.register('employees')} />
               </div>
             </>
           )}

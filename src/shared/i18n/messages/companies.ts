@@ -2,6 +2,9 @@
 const da = {
   'companies.orgId.invalid': 'Der skal angives et gyldigt CVR-nummer (8 cifre)',
   'companies.orgId.notFound': 'Vi kunne ikke finde det angivne CVR-nummer',
+  'companies.orgId.checkDigit': 'Det er ikke et gyldigt CVR-nummer — kontrolcifret passer ikke. Tjek, om et ciffer er tastet forkert.',
+  'companies.employees.invalid': 'Angiv antallet af ansatte som et helt tal',
+  'companies.onboarding.employees': 'Antal ansatte',
   'companies.role.invalid': 'Der skal angives en gyldig rolle for brugeren',
   'companies.website.invalid': 'Angiv en webadresse som eksempel.dk',
   'companies.exists': 'Virksomheden findes allerede i Grantwork. Bed en af dens ejere om at invitere dig.',
@@ -85,6 +88,9 @@ type Keys = keyof typeof da;
 const en: Record<Keys, string> = {
   'companies.orgId.invalid': 'A valid organisation ID must be given (8 digits)',
   'companies.orgId.notFound': 'We could not find the provided organisation ID',
+  'companies.orgId.checkDigit': 'This is not a valid CVR number — the check digit does not match. Check whether a digit was mistyped.',
+  'companies.employees.invalid': 'Give the number of employees as a whole number',
+  'companies.onboarding.employees': 'Number of employees',
   'companies.role.invalid': 'A valid role must be given for the user',
   'companies.website.invalid': 'Enter a web address such as example.com',
   'companies.exists': 'This company is already on Grantwork. Ask one of its owners to invite you.',
@@ -166,6 +172,9 @@ const en: Record<Keys, string> = {
 const nb: Record<Keys, string> = {
   'companies.orgId.invalid': 'Det må oppgis et gyldig organisasjonsnummer (8 sifre)',
   'companies.orgId.notFound': 'Vi fant ikke det oppgitte organisasjonsnummeret',
+  'companies.orgId.checkDigit': 'Dette er ikke et gyldig CVR-nummer — kontrollsifferet stemmer ikke. Sjekk om et siffer er skrevet feil.',
+  'companies.employees.invalid': 'Oppgi antall ansatte som et helt tall',
+  'companies.onboarding.employees': 'Antall ansatte',
   'companies.role.invalid': 'Det må oppgis en gyldig rolle for brukeren',
   'companies.website.invalid': 'Oppgi en nettadresse som eksempel.no',
   'companies.exists': 'Virksomheten finnes allerede i Grantwork. Be en av eierne om å invitere deg.',
