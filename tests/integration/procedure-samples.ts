@@ -390,6 +390,7 @@ export const samples: Record<string, (world: World) => unknown> = {
   'auth.login': async (w) => ({ email: (await w.loner()).email, password: QUICK_PASSWORD }),
   'auth.logout': () => undefined,
   'auth.requestPasswordReset': async (w) => ({ email: (await w.loner()).email }),
+  'auth.resetTokenStatus': async (w) => ({ token: await w.resetToken() }),
   'auth.resetPassword': async (w) => ({ token: await w.resetToken(), password: 'a brand new passphrase' }),
   'auth.updateProfile': () => ({ firstname: 'Renamed', lastname: 'Person', locale: 'en' }),
   'auth.updateUserInfo': () => ({ firstname: 'Renamed', lastname: 'Again' }),
