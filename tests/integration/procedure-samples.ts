@@ -126,9 +126,12 @@ export class World {
     return this.memo.get(key) as Promise<T>;
   }
 
-  /** A company where owner, admin, employee, reviewer (and `extra`, an employee) are members. */
-  company(): Promise<string> {
-    return this.once('company', async () => {
+  /**
+   * A company where owner, admin, employee, reviewer (and `extra`, an employee) are members;
+   * `coOwned`: `extra` is a second owner.
+   */
+  company({ coOwned = false }: { coOwned?: boolean } = {}): Promise<string> {
+    return this.once(coOwned ? 'coOwnedCompany' : 'company', async () => {
       const { id } = await this.kit.services.db
         .insertInto('companies')
         .values({ org_id: nextOrgId(), name: 'Matrix ApS', verified: true, created_by: this.kit.people.owner.id })
@@ -139,7 +142,7 @@ export class World {
         [this.kit.people.admin, 'admin'],
         [this.kit.people.employee, 'employee'],
         [this.kit.people.reviewer, 'reviewer'],
-        [this.kit.people.extra, 'employee'],
+        [this.kit.people.extra, coOwned ? 'owner' : 'employee'],
       ];
       await this.kit.services.db
         .insertInto('memberships')
@@ -411,6 +414,8 @@ export const samples: Record<string, (world: World) => unknown> = {
   'companies.members': async (w) => ({ companyId: await w.company() }),
   'companies.changeRole': async (w) => ({ companyId: await w.company(), userId: w.people.extra.id, role: 'reviewer' }),
   'companies.removeMember': async (w) => ({ companyId: await w.company(), userId: w.people.extra.id }),
+  // Two owners, so that the owner may leave too; every member may, outsiders are not told it exists.
+  'companies.leave': async (w) => ({ companyId: await w.company({ coOwned: true }) }),
 
   'invitations.create': async (w) => ({ companyId: await w.company(), email: `invitee-${unique()}@example.com`, role: 'employee' }),
   'invitations.list': async (w) => ({ companyId: await w.company() }),
