@@ -260,7 +260,7 @@ export function PublicCleanLayout() {
     <div className="flex min-h-dvh flex-col bg-white">
       <SkipLink />
       <header className="border-b border-gray-200">
-        <div className="mx-auto flex h-14 max-w-3xl items-center gap-3 px-3 sm:px-4">
+        <div className="mx-auto flex h-14 max-w-2xl items-center gap-3 px-4">
           <Logo />
           <div className="ms-auto">
             <LanguageSwitcher />

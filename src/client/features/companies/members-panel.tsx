@@ -87,7 +87,7 @@ function MemberRow({
   }
 
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3" data-testid="member">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3 sm:flex-nowrap" data-testid="member">
       <Avatar alt={name} />
       {/* Long names and e-mails wrap rather than being cut, so "(you)" always shows on a phone. */}
       <div className="min-w-0 flex-1 basis-48">
@@ -97,7 +97,7 @@ function MemberRow({
         <p className="text-sm break-all text-gray-600">{member.email}</p>
         {isMe && soleOwner && <p className="mt-1 text-xs text-gray-600">{t('companies.members.soleOwner')}</p>}
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:flex-nowrap">
         {manageable ? (
           <select
             aria-label={t('companies.members.roleFor', { name })}
