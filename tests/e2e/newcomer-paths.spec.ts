@@ -53,7 +53,7 @@ async function setRegistry(mode: 'ok' | 'fail') {
 }
 
 const userNav = ['Ansøgninger', 'Virksomheder', 'Invitationer', 'Puljer', 'Profil'];
-const adminNav = ['Fonde og puljer', 'Jobkøer'];
+const adminNav = ['Fonde og puljer', 'Alle virksomheder', 'Jobkøer'];
 
 async function expectMainNavigation(page: Page, links: string[]) {
   const nav = page.getByRole('navigation', { name: 'Hovedmenu' });

@@ -143,7 +143,7 @@ function UserMenu() {
 /**
  * The main navigation, the same in every layout: a visitor gets grants and funds; a signed-in
  * user their applications, companies, invitations (with how many wait), grants and profile; a
- * platform admin also funds and grants administration and the job queues.
+ * platform admin also funds and grants administration, all companies and the job queues.
  */
 function MainNav() {
   const t = useT();
@@ -193,6 +193,10 @@ function MainNav() {
         <>
           <Link to="/admin/funds" className={navLink} activeProps={activeNav}>
             {t('nav.adminFunds')}
+          </Link>
+          {/* Beside the user's own "Companies", the admin's list of every company needs another name. */}
+          <Link to="/admin/companies" className={navLink} activeProps={activeNav}>
+            {t('nav.allCompanies')}
           </Link>
           <Link to="/admin/jobs" className={navLink} activeProps={activeNav}>
             {t('nav.adminJobs')}
