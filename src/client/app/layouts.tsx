@@ -35,21 +35,27 @@ function Logo() {
   );
 }
 
-const navLink = 'rounded-md px-2.5 py-1.5 text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900';
+const navLink = 'rounded-md px-2.5 py-1.5 text-sm whitespace-nowrap text-gray-700 hover:bg-gray-100 hover:text-gray-900';
 const activeNav = { className: 'bg-gray-100 font-medium text-gray-900' };
 
 /**
  * The one header of every layout: logo, the main navigation (what the visitor may open from
- * here), the language and the account. Below `lg` the navigation folds behind a menu button.
+ * here), the language and the account. Below `lg` (`xl` for an admin's longer menu) the
+ * navigation folds behind a menu button.
  */
 function Header({ account = true }: { account?: boolean }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const me = trpc.auth.me.useQuery(undefined, { enabled: getAuthToken() !== null });
+  // An admin's menu has eight links: it stays folded up to `xl`, where they fit on one line.
+  const admin = me.data?.platformRole === 'admin';
+  const showsFrom = admin ? 'xl:flex' : 'lg:flex';
+  const foldsFrom = admin ? 'xl:hidden' : 'lg:hidden';
   return (
     <header className="border-b border-gray-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:gap-4 sm:px-4">
         <Logo />
-        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('nav.main')} className={`hidden items-center gap-1 ${showsFrom}`}>
           <MainNav />
         </nav>
         <div className="ms-auto flex items-center gap-1.5 sm:gap-2">
@@ -57,7 +63,7 @@ function Header({ account = true }: { account?: boolean }) {
           {account && <UserMenu />}
           <button
             type="button"
-            className="rounded-md p-1.5 text-gray-700 hover:bg-gray-100 lg:hidden"
+            className={`rounded-md p-1.5 text-gray-700 hover:bg-gray-100 ${foldsFrom}`}
             aria-expanded={open}
             aria-controls="mobile-nav"
             aria-label={t('nav.openMenu')}
@@ -70,7 +76,7 @@ function Header({ account = true }: { account?: boolean }) {
         </div>
       </div>
       {open && (
-        <nav id="mobile-nav" aria-label={t('nav.main')} className="flex flex-col gap-1 border-t border-gray-200 px-4 py-2 lg:hidden" onClick={() => setOpen(false)}>
+        <nav id="mobile-nav" aria-label={t('nav.main')} className={`flex flex-col gap-1 border-t border-gray-200 px-4 py-2 ${foldsFrom}`} onClick={() => setOpen(false)}>
           <MainNav />
         </nav>
       )}
