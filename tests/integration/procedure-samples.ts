@@ -467,6 +467,9 @@ export const samples: Record<string, (world: World) => unknown> = {
   'companyClaims.adminTransfers': async (w) => ({ companyId: (await w.claimedCompany()).id }),
   'companyClaims.transferOwnership': async (w) => ({ companyId: (await w.claimedCompany()).id, email: w.people.extra.email, reason: 'Ejer ifølge CVR' }),
 
+  'notifications.settings': () => undefined,
+  'notifications.updateSettings': () => ({ reviewRequests: true, mentions: false, reviewResults: true }),
+
   'invitations.create': async (w) => ({ companyId: await w.company(), email: `invitee-${unique()}@example.com`, role: 'employee' }),
   'invitations.list': async (w) => ({ companyId: await w.company() }),
   'invitations.remove': async (w) => {

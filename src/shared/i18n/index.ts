@@ -16,10 +16,11 @@ import { grants } from './messages/grants';
 import { invitations } from './messages/invitations';
 import { jobs } from './messages/jobs';
 import { legal } from './messages/legal';
+import { notifications } from './messages/notifications';
 import { reviews } from './messages/reviews';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications] as const;
 
 type Union<T> = T extends readonly (infer U)[] ? U : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
