@@ -6,7 +6,6 @@ import type { Worker } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
-import { emailProcessor } from '../../worker/processors/email';
 import { notificationsProcessor } from '../../worker/processors/notifications';
 import { readEmail } from '../eml';
 import { createCast, createCompany, type Cast } from './company-fixtures';
