@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './app/router';
 import { installChunkReloadHandler } from './lib/chunk-reload';
-import { LocaleProvider } from './lib/intl';
+import { loadMessages, LocaleProvider, startLocale } from './lib/intl';
 import { queryClient, trpc, trpcClient } from './lib/trpc';
 import './styles.css';
 
@@ -23,6 +23,9 @@ function App() {
     </LocaleProvider>
   );
 }
+
+// The visitor's language is loaded before the first render, so no text shows in another one first.
+await loadMessages(startLocale());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
