@@ -62,8 +62,9 @@ interface StoredAnswer {
   etag: string;
 }
 
+// Weak: the same answer goes out brotli, gzip or plain, byte-different but equal in meaning.
 function etagOf(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
 /** Whether `If-None-Match` names `etag` (a list, weak or strong, or `*`). */
@@ -71,7 +72,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((tag) => {
     const value = tag.trim().replace(/^W\//, '');
-    return value === '*' || value === etag;
+    return value === '*' || value === etag.replace(/^W\//, '');
   });
 }
 
