@@ -31,6 +31,24 @@ function localeMessages(): Plugin {
   };
 }
 
+const zodConfig = fileURLToPath(new URL('./src/client/lib/zod-config.ts', import.meta.url));
+
+/**
+ * `zod` in client code means `src/client/lib/zod-config.ts`, which configures zod before
+ * re-exporting it: schemas are built in whichever chunk the bundler puts them, which may run before
+ * the entry's own code.
+ */
+function configuredZod(): Plugin {
+  return {
+    name: 'grantwork:configured-zod',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      if (id !== 'zod' || !importer || importer === zodConfig) return null;
+      return this.resolve(zodConfig, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 /**
  * Every built script, stylesheet and SVG also written brotli- and gzip-compressed, so the server
  * sends them compressed at the best level without compressing on each request.
@@ -58,7 +76,7 @@ function precompress(): Plugin {
 // The client lives in src/client and is built into dist/client, which the server serves.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), localeMessages(), precompress()],
+  plugins: [configuredZod(), react(), tailwindcss(), localeMessages(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

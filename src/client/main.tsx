@@ -1,5 +1,3 @@
-// First: configures zod before any schema is built (see the module).
-import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';

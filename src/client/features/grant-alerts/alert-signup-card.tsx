@@ -16,7 +16,7 @@ function useNearScreen<T extends Element>() {
     if (!element || near) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '300px' });
+    }, { rootMargin: '0px' });
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
