@@ -24,10 +24,11 @@ async function firstVisit(page: Page, path: string): Promise<Loaded[]> {
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
+    const kind: Loaded['type'] = type;
     pending.push(
       response
         .body()
-        .then((body) => ({ url: new URL(response.url()).pathname, type, gzipBytes: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') }))
+        .then((body) => ({ url: new URL(response.url()).pathname, type: kind, gzipBytes: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') }))
         .catch(() => null),
     );
   });
