@@ -85,6 +85,13 @@ export default defineConfig({
     sourcemap: 'hidden',
     // The list of chunks a page loads is read from the manifest (the bundle-size test, the server's preloads).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Shared modules split out of the entry are named as such, never like a screen of the same name.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/src/shared/')) ? 'assets/shared-[name]-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: {
     port: 5173,
