@@ -53,6 +53,32 @@ export const emailTemplates = {
     params: z.object({ inviter: z.string().max(200), company: z.string().max(200), role: z.string().max(100), link: z.url() }),
     hasLink: true,
   },
+  /** To a company's owners and admins when someone asks to join it. */
+  joinRequest: {
+    subject: 'companyClaims.email.request.subject',
+    body: 'companyClaims.email.request.body',
+    params: z.object({ requester: z.string().max(200), requesterEmail: z.string().max(254), company: z.string().max(200), message: z.string().max(1000), link: z.url() }),
+    hasLink: true,
+  },
+  joinAccepted: {
+    subject: 'companyClaims.email.accepted.subject',
+    body: 'companyClaims.email.accepted.body',
+    params: z.object({ company: z.string().max(200), role: z.string().max(100), link: z.url() }),
+    hasLink: true,
+  },
+  joinDeclined: {
+    subject: 'companyClaims.email.declined.subject',
+    body: 'companyClaims.email.declined.body',
+    params: z.object({ company: z.string().max(200), role: z.string().max(100), link: z.url() }),
+    hasLink: true,
+  },
+  /** To the new owner and the owners before, when a platform admin moved a company's ownership. */
+  ownershipTransferred: {
+    subject: 'companyClaims.email.transferred.subject',
+    body: 'companyClaims.email.transferred.body',
+    params: z.object({ company: z.string().max(200), newOwner: z.string().max(200), reason: z.string().max(1000), link: z.url() }),
+    hasLink: true,
+  },
 } as const satisfies Record<string, EmailTemplate>;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

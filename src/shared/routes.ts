@@ -53,6 +53,7 @@ export const routes = {
     access: 'admin',
   },
   'admin-jobs': { path: '/admin/jobs', layout: 'admin', access: 'admin' },
+  'admin-companies': { path: '/admin/companies', layout: 'admin', access: 'admin' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -181,6 +181,47 @@ export class World {
     );
   }
 
+  /** A company none of the people belongs to, owned by the loner: the one others ask to join. */
+  claimedCompany(): Promise<{ id: string; orgId: string }> {
+    return this.once('claimedCompany', async () => {
+      const loner = await this.loner();
+      const company = await this.kit.services.db
+        .insertInto('companies')
+        .values({ org_id: nextOrgId(), name: 'Omstridt ApS', verified: true, created_by: loner.id })
+        .returning(['id', 'org_id as orgId'])
+        .executeTakeFirstOrThrow();
+      await this.kit.services.db.insertInto('memberships').values({ company_id: company.id, user_id: loner.id, role: 'owner' }).execute();
+      return company;
+    });
+  }
+
+  /** The owner's pending request to join the claimed company (their own row, for `self`). */
+  ownJoinRequest(): Promise<string> {
+    return this.once('ownJoinRequest', async () => {
+      const company = await this.claimedCompany();
+      const { id } = await this.kit.services.db
+        .insertInto('company_join_requests')
+        .values({ company_id: company.id, user_id: this.kit.people.owner.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    });
+  }
+
+  /** The loner's pending request to join the company. */
+  joinRequest(): Promise<{ companyId: string; requestId: string }> {
+    return this.once('joinRequest', async () => {
+      const companyId = await this.company();
+      const loner = await this.loner();
+      const { id } = await this.kit.services.db
+        .insertInto('company_join_requests')
+        .values({ company_id: companyId, user_id: loner.id, message: 'Jeg arbejder her' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { companyId, requestId: id };
+    });
+  }
+
   fund(): Promise<{ id: string; slug: string }> {
     return this.once('fund', () =>
       this.kit.services.db
@@ -410,6 +451,15 @@ export const samples: Record<string, (world: World) => unknown> = {
   'companies.members': async (w) => ({ companyId: await w.company() }),
   'companies.changeRole': async (w) => ({ companyId: await w.company(), userId: w.people.extra.id, role: 'reviewer' }),
   'companies.removeMember': async (w) => ({ companyId: await w.company(), userId: w.people.extra.id }),
+
+  'companyClaims.requestJoin': async (w) => ({ orgId: (await w.claimedCompany()).orgId, message: 'Jeg er medejer' }),
+  'companyClaims.mine': () => undefined,
+  'companyClaims.withdraw': async (w) => ({ requestId: await w.ownJoinRequest() }),
+  'companyClaims.pending': async (w) => ({ companyId: await w.company() }),
+  'companyClaims.decide': async (w) => ({ ...(await w.joinRequest()), accept: true, role: 'employee' }),
+  'companyClaims.adminSearch': () => ({ query: 'ApS' }),
+  'companyClaims.adminTransfers': async (w) => ({ companyId: (await w.claimedCompany()).id }),
+  'companyClaims.transferOwnership': async (w) => ({ companyId: (await w.claimedCompany()).id, email: w.people.extra.email, reason: 'Ejer ifølge CVR' }),
 
   'invitations.create': async (w) => ({ companyId: await w.company(), email: `invitee-${unique()}@example.com`, role: 'employee' }),
   'invitations.list': async (w) => ({ companyId: await w.company() }),

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { matchRoute, requiresSignIn, routeNames, routes, safeRedirect } from '../../src/shared/routes';
 
 describe('the route table', () => {
-  it('holds every path of the specification and /admin/jobs', () => {
-    expect(routeNames).toHaveLength(34);
+  it('holds every path of the specification, /admin/jobs and /admin/companies', () => {
+    expect(routeNames).toHaveLength(35);
+    expect(routes['admin-companies'].path).toBe('/admin/companies');
     expect(routes['admin-jobs'].path).toBe('/admin/jobs');
     expect(routes['test-requirements-grant_slug'].layout).toBe('public-clean');
   });

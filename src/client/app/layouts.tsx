@@ -226,6 +226,9 @@ export function AdminLayout() {
             <Link to="/admin/funds" className={navLink} activeProps={activeNav}>
               {t('nav.adminFunds')}
             </Link>
+            <Link to="/admin/companies" className={navLink} activeProps={activeNav}>
+              {t('nav.adminCompanies')}
+            </Link>
             <Link to="/admin/jobs" className={navLink} activeProps={activeNav}>
               {t('nav.adminJobs')}
             </Link>

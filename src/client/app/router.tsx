@@ -118,6 +118,7 @@ const routeTree = rootRoute.addChildren([
     page(layouts.admin, 'admin-funds-fund_id-grants-grant_id'),
     page(layouts.admin, 'admin-funds-fund_id-grants-grant_id-sections-grant_section_id'),
     page(layouts.admin, 'admin-jobs'),
+    page(layouts.admin, 'admin-companies'),
   ]),
   layouts.none.addChildren([
     page(layouts.none, 'login'),

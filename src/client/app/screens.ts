@@ -17,6 +17,7 @@ export const screens: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   profile: () => import('./routes/profile'),
   'onboarding-user-info': () => import('./routes/onboarding-user-info'),
   'admin-jobs': () => import('./routes/admin-jobs'),
+  'admin-companies': () => import('./routes/admin-companies'),
   index: () => import('./routes/index'),
   dk: () => import('./routes/dk'),
   funds: () => import('./routes/funds'),

@@ -118,6 +118,28 @@ export interface Companies {
   zipcode: string | null;
 }
 
+export interface CompanyJoinRequests {
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  id: Generated<string>;
+  message: Generated<string>;
+  role: string | null;
+  status: Generated<string>;
+  user_id: string;
+}
+
+export interface CompanyOwnershipTransfers {
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  new_owner_id: string | null;
+  previous_owner_ids: string[];
+  reason: Generated<string>;
+  transferred_by: string | null;
+}
+
 export interface Emails {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -330,6 +352,8 @@ export interface DB {
   applications: Applications;
   comment_mentions: CommentMentions;
   companies: Companies;
+  company_join_requests: CompanyJoinRequests;
+  company_ownership_transfers: CompanyOwnershipTransfers;
   emails: Emails;
   funds: Funds;
   grant_alert_deliveries: GrantAlertDeliveries;

@@ -4,6 +4,7 @@ import { reviewsRouter } from '../features/reviews/reviews.router';
 import { commentsRouter } from '../features/comments/comments.router';
 import { authRouter } from '../features/auth/auth.router';
 import { companiesRouter } from '../features/companies/companies.router';
+import { companyClaimsRouter } from '../features/company-claims/company-claims.router';
 import { invitationsRouter } from '../features/invitations/invitations.router';
 import { jobsRouter } from '../features/jobs/jobs.router';
 import { systemRouter } from '../features/system/system.router';
@@ -16,6 +17,7 @@ export const appRouter = router({
   auth: authRouter,
   system: systemRouter,
   companies: companiesRouter,
+  companyClaims: companyClaimsRouter,
   invitations: invitationsRouter,
   funds: fundsRouter,
   grants: grantsRouter,

@@ -7,6 +7,7 @@ import { applications } from './messages/applications';
 import { auth } from './messages/auth';
 import { budget } from './messages/budget';
 import { companies } from './messages/companies';
+import { companyClaims } from './messages/company-claims';
 import { core } from './messages/core';
 import { drafts } from './messages/drafts';
 import { funds } from './messages/funds';
@@ -19,7 +20,7 @@ import { reviews } from './messages/reviews';
 import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews] as const;
 
 type Union<T> = T extends readonly (infer U)[] ? U : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

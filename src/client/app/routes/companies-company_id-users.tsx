@@ -1,6 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { may } from '../../../shared/domain/company-roles';
 import { MembersPanel } from '../../features/companies/members-panel';
+import { PendingJoinRequests } from '../../features/company-claims/join-requests';
 import { InviteForm } from '../../features/invitations/invite-form';
 import { PendingInvitations } from '../../features/invitations/pending-invitations';
 import { useT } from '../../lib/intl';
@@ -32,6 +33,7 @@ export default function CompanyUsersScreen() {
           <MembersPanel companyId={companyId} companyName={company.data.name} myRole={company.data.role} myUserId={me.data?.id} />
           {may(company.data.role, 'members.manage') && (
             <>
+              <PendingJoinRequests companyId={companyId} myRole={company.data.role} />
               <PendingInvitations companyId={companyId} myRole={company.data.role} />
               <InviteForm companyId={companyId} myRole={company.data.role} />
             </>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { CompanyList } from '../../features/companies/company-list';
+import { MyJoinRequests } from '../../features/company-claims/join-requests';
 import { useT } from '../../lib/intl';
 import { buttonClass } from '../../ui/button';
 import { usePageTitle } from '../../lib/page-meta';
@@ -23,8 +24,9 @@ export default function CompaniesScreen() {
           </Link>
         </div>
       </div>
-      <div className="mt-6">
+      <div className="mt-6 space-y-8">
         <CompanyList />
+        <MyJoinRequests />
       </div>
     </section>
   );

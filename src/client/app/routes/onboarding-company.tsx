@@ -1,4 +1,5 @@
 import { OnboardingForm } from '../../features/companies/onboarding-form';
+import { JoinRequestOffer } from '../../features/company-claims/join-requests';
 import { useT } from '../../lib/intl';
 import { usePageTitle } from '../../lib/page-meta';
 
@@ -10,7 +11,7 @@ export default function OnboardingCompanyScreen() {
       <h1 className="text-2xl font-semibold text-gray-900">{t('route.onboarding-company')}</h1>
       <p className="mt-2 text-sm text-gray-600">{t('companies.onboarding.intro')}</p>
       <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
-        <OnboardingForm />
+        <OnboardingForm renderTaken={(taken) => <JoinRequestOffer orgId={taken.orgId} companyName={taken.companyName} />} />
       </div>
     </section>
   );

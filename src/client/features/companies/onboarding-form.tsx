@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { safeRedirect } from '../../../shared/routes';
 import { createCompanyInput, lookupInput, type LookupState } from '../../../shared/schemas/companies';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
+import { appErrorOf } from '../../lib/trpc';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
@@ -21,14 +22,16 @@ type DetailsValues = z.input<typeof detailsInput>;
 /**
  * Onboarding a company: the organisation ID is looked up in the registry (progress shown live),
  * the found profile fills the form, the user corrects name and website and confirms. When the
- * registry cannot be reached the details can be typed in, marked as not verified.
+ * registry cannot be reached the details can be typed in, marked as not verified. When the
+ * organisation ID is already in Grantwork, `renderTaken` offers what to do instead (ask to join).
  */
-export function OnboardingForm() {
+export function OnboardingForm({ renderTaken }: { renderTaken: (taken: { orgId: string; companyName: string }) => ReactNode }) {
   const t = useT();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [manual, setManual] = useState(false);
   const [formError, setFormError] = useState<FormMessage | null>(null);
+  const [taken, setTaken] = useState<{ orgId: string; companyName: string } | null>(null);
 
   const lookupForm = useForm({ resolver: zodResolver(lookupInput), defaultValues: { orgId: '' } });
   const details = useForm<DetailsValues, unknown, z.output<typeof detailsInput>>({
@@ -48,6 +51,7 @@ export function OnboardingForm() {
   const onLookup = lookupForm.handleSubmit(async ({ orgId }) => {
     setManual(false);
     setFormError(null);
+    setTaken(null);
     try {
       await start(orgId);
     } catch (error) {
@@ -66,6 +70,11 @@ export function OnboardingForm() {
       // Back to where the user came from (e.g. starting an application), else the company list.
       await navigate({ href: safeRedirect(new URLSearchParams(window.location.search).get('redirect'), '/companies') });
     } catch (error) {
+      const data = appErrorOf(error);
+      if (data?.messageKey === 'companies.exists') {
+        setTaken({ orgId: state.orgId, companyName: String(data.values?.company ?? values.name) });
+        return;
+      }
       const message = applyServerErrors(error, details.setError, ['name', 'website', 'address', 'zipcode', 'city']);
       setFormError(message);
     }
@@ -106,7 +115,9 @@ export function OnboardingForm() {
         </div>
       )}
 
-      {showDetails && (
+      {taken && renderTaken(taken)}
+
+      {showDetails && !taken && (
         <form onSubmit={onCreate} noValidate className="space-y-4 border-t border-gray-200 pt-5">
           {found ? (
             <>

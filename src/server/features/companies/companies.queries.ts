@@ -91,9 +91,10 @@ export async function listCompaniesOfUser(db: Executor, userId: string): Promise
   return rows.map(toMembership);
 }
 
-export async function companyExistsWithOrgId(db: Executor, orgId: string): Promise<boolean> {
-  const row = await db.selectFrom('companies').select('id').where('org_id', '=', orgId).executeTakeFirst();
-  return row !== undefined;
+/** The name of the company holding the organisation ID, if one does. */
+export async function companyNameWithOrgId(db: Executor, orgId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('companies').select('name').where('org_id', '=', orgId).executeTakeFirst();
+  return row?.name;
 }
 
 export interface NewCompany {

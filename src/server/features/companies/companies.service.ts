@@ -8,7 +8,7 @@ import type { Locale } from '../../../shared/i18n';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
 import type { Services } from '../../services';
 import {
-  companyExistsWithOrgId,
+  companyNameWithOrgId,
   countOwnersForUpdate,
   deleteMembership,
   findMemberRoleForUpdate,
@@ -42,8 +42,11 @@ export async function createCompany(
   if (lookup?.status === 'not_found') {
     throw new AppError('VALIDATION', { message: 'companies.orgId.notFound', fieldErrors: { orgId: 'companies.orgId.notFound' } });
   }
-  if (await companyExistsWithOrgId(services.db, input.orgId)) {
-    throw new AppError('CONFLICT', { message: 'companies.exists', fieldErrors: { orgId: 'companies.exists' } });
+  // Registry data proves that the company exists, not that the user belongs to it: whoever
+  // finds the number taken is offered to ask its owners to join (company-claims).
+  const holder = await companyNameWithOrgId(services.db, input.orgId);
+  if (holder !== undefined) {
+    throw new AppError('CONFLICT', { message: 'companies.exists', values: { company: holder }, fieldErrors: { orgId: 'companies.exists' } });
   }
   const found = lookup?.status === 'found' ? storedProfile(lookup.profile) : null;
   const profile: Omit<RegistryProfile, 'orgId' | 'name'> = found ?? {
@@ -71,7 +74,7 @@ export async function createCompany(
       registryCheckedAt: found ? lookup?.checked_at ?? null : null,
     }),
   );
-  if (!id) throw new AppError('CONFLICT', { message: 'companies.exists', fieldErrors: { orgId: 'companies.exists' } });
+  if (!id) throw new AppError('CONFLICT', { message: 'companies.exists', values: { company: input.name }, fieldErrors: { orgId: 'companies.exists' } });
   if (!found) await startLookup(services, input.orgId, { force: false }).catch(() => {});
   return { id, verified: found !== null };
 }

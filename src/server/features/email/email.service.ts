@@ -11,7 +11,11 @@ export async function queueEmail<T extends EmailTemplateName>(
   services: Pick<Services, 'db' | 'queues'>,
   email: { to: string; template: T; locale: Locale; params: EmailParams<T> },
 ): Promise<string> {
-  const params = emailTemplates[email.template].params.parse(email.params) as EmailParams<T>;
+  // jsonb refuses a lone UTF-16 surrogate: typed text that carries one is stored with U+FFFD instead.
+  const wellFormed = JSON.parse(JSON.stringify(email.params), (_key, value: unknown) =>
+    typeof value === 'string' ? value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD') : value,
+  ) as unknown;
+  const params = emailTemplates[email.template].params.parse(wellFormed) as EmailParams<T>;
   const id = await insertEmail(services.db, { recipient: email.to, template: email.template, locale: email.locale, params });
   try {
     await services.queues.add('email', { emailId: id }, { jobId: id });

@@ -1,0 +1,59 @@
+import {
+  adminCompanySearchInput,
+  decideJoinRequestInput,
+  requestJoinInput,
+  transferOwnershipInput,
+  withdrawJoinRequestInput,
+} from '../../../shared/schemas/company-claims';
+import { companyIdSchema } from '../../../shared/schemas/companies';
+import { z } from 'zod';
+import { consumeRateLimit } from '../../rate-limit';
+import { companyProcedureFor } from '../../trpc/company-procedure';
+import { adminProcedure, router, userProcedure } from '../../trpc/trpc';
+import { listPendingRequests, listRequestsOfUser, listTransfers, searchCompanies, withdrawRequest } from './company-claims.queries';
+import { decideJoinRequest, requestToJoin, transferOwnership } from './company-claims.service';
+
+/** Each request e-mails the company's owners: a user may ask a few times an hour, not more. */
+const joinRequestLimit = { name: 'join-request:user', limit: 5, windowSeconds: 3600 };
+
+export const companyClaimsRouter = router({
+  /** Asks to join the company that holds an organisation ID (when creating it found it taken). */
+  requestJoin: userProcedure.input(requestJoinInput).mutation(async ({ ctx, input }) => {
+    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, joinRequestLimit, ctx.user.id);
+    return requestToJoin(ctx, ctx.user, input);
+  }),
+
+  /** The caller's own open requests. */
+  mine: userProcedure.query(({ ctx }) => listRequestsOfUser(ctx.db, ctx.user.id)),
+
+  /** Withdraws the caller's own open request; another user's request id matches nothing. */
+  withdraw: userProcedure
+    .meta({ access: 'self' })
+    .input(withdrawJoinRequestInput)
+    .mutation(async ({ ctx, input }) => ({ requestId: input.requestId, withdrawn: await withdrawRequest(ctx.db, input.requestId, ctx.user.id) })),
+
+  /** Open requests to join the company, for those who manage its members. */
+  pending: companyProcedureFor('members.manage').query(({ ctx }) => listPendingRequests(ctx.db, ctx.company.id)),
+
+  decide: companyProcedureFor('members.manage')
+    .input(decideJoinRequestInput)
+    .mutation(async ({ ctx, input }) => {
+      await decideJoinRequest(ctx, {
+        company: ctx.company,
+        actor: { id: ctx.user.id, role: ctx.membership.role },
+        requestId: input.requestId,
+        accept: input.accept,
+        role: input.role,
+      });
+      return { requestId: input.requestId, accepted: input.accept };
+    }),
+
+  /** Companies by name or organisation ID, with owners, for settling disputes. */
+  adminSearch: adminProcedure.input(adminCompanySearchInput).query(({ ctx, input }) => searchCompanies(ctx.db, input.query)),
+
+  adminTransfers: adminProcedure.input(z.object({ companyId: companyIdSchema })).query(({ ctx, input }) => listTransfers(ctx.db, input.companyId)),
+
+  transferOwnership: adminProcedure.input(transferOwnershipInput).mutation(({ ctx, input }) =>
+    transferOwnership(ctx, { companyId: input.companyId, email: input.email, reason: input.reason, by: ctx.user.id }),
+  ),
+});
