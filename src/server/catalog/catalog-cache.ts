@@ -17,6 +17,8 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 1000;
 /** How often a process asks Redis whether the catalogue changed elsewhere. */
 export const VERSION_CHECK_MS = 1000;
+/** A slow Redis never holds a public read longer than this. */
+const VERSION_CHECK_TIMEOUT_MS = 250;
 
 interface VersionWatch {
   redis: Redis;
@@ -43,8 +45,8 @@ function checkVersion(db: Executor): Promise<void> | undefined {
   if (!watch) return undefined;
   if (watch.checking) return watch.checking;
   if (Date.now() - watch.checkedAt < VERSION_CHECK_MS) return undefined;
-  watch.checking = watch.redis
-    .get(watch.key)
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), VERSION_CHECK_TIMEOUT_MS).unref());
+  watch.checking = Promise.race([watch.redis.get(watch.key), timeout])
     .then((version) => {
       if (version !== watch.seen) caches.get(db)?.clear();
       watch.seen = version;
@@ -107,7 +109,9 @@ export async function announceCatalogChange(db: Executor): Promise<void> {
   const watch = watches.get(db);
   if (!watch) return;
   try {
-    watch.seen = String(await watch.redis.incr(watch.key));
+    // `seen` stays as it was: the next check clears this process once more, which also covers a
+    // change another process announced between this one's clearing and its increment.
+    await watch.redis.incr(watch.key);
   } catch {
     // Redis unreachable: other processes' entries expire within the TTL.
   }
