@@ -13,7 +13,7 @@
 import type { Redis } from 'ioredis';
 import type { Executor } from '../db/db';
 
-const TTL_MS = 60_000;
+const TTL_MS = 10_000;
 const MAX_ENTRIES = 1000;
 /** How often a process asks Redis whether the catalogue changed elsewhere. */
 export const VERSION_CHECK_MS = 1000;
