@@ -85,6 +85,22 @@ function sendStored(c: Context, answer: StoredAnswer, cacheControl: string): Res
   return c.body(answer.body, answer.status as 200);
 }
 
+/** The built chunk of each language's catalog (`virtual:messages/<locale>`), from the build's manifest. */
+function messageChunks(clientDir: string): Partial<Record<string, string>> {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
+    const chunks: Partial<Record<string, string>> = {};
+    for (const entry of Object.values(manifest)) {
+      const locale = /virtual:messages\/([a-z]+)$/.exec(entry.src ?? '')?.[1];
+      if (locale) chunks[locale] = `/${entry.file}`;
+    }
+    return chunks;
+  } catch {
+    // A build without a manifest (an older one, a test's stand-in): the catalog loads after the scripts.
+    return {};
+  }
+}
+
 export interface AppOptions {
   /** Folder of the built client; when missing (development with Vite) no pages are served. */
   clientDir?: string;
@@ -175,6 +191,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const clientDir = options.clientDir ?? services.env.CLIENT_DIR ?? projectPath('dist/client');
   const indexFile = path.join(clientDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const catalogPreloads = messageChunks(clientDir);
 
   if (indexHtml) {
     // Hashed build files never change: cache them for a year.
@@ -223,7 +240,10 @@ export function createApp(services: Services, options: AppOptions = {}) {
     };
     if (!match || !publicPages.has(match.name)) return c.html(await render(), 200);
     const answer = await cachedCatalog(services.db, `http:page:${locale}:${c.req.path}`, async () => {
-      const body = await render();
+      // A public page is mostly a first visit, in the language of its URL: its catalog is fetched
+      // with the scripts instead of after them (main.tsx waits for it before the first render).
+      const preload = catalogPreloads[locale];
+      const body = preload ? (await render()).replace('</head>', `<link rel="modulepreload" href="${preload}" />\n  </head>`) : await render();
       return { status: 200, body, contentType: 'text/html; charset=UTF-8', etag: etagOf(body) };
     });
     return sendStored(c, answer, PAGE_CACHE_CONTROL);

@@ -43,6 +43,9 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'index.html'), readFileSync('src/client/index.html', 'utf8'));
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), script);
+  mkdirSync(path.join(clientDir, '.vite'));
+  const catalogs = Object.fromEntries(['da', 'en', 'nb'].map((locale) => [`../../virtual:messages/${locale}`, { file: `assets/${locale}-h4sh.js`, src: `../../virtual:messages/${locale}`, isDynamicEntry: true }]));
+  writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(catalogs));
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), precompressed.br);
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), precompressed.gzip);
   base = await listen(createApp(services, { clientDir }));
@@ -141,6 +144,13 @@ describe('built assets', () => {
     const plain = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(script);
+  });
+
+  it('has a public page fetch the catalog of its language with the scripts', async () => {
+    const html = await (await fetch(`${base}/grants?lang=en`)).text();
+    expect(html).toContain('<link rel="modulepreload" href="/assets/en-h4sh.js" />');
+    expect(html).not.toContain('/assets/da-h4sh.js');
+    expect(await (await fetch(`${base}/grants`)).text()).toContain('href="/assets/da-h4sh.js"');
   });
 
   it('keeps the page shell of a signed-in screen revalidated, and the build manifest private', async () => {
