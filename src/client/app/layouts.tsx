@@ -3,13 +3,11 @@
  * none. Each wraps the routed screen (`<Outlet />`) under the one `Header` and its `MainNav`, so
  * no signed-in page lacks the way to applications, companies, invitations and profile.
  */
-import { useState, type ReactNode } from 'react';
-import { DropdownMenu } from 'radix-ui';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { getAuthToken } from '../lib/auth-token';
 import { useT } from '../lib/intl';
 import { trpc } from '../lib/trpc';
-import { Avatar } from '../ui/avatar';
 import { BetaNotice } from '../ui/beta-notice';
 import { buttonClass } from '../ui/button';
 import { LanguageSwitcher } from '../ui/language-switcher';
@@ -98,9 +96,11 @@ function Footer() {
   );
 }
 
+// The signed-in menu (Radix's dropdown and its positioning) is downloaded only by signed-in users.
+const SignedInMenu = lazy(() => import('./user-menu'));
+
 function UserMenu() {
   const t = useT();
-  const me = trpc.auth.me.useQuery(undefined, { enabled: getAuthToken() !== null });
   if (!getAuthToken()) {
     return (
       <>
@@ -113,36 +113,10 @@ function UserMenu() {
       </>
     );
   }
-  const name = me.data ? `${me.data.firstname} ${me.data.lastname}`.trim() || me.data.email : t('avatar.fallback');
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="rounded-full" aria-label={name}>
-        <Avatar alt={name} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-gray-200">
-          {me.data && <DropdownMenu.Label className="px-2 py-1.5 text-xs text-gray-500">{me.data.email}</DropdownMenu.Label>}
-          <DropdownMenu.Item asChild>
-            <Link to="/profile" className="block rounded px-2 py-1.5 outline-none data-highlighted:bg-gray-100">
-              {t('nav.profile')}
-            </Link>
-          </DropdownMenu.Item>
-          {me.data?.platformRole === 'admin' && (
-            <DropdownMenu.Item asChild>
-              <Link to="/admin/funds" className="block rounded px-2 py-1.5 outline-none data-highlighted:bg-gray-100">
-                {t('nav.admin')}
-              </Link>
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-          <DropdownMenu.Item asChild>
-            <Link to="/logout" className="block rounded px-2 py-1.5 outline-none data-highlighted:bg-gray-100">
-              {t('nav.logout')}
-            </Link>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={<span className="inline-block size-8 rounded-full bg-gray-200" aria-hidden="true" />}>
+      <SignedInMenu />
+    </Suspense>
   );
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, isCommonPassword } from '../domain/passwords';
-import { locales } from '../i18n';
+import { locales } from '../i18n/locales';
 
 export const emailSchema = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyRoles } from '../domain/company-roles';
 import { hasOrgIdShape, isValidOrgId, normalizeOrgId } from '../domain/org-id';
-import { locales } from '../i18n';
+import { locales } from '../i18n/locales';
 
 /**
  * An organisation ID as typed: spaces and dashes removed, then 8 digits passing modulus 11. Eight
