@@ -190,6 +190,19 @@ export const sectionRuleColumns = [
 ] as const;
 
 /** One section with what the editor needs: its grant section's guidance, requirements and inputs (one query). */
+/** The grant's budget terms as the shared rules take them (columns `currency`, `maxFundingPct`, …). */
+export function grantTermsOf(row: { currency: string; maxFundingPct: string | number | null; minInvoiceAmount: string | number | null; hourlyRate: string | number | null }): GrantTerms {
+  return {
+    currency: row.currency,
+    maxFundingPct: row.maxFundingPct === null ? null : Number(row.maxFundingPct),
+    minInvoiceAmount: decimalToMinor(row.minInvoiceAmount),
+    hourlyRate: decimalToMinor(row.hourlyRate),
+  };
+}
+
+/** The grant columns `grantTermsOf` reads, for a query joining `grants as g`. */
+export const grantTermColumns = ['g.currency', 'g.max_funding_pct as maxFundingPct', 'g.min_invoice_amount as minInvoiceAmount', 'g.hourly_rate as hourlyRate'] as const;
+
 export async function findSection(db: Executor, applicationId: string, sectionId: string) {
   const row = await db
     .selectFrom('application_sections as s')
@@ -203,10 +216,7 @@ export async function findSection(db: Executor, applicationId: string, sectionId
       's.answers',
       's.fulfilled',
       's.data',
-      'g.currency',
-      'g.max_funding_pct as maxFundingPct',
-      'g.min_invoice_amount as minInvoiceAmount',
-      'g.hourly_rate as hourlyRate',
+      ...grantTermColumns,
       's.version',
       's.updated_at as updatedAt',
       'gs.title',
@@ -220,12 +230,7 @@ export async function findSection(db: Executor, applicationId: string, sectionId
     .executeTakeFirst();
   if (!row) return undefined;
   const { currency, maxFundingPct, minInvoiceAmount, hourlyRate, ...section } = row;
-  const terms: GrantTerms = {
-    currency,
-    maxFundingPct: maxFundingPct === null ? null : Number(maxFundingPct),
-    minInvoiceAmount: decimalToMinor(minInvoiceAmount),
-    hourlyRate: decimalToMinor(hourlyRate),
-  };
+  const terms = grantTermsOf({ currency, maxFundingPct, minInvoiceAmount, hourlyRate });
   return { ...section, status: row.status as SectionStatus, kind: row.kind as SectionKind, answers: row.answers as Answers, data: row.data as unknown, terms };
 }
 
