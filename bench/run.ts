@@ -186,6 +186,7 @@ async function main() {
   // Each connection saves a section of its own, from the version its previous save returned.
   const versions = new Map(sections.map((section) => [section.id, section.version]));
   let nextSection = 0;
+  const failures = new Map<number, string>();
   const save = await load('section save (signed in)', {
     url: `${app}/trpc/applications.saveSection`,
     method: 'POST',
@@ -201,6 +202,7 @@ async function main() {
         },
         onResponse: (status, body, context: { section?: (typeof sections)[number] }) => {
           const section = context.section;
+          if (status !== 200) failures.set(status, body.slice(0, 300));
           if (status !== 200 || !section) return;
           versions.set(section.id, (JSON.parse(body) as { result: { data: { json: { version: number } } } }).result.data.json.version);
         },
@@ -208,6 +210,7 @@ async function main() {
     ],
   });
 
+  for (const [status, body] of failures) console.log(`section save answered ${status}: ${body}`);
   for (const read of publicReads) {
     read.floor = 'Hono + pg';
     read.ratio = read.reqPerSec / floorPg.reqPerSec;

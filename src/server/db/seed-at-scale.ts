@@ -39,6 +39,8 @@ export async function seedAtScale(db: Database, scale: Scale = realisticScale): 
         50000, 500000 + (n % 10) * 100000, 50, 650
       FROM generate_series(1, ${grants}) n
       JOIN (SELECT id, row_number() OVER (ORDER BY slug) AS k FROM funds) f ON f.k = 1 + (n - 1) / ${scale.grantsPerFund}`.execute(trx);
+    await sql`INSERT INTO grant_requirements (grant_id, position, text)
+      SELECT g.id, p, 'Eligibility question ' || p FROM grants g CROSS JOIN generate_series(1, 2) p`.execute(trx);
     await sql`INSERT INTO grant_sections (grant_id, position, kind, title, guidance)
       SELECT g.id, p, (${sectionKinds}::text[])[p], 'Section ' || p, 'What this section should say'
       FROM grants g CROSS JOIN generate_series(1, ${sectionKinds.length}) p`.execute(trx);
@@ -49,6 +51,9 @@ export async function seedAtScale(db: Database, scale: Scale = realisticScale): 
     // One owner per company. The password hash is not a valid one: nobody signs in as these.
     await sql`INSERT INTO users (email, password_hash, firstname, lastname)
       SELECT 'owner' || n || '@scale.example', 'x', 'Owner', 'Number ' || n FROM generate_series(1, ${scale.companies}) n`.execute(trx);
+    // A session per owner, so signing in reads a table of a realistic size.
+    await sql`INSERT INTO sessions (id, secret_hash, user_id, expires_at)
+      SELECT md5(random()::text || id::text), decode(md5(id::text), 'hex'), id, now() + interval '30 days' FROM users WHERE email LIKE '%@scale.example'`.execute(trx);
     await sql`INSERT INTO companies (org_id, name, verified)
       SELECT (10000000 + n)::text, 'Company ' || n || ' ApS', true FROM generate_series(1, ${scale.companies}) n`.execute(trx);
     await sql`INSERT INTO memberships (company_id, user_id, role)
