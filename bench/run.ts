@@ -183,9 +183,10 @@ async function main() {
     await load('application overview (signed in)', { url: `${app}/trpc/applications.get?${trpcInput({ applicationId: overviewApplication })}`, headers: auth }),
     await load('dashboard (signed in)', { url: `${app}/trpc/applications.list?${trpcInput({})}`, headers: auth }),
   ];
-  // Each connection saves a section of its own, from the version its previous save returned.
+  // No two saves of one section are in flight at once (autocannon gives every request a fresh
+  // context): a save takes a free section and returns it with the version its answer names.
   const versions = new Map(sections.map((section) => [section.id, section.version]));
-  let nextSection = 0;
+  const free = [...sections];
   const failures = new Map<number, string>();
   const save = await load('section save (signed in)', {
     url: `${app}/trpc/applications.saveSection`,
@@ -194,17 +195,18 @@ async function main() {
     requests: [
       {
         setupRequest: (request, context: { section?: (typeof sections)[number] }) => {
-          context.section ??= sections[nextSection++ % sections.length]!;
-          const section = context.section;
+          const section = free.shift() ?? sections[Math.floor(Math.random() * sections.length)]!;
+          context.section = section;
           const content = `Saved while measuring ${randomBytes(8).toString('hex')}. `.repeat(20);
           request.body = JSON.stringify({ json: { applicationId: section.applicationId, sectionId: section.id, version: versions.get(section.id), content, answers: {}, fulfilled: [] } });
           return request;
         },
         onResponse: (status, body, context: { section?: (typeof sections)[number] }) => {
           const section = context.section;
-          if (status !== 200) failures.set(status, body.slice(0, 300));
-          if (status !== 200 || !section) return;
-          versions.set(section.id, (JSON.parse(body) as { result: { data: { json: { version: number } } } }).result.data.json.version);
+          if (!section) return;
+          if (status === 200) versions.set(section.id, (JSON.parse(body) as { result: { data: { json: { version: number } } } }).result.data.json.version);
+          else failures.set(status, body.slice(0, 300));
+          free.push(section);
         },
       },
     ],
