@@ -1,14 +1,15 @@
 /** The Danish landing page: always in Danish, whatever language the rest of the interface uses. */
 import { Link } from '@tanstack/react-router';
 import { IntlProvider } from 'react-intl';
-import { defaultLocale, messagesFor } from '../../../shared/i18n';
-import { AlertSignupCard } from '../../features/grant-alerts/alert-signup';
+import { defaultLocale } from '../../../shared/i18n/locales';
+import { AlertSignupCard } from '../../features/grant-alerts/alert-signup-card';
 import { OpenGrantsSection } from '../../features/grants/open-grants';
-import { useT } from '../../lib/intl';
+import { loadMessages, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { buttonClass } from '../../ui/button';
 
-const danish = messagesFor('da');
+// This page is Danish whatever the interface language, so its code brings the Danish catalog.
+const danish = await loadMessages(defaultLocale);
 
 function DanishLanding() {
   const t = useT();
