@@ -9,6 +9,7 @@ import type { DB } from '../../src/server/db/schema';
 import { validateSessionToken } from '../../src/server/auth/session';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
+import { listApplicationsOfUser } from '../../src/server/features/applications/applications.queries';
 import { createCast, createCompany, outcome, type Cast } from './company-fixtures';
 import { callerFor, createTestServices, failureOf, type TestServices } from './harness';
 
@@ -386,5 +387,29 @@ describe('queries per page', () => {
     } finally {
       await counting.close();
     }
+  });
+});
+
+describe('the dashboard list', () => {
+  it('continues page after page in the same order, each application once, with applications saved at the same instant', async () => {
+    const grant = await createGrant({ sections: 1 });
+    const company = await createCompany(services, cast);
+    for (let index = 0; index < 5; index += 1) await startApplication(grant.id, company);
+    // All five share one updated_at, to the microsecond: the id decides across page boundaries.
+    const at = new Date('2026-01-02T03:04:05.123456Z');
+    await services.db.updateTable('applications').set({ updated_at: at }).where('company_id', '=', company).execute();
+    const userId = cast.users.owner.id;
+    const all = await listApplicationsOfUser(services.db, userId, { companyId: company });
+    expect(all.applications).toHaveLength(5);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof listApplicationsOfUser>> = await listApplicationsOfUser(services.db, userId, { companyId: company, cursor }, 2);
+      seen.push(...page.applications.map((application) => application.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.applications.map((application) => application.id));
+    // A cursor that is not one starts from the top instead of failing.
+    expect((await listApplicationsOfUser(services.db, userId, { companyId: company, cursor: 'not-a-cursor' }, 2)).applications.map((a) => a.id)).toEqual(seen.slice(0, 2));
   });
 });
