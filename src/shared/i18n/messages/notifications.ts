@@ -5,7 +5,7 @@ const da = {
   'notifications.item.approved': '{actor} har godkendt afsnittet «{section}» i «{application}».',
   'notifications.item.notApproved': '{actor} har ikke godkendt afsnittet «{section}» i «{application}». Begrundelse: «{excerpt}»',
   'notifications.someone': 'En kollega',
-  'notifications.subject': '{count, plural, one {Nyt i «{first}»} other {# nye beskeder om jeres ansøgninger}}',
+  'notifications.subject': '{count, plural, one {{first}: nyt i ansøgningen} other {# nye beskeder om jeres ansøgninger}}',
   'notifications.email.subject': '{subject}',
   'notifications.email.body':
     'Der er nyt i jeres ansøgninger:\n\n{items}\n\nDu får denne e-mail, fordi du er med i en virksomhed, der skriver ansøgningen. Du kan slå hver slags besked fra på din profil: {profileLink}',
@@ -26,7 +26,7 @@ const en: Record<Keys, string> = {
   'notifications.item.approved': '{actor} approved the section “{section}” in “{application}”.',
   'notifications.item.notApproved': '{actor} did not approve the section “{section}” in “{application}”. Reason: “{excerpt}”',
   'notifications.someone': 'A colleague',
-  'notifications.subject': '{count, plural, one {News in “{first}”} other {# new notifications about your applications}}',
+  'notifications.subject': '{count, plural, one {{first}: news in the application} other {# new notifications about your applications}}',
   'notifications.email.subject': '{subject}',
   'notifications.email.body':
     'There is news in your applications:\n\n{items}\n\nYou get this e-mail because you belong to a company writing the application. You can turn each kind of notification off on your profile: {profileLink}',
@@ -45,7 +45,7 @@ const nb: Record<Keys, string> = {
   'notifications.item.approved': '{actor} har godkjent delen «{section}» i «{application}».',
   'notifications.item.notApproved': '{actor} har ikke godkjent delen «{section}» i «{application}». Begrunnelse: «{excerpt}»',
   'notifications.someone': 'En kollega',
-  'notifications.subject': '{count, plural, one {Nytt i «{first}»} other {# nye varsler om søknadene deres}}',
+  'notifications.subject': '{count, plural, one {{first}: nytt i søknaden} other {# nye varsler om søknadene deres}}',
   'notifications.email.subject': '{subject}',
   'notifications.email.body':
     'Det er nytt i søknadene deres:\n\n{items}\n\nDu får denne e-posten fordi du er med i en virksomhet som skriver søknaden. Du kan slå av hver type varsel på profilen din: {profileLink}',
