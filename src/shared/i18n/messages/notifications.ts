@@ -10,7 +10,7 @@ const da = {
   'notifications.email.body':
     'Der er nyt i jeres ansøgninger:\n\n{items}\n\nDu får denne e-mail, fordi du er med i en virksomhed, der skriver ansøgningen. Du kan slå hver slags besked fra på din profil: {profileLink}',
   'notifications.settings.title': 'Beskeder på e-mail',
-  'notifications.settings.intro': 'Beskeder, der kommer inden for samme minut, samles i én e-mail.',
+  'notifications.settings.intro': 'Beskeder, der kommer kort efter hinanden, samles i én e-mail.',
   'notifications.settings.reviewRequests': 'Når nogen beder mig gennemse et afsnit',
   'notifications.settings.mentions': 'Når nogen nævner mig i en kommentar',
   'notifications.settings.reviewResults': 'Når et afsnit, jeg har sendt til gennemsyn, er godkendt eller ikke godkendt',
@@ -31,7 +31,7 @@ const en: Record<Keys, string> = {
   'notifications.email.body':
     'There is news in your applications:\n\n{items}\n\nYou get this e-mail because you belong to a company writing the application. You can turn each kind of notification off on your profile: {profileLink}',
   'notifications.settings.title': 'E-mail notifications',
-  'notifications.settings.intro': 'Notifications within the same minute are gathered into one e-mail.',
+  'notifications.settings.intro': 'Notifications that come close together are gathered into one e-mail.',
   'notifications.settings.reviewRequests': 'When someone asks me to review a section',
   'notifications.settings.mentions': 'When someone mentions me in a comment',
   'notifications.settings.reviewResults': 'When a section I sent to review is approved or not approved',
@@ -50,7 +50,7 @@ const nb: Record<Keys, string> = {
   'notifications.email.body':
     'Det er nytt i søknadene deres:\n\n{items}\n\nDu får denne e-posten fordi du er med i en virksomhet som skriver søknaden. Du kan slå av hver type varsel på profilen din: {profileLink}',
   'notifications.settings.title': 'Varsler på e-post',
-  'notifications.settings.intro': 'Varsler som kommer innen samme minutt, samles i én e-post.',
+  'notifications.settings.intro': 'Varsler som kommer tett etter hverandre, samles i én e-post.',
   'notifications.settings.reviewRequests': 'Når noen ber meg gå gjennom en del',
   'notifications.settings.mentions': 'Når noen nevner meg i en kommentar',
   'notifications.settings.reviewResults': 'Når en del jeg har sendt til gjennomgang, er godkjent eller ikke godkjent',
