@@ -17,6 +17,8 @@ import { MAX_BATCH_CALLS } from '../shared/batch-limit';
 import { matchRoute } from '../shared/routes';
 import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
 import { appUrl } from './env';
+import { unsubscribeAlert } from './features/grant-alerts/grant-alerts.service';
+import { alertTokenInput } from '../shared/schemas/grant-alerts';
 import { publicPageHead, renderPageHtml, robotsTxt, sitemapEntries, sitemapXml } from './features/grants/grants.head';
 import { pageExistsChecks } from './features/grants/grants.pages';
 import { log } from './log';
@@ -209,6 +211,22 @@ export function createApp(services: Services, options: AppOptions = {}) {
       return /\.[A-Za-z0-9]+$/.test(c.req.path) ? files(c, next) : next();
     });
   }
+
+  // RFC 8058 one-click unsubscribe from a grant alert: a mail client POSTs here, no sign-in. An
+  // unknown token answers as a known one (nothing says whether an address was subscribed); a GET,
+  // which link scanners also make, changes nothing and shows the page that unsubscribes on request.
+  app.post('/api/grant-alerts/unsubscribe', async (c) => {
+    const parsed = alertTokenInput.safeParse({ token: c.req.query('token') });
+    if (!parsed.success) return c.text('Bad Request', 400);
+    await unsubscribeAlert(services, parsed.data.token);
+    c.header('Cache-Control', 'no-store');
+    return c.text('Unsubscribed', 200);
+  });
+  app.get('/api/grant-alerts/unsubscribe', (c) => {
+    const parsed = alertTokenInput.safeParse({ token: c.req.query('token') });
+    if (!parsed.success) return c.text('Bad Request', 400);
+    return c.redirect(`/?alerts=unsubscribe&token=${encodeURIComponent(parsed.data.token)}`, 303);
+  });
 
   app.get('/robots.txt', (c) => {
     c.header('Cache-Control', 'public, max-age=3600');

@@ -11,6 +11,17 @@ export interface EmailTemplate<P extends z.ZodType = z.ZodType> {
   params: P;
   /** A link the message ends with, built from `params.link`, shown as its own line. */
   hasLink?: boolean;
+  /**
+   * The RFC 8058 one-click unsubscribe address of a message a person can stop (sent as
+   * `List-Unsubscribe` with `List-Unsubscribe-Post`): a mail client POSTs to it, no sign-in.
+   */
+  oneClickUnsubscribe?: (params: z.infer<P>) => string;
+}
+
+/** `/api/grant-alerts/unsubscribe?token=…` beside the app address of the unsubscribe link the e-mail shows. */
+export function grantAlertOneClick(link: string): string {
+  const url = new URL(link);
+  return `${url.origin}/api/grant-alerts/unsubscribe?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`;
 }
 
 export const emailTemplates = {
@@ -45,6 +56,7 @@ export const emailTemplates = {
     // `link` is the one-click unsubscribe link (it carries a token, so it is not kept once sent).
     params: z.object({ grantTitle: z.string().max(200), fundName: z.string().max(200), grantLink: z.url(), link: z.url() }),
     hasLink: true,
+    oneClickUnsubscribe: (params) => grantAlertOneClick((params as { link: string }).link),
   },
   invitation: {
     subject: 'invitations.email.subject',

@@ -8,6 +8,7 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
 }
 
 function escapeHtml(value: string): string {
@@ -38,5 +39,7 @@ export function renderEmail(template: EmailTemplateName, locale: Locale, rawPara
     `<hr><p style="color:#6b7280;font-size:12px">${escapeHtml(footer)}</p>`,
     '</body></html>',
   ].join('\n');
-  return { subject: format(definition.subject, params), text, html };
+  const oneClick = 'oneClickUnsubscribe' in definition ? (definition.oneClickUnsubscribe as (p: Record<string, string>) => string)(params) : undefined;
+  const headers = oneClick ? { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
+  return { subject: format(definition.subject, params), text, html, ...(headers && { headers }) };
 }

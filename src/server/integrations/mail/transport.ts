@@ -29,7 +29,7 @@ export function createMailSender(config: { SMTP_URL?: string | undefined; MAIL_F
       async send(message) {
         // A fixed Message-ID lets a receiving server drop a duplicate if a retry resends it.
         const messageId = messageIdOf(message.id);
-        await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId });
+        await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId, headers: message.headers });
         return { transport: 'smtp', messageId, location: null };
       },
       close: () => transporter.close(),
@@ -41,7 +41,7 @@ export function createMailSender(config: { SMTP_URL?: string | undefined; MAIL_F
   return {
     async send(message) {
       const messageId = messageIdOf(message.id);
-      const info = await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId });
+      const info = await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId, headers: message.headers });
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${message.id}.eml`);
       // Written under a temporary name and renamed, so a reader never sees half a message.
