@@ -28,25 +28,25 @@ describe('public funds', () => {
 describe('fund administration', () => {
   it('makes the slug from the name, keeps it unique, and refuses a taken one typed by hand', async () => {
     const caller = await callerFor(services, admin);
-    const first = await caller.funds.admin.create({ name: 'Grøn Fond & Co.', description: '', url: '' });
+    const first = await caller.funds.admin.create({ name: { da: 'Grøn Fond & Co.' }, description: { da: '' }, url: '' });
     expect(first.slug).toBe('groen-fond-co');
-    const second = await caller.funds.admin.create({ name: 'Grøn fond co' });
+    const second = await caller.funds.admin.create({ name: { da: 'Grøn fond co' } });
     expect(second.slug).toBe('groen-fond-co-2');
-    expect(await failure(caller.funds.admin.create({ name: 'Another', slug: 'groen-fond-co' }))).toMatchObject({
+    expect(await failure(caller.funds.admin.create({ name: { da: 'Another' }, slug: 'groen-fond-co' }))).toMatchObject({
       appCode: 'VALIDATION',
       fieldErrors: { slug: 'funds.validation.slugTaken' },
     });
-    expect(await failure(caller.funds.admin.update({ id: second.id, name: 'Renamed', slug: 'innovation-fund-denmark' }))).toMatchObject({
+    expect(await failure(caller.funds.admin.update({ id: second.id, name: { da: 'Renamed' }, slug: 'innovation-fund-denmark' }))).toMatchObject({
       fieldErrors: { slug: 'funds.validation.slugTaken' },
     });
-    expect(await failure(caller.funds.admin.create({ name: 'Bad', slug: 'Has Spaces' }))).toMatchObject({ fieldErrors: { slug: 'funds.validation.slug' } });
-    expect(await failure(caller.funds.admin.create({ name: 'Bad', url: 'javascript:alert(1)' }))).toMatchObject({ fieldErrors: { url: 'funds.validation.url' } });
+    expect(await failure(caller.funds.admin.create({ name: { da: 'Bad' }, slug: 'Has Spaces' }))).toMatchObject({ fieldErrors: { slug: 'funds.validation.slug' } });
+    expect(await failure(caller.funds.admin.create({ name: { da: 'Bad' }, url: 'javascript:alert(1)' }))).toMatchObject({ fieldErrors: { url: 'funds.validation.url' } });
   });
 
   it('edits a fund (an empty slug keeps the old one) and deletes it when it has no grants', async () => {
     const caller = await callerFor(services, admin);
-    const { id } = await caller.funds.admin.create({ name: 'Editable Fund', url: 'https://example.org' });
-    await caller.funds.admin.update({ id, name: 'Edited Fund', slug: '', description: 'Now described', url: '' });
+    const { id } = await caller.funds.admin.create({ name: { da: 'Editable Fund' }, url: 'https://example.org' });
+    await caller.funds.admin.update({ id, name: { da: 'Edited Fund' }, slug: '', description: { da: 'Now described' }, url: '' });
     expect(await caller.funds.admin.get({ id })).toMatchObject({ name: 'Edited Fund', slug: 'editable-fund', description: 'Now described', url: null });
     // The public pages see the change at once (the catalogue cache is cleared by the edit).
     const anonymous = await callerFor(services);

@@ -250,12 +250,12 @@ describe('real 404s for catalogue pages', () => {
 describe('grant administration', () => {
   async function newFund(name = 'Admin Test Fund') {
     const caller = await callerFor(services, admin);
-    return caller.funds.admin.create({ name, description: 'For tests', url: 'https://example.org/fund' });
+    return caller.funds.admin.create({ name: { da: name }, description: { da: 'For tests' }, url: 'https://example.org/fund' });
   }
 
   const grantFields = {
-    title: 'Green Pilot',
-    description: 'Pilots of green technology.',
+    title: { da: 'Green Pilot' },
+    description: { da: 'Pilots of green technology.' },
     url: 'https://example.org/green',
     opensAt: null,
     deadlineAt: new Date('2030-06-01T10:00:00.000Z'),
@@ -267,8 +267,8 @@ describe('grant administration', () => {
     minInvoiceAmount: 1000,
     hourlyRate: null,
     requirements: [
-      { text: 'The company has a CVR number', expectedAnswer: true, prefill: 'org_id' as const },
-      { text: 'The company is in bankruptcy', expectedAnswer: false },
+      { text: { da: 'The company has a CVR number' }, expectedAnswer: true, prefill: 'org_id' as const },
+      { text: { da: 'The company is in bankruptcy' }, expectedAnswer: false },
     ],
   };
 
@@ -302,7 +302,7 @@ describe('grant administration', () => {
   it('saves with optimistic concurrency: a stale version gets CONFLICT', async () => {
     const caller = await callerFor(services, admin);
     const fund = await newFund('Version Fund');
-    const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: 'Versioned' });
+    const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Versioned' } });
     const loaded = await caller.grants.admin.get({ id });
     expect(loaded.version).toBe(1);
     expect(loaded.requirements.map((r) => [r.text, r.expectedAnswer, r.prefill])).toEqual([
@@ -313,11 +313,11 @@ describe('grant administration', () => {
       ...grantFields,
       id,
       version: 1,
-      title: 'Versioned 2',
-      requirements: [{ id: loaded.requirements[1]!.id, text: 'Not in bankruptcy', expectedAnswer: false }, { text: 'New question', expectedAnswer: true }],
+      title: { da: 'Versioned 2' },
+      requirements: [{ id: loaded.requirements[1]!.id, text: { da: 'Not in bankruptcy' }, expectedAnswer: false }, { text: { da: 'New question' }, expectedAnswer: true }],
     });
     expect(saved.version).toBe(2);
-    const stale = await appCodeOf(caller.grants.admin.update({ ...grantFields, id, version: 1, title: 'Lost update' }));
+    const stale = await appCodeOf(caller.grants.admin.update({ ...grantFields, id, version: 1, title: { da: 'Lost update' } }));
     expect(stale.appCode).toBe('CONFLICT');
     const after = await caller.grants.admin.get({ id });
     expect(after.title).toBe('Versioned 2');
@@ -329,10 +329,10 @@ describe('grant administration', () => {
   it('adds, edits, reorders and removes sections; requirements and inputs keep their ids', async () => {
     const caller = await callerFor(services, admin);
     const fund = await newFund('Section Fund');
-    const { id: grantId } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: 'Sectioned' });
-    const a = await caller.grants.admin.addSection({ grantId, kind: 'text', title: 'Summary' });
-    const b = await caller.grants.admin.addSection({ grantId, kind: 'budget', title: 'Budget' });
-    const c = await caller.grants.admin.addSection({ grantId, kind: 'text', title: 'Market' });
+    const { id: grantId } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Sectioned' } });
+    const a = await caller.grants.admin.addSection({ grantId, kind: 'text', title: { da: 'Summary' } });
+    const b = await caller.grants.admin.addSection({ grantId, kind: 'budget', title: { da: 'Budget' } });
+    const c = await caller.grants.admin.addSection({ grantId, kind: 'text', title: { da: 'Market' } });
     await caller.grants.admin.reorderSections({ grantId, sectionIds: [c.id, a.id, b.id] });
     expect((await caller.grants.admin.get({ id: grantId })).sections.map((s) => s.title)).toEqual(['Market', 'Summary', 'Budget']);
     expect((await appCodeOf(caller.grants.admin.reorderSections({ grantId, sectionIds: [c.id, a.id] }))).appCode).toBe('CONFLICT');
@@ -342,11 +342,11 @@ describe('grant administration', () => {
       id: a.id,
       version: section.version,
       kind: 'text',
-      title: 'Project summary',
-      guidance: 'Explain the project.',
+      title: { da: 'Project summary' },
+      guidance: { da: 'Explain the project.' },
       aiInstructions: 'Be brief.',
-      requirements: [{ text: 'States the problem' }, { text: 'Names the result' }],
-      inputs: [{ label: 'Project title', type: 'text', required: true, maxChars: 120 }],
+      requirements: [{ text: { da: 'States the problem' } }, { text: { da: 'Names the result' } }],
+      inputs: [{ label: { da: 'Project title' }, type: 'text', required: true, maxChars: 120 }],
     });
     const loaded = await caller.grants.admin.getSection({ id: a.id });
     expect(loaded).toMatchObject({ title: 'Project summary', guidance: 'Explain the project.', aiInstructions: 'Be brief.', version: saved.version });
@@ -355,10 +355,10 @@ describe('grant administration', () => {
       id: a.id,
       version: saved.version,
       kind: 'text',
-      title: 'Project summary',
-      guidance: '',
+      title: { da: 'Project summary' },
+      guidance: { da: '' },
       aiInstructions: '',
-      requirements: [{ id: kept.id, text: 'Names the expected result' }],
+      requirements: [{ id: kept.id, text: { da: 'Names the expected result' } }],
       inputs: loaded.inputs,
     });
     const again = await caller.grants.admin.getSection({ id: a.id });
@@ -374,9 +374,9 @@ describe('grant administration', () => {
   it('archives a section that an application still uses instead of deleting it', async () => {
     const caller = await callerFor(services, admin);
     const fund = await newFund('Archive Fund');
-    const { id: grantId } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: 'Archived' });
-    const used = await caller.grants.admin.addSection({ grantId, kind: 'text', title: 'Used' });
-    const other = await caller.grants.admin.addSection({ grantId, kind: 'text', title: 'Other' });
+    const { id: grantId } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Archived' } });
+    const used = await caller.grants.admin.addSection({ grantId, kind: 'text', title: { da: 'Used' } });
+    const other = await caller.grants.admin.addSection({ grantId, kind: 'text', title: { da: 'Other' } });
     // A stand-in for an application's row that refers to the section.
     await services.db.schema.createTable('test_section_users').ifNotExists().addColumn('grant_section_id', 'uuid', (col) => col.references('grant_sections.id')).execute();
     await services.db.insertInto('test_section_users' as never).values({ grant_section_id: used.id } as never).execute();
@@ -391,10 +391,10 @@ describe('grant administration', () => {
   it('duplicates a grant as a draft new round with its questions and sections', async () => {
     const caller = await callerFor(services, admin);
     const fund = await newFund('Round Fund');
-    const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: 'Round' });
-    const section = await caller.grants.admin.addSection({ grantId: id, kind: 'text', title: 'Summary' });
+    const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Round' } });
+    const section = await caller.grants.admin.addSection({ grantId: id, kind: 'text', title: { da: 'Summary' } });
     const loaded = await caller.grants.admin.getSection({ id: section.id });
-    await caller.grants.admin.updateSection({ ...loaded, requirements: [{ text: 'R1' }], inputs: [{ label: 'I1', type: 'number', required: false, maxChars: null }] });
+    await caller.grants.admin.updateSection({ ...loaded, requirements: [{ text: { da: 'R1' } }], inputs: [{ label: { da: 'I1' }, type: 'number', required: false, maxChars: null }] });
     await caller.grants.admin.publish({ id });
     const copy = await caller.grants.admin.duplicate({ id });
     expect(copy.slug).toBe('round-2');
@@ -411,7 +411,7 @@ describe('grant administration', () => {
     const caller = await callerFor(services, admin);
     const anonymous = await callerFor(services);
     const fund = await newFund('Lifecycle Fund');
-    const { id, slug } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: 'Lifecycle', status: 'draft' });
+    const { id, slug } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Lifecycle' }, status: 'draft' });
     expect((await appCodeOf(anonymous.grants.bySlug({ slug }))).appCode).toBe('NOT_FOUND');
     expect(await caller.grants.admin.publish({ id })).toMatchObject({ published: true });
     expect(await anonymous.grants.bySlug({ slug })).toMatchObject({ title: 'Lifecycle', status: 'open' });

@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createIntl, IntlProvider, useIntl, type IntlShape } from 'react-intl';
 import { defaultLocale, isLocale, messagesFor, type Locale, type MessageKey } from '../../shared/i18n';
+import { pickText, type LocalizedText } from '../../shared/i18n/localized-text';
 
 const STORAGE_KEY = 'locale';
 
@@ -105,4 +106,10 @@ export function translate(key: MessageKey, values?: Record<string, string | numb
     intlOutsideReact = createIntl({ locale: currentLocale, defaultLocale, messages: messagesFor(currentLocale) });
   }
   return intlOutsideReact.formatMessage({ id: key }, values);
+}
+
+/** `pick(text)`: an administrator-written catalogue text in the current language, Danish as the fallback. */
+export function useLocalized() {
+  const { locale } = useLocale();
+  return useCallback((text: LocalizedText) => pickText(text, locale), [locale]);
 }

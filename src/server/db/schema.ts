@@ -163,6 +163,7 @@ export interface Funds {
   id: Generated<string>;
   name: string;
   slug: string;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
   url: string | null;
 }
@@ -201,6 +202,7 @@ export interface GrantRequirements {
   position: number;
   prefill: string | null;
   text: string;
+  translations: Generated<Json>;
 }
 
 export interface Grants {
@@ -220,6 +222,7 @@ export interface Grants {
   slug: string;
   status: Generated<string>;
   title: string;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
   url: string | null;
   version: Generated<number>;
@@ -235,6 +238,7 @@ export interface GrantSections {
   position: number;
   removed_at: Timestamp | null;
   title: string;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
 }
@@ -304,6 +308,7 @@ export interface SectionInputs {
   max_chars: number | null;
   position: number;
   required: Generated<boolean>;
+  translations: Generated<Json>;
   type: string;
 }
 
@@ -312,6 +317,7 @@ export interface SectionRequirements {
   id: Generated<string>;
   position: number;
   text: string;
+  translations: Generated<Json>;
 }
 
 export interface SectionReviewers {
