@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DateTimeField, optionalNumber, SelectField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { RowButtons } from './ordered-rows';
-import { SaveBar, useVersionedSave } from './versioned-save';
+import { SaveBar, UnsavedChangesGuard, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
 import { statusKeys } from './grant-format';
 import { LoadError } from '../../ui/load-error';
@@ -42,7 +42,7 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
   const errors = form.formState.errors;
   const questions = useFieldArray({ control: form.control, name: 'requirements' });
   const update = trpc.grants.admin.update.useMutation({ meta: { handlesError: true } });
-  const { formError, conflict, onSubmit } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.saved', onSaved });
+  const { formError, conflict, onSubmit, dirty } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.saved', onSaved });
 
   const numberField = (field: 'amountMin' | 'amountMax' | 'maxFundingPct' | 'minInvoiceAmount' | 'hourlyRate', label: string) => (
     <TextField label={label} inputMode="decimal" error={errors[field]?.message} {...form.register(field, optionalNumber)} />
@@ -131,7 +131,8 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
         </Button>
       </section>
 
-      <SaveBar label={t('grants.admin.save')} pending={update.isPending} formError={formError} conflict={conflict} onReload={() => void onSaved()} />
+      <SaveBar label={t('grants.admin.save')} pending={update.isPending} formError={formError} conflict={conflict} onReload={() => void onSaved()} dirty={dirty} />
+      <UnsavedChangesGuard dirty={dirty} />
     </form>
   );
 }

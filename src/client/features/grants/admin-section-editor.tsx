@@ -17,7 +17,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { optionalNumber, SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { RowButtons } from './ordered-rows';
-import { SaveBar, useVersionedSave } from './versioned-save';
+import { SaveBar, UnsavedChangesGuard, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
 import { LoadError } from '../../ui/load-error';
 
@@ -47,7 +47,7 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
   const requirements = useFieldArray({ control: form.control, name: 'requirements' });
   const inputs = useFieldArray({ control: form.control, name: 'inputs' });
   const update = trpc.grants.admin.updateSection.useMutation({ meta: { handlesError: true } });
-  const { formError, conflict, onSubmit } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.sectionSaved', onSaved });
+  const { formError, conflict, onSubmit, dirty } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.sectionSaved', onSaved });
 
   return (
     <form noValidate className="space-y-6" onSubmit={onSubmit}>
@@ -153,7 +153,8 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
         </Button>
       </section>
 
-      <SaveBar label={t('grants.admin.saveSection')} pending={update.isPending} formError={formError} conflict={conflict} onReload={() => void onSaved()} />
+      <SaveBar label={t('grants.admin.saveSection')} pending={update.isPending} formError={formError} conflict={conflict} onReload={() => void onSaved()} dirty={dirty} />
+      <UnsavedChangesGuard dirty={dirty} />
     </form>
   );
 }
