@@ -7,6 +7,8 @@ import { seedCatalog } from '../../src/server/db/seed';
 import { invalidateCatalog } from '../../src/server/catalog/catalog-cache';
 import type { GrantSort, PublicGrantStatus } from '../../src/shared/schemas/grants';
 import { callerFor, createTestServices, createUser, type TestServices, failureOf as appCodeOf } from './harness';
+import { createCaller } from '../../src/server/trpc/root';
+import { createInnerContext } from '../../src/server/trpc/context';
 
 let services: TestServices;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -305,7 +307,7 @@ describe('grant administration', () => {
     const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Versioned' } });
     const loaded = await caller.grants.admin.get({ id });
     expect(loaded.version).toBe(1);
-    expect(loaded.requirements.map((r) => [r.text, r.expectedAnswer, r.prefill])).toEqual([
+    expect(loaded.requirements.map((r) => [r.text.da, r.expectedAnswer, r.prefill])).toEqual([
       ['The company has a CVR number', true, 'org_id'],
       ['The company is in bankruptcy', false, null],
     ]);
@@ -320,10 +322,71 @@ describe('grant administration', () => {
     const stale = await appCodeOf(caller.grants.admin.update({ ...grantFields, id, version: 1, title: { da: 'Lost update' } }));
     expect(stale.appCode).toBe('CONFLICT');
     const after = await caller.grants.admin.get({ id });
-    expect(after.title).toBe('Versioned 2');
+    expect(after.title.da).toBe('Versioned 2');
     // The question that stayed keeps its id (its answers elsewhere stay linked).
     expect(after.requirements.map((r) => r.id)[0]).toBe(loaded.requirements[1]!.id);
-    expect(after.requirements.map((r) => r.text)).toEqual(['Not in bankruptcy', 'New question']);
+    expect(after.requirements.map((r) => r.text.da)).toEqual(['Not in bankruptcy', 'New question']);
+  });
+
+  it('saves every text in Danish, English and Norwegian, and visitors read their language with Danish as the fallback', async () => {
+    const caller = await callerFor(services, admin);
+    const fund = await caller.funds.admin.create({ name: { da: 'Havnefonden', en: 'The Harbour Fund', nb: 'Havnefondet' }, description: { da: 'Støtter havne', en: 'Supports harbours' }, url: '' });
+    expect(await caller.funds.admin.get({ id: fund.id })).toMatchObject({
+      name: { da: 'Havnefonden', en: 'The Harbour Fund', nb: 'Havnefondet' },
+      description: { da: 'Støtter havne', en: 'Supports harbours', nb: '' },
+    });
+    const { id, slug } = await caller.grants.admin.create({
+      ...grantFields,
+      fundId: fund.id,
+      title: { da: 'Landstrøm', en: 'Shore power', nb: 'Landstrøm til havner' },
+      description: { da: 'Dansk beskrivelse', en: 'English description', nb: '' },
+      requirements: [{ text: { da: 'Har I et CVR-nummer?', en: 'Do you have a CVR number?', nb: 'Har dere et CVR-nummer?' }, expectedAnswer: true }],
+    });
+    const { id: sectionId } = await caller.grants.admin.addSection({ grantId: id, kind: 'text', title: { da: 'Resumé', en: 'Summary', nb: 'Sammendrag' } });
+    const section = await caller.grants.admin.getSection({ id: sectionId });
+    await caller.grants.admin.updateSection({
+      ...section,
+      guidance: { da: 'Skriv kort', en: 'Write briefly', nb: 'Skriv kort og godt' },
+      requirements: [{ text: { da: 'Er kort', en: 'Is brief', nb: '' } }],
+      inputs: [{ label: { da: 'Startdato', en: 'Start date', nb: 'Startdato (nb)' }, type: 'date', required: true, maxChars: 100 }],
+    });
+    expect(await caller.grants.admin.get({ id })).toMatchObject({
+      title: { da: 'Landstrøm', en: 'Shore power', nb: 'Landstrøm til havner' },
+      description: { da: 'Dansk beskrivelse', en: 'English description', nb: '' },
+      requirements: [{ text: { da: 'Har I et CVR-nummer?', en: 'Do you have a CVR number?', nb: 'Har dere et CVR-nummer?' } }],
+      sections: [{ title: { da: 'Resumé', en: 'Summary', nb: 'Sammendrag' } }],
+    });
+    expect(await caller.grants.admin.getSection({ id: sectionId })).toMatchObject({
+      fundName: { da: 'Havnefonden', en: 'The Harbour Fund', nb: 'Havnefondet' },
+      guidance: { da: 'Skriv kort', en: 'Write briefly', nb: 'Skriv kort og godt' },
+      requirements: [{ text: { da: 'Er kort', en: 'Is brief', nb: '' } }],
+      // A date has no length limit.
+      inputs: [{ label: { da: 'Startdato', en: 'Start date', nb: 'Startdato (nb)' }, type: 'date', maxChars: null }],
+    });
+    await caller.grants.admin.publish({ id });
+
+    const visitorIn = (locale: 'da' | 'en' | 'nb') => createCaller(createInnerContext(services, { locale }));
+    const english = await visitorIn('en').grants.bySlug({ slug });
+    expect(english).toMatchObject({ title: 'Shore power', description: 'English description', fund: { name: 'The Harbour Fund' }, sections: [{ title: 'Summary', guidance: 'Write briefly' }] });
+    const norwegian = await visitorIn('nb').grants.bySlug({ slug });
+    // No Norwegian description: the Danish one is shown.
+    expect(norwegian).toMatchObject({ title: 'Landstrøm til havner', description: 'Dansk beskrivelse', fund: { name: 'Havnefondet' }, sections: [{ title: 'Sammendrag' }] });
+    expect((await visitorIn('da').grants.bySlug({ slug })).title).toBe('Landstrøm');
+    expect((await visitorIn('nb').grants.requirementsTest({ slug })).questions.map((q) => q.text)).toEqual(['Har dere et CVR-nummer?']);
+    expect((await visitorIn('en').funds.bySlug({ slug: (await caller.funds.admin.get({ id: fund.id })).slug })).name).toBe('The Harbour Fund');
+    // A visitor finds the grant by the words of their own language.
+    expect((await visitorIn('en').grants.list({ q: 'shore' })).items.map((item) => item.title)).toEqual(['Shore power']);
+  });
+
+  it('refuses a text without its Danish version', async () => {
+    const caller = await callerFor(services, admin);
+    const fund = await newFund('Danish Required Fund');
+    expect(await appCodeOf(caller.funds.admin.create({ name: { da: ' ', en: 'Only English' } }))).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { 'name.da': 'validation.required' } });
+    const refused = await appCodeOf(caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: '', en: 'English only', nb: 'Bare norsk' } }));
+    expect(refused).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { 'title.da': 'validation.required' } });
+    const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id });
+    const question = await appCodeOf(caller.grants.admin.update({ ...grantFields, id, version: 1, requirements: [{ text: { da: '', en: 'Question' }, expectedAnswer: true }] }));
+    expect(question).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { 'requirements.0.text.da': 'validation.required' } });
   });
 
   it('adds, edits, reorders and removes sections; requirements and inputs keep their ids', async () => {
