@@ -125,21 +125,21 @@ test('a section goes through review, the owner fixes what the final document say
   const owner = await ownerContext.newPage();
   await signInAs(owner, team.owner);
   await owner.goto(`/applications/${team.applicationId}`);
-  await expect(owner.getByText(/Rita Revisor · Project summary: Til gennemsyn → Godkendt/)).toBeVisible();
+  await expect(owner.getByText(/Rita Revisor · Projektresumé: Til gennemsyn → Godkendt/)).toBeVisible();
   await expect(owner.getByRole('region', { name: 'Åbne kommentarer' })).toContainText('Ingen åbne kommentarer.');
   await owner.getByRole('link', { name: 'Samlet dokument og indsendelse' }).click();
   const checklist = owner.getByRole('region', { name: 'Mangler før indsendelse' });
-  await expect(checklist).toContainText('Project summary: “Project title” mangler eller er ugyldigt');
+  await expect(checklist).toContainText('Projektresumé: “Projektets titel” mangler eller er ugyldigt');
   await expect(owner.getByRole('button', { name: 'Indsend ansøgningen' })).toHaveCount(0);
   await expectAccessible(owner);
 
-  await checklist.getByRole('link', { name: /“Project title” mangler/ }).click();
-  await expect(owner.getByRole('heading', { level: 1, name: 'Project summary' })).toBeVisible();
+  await checklist.getByRole('link', { name: /“Projektets titel” mangler/ }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Projektresumé' })).toBeVisible();
   await owner.getByLabel('States the problem the project solves').check();
   await owner.getByLabel('Describes the solution and what is new').check();
   await owner.getByLabel('Names the expected commercial result').check();
-  await owner.getByLabel(/Project title/).fill('Halv-strøm-pumpen');
-  await owner.getByLabel(/Project start date/).fill('2027-01-01');
+  await owner.getByLabel(/Projektets titel/).fill('Halv-strøm-pumpen');
+  await owner.getByLabel(/Projektets startdato/).fill('2027-01-01');
   await owner.getByLabel(/Project end date/).fill('2028-06-30');
   await owner.getByRole('button', { name: 'Markér som færdig' }).click();
   await expect(owner.getByText('Afsnittet er markeret som færdigt').first()).toBeVisible();
@@ -161,7 +161,7 @@ test('a section goes through review, the owner fixes what the final document say
 
   // Published: the section editor no longer offers to write.
   await owner.goto(`/applications/${team.applicationId}/${summary.id}`);
-  await expect(owner.getByRole('heading', { level: 1, name: 'Project summary' })).toBeVisible();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Projektresumé' })).toBeVisible();
   await expect(owner.getByText('Ansøgningen er indsendt og kan ikke længere ændres.')).toBeVisible();
   await expect(owner.getByRole('button', { name: 'Genåbn' })).toHaveCount(0);
   await expect(owner.getByLabel('Afsnittets tekst')).not.toBeEditable();

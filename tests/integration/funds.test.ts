@@ -18,9 +18,9 @@ describe('public funds', () => {
     const caller = await callerFor(services);
     const funds = await caller.funds.list();
     expect(funds).toEqual([
-      expect.objectContaining({ slug: 'innovation-fund-denmark', name: 'Innovation Fund Denmark', url: 'https://innovationsfonden.dk/en', grantCount: 1, openCount: 1 }),
+      expect.objectContaining({ slug: 'innovation-fund-denmark', name: 'Innovationsfonden', url: 'https://innovationsfonden.dk/en', grantCount: 1, openCount: 1 }),
     ]);
-    expect(await caller.funds.bySlug({ slug: 'innovation-fund-denmark' })).toMatchObject({ name: 'Innovation Fund Denmark' });
+    expect(await caller.funds.bySlug({ slug: 'innovation-fund-denmark' })).toMatchObject({ name: 'Innovationsfonden' });
     expect((await failure(caller.funds.bySlug({ slug: 'no-such-fund' }))).appCode).toBe('NOT_FOUND');
   });
 });
@@ -47,12 +47,12 @@ describe('fund administration', () => {
     const caller = await callerFor(services, admin);
     const { id } = await caller.funds.admin.create({ name: { da: 'Editable Fund' }, url: 'https://example.org' });
     await caller.funds.admin.update({ id, name: { da: 'Edited Fund' }, slug: '', description: { da: 'Now described' }, url: '' });
-    expect(await caller.funds.admin.get({ id })).toMatchObject({ name: 'Edited Fund', slug: 'editable-fund', description: 'Now described', url: null });
+    expect(await caller.funds.admin.get({ id })).toMatchObject({ name: { da: 'Edited Fund' }, slug: 'editable-fund', description: { da: 'Now described' }, url: null });
     // The public pages see the change at once (the catalogue cache is cleared by the edit).
     const anonymous = await callerFor(services);
     expect(await anonymous.funds.bySlug({ slug: 'editable-fund' })).toMatchObject({ name: 'Edited Fund' });
     const list = await caller.funds.admin.list();
-    expect(list.map((fund) => fund.name)).toContain('Edited Fund');
+    expect(list.map((fund) => fund.name.da)).toContain('Edited Fund');
     await caller.funds.admin.delete({ id });
     expect((await failure(caller.funds.admin.get({ id }))).appCode).toBe('NOT_FOUND');
     expect((await failure(caller.funds.admin.delete({ id }))).appCode).toBe('NOT_FOUND');

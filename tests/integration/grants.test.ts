@@ -195,10 +195,22 @@ describe('a public grant', () => {
       maxFundingPct: 35,
       hourlyRate: 750,
       currency: 'DKK',
-      fund: { slug: 'innovation-fund-denmark', name: 'Innovation Fund Denmark' },
+      fund: { slug: 'innovation-fund-denmark', name: 'Innovationsfonden' },
       questionCount: 5,
     });
     expect(grant.sections.map((section) => section.kind)).toEqual(['text', 'text', 'text', 'text', 'text', 'activity_plan', 'deliverables', 'budget']);
+    expect(grant.sections[0]!.title).toBe('Projektresumé');
+  });
+
+  it('shows the demo grant in English and Norwegian to visitors who read those', async () => {
+    const inLocale = (locale: 'en' | 'nb') => createCaller(createInnerContext(services, { locale }));
+    const english = await inLocale('en').grants.bySlug({ slug: 'innobooster' });
+    expect(english).toMatchObject({ fund: { name: 'Innovation Fund Denmark' }, sections: expect.arrayContaining([expect.objectContaining({ title: 'Project summary' })]) });
+    const norwegian = await inLocale('nb').grants.bySlug({ slug: 'innobooster' });
+    expect(norwegian.sections.map((section) => section.title)).toContain('Prosjektsammendrag');
+    expect(norwegian.description).toContain('Prosjektene varer opptil to år');
+    const questions = (await inLocale('nb').grants.requirementsTest({ slug: 'innobooster' })).questions;
+    expect(questions[0]!.text).toBe('Bedriften har et dansk CVR-nummer');
   });
 
   it('is not found when unknown, unpublished or a draft', async () => {
@@ -397,7 +409,7 @@ describe('grant administration', () => {
     const b = await caller.grants.admin.addSection({ grantId, kind: 'budget', title: { da: 'Budget' } });
     const c = await caller.grants.admin.addSection({ grantId, kind: 'text', title: { da: 'Market' } });
     await caller.grants.admin.reorderSections({ grantId, sectionIds: [c.id, a.id, b.id] });
-    expect((await caller.grants.admin.get({ id: grantId })).sections.map((s) => s.title)).toEqual(['Market', 'Summary', 'Budget']);
+    expect((await caller.grants.admin.get({ id: grantId })).sections.map((s) => s.title.da)).toEqual(['Market', 'Summary', 'Budget']);
     expect((await appCodeOf(caller.grants.admin.reorderSections({ grantId, sectionIds: [c.id, a.id] }))).appCode).toBe('CONFLICT');
 
     const section = await caller.grants.admin.getSection({ id: a.id });
@@ -412,7 +424,7 @@ describe('grant administration', () => {
       inputs: [{ label: { da: 'Project title' }, type: 'text', required: true, maxChars: 120 }],
     });
     const loaded = await caller.grants.admin.getSection({ id: a.id });
-    expect(loaded).toMatchObject({ title: 'Project summary', guidance: 'Explain the project.', aiInstructions: 'Be brief.', version: saved.version });
+    expect(loaded).toMatchObject({ title: { da: 'Project summary' }, guidance: { da: 'Explain the project.' }, aiInstructions: 'Be brief.', version: saved.version });
     const kept = loaded.requirements[1]!;
     await caller.grants.admin.updateSection({
       id: a.id,
@@ -425,12 +437,12 @@ describe('grant administration', () => {
       inputs: loaded.inputs,
     });
     const again = await caller.grants.admin.getSection({ id: a.id });
-    expect(again.requirements).toEqual([{ id: kept.id, text: 'Names the expected result' }]);
+    expect(again.requirements).toEqual([{ id: kept.id, text: { da: 'Names the expected result', en: '', nb: '' } }]);
     expect(again.inputs.map((input) => input.id)).toEqual(loaded.inputs.map((input) => input.id));
     expect((await appCodeOf(caller.grants.admin.updateSection({ ...again, version: saved.version }))).appCode).toBe('CONFLICT');
 
     await caller.grants.admin.removeSection({ id: b.id });
-    expect((await caller.grants.admin.get({ id: grantId })).sections.map((s) => s.title)).toEqual(['Market', 'Project summary']);
+    expect((await caller.grants.admin.get({ id: grantId })).sections.map((s) => s.title.da)).toEqual(['Market', 'Project summary']);
     expect((await appCodeOf(caller.grants.admin.getSection({ id: b.id }))).appCode).toBe('NOT_FOUND');
   });
 
@@ -462,12 +474,12 @@ describe('grant administration', () => {
     const copy = await caller.grants.admin.duplicate({ id });
     expect(copy.slug).toBe('round-2');
     const grant = await caller.grants.admin.get({ id: copy.id });
-    expect(grant).toMatchObject({ title: 'Round', status: 'draft', publishedAt: null, amountMax: 200000 });
-    expect(grant.requirements.map((r) => r.text)).toEqual(['The company has a CVR number', 'The company is in bankruptcy']);
+    expect(grant).toMatchObject({ title: { da: 'Round' }, status: 'draft', publishedAt: null, amountMax: 200000 });
+    expect(grant.requirements.map((r) => r.text.da)).toEqual(['The company has a CVR number', 'The company is in bankruptcy']);
     expect(grant.sections).toHaveLength(1);
     const copiedSection = await caller.grants.admin.getSection({ id: grant.sections[0]!.id });
-    expect(copiedSection.requirements.map((r) => r.text)).toEqual(['R1']);
-    expect(copiedSection.inputs.map((i) => i.label)).toEqual(['I1']);
+    expect(copiedSection.requirements.map((r) => r.text.da)).toEqual(['R1']);
+    expect(copiedSection.inputs.map((i) => i.label.da)).toEqual(['I1']);
   });
 
   it('publishes a draft as open, unpublishes, deletes; a fund with grants cannot be deleted', async () => {
