@@ -1,19 +1,97 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
+import type * as i18n from './src/shared/i18n/index';
+
+const i18nDir = fileURLToPath(new URL('./src/shared/i18n/', import.meta.url));
+const messagesPrefix = 'virtual:messages/';
+
+/**
+ * `virtual:messages/<locale>`: one language's catalog (Danish filling gaps) as its own chunk, so a
+ * visitor downloads only the language they read. The catalogs stay one module per feature holding
+ * all three languages (`src/shared/i18n`); they are evaluated here, at build time.
+ */
+function localeMessages(): Plugin {
+  return {
+    name: 'grantwork:locale-messages',
+    resolveId: (id) => (id.startsWith(messagesPrefix) ? `\0${id}` : null),
+    async load(id) {
+      if (!id.startsWith(`\0${messagesPrefix}`)) return null;
+      const locale = id.slice(messagesPrefix.length + 1);
+      for (const file of readdirSync(path.join(i18nDir, 'messages'))) this.addWatchFile(path.join(i18nDir, 'messages', file));
+      const { module } = await runnerImport<typeof i18n>(path.join(i18nDir, 'index.ts'), { configFile: false, logLevel: 'warn' });
+      if (!module.isLocale(locale)) throw new Error(`no catalog for ${locale}`);
+      // JSON.parse of a string literal is faster to start than the same object literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(module.messagesFor(locale)))});`;
+    },
+  };
+}
+
+const zodConfig = fileURLToPath(new URL('./src/client/lib/zod-config.ts', import.meta.url));
+
+/**
+ * `zod` in client code means `src/client/lib/zod-config.ts`, which configures zod before
+ * re-exporting it: schemas are built in whichever chunk the bundler puts them, which may run before
+ * the entry's own code.
+ */
+function configuredZod(): Plugin {
+  return {
+    name: 'grantwork:configured-zod',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      if (id !== 'zod' || !importer || importer === zodConfig) return null;
+      return this.resolve(zodConfig, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/**
+ * Every built script, stylesheet and SVG also written brotli- and gzip-compressed, so the server
+ * sends them compressed at the best level without compressing on each request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'grantwork:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|html)$/.test(file)) continue;
+        const full = path.join(outDir, file);
+        const source = readFileSync(full);
+        writeFileSync(`${full}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+        writeFileSync(`${full}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The client lives in src/client and is built into dist/client, which the server serves.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss()],
+  plugins: [configuredZod(), react(), tailwindcss(), localeMessages(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     // Maps are written for reading a reported stack trace, but not referenced from the scripts,
     // and the server never serves them: the sources stay private.
     sourcemap: 'hidden',
-    // React, the router, TanStack Query and tRPC make one ~180 kB (gzip) entry; screens are split out.
-    chunkSizeWarningLimit: 700,
+    // The list of chunks a page loads is read from the manifest (the bundle-size test, the server's preloads).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Shared modules split out of the entry are named as such, never like a screen of the same name.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/src/shared/')) ? 'assets/shared-[name]-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: {
     port: 5173,

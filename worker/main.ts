@@ -5,7 +5,7 @@
  */
 import { Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
-import { env } from '../src/server/env';
+import { appUrl, env } from '../src/server/env';
 import { createDrafter } from '../src/server/integrations/ai/drafter';
 import { InstallationError, resolveInstallation } from '../src/server/installation';
 import { createMailSender } from '../src/server/integrations/mail/transport';
@@ -16,6 +16,7 @@ import { workerTimings, type QueueName } from '../src/shared/jobs';
 import { draftsProcessor } from './processors/drafts';
 import { leavingForeignJobs } from './foreign-jobs';
 import { emailProcessor } from './processors/email';
+import { notificationsProcessor } from './processors/notifications';
 import { registryProcessor } from './processors/registry';
 
 // Started beside a server that migrates a new database (docker compose), the worker waits for it.
@@ -33,6 +34,7 @@ const connection = createRedis(config.REDIS_URL, 'worker');
 const processors: Partial<Record<QueueName, Processor>> = {
   drafts: draftsProcessor({ db, drafter: createDrafter(config), log }),
   email: emailProcessor({ db, mail, log }),
+  notifications: notificationsProcessor({ db, mail, log, appUrl: appUrl(config) }),
   registry: registryProcessor({ db, registry: createRegistry(config), log }),
 };
 

@@ -1,12 +1,10 @@
-// First: configures zod before any schema is built (see the module).
-import './lib/zod-config';
 import { StrictMode, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './app/router';
 import { installChunkReloadHandler } from './lib/chunk-reload';
-import { LocaleProvider, useLocale } from './lib/intl';
+import { loadMessages, LocaleProvider, startLocale, useLocale } from './lib/intl';
 import { queryClient, trpc, trpcClient } from './lib/trpc';
 import './styles.css';
 
@@ -39,6 +37,9 @@ function App() {
     </LocaleProvider>
   );
 }
+
+// The visitor's language is loaded before the first render, so no text shows in another one first.
+await loadMessages(startLocale());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

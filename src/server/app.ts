@@ -2,18 +2,20 @@
  * The HTTP application: security headers, tRPC at /trpc, /healthz, the built client, and real
  * 404s decided by the shared route table.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { sql } from 'kysely';
 import { isLocale } from '../shared/i18n';
 import { MAX_BATCH_CALLS } from '../shared/batch-limit';
 import { matchRoute } from '../shared/routes';
+import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
 import { appUrl } from './env';
 import { publicPageHead, renderPageHtml, robotsTxt, sitemapEntries, sitemapXml } from './features/grants/grants.head';
 import { pageExistsChecks } from './features/grants/grants.pages';
@@ -42,6 +44,63 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
 }
 
+/** Catalogue reads answered from memory for visitors (no session): their answer is the same for everyone. */
+const publicCatalogProcedures = new Set(['funds.list', 'funds.bySlug', 'grants.list', 'grants.bySlug']);
+/** Public pages whose HTML (with its head) is kept in memory. */
+const publicPages = new Set(['index', 'dk', 'funds', 'funds-fund_slug', 'grants', 'grants-grant_slug']);
+
+// Visitors' browsers and shared caches may keep catalogue answers briefly and use them while they
+// ask again; a signed-in request (an administrator checking a change) is never answered from those.
+const CATALOG_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=60';
+// The page shell names the build's scripts, so it is revalidated on every load (cheaply: 304).
+const PAGE_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=60';
+
+interface StoredAnswer {
+  status: number;
+  body: string;
+  contentType: string;
+  etag: string;
+}
+
+// Weak: the same answer goes out brotli, gzip or plain, byte-different but equal in meaning.
+function etagOf(body: string): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether `If-None-Match` names `etag` (a list, weak or strong, or `*`). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === '*' || value === etag.replace(/^W\//, '');
+  });
+}
+
+/** Answers from a stored answer: 304 when the browser has it already, the body otherwise. */
+function sendStored(c: Context, answer: StoredAnswer, cacheControl: string): Response {
+  c.header('ETag', answer.etag);
+  c.header('Cache-Control', cacheControl);
+  if (matchesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304);
+  c.header('Content-Type', answer.contentType);
+  return c.body(answer.body, answer.status as 200);
+}
+
+/** The built chunk of each language's catalog (`virtual:messages/<locale>`), from the build's manifest. */
+function messageChunks(clientDir: string): Partial<Record<string, string>> {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
+    const chunks: Partial<Record<string, string>> = {};
+    for (const entry of Object.values(manifest)) {
+      const locale = /virtual:messages\/([a-z]+)$/.exec(entry.src ?? '')?.[1];
+      if (locale) chunks[locale] = `/${entry.file}`;
+    }
+    return chunks;
+  } catch {
+    // A build without a manifest (an older one, a test's stand-in): the catalog loads after the scripts.
+    return {};
+  }
+}
+
 export interface AppOptions {
   /** Folder of the built client; when missing (development with Vite) no pages are served. */
   clientDir?: string;
@@ -49,6 +108,7 @@ export interface AppOptions {
 
 export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono();
+  followCatalogVersion(services.db, services.redis, services.env.REDIS_PREFIX);
   const production = services.env.NODE_ENV === 'production';
   app.use('*', securityHeaders({ hsts: production || services.env.APP_URL?.startsWith('https:') === true }));
   // Compressed answers, except event streams: compression would hold back live events.
@@ -74,9 +134,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   });
 
   app.use('/trpc/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'payload too large' }, 413) }));
-  app.all('/trpc/*', (c) => {
-    // tRPC decodes the procedure path itself and would answer a broken escape (`/trpc/%`) with 500.
-    if (!decodesAsUri(new URL(c.req.url).pathname)) return c.json({ error: 'bad request' }, 400);
+  const handleTrpc = (c: Context, request: Request) => {
     const ip = (() => {
       try {
         return getConnInfo(c).remote.address ?? null;
@@ -86,7 +144,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     })();
     return fetchRequestHandler({
       endpoint: '/trpc',
-      req: c.req.raw,
+      req: request,
       router: appRouter,
       maxBatchSize: MAX_BATCH_CALLS,
       createContext: ({ req, resHeaders, info }) =>
@@ -101,11 +159,39 @@ export function createApp(services: Services, options: AppOptions = {}) {
         if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
       },
     });
+  };
+
+  // A visitor's catalogue read (a batch of only public catalogue queries, no session) is answered
+  // from memory, without the tRPC path, with an ETag; the cache follows every administrative change.
+  app.get('/trpc/*', async (c, next) => {
+    const url = new URL(c.req.url);
+    if (c.req.header('authorization') || url.searchParams.has('connectionParams') || !decodesAsUri(url.pathname)) return next();
+    const procedures = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
+    if (!procedures.every((name) => publicCatalogProcedures.has(name))) return next();
+    const locale = c.req.header('x-locale') ?? '';
+    const request = c.req.raw;
+    const answer = await cachedCatalog(services.db, `http:trpc:${locale}:${url.pathname}${url.search}`, async () => {
+      const response = await handleTrpc(c, request);
+      const body = await response.text();
+      // A failure of the server is not kept; a refused input or an unknown slug is (until the next change).
+      if (response.status >= 500) throw new Error(`catalogue read failed with ${response.status}`);
+      return { status: response.status, body, contentType: response.headers.get('content-type') ?? 'application/json', etag: etagOf(body) };
+    }).catch(() => null);
+    if (!answer) return next();
+    c.header('Vary', 'Authorization, X-Locale');
+    return sendStored(c, answer, CATALOG_CACHE_CONTROL);
+  });
+
+  app.all('/trpc/*', (c) => {
+    // tRPC decodes the procedure path itself and would answer a broken escape (`/trpc/%`) with 500.
+    if (!decodesAsUri(new URL(c.req.url).pathname)) return c.json({ error: 'bad request' }, 400);
+    return handleTrpc(c, c.req.raw);
   });
 
   const clientDir = options.clientDir ?? services.env.CLIENT_DIR ?? projectPath('dist/client');
   const indexFile = path.join(clientDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const catalogPreloads = messageChunks(clientDir);
 
   if (indexHtml) {
     // Hashed build files never change: cache them for a year.
@@ -113,11 +199,13 @@ export function createApp(services: Services, options: AppOptions = {}) {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
-    const files = serveStatic({ root: path.relative(process.cwd(), clientDir) || '.' });
+    // The build writes .br and .gz beside each file (vite.config.ts): sent as they are, never compressed per request.
+    const files = serveStatic({ root: path.relative(process.cwd(), clientDir) || '.', precompressed: true });
     // Only paths that name a file (favicon.svg, assets/…) are looked up on disk; pages fall through.
     // Source maps are never served: they would publish the client's and shared sources.
     app.use('*', (c, next) => {
-      if (c.req.path.endsWith('.map')) return Promise.resolve(c.text('Not Found', 404));
+      // Nor is the build's manifest (.vite/).
+      if (c.req.path.endsWith('.map') || c.req.path.startsWith('/.')) return Promise.resolve(c.text('Not Found', 404));
       return /\.[A-Za-z0-9]+$/.test(c.req.path) ? files(c, next) : next();
     });
   }
@@ -146,8 +234,19 @@ export function createApp(services: Services, options: AppOptions = {}) {
     if (!indexHtml) return c.text('The client is not built: run `npm run build`, or use `npm run dev`.', 503);
     const requested = c.req.query('lang');
     const locale = isLocale(requested) ? requested : 'da';
-    const head = match ? await publicPageHead(services.db, match.name, match.params, locale) : null;
-    return c.html(head ? renderPageHtml(indexHtml, head, { locale, origin: appUrl(services.env), path: c.req.path }) : indexHtml, 200);
+    const render = async () => {
+      const head = match ? await publicPageHead(services.db, match.name, match.params, locale) : null;
+      return head ? renderPageHtml(indexHtml, head, { locale, origin: appUrl(services.env), path: c.req.path }) : indexHtml;
+    };
+    if (!match || !publicPages.has(match.name)) return c.html(await render(), 200);
+    const answer = await cachedCatalog(services.db, `http:page:${locale}:${c.req.path}`, async () => {
+      // A public page is mostly a first visit, in the language of its URL: its catalog is fetched
+      // with the scripts instead of after them (main.tsx waits for it before the first render).
+      const preload = catalogPreloads[locale];
+      const body = preload ? (await render()).replace('</head>', `<link rel="modulepreload" href="${preload}" />\n  </head>`) : await render();
+      return { status: 200, body, contentType: 'text/html; charset=UTF-8', etag: etagOf(body) };
+    });
+    return sendStored(c, answer, PAGE_CACHE_CONTROL);
   });
 
   app.all('*', (c) => c.text('Not Found', 404));

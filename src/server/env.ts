@@ -34,6 +34,8 @@ export const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   /** Drafts a company may ask for per hour. */
   AI_DRAFTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
+  /** How long review notifications to one person are gathered into one e-mail. */
+  NOTIFICATION_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   REGISTRY: z.enum(['cvrapi', 'fixture']).default('cvrapi'),
   REGISTRY_URL: z.url().default('https://cvrapi.dk/api'),
 });

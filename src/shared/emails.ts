@@ -53,6 +53,12 @@ export const emailTemplates = {
     params: z.object({ inviter: z.string().max(200), company: z.string().max(200), role: z.string().max(100), link: z.url() }),
     hasLink: true,
   },
+  /** One person's review notifications of a window: review requests, mentions, review results. */
+  reviewDigest: {
+    subject: 'notifications.email.subject',
+    body: 'notifications.email.body',
+    params: z.object({ name: z.string().max(200), subject: z.string().max(300), items: z.string().max(100_000), profileLink: z.url() }),
+  },
   /** To a company's owners and admins when someone asks to join it. */
   joinRequest: {
     subject: 'companyClaims.email.request.subject',

@@ -16,6 +16,10 @@ export const queues = {
   email: {
     payload: z.object({ emailId: z.string().uuid() }),
   },
+  /** One person's review notifications gathered so far, sent as one e-mail. */
+  notifications: {
+    payload: z.object({ userId: z.string().uuid() }),
+  },
 } as const;
 
 export type QueueName = keyof typeof queues;

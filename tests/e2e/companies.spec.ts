@@ -26,13 +26,17 @@ test('a new user creates a company from its organisation ID, invites a colleague
   await expect(page.getByRole('heading', { level: 1, name: 'Your company' })).toBeVisible();
   await expectAccessible(page);
   const orgId = page.getByLabel('Organisation ID (CVR)');
-  await orgId.fill('12345678');
+  await orgId.fill('1234567');
   await page.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByText('A valid organisation ID must be given (8 digits)')).toBeVisible();
+  // Eight digits with a wrong check digit are told so.
+  await orgId.fill('12345678');
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByText('This is not a valid CVR number — the check digit does not match. Check whether a digit was mistyped.')).toBeVisible();
 
   await orgId.fill('25313763');
   await page.getByRole('button', { name: 'Look up' }).click();
-  await expect(page.getByText('We could not find the provided organisation ID').first()).toBeVisible();
+  await expect(page.getByText('We could not find the provided organisation ID')).toBeVisible();
 
   await orgId.fill('24256790');
   await page.getByRole('button', { name: 'Look up' }).click();

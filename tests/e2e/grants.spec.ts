@@ -149,6 +149,8 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
   await expect(page.getByRole('heading', { level: 1, name: 'Grants for your company, written together' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Grants open now' }).getByRole('link', { name: grantTitle })).toBeVisible();
   const alerts = page.getByRole('region', { name: 'Hear about new grants' });
+  // The form is downloaded when the card comes near the screen, as for a visitor scrolling down.
+  await alerts.scrollIntoViewIfNeeded();
   await alerts.getByLabel('Your e-mail address').fill('not-an-address');
   await alerts.getByRole('button', { name: 'Sign up' }).click();
   await expect(alerts.getByText('A valid email address must be given')).toBeVisible();

@@ -4,7 +4,8 @@
  * sees what is missing, follows the link, fixes it, publishes, and prints every section to PDF.
  */
 import { createDb } from '../../src/server/db/db';
-import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+import { linkIn, readEmail } from '../eml';
+import { createTeamWithApplication, e2eState, expect, expectAccessible, sentEmail, signInAs, test } from './fixtures';
 
 /** An owner, a writer and a reviewer of one company, and an application where every section but the first is done. */
 async function createTeam() {
@@ -68,11 +69,13 @@ test('a section goes through review, the owner fixes what the final document say
   await expect(page.getByText('Venter på gennemsyn fra Rita Revisor')).toBeVisible();
   await expectAccessible(page);
 
-  // The reviewer, in another browser, comments.
+  // The reviewer is told by e-mail and, in another browser, follows its link and comments.
+  const request = await sentEmail(team.reviewer);
+  expect(readEmail(request)).toContain('Wilma Skribent har bedt dig gennemse afsnittet «Project summary»');
   const reviewerContext = await browser.newContext();
   const reviewer = await reviewerContext.newPage();
   await signInAs(reviewer, team.reviewer);
-  await reviewer.goto(`/applications/${team.applicationId}/${summary.id}`);
+  await reviewer.goto(linkIn(request, `${new URL(page.url()).origin}/applications/`)!);
   await expect(reviewer.getByText('Venter på gennemsyn fra Rita Revisor')).toBeVisible();
   await reviewer.getByRole('button', { name: 'Kommenter' }).click();
   await reviewer.getByRole('button', { name: 'Send', exact: true }).click();
@@ -97,7 +100,8 @@ test('a section goes through review, the owner fixes what the final document say
   await expect(thread).toBeVisible();
   await expect(thread.getByRole('blockquote')).toHaveText('halvt så meget strøm');
 
-  // The writer sees the comment and sends the section again.
+  // The writer is told of the mention by e-mail, sees the comment and sends the section again.
+  expect(readEmail(await sentEmail(team.writer))).toContain('Rita Revisor nævnte dig i en kommentar til «Project summary»');
   await page.reload();
   await expect(page.getByText('Seneste besked fra Rita Revisor: Skriv, hvor meget strøm den bruger i dag.')).toBeVisible();
   // The writer sees the open thread in the navigation, replies and resolves it.
@@ -114,10 +118,12 @@ test('a section goes through review, the owner fixes what the final document say
   await page.getByRole('button', { name: 'Send til gennemsyn' }).click();
   await expect(page.getByText('Venter på gennemsyn fra Rita Revisor')).toBeVisible();
 
-  // The reviewer approves.
+  // The reviewer approves, and the writer is told.
   await reviewer.reload();
+  const approvedAt = Date.now();
   await reviewer.getByRole('button', { name: 'Godkend', exact: true }).click();
   await expect(reviewer.getByText('Afsnittet er godkendt').first()).toBeVisible();
+  expect(readEmail(await sentEmail(team.writer, { since: approvedAt }))).toContain('Rita Revisor har godkendt afsnittet «Project summary»');
   await reviewerContext.close();
 
   // The owner opens the final document: the section is approved but not complete.

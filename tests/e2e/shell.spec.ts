@@ -86,7 +86,7 @@ test('the phone layout folds the navigation into a menu', async ({ page }) => {
   const menu = page.getByRole('button', { name: 'Open menu' });
   await expect(menu).toBeVisible();
   await menu.click();
-  await expect(page.locator('#mobile-nav').getByRole('link', { name: 'Companies' })).toBeVisible();
+  await expect(page.locator('#mobile-nav').getByRole('link', { name: 'Companies', exact: true })).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -149,7 +149,11 @@ describe('password reset', () => {
     expect(stored).not.toContain(token);
     expect(JSON.stringify(email.params)).not.toContain(token);
 
+    // Checking the link on opening its page does not use it up.
+    expect(await anonymous().auth.resetTokenStatus({ token: token! })).toEqual({ usable: true });
+    expect(await anonymous().auth.resetTokenStatus({ token: token! })).toEqual({ usable: true });
     await anonymous().auth.resetPassword({ token: token!, password: 'a brand new password' });
+    expect(await anonymous().auth.resetTokenStatus({ token: token! })).toEqual({ usable: false });
     // Every session ended; the new password works and the old one does not.
     expect(await services.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     await expect(callerFor(services, { token: sessionToken })).rejects.toThrow('not valid');
@@ -160,7 +164,7 @@ describe('password reset', () => {
     expect(await failure(anonymous().auth.resetPassword({ token: token!, password: 'yet another password' }))).toMatchObject({ messageKey: 'auth.resetTokenInvalid' });
   });
 
-  it('cancels an older link when a newer one is asked for, and refuses an expired link', async () => {
+  it('cancels an older link when a newer one is asked for, and refuses an expired link; the check on opening says the same', async () => {
     const { user } = await createUser(services, { email: 'twice@example.dk' });
     await anonymous().auth.requestPasswordReset({ email: user.email });
     const firstEmail = await sentEmailTo(user.email);
@@ -171,9 +175,12 @@ describe('password reset', () => {
     );
     const second = linkOf(readEmail(secondEmail.location!))!;
     expect(second).not.toBe(first);
+    expect(await anonymous().auth.resetTokenStatus({ token: first })).toEqual({ usable: false });
     expect(await failure(anonymous().auth.resetPassword({ token: first, password: 'a brand new password' }))).toMatchObject({ messageKey: 'auth.resetTokenInvalid' });
 
+    expect(await anonymous().auth.resetTokenStatus({ token: second })).toEqual({ usable: true });
     await services.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    expect(await anonymous().auth.resetTokenStatus({ token: second })).toEqual({ usable: false });
     expect(await failure(anonymous().auth.resetPassword({ token: second, password: 'a brand new password' }))).toMatchObject({ messageKey: 'auth.resetTokenInvalid' });
   });
 

@@ -134,6 +134,31 @@ describe('a company always keeps an owner', () => {
   });
 });
 
+describe('leaving a company', () => {
+  it('lets an employee, admin or reviewer leave; the company is then not found for them', async () => {
+    for (const role of ['employee', 'admin', 'reviewer'] as const) {
+      const companyId = await createCompany(services, cast);
+      expect(await cast.callers[role].companies.leave({ companyId })).toEqual({ left: true });
+      expect(await outcome(cast.callers[role].companies.get({ companyId }))).toBe('NOT_FOUND');
+      expect((await cast.callers[role].companies.list()).map((company) => company.id)).not.toContain(companyId);
+      expect(await outcome(cast.callers[role].companies.leave({ companyId }))).toBe('NOT_FOUND');
+      // Only they left; the other four stay.
+      const left = (await cast.callers.owner.companies.members({ companyId })).map((member) => member.userId);
+      expect(left).toHaveLength(4);
+      expect(left).not.toContain(cast.users[role].id);
+    }
+  });
+
+  it('refuses the last owner with the reason, lets one of two owners leave', async () => {
+    const companyId = await createCompany(services, cast);
+    expect(await messageOf(cast.callers.owner.companies.leave({ companyId }))).toBe('companies.lastOwnerLeaving');
+    expect(await outcome(cast.callers.owner.companies.get({ companyId }))).toBe('ok');
+    await cast.callers.owner.companies.changeRole({ companyId, userId: cast.users.admin.id, role: 'owner' });
+    expect(await outcome(cast.callers.owner.companies.leave({ companyId }))).toBe('ok');
+    expect(await messageOf(cast.callers.admin.companies.leave({ companyId }))).toBe('companies.lastOwnerLeaving');
+  });
+});
+
 describe('creating a company from its organisation ID', () => {
   async function lookedUp(caller: Cast['callers']['owner'], orgId: string, status: string) {
     await caller.companies.lookup({ orgId });
@@ -187,18 +212,27 @@ describe('creating a company from its organisation ID', () => {
 
   it('refuses an invalid organisation ID with the specification\'s message', async () => {
     const caller = await callerFor(services, { token: (await createUser(services)).token });
-    for (const orgId of ['1234567', '12345678', '02425679']) {
+    for (const orgId of ['1234567', '02425679', '123456789', '1234567a']) {
       await expect(caller.companies.create({ orgId, name: 'X' })).rejects.toMatchObject({ cause: { issues: [expect.objectContaining({ message: 'companies.orgId.invalid' })] } });
+    }
+  });
+
+  it('says that eight digits with a wrong check digit are not a valid CVR number', async () => {
+    const caller = await callerFor(services, { token: (await createUser(services)).token });
+    for (const orgId of ['12345678', '24256791']) {
+      await expect(caller.companies.lookup({ orgId })).rejects.toMatchObject({ cause: { issues: [expect.objectContaining({ message: 'companies.orgId.checkDigit' })] } });
+      await expect(caller.companies.create({ orgId, name: 'X' })).rejects.toMatchObject({ cause: { issues: [expect.objectContaining({ message: 'companies.orgId.checkDigit' })] } });
     }
   });
 
   it('keeps a manual entry as not verified when the registry could not be reached, and verifies it later', async () => {
     const caller = await callerFor(services, { token: (await createUser(services)).token });
     await services.db.insertInto('registry_lookups').values({ org_id: '61056416', status: 'failed', error: 'registry answered HTTP 503' }).execute();
-    const created = await caller.companies.create({ orgId: '61056416', name: 'Carlsberg', address: 'Gamle Carlsberg Vej 1', zipcode: '1799', city: 'København' });
+    const created = await caller.companies.create({ orgId: '61056416', name: 'Carlsberg', address: 'Gamle Carlsberg Vej 1', zipcode: '1799', city: 'København', employees: ' 42 ' });
     expect(created.verified).toBe(false);
     const manual = await caller.companies.get({ companyId: created.id });
-    expect(manual).toMatchObject({ verified: false, address: 'Gamle Carlsberg Vej 1', city: 'København' });
+    // The typed head count is kept, for the requirements test to read.
+    expect(manual).toMatchObject({ verified: false, address: 'Gamle Carlsberg Vej 1', city: 'København', employees: '42' });
     // Creating it queued a lookup; once the registry answers, the profile is verified (name kept).
     const verified = await waitFor(async () => {
       const company = await caller.companies.get({ companyId: created.id });

@@ -126,9 +126,10 @@ describe('publishing a grant sends the alerts', () => {
     await visitor().grantAlerts.signUp({ email: 'unconfirmed@example.com', locale: 'da', fundIds: [] });
   });
 
+  /** A draft grant with one section, so that it may be published. */
   async function draftGrant(fundId: string, title: string) {
     const caller = await callerFor(services, admin);
-    return caller.grants.admin.create({
+    const grant = await caller.grants.admin.create({
       fundId,
       title: { da: title },
       status: 'draft',
@@ -141,6 +142,8 @@ describe('publishing a grant sends the alerts', () => {
       minInvoiceAmount: null,
       hourlyRate: null,
     });
+    await caller.grants.admin.addSection({ grantId: grant.id, kind: 'text', title: { da: 'Project' } });
+    return grant;
   }
 
   async function alertRecipients(grantTitle: string): Promise<string[]> {

@@ -482,17 +482,25 @@ describe('grant administration', () => {
     expect(copiedSection.inputs.map((i) => i.label.da)).toEqual(['I1']);
   });
 
-  it('publishes a draft as open, unpublishes, deletes; a fund with grants cannot be deleted', async () => {
+  it('refuses to publish a grant without sections, publishes a draft as open, unpublishes, deletes; a fund with grants cannot be deleted', async () => {
     const caller = await callerFor(services, admin);
     const anonymous = await callerFor(services);
     const fund = await newFund('Lifecycle Fund');
     const { id, slug } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Lifecycle' }, status: 'draft' });
     expect((await appCodeOf(anonymous.grants.bySlug({ slug }))).appCode).toBe('NOT_FOUND');
+    // Nothing to apply for yet: refused with the reason, and still a draft.
+    expect(await appCodeOf(caller.grants.admin.publish({ id }))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'grants.error.noSections' });
+    expect((await caller.grants.admin.get({ id })).publishedAt).toBeNull();
+    expect((await appCodeOf(anonymous.grants.bySlug({ slug }))).appCode).toBe('NOT_FOUND');
+    const section = await caller.grants.admin.addSection({ grantId: id, kind: 'text', title: { da: 'Project' } });
     expect(await caller.grants.admin.publish({ id })).toMatchObject({ published: true });
     expect(await anonymous.grants.bySlug({ slug })).toMatchObject({ title: 'Lifecycle', status: 'open' });
     expect((await anonymous.grants.list({ q: 'lifecycle', sort: 'deadline' })).items.map((item) => item.slug)).toEqual([slug]);
     await caller.grants.admin.unpublish({ id });
     expect((await appCodeOf(anonymous.grants.bySlug({ slug }))).appCode).toBe('NOT_FOUND');
+    // Its last section removed, an unpublished grant cannot be published again.
+    await caller.grants.admin.removeSection({ id: section.id });
+    expect((await appCodeOf(caller.grants.admin.publish({ id }))).messageKey).toBe('grants.error.noSections');
     expect((await appCodeOf(caller.funds.admin.delete({ id: fund.id }))).messageKey).toBe('funds.error.hasGrants');
     await caller.grants.admin.delete({ id });
     expect((await appCodeOf(caller.grants.admin.get({ id }))).appCode).toBe('NOT_FOUND');

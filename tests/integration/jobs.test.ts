@@ -75,7 +75,7 @@ describe('the queue overview', () => {
     await email().add('email', { emailId: randomUUID() }, { delay: 60_000 });
 
     const overview = await admin.jobs.overview();
-    expect(overview.map((queue) => queue.name)).toEqual(['drafts', 'registry', 'email']);
+    expect(overview.map((queue) => queue.name)).toEqual(['drafts', 'registry', 'email', 'notifications']);
     const [draftsQueue, registryQueue, emailQueue] = overview;
 
     expect(draftsQueue!.counts).toEqual({ waiting: 0, active: 0, delayed: 0, completed: 2, failed: 1, paused: 0 });

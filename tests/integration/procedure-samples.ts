@@ -126,9 +126,12 @@ export class World {
     return this.memo.get(key) as Promise<T>;
   }
 
-  /** A company where owner, admin, employee, reviewer (and `extra`, an employee) are members. */
-  company(): Promise<string> {
-    return this.once('company', async () => {
+  /**
+   * A company where owner, admin, employee, reviewer (and `extra`, an employee) are members;
+   * `coOwned`: `extra` is a second owner.
+   */
+  company({ coOwned = false }: { coOwned?: boolean } = {}): Promise<string> {
+    return this.once(coOwned ? 'coOwnedCompany' : 'company', async () => {
       const { id } = await this.kit.services.db
         .insertInto('companies')
         .values({ org_id: nextOrgId(), name: 'Matrix ApS', verified: true, created_by: this.kit.people.owner.id })
@@ -139,7 +142,7 @@ export class World {
         [this.kit.people.admin, 'admin'],
         [this.kit.people.employee, 'employee'],
         [this.kit.people.reviewer, 'reviewer'],
-        [this.kit.people.extra, 'employee'],
+        [this.kit.people.extra, coOwned ? 'owner' : 'employee'],
       ];
       await this.kit.services.db
         .insertInto('memberships')
@@ -431,6 +434,7 @@ export const samples: Record<string, (world: World) => unknown> = {
   'auth.login': async (w) => ({ email: (await w.loner()).email, password: QUICK_PASSWORD }),
   'auth.logout': () => undefined,
   'auth.requestPasswordReset': async (w) => ({ email: (await w.loner()).email }),
+  'auth.resetTokenStatus': async (w) => ({ token: await w.resetToken() }),
   'auth.resetPassword': async (w) => ({ token: await w.resetToken(), password: 'a brand new passphrase' }),
   'auth.updateProfile': () => ({ firstname: 'Renamed', lastname: 'Person', locale: 'en' }),
   'auth.updateUserInfo': () => ({ firstname: 'Renamed', lastname: 'Again' }),
@@ -451,6 +455,8 @@ export const samples: Record<string, (world: World) => unknown> = {
   'companies.members': async (w) => ({ companyId: await w.company() }),
   'companies.changeRole': async (w) => ({ companyId: await w.company(), userId: w.people.extra.id, role: 'reviewer' }),
   'companies.removeMember': async (w) => ({ companyId: await w.company(), userId: w.people.extra.id }),
+  // Two owners, so that the owner may leave too; every member may, outsiders are not told it exists.
+  'companies.leave': async (w) => ({ companyId: await w.company({ coOwned: true }) }),
 
   'companyClaims.requestJoin': async (w) => ({ orgId: (await w.claimedCompany()).orgId, message: 'Jeg er medejer' }),
   'companyClaims.mine': () => undefined,
@@ -460,6 +466,9 @@ export const samples: Record<string, (world: World) => unknown> = {
   'companyClaims.adminSearch': () => ({ query: 'ApS' }),
   'companyClaims.adminTransfers': async (w) => ({ companyId: (await w.claimedCompany()).id }),
   'companyClaims.transferOwnership': async (w) => ({ companyId: (await w.claimedCompany()).id, email: w.people.extra.email, reason: 'Ejer ifølge CVR' }),
+
+  'notifications.settings': () => undefined,
+  'notifications.updateSettings': () => ({ reviewRequests: true, mentions: false, reviewResults: true }),
 
   'invitations.create': async (w) => ({ companyId: await w.company(), email: `invitee-${unique()}@example.com`, role: 'employee' }),
   'invitations.list': async (w) => ({ companyId: await w.company() }),

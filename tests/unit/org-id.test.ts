@@ -36,4 +36,14 @@ describe('the organisation ID rule (8 digits, first not 0, modulus 11)', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('companies.orgId.invalid');
   });
+
+  it('names a wrong check digit in eight digits as such, once', () => {
+    for (const orgId of ['12345678', '24256791', '2425 6791']) {
+      const result = orgIdSchema.safeParse(orgId);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['companies.orgId.checkDigit']);
+    }
+    for (const orgId of ['02425679', '242567900', '2425679a', '']) {
+      expect(orgIdSchema.safeParse(orgId).error?.issues.map((issue) => issue.message)).toEqual(['companies.orgId.invalid']);
+    }
+  });
 });

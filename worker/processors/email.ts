@@ -18,30 +18,41 @@ export interface EmailProcessorDeps {
   log: Logger;
 }
 
-export function emailProcessor({ db, mail, log }: EmailProcessorDeps) {
-  // The return value is shown in the admin's job monitor: how it went, never where on the
-  // server's disk the message was written (that stays in the e-mail row and the log).
-  return async (job: Job): Promise<{ status: 'sent' | 'already-sent'; transport?: 'smtp' | 'file' }> => {
+export function emailProcessor(deps: EmailProcessorDeps) {
+  return async (job: Job) => {
     const { emailId } = queues.email.payload.parse(job.data);
-    const email = await findEmail(db, emailId);
-    if (!email) throw new UnrecoverableError(`e-mail ${emailId} does not exist`);
-    if (email.status === 'sent') return { status: 'already-sent' };
-    if (!Object.hasOwn(emailTemplates, email.template) || !isLocale(email.locale)) {
-      await recordEmailAttempt(db, emailId, 'unknown template or locale', true);
-      throw new UnrecoverableError(`e-mail ${emailId} has an unknown template or locale`);
-    }
-
-    try {
-      const template = email.template as EmailTemplateName;
-      const rendered = renderEmail(template, email.locale, email.params);
-      const delivery = await mail.send({ ...rendered, id: email.id, to: email.recipient });
-      await markEmailSent(db, emailId, { subject: rendered.subject, ...delivery }, { forgetLink: 'hasLink' in emailTemplates[template] });
-      log.info({ emailId, template: email.template, transport: delivery.transport, file: delivery.location }, delivery.location ? `e-mail written to ${delivery.location}` : 'e-mail sent');
-      return { status: 'sent', transport: delivery.transport };
-    } catch (error) {
-      const final = error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await recordEmailAttempt(db, emailId, error instanceof Error ? error.message : String(error), final);
-      throw error;
-    }
+    return deliverEmail(deps, emailId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
   };
+}
+
+/**
+ * Sends one recorded e-mail (the `email` queue's work, also done directly by processors that
+ * record an e-mail themselves). The return value is shown in the admin's job monitor: how it
+ * went, never where on the server's disk the message was written.
+ */
+export async function deliverEmail(
+  { db, mail, log }: EmailProcessorDeps,
+  emailId: string,
+  attempt: { final: boolean },
+): Promise<{ status: 'sent' | 'already-sent'; transport?: 'smtp' | 'file' }> {
+  const email = await findEmail(db, emailId);
+  if (!email) throw new UnrecoverableError(`e-mail ${emailId} does not exist`);
+  if (email.status === 'sent') return { status: 'already-sent' };
+  if (!Object.hasOwn(emailTemplates, email.template) || !isLocale(email.locale)) {
+    await recordEmailAttempt(db, emailId, 'unknown template or locale', true);
+    throw new UnrecoverableError(`e-mail ${emailId} has an unknown template or locale`);
+  }
+
+  try {
+    const template = email.template as EmailTemplateName;
+    const rendered = renderEmail(template, email.locale, email.params);
+    const delivery = await mail.send({ ...rendered, id: email.id, to: email.recipient });
+    await markEmailSent(db, emailId, { subject: rendered.subject, ...delivery }, { forgetLink: 'hasLink' in emailTemplates[template] });
+    log.info({ emailId, template: email.template, transport: delivery.transport, file: delivery.location }, delivery.location ? `e-mail written to ${delivery.location}` : 'e-mail sent');
+    return { status: 'sent', transport: delivery.transport };
+  } catch (error) {
+    const final = error instanceof UnrecoverableError || attempt.final;
+    await recordEmailAttempt(db, emailId, error instanceof Error ? error.message : String(error), final);
+    throw error;
+  }
 }

@@ -1,14 +1,13 @@
 /**
  * The layouts of the route table: public, default, onboarding, public-clean, user, admin and
- * none. Each wraps the routed screen (`<Outlet />`).
+ * none. Each wraps the routed screen (`<Outlet />`) under the one `Header` and its `MainNav`, so
+ * no signed-in page lacks the way to applications, companies, invitations and profile.
  */
-import { useState, type ReactNode } from 'react';
-import { DropdownMenu } from 'radix-ui';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { getAuthToken } from '../lib/auth-token';
 import { useT } from '../lib/intl';
 import { trpc } from '../lib/trpc';
-import { Avatar } from '../ui/avatar';
 import { BetaNotice } from '../ui/beta-notice';
 import { buttonClass } from '../ui/button';
 import { LanguageSwitcher } from '../ui/language-switcher';
@@ -34,43 +33,49 @@ function Logo() {
   );
 }
 
-const navLink = 'rounded-md px-2.5 py-1.5 text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900';
+const navLink = 'rounded-md px-2.5 py-1.5 text-sm whitespace-nowrap text-gray-700 hover:bg-gray-100 hover:text-gray-900';
 const activeNav = { className: 'bg-gray-100 font-medium text-gray-900' };
 
-function Header({ nav, end }: { nav?: ReactNode; end?: ReactNode }) {
+/**
+ * The one header of every layout: logo, the main navigation (what the visitor may open from
+ * here), the language and the account. Below `lg` (`xl` for an admin's longer menu) the
+ * navigation folds behind a menu button.
+ */
+function Header({ account = true }: { account?: boolean }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const me = trpc.auth.me.useQuery(undefined, { enabled: getAuthToken() !== null });
+  // An admin's menu has eight links: it stays folded up to `xl`, where they fit on one line.
+  const admin = me.data?.platformRole === 'admin';
+  const showsFrom = admin ? 'xl:flex' : 'lg:flex';
+  const foldsFrom = admin ? 'xl:hidden' : 'lg:hidden';
   return (
     <header className="border-b border-gray-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:gap-4 sm:px-4">
         <Logo />
-        {nav && (
-          <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
-            {nav}
-          </nav>
-        )}
+        <nav aria-label={t('nav.main')} className={`hidden items-center gap-1 ${showsFrom}`}>
+          <MainNav />
+        </nav>
         <div className="ms-auto flex items-center gap-1.5 sm:gap-2">
           <LanguageSwitcher />
-          {end}
-          {nav && (
-            <button
-              type="button"
-              className="rounded-md p-1.5 text-gray-700 hover:bg-gray-100 md:hidden"
-              aria-expanded={open}
-              aria-controls="mobile-nav"
-              aria-label={t('nav.openMenu')}
-              onClick={() => setOpen((value) => !value)}
-            >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-                <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
-              </svg>
-            </button>
-          )}
+          {account && <UserMenu />}
+          <button
+            type="button"
+            className={`rounded-md p-1.5 text-gray-700 hover:bg-gray-100 ${foldsFrom}`}
+            aria-expanded={open}
+            aria-controls="mobile-nav"
+            aria-label={t('nav.openMenu')}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+            </svg>
+          </button>
         </div>
       </div>
-      {nav && open && (
-        <nav id="mobile-nav" aria-label={t('nav.main')} className="flex flex-col gap-1 border-t border-gray-200 px-4 py-2 md:hidden" onClick={() => setOpen(false)}>
-          {nav}
+      {open && (
+        <nav id="mobile-nav" aria-label={t('nav.main')} className={`flex flex-col gap-1 border-t border-gray-200 px-4 py-2 ${foldsFrom}`} onClick={() => setOpen(false)}>
+          <MainNav />
         </nav>
       )}
     </header>
@@ -91,9 +96,11 @@ function Footer() {
   );
 }
 
+// The signed-in menu (Radix's dropdown and its positioning) is downloaded only by signed-in users.
+const SignedInMenu = lazy(() => import('./user-menu'));
+
 function UserMenu() {
   const t = useT();
-  const me = trpc.auth.me.useQuery(undefined, { enabled: getAuthToken() !== null });
   if (!getAuthToken()) {
     return (
       <>
@@ -106,49 +113,76 @@ function UserMenu() {
       </>
     );
   }
-  const name = me.data ? `${me.data.firstname} ${me.data.lastname}`.trim() || me.data.email : t('avatar.fallback');
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="rounded-full" aria-label={name}>
-        <Avatar alt={name} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-gray-200">
-          {me.data && <DropdownMenu.Label className="px-2 py-1.5 text-xs text-gray-500">{me.data.email}</DropdownMenu.Label>}
-          <DropdownMenu.Item asChild>
-            <Link to="/profile" className="block rounded px-2 py-1.5 outline-none data-highlighted:bg-gray-100">
-              {t('nav.profile')}
-            </Link>
-          </DropdownMenu.Item>
-          {me.data?.platformRole === 'admin' && (
-            <DropdownMenu.Item asChild>
-              <Link to="/admin/funds" className="block rounded px-2 py-1.5 outline-none data-highlighted:bg-gray-100">
-                {t('nav.admin')}
-              </Link>
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-          <DropdownMenu.Item asChild>
-            <Link to="/logout" className="block rounded px-2 py-1.5 outline-none data-highlighted:bg-gray-100">
-              {t('nav.logout')}
-            </Link>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={<span className="inline-block size-8 rounded-full bg-gray-200" aria-hidden="true" />}>
+      <SignedInMenu />
+    </Suspense>
   );
 }
 
-function PublicNav() {
+/**
+ * The main navigation, the same in every layout: a visitor gets grants and funds; a signed-in
+ * user their applications, companies, invitations (with how many wait), grants and profile; a
+ * platform admin also funds and grants administration, all companies and the job queues.
+ */
+function MainNav() {
   const t = useT();
+  const signedIn = getAuthToken() !== null;
+  const me = trpc.auth.me.useQuery(undefined, { enabled: signedIn });
+  const invitations = trpc.invitations.mine.useQuery(undefined, { enabled: signedIn });
+  if (!signedIn) {
+    return (
+      <>
+        <Link to="/grants" className={navLink} activeProps={activeNav}>
+          {t('nav.grants')}
+        </Link>
+        <Link to="/funds" className={navLink} activeProps={activeNav}>
+          {t('nav.funds')}
+        </Link>
+      </>
+    );
+  }
+  const waiting = invitations.data?.length ?? 0;
   return (
     <>
+      <Link to="/applications" className={navLink} activeProps={activeNav}>
+        {t('nav.applications')}
+      </Link>
+      <Link to="/companies" className={navLink} activeProps={activeNav}>
+        {t('nav.companies')}
+      </Link>
+      <Link to="/invitations" className={navLink} activeProps={activeNav}>
+        {t('nav.invitations')}
+        {waiting > 0 && (
+          <>
+            {' '}
+            <span aria-hidden="true" className="ms-1 inline-flex min-w-5 justify-center rounded-full bg-primary-700 px-1.5 text-xs font-semibold text-white">
+              {waiting}
+            </span>
+            <span className="sr-only">{t('nav.invitationsWaiting', { count: waiting })}</span>
+          </>
+        )}
+      </Link>
       <Link to="/grants" className={navLink} activeProps={activeNav}>
         {t('nav.grants')}
       </Link>
-      <Link to="/funds" className={navLink} activeProps={activeNav}>
-        {t('nav.funds')}
+      <Link to="/profile" className={navLink} activeProps={activeNav}>
+        {t('nav.profile')}
       </Link>
+      {me.data?.platformRole === 'admin' && (
+        <>
+          <Link to="/admin/funds" className={navLink} activeProps={activeNav}>
+            {t('nav.adminFunds')}
+          </Link>
+          {/* Beside the user's own "Companies", the admin's list of every company needs another name. */}
+          <Link to="/admin/companies" className={navLink} activeProps={activeNav}>
+            {t('nav.allCompanies')}
+          </Link>
+          <Link to="/admin/jobs" className={navLink} activeProps={activeNav}>
+            {t('nav.adminJobs')}
+          </Link>
+        </>
+      )}
     </>
   );
 }
@@ -165,7 +199,7 @@ function Shell({ children }: { children: ReactNode }) {
 export function PublicLayout() {
   return (
     <Shell>
-      <Header nav={<PublicNav />} end={<UserMenu />} />
+      <Header />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
@@ -177,7 +211,7 @@ export function PublicLayout() {
 export function DefaultLayout() {
   return (
     <Shell>
-      <Header end={<UserMenu />} />
+      <Header />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
@@ -190,11 +224,8 @@ export function OnboardingLayout() {
   return (
     <Shell>
       <BetaNotice />
-      <header className="mx-auto flex w-full max-w-2xl items-center justify-between px-4 py-4">
-        <Logo />
-        <LanguageSwitcher />
-      </header>
-      <main id="main" className="mx-auto w-full max-w-2xl flex-1 px-4 pb-12">
+      <Header />
+      <main id="main" className="mx-auto w-full max-w-2xl flex-1 px-4 py-8">
         <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-200">
           <Outlet />
         </div>
@@ -203,36 +234,35 @@ export function OnboardingLayout() {
   );
 }
 
-/** Embeddable in other sites: the screen alone, no navigation. */
+/**
+ * Embeddable in other sites: the screen with a quiet bar — the logo home and the language — but
+ * not the full menu, so an embedded test stays about the test and still never leaves its reader
+ * without a way back.
+ */
 export function PublicCleanLayout() {
   return (
-    <main id="main" className="min-h-dvh bg-white">
-      <Outlet />
-    </main>
+    <div className="flex min-h-dvh flex-col bg-white">
+      <SkipLink />
+      <header className="border-b border-gray-200">
+        <div className="mx-auto flex h-14 max-w-2xl items-center gap-3 px-4">
+          <Logo />
+          <div className="ms-auto">
+            <LanguageSwitcher />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+    </div>
   );
 }
 
 export function UserLayout() {
-  const t = useT();
   return (
     <Shell>
       <BetaNotice />
-      <Header
-        nav={
-          <>
-            <Link to="/applications" className={navLink} activeProps={activeNav}>
-              {t('nav.applications')}
-            </Link>
-            <Link to="/companies" className={navLink} activeProps={activeNav}>
-              {t('nav.companies')}
-            </Link>
-            <Link to="/grants" className={navLink} activeProps={activeNav}>
-              {t('nav.grants')}
-            </Link>
-          </>
-        }
-        end={<UserMenu />}
-      />
+      <Header />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
@@ -246,22 +276,7 @@ export function AdminLayout() {
   return (
     <Shell>
       <BetaNotice />
-      <Header
-        nav={
-          <>
-            <Link to="/admin/funds" className={navLink} activeProps={activeNav}>
-              {t('nav.adminFunds')}
-            </Link>
-            <Link to="/admin/companies" className={navLink} activeProps={activeNav}>
-              {t('nav.adminCompanies')}
-            </Link>
-            <Link to="/admin/jobs" className={navLink} activeProps={activeNav}>
-              {t('nav.adminJobs')}
-            </Link>
-          </>
-        }
-        end={<UserMenu />}
-      />
+      <Header />
       <main id="main" className="flex-1">
         {me.isPending ? (
           <p className="p-8 text-sm text-gray-600" role="status">
@@ -281,11 +296,11 @@ export function AdminLayout() {
   );
 }
 
-/** Screens with no stated layout (login, sign-up, profile…): the page with a light header. */
+/** Screens with no stated layout (login, sign-up, profile…): the page under the same header. */
 export function BareLayout() {
   return (
     <Shell>
-      <Header end={getAuthToken() ? <UserMenu /> : null} />
+      <Header />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

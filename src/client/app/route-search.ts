@@ -4,7 +4,7 @@
  * that filter, never an error.
  */
 import { z } from 'zod';
-import { locales } from '../../shared/i18n';
+import { locales } from '../../shared/i18n/locales';
 import { applicationListInput, applicationSetupInput } from '../../shared/schemas/applications';
 import { grantListInput } from '../../shared/schemas/grants';
 import type { RouteName } from '../../shared/routes';

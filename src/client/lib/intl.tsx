@@ -1,11 +1,42 @@
 /**
  * The interface language: Danish by default; `?lang=da|en|nb` on any URL or the switcher
- * chooses another, and the choice is remembered. `<html lang>` follows it.
+ * chooses another, and the choice is remembered. `<html lang>` follows it. Only the chosen
+ * language's catalog is downloaded: main.tsx loads it before the first render (no flash of
+ * another language), the switcher loads the next one before switching.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createIntl, IntlProvider, useIntl, type IntlShape } from 'react-intl';
-import { defaultLocale, isLocale, messagesFor, type Locale, type MessageKey } from '../../shared/i18n';
+import type { MessageKey, Messages } from '../../shared/i18n';
+import { defaultLocale, isLocale, type Locale } from '../../shared/i18n/locales';
 import { pickText, type LocalizedText } from '../../shared/i18n/localized-text';
+
+const catalogLoaders: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
+  da: () => import('virtual:messages/da'),
+  en: () => import('virtual:messages/en'),
+  nb: () => import('virtual:messages/nb'),
+};
+const loadedCatalogs: Partial<Record<Locale, Messages>> = {};
+
+/** The catalog of `locale`, downloaded once. */
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  const loaded = loadedCatalogs[locale];
+  if (loaded) return loaded;
+  // Built from the same catalogs as the `Messages` type (vite.config.ts).
+  const messages = (await catalogLoaders[locale]()).default as Messages;
+  loadedCatalogs[locale] = messages;
+  return messages;
+}
+
+function messagesFor(locale: Locale): Messages {
+  const messages = loadedCatalogs[locale];
+  if (!messages) throw new Error(`the ${locale} catalog is not loaded`);
+  return messages;
+}
+
+/** The language this visit starts in, from the URL or the remembered choice. */
+export function startLocale(): Locale {
+  return initialLocale(window.location.search, readStored());
+}
 
 const STORAGE_KEY = 'locale';
 
@@ -44,7 +75,7 @@ export let currentLocale: Locale = defaultLocale;
 
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(() => {
-    const chosen = initialLocale(window.location.search, readStored());
+    const chosen = startLocale();
     if (new URLSearchParams(window.location.search).has('lang')) store(chosen);
     return chosen;
   });
@@ -60,7 +91,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       const fromUrl = new URLSearchParams(window.location.search).get('lang');
       if (isLocale(fromUrl)) {
         store(fromUrl);
-        setLocaleState(fromUrl);
+        void loadMessages(fromUrl).then(() => setLocaleState(fromUrl));
       }
     };
     window.addEventListener('popstate', onNavigate);
@@ -69,7 +100,8 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 
   const setLocale = useCallback((next: Locale) => {
     store(next);
-    setLocaleState(next);
+    // The page keeps its language until the next one's catalog is there.
+    void loadMessages(next).then(() => setLocaleState(next));
   }, []);
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
   const messages = useMemo(() => messagesFor(locale), [locale]);
@@ -106,6 +138,12 @@ export function translate(key: MessageKey, values?: Record<string, string | numb
     intlOutsideReact = createIntl({ locale: currentLocale, defaultLocale, messages: messagesFor(currentLocale) });
   }
   return intlOutsideReact.formatMessage({ id: key }, values);
+}
+
+/** Whether a text is a key of the catalog (a field error from a schema or the server) rather than a text. */
+export function useIsMessageKey() {
+  const intl = useIntl();
+  return useCallback((value: string): value is MessageKey => Object.hasOwn(intl.messages, value), [intl]);
 }
 
 /** `pick(text)`: an administrator-written catalogue text in the current language, Danish as the fallback. */

@@ -3,8 +3,7 @@
  * (`aria-invalid`, `aria-describedby`). Errors are message keys, shown in the user's language.
  */
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { isMessageKey } from '../../shared/i18n';
-import { useT } from '../lib/intl';
+import { useIsMessageKey, useT } from '../lib/intl';
 
 interface FieldProps {
   label: ReactNode;
@@ -19,6 +18,7 @@ export const inputClass =
 
 export function Field({ label, hint, error, children }: FieldProps) {
   const t = useT();
+  const isMessageKey = useIsMessageKey();
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

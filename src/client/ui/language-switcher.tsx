@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { locales, type Locale } from '../../shared/i18n';
+import { locales, type Locale } from '../../shared/i18n/locales';
 import { useLocale, useT } from '../lib/intl';
 
 export function LanguageSwitcher() {

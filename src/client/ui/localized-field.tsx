@@ -6,8 +6,8 @@
  */
 import { useId, type ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { isMessageKey, locales, type Locale } from '../../shared/i18n';
-import { useT } from '../lib/intl';
+import { locales, type Locale } from '../../shared/i18n/locales';
+import { useIsMessageKey, useT } from '../lib/intl';
 import { inputClass } from './form-field';
 
 type LocaleErrors = Partial<Record<Locale, FieldError | undefined>> | undefined;
@@ -25,6 +25,7 @@ interface LocalizedFieldProps {
 
 export function LocalizedField({ label, hint, register, errors, multiline = false, rows = 3, required = false }: LocalizedFieldProps) {
   const t = useT();
+  const isMessageKey = useIsMessageKey();
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   return (

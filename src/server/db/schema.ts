@@ -270,6 +270,18 @@ export interface Memberships {
   user_id: string;
 }
 
+export interface Notifications {
+  actor_id: string | null;
+  application_id: string;
+  created_at: Generated<Timestamp>;
+  email_id: string | null;
+  excerpt: Generated<string>;
+  id: Generated<string>;
+  kind: string;
+  section_id: string;
+  user_id: string;
+}
+
 export interface PasswordResets {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -345,6 +357,9 @@ export interface Users {
   id: Generated<string>;
   lastname: Generated<string>;
   locale: Generated<string>;
+  notify_mentions: Generated<boolean>;
+  notify_review_requests: Generated<boolean>;
+  notify_review_results: Generated<boolean>;
   password_hash: string;
   platform_role: Generated<string>;
   privacy_accepted_at: Timestamp | null;
@@ -371,6 +386,7 @@ export interface DB {
   installation: Installation;
   invitations: Invitations;
   memberships: Memberships;
+  notifications: Notifications;
   password_resets: PasswordResets;
   registry_lookups: RegistryLookups;
   section_comments: SectionComments;

@@ -7,6 +7,7 @@ import { companiesRouter } from '../features/companies/companies.router';
 import { companyClaimsRouter } from '../features/company-claims/company-claims.router';
 import { invitationsRouter } from '../features/invitations/invitations.router';
 import { jobsRouter } from '../features/jobs/jobs.router';
+import { notificationsRouter } from '../features/notifications/notifications.router';
 import { systemRouter } from '../features/system/system.router';
 import { fundsRouter } from '../features/funds/funds.router';
 import { grantAlertsRouter } from '../features/grant-alerts/grant-alerts.router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   drafts: draftsRouter,
   reviews: reviewsRouter,
   comments: commentsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, appErrors, type AppErrorCode, type AppErrorData, type FieldErrors } from '../../shared/errors';
 import { isMessageKey } from '../../shared/i18n';
-import { invalidateCatalog } from '../catalog/catalog-cache';
+import { announceCatalogChange } from '../catalog/catalog-cache';
 import { isDatabaseUnavailable } from '../db/pg-errors';
 import type { Context } from './context';
 import type { Policy } from './policy';
@@ -142,6 +142,6 @@ export const adminProcedure = userProcedure.meta({ access: 'admin' }).use(async 
   try {
     return await next();
   } finally {
-    if (type === 'mutation') invalidateCatalog(ctx.db);
+    if (type === 'mutation') await announceCatalogChange(ctx.db);
   }
 });

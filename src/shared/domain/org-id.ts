@@ -10,8 +10,13 @@ export function normalizeOrgId(value: string): string {
   return value.replace(/[\s-]/g, '');
 }
 
+/** Eight digits, the first not 0: the shape, before the check digit. */
+export function hasOrgIdShape(value: string): boolean {
+  return /^[1-9]\d{7}$/.test(value);
+}
+
 export function isValidOrgId(value: string): boolean {
-  if (!/^[1-9]\d{7}$/.test(value)) return false;
+  if (!hasOrgIdShape(value)) return false;
   let sum = 0;
   for (let index = 0; index < 8; index += 1) sum += Number(value[index]) * weights[index]!;
   return sum % 11 === 0;

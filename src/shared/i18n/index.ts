@@ -16,10 +16,12 @@ import { grants } from './messages/grants';
 import { invitations } from './messages/invitations';
 import { jobs } from './messages/jobs';
 import { legal } from './messages/legal';
+import { notifications } from './messages/notifications';
 import { reviews } from './messages/reviews';
+import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications] as const;
 
 type Union<T> = T extends readonly (infer U)[] ? U : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -28,19 +30,13 @@ type DanishOf<M> = M extends { da: infer D } ? D : never;
 export type MessageKey = keyof UnionToIntersection<DanishOf<Union<typeof modules>>> & string;
 export type Messages = Record<MessageKey, string>;
 
-export const locales = ['da', 'en', 'nb'] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = 'da';
+export { defaultLocale, isLocale, locales, type Locale } from './locales';
 
 function merge(locale: Locale): Messages {
   return Object.assign({}, ...modules.map((module) => module[locale])) as Messages;
 }
 
 export const catalogs: Record<Locale, Messages> = { da: merge('da'), en: merge('en'), nb: merge('nb') };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
-}
 
 export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && Object.hasOwn(catalogs.da, value);

@@ -5,7 +5,7 @@
  * gap (docs/decisions/0017-content-languages.md).
  */
 import { z } from 'zod';
-import { defaultLocale, type Locale } from './index';
+import { defaultLocale, type Locale } from './locales';
 
 export type LocalizedText = { da: string; en?: string | undefined; nb?: string | undefined };
 

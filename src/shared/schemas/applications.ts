@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { applicationStatuses } from '../domain/application-sections';
-import { locales } from '../i18n';
+import { locales } from '../i18n/locales';
 import { companyIdSchema } from './companies';
 import { uuidSchema } from './funds';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, isCommonPassword } from '../domain/passwords';
-import { locales } from '../i18n';
+import { locales } from '../i18n/locales';
 
 export const emailSchema = z
   .string()
@@ -38,8 +38,12 @@ export type LoginInput = z.infer<typeof loginInput>;
 
 export const requestPasswordResetInput = z.object({ email: emailSchema });
 
-export const resetPasswordInput = z.object({
+/** A password-reset link's token, checked when its page opens. */
+export const resetTokenInput = z.object({
   token: z.string().min(20).max(200),
+});
+
+export const resetPasswordInput = resetTokenInput.extend({
   password: newPasswordSchema,
 });
 

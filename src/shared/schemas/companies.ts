@@ -1,13 +1,27 @@
 import { z } from 'zod';
 import { companyRoles } from '../domain/company-roles';
-import { isValidOrgId, normalizeOrgId } from '../domain/org-id';
-import { locales } from '../i18n';
+import { hasOrgIdShape, isValidOrgId, normalizeOrgId } from '../domain/org-id';
+import { locales } from '../i18n/locales';
 
-/** An organisation ID as typed: spaces and dashes removed, then 8 digits passing modulus 11. */
+/**
+ * An organisation ID as typed: spaces and dashes removed, then 8 digits passing modulus 11. Eight
+ * digits with a wrong check digit get their own message: "must be 8 digits" would puzzle someone
+ * who typed 8 digits (usually a typo).
+ */
 export const orgIdSchema = z
   .string({ error: 'companies.orgId.invalid' })
   .transform(normalizeOrgId)
-  .refine(isValidOrgId, { error: 'companies.orgId.invalid' });
+  .refine(hasOrgIdShape, { error: 'companies.orgId.invalid', abort: true })
+  .refine(isValidOrgId, { error: 'companies.orgId.checkDigit' });
+
+/** A head count typed by hand (when the registry cannot be reached), kept as text like the registry's ranges. */
+export const employeesSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || /^\d{1,7}$/.test(value), { error: 'companies.employees.invalid' })
+  .transform((value) => (value === '' ? null : String(Number(value))))
+  .nullable()
+  .optional();
 
 export const companyIdSchema = z.uuid({ error: 'error.notFound' });
 
@@ -49,6 +63,7 @@ export const createCompanyInput = z.object({
   address: optionalText(200),
   zipcode: optionalText(20),
   city: optionalText(100),
+  employees: employeesSchema,
 });
 export type CreateCompanyInput = z.input<typeof createCompanyInput>;
 

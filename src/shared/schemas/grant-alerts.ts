@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { locales } from '../i18n';
+import { locales } from '../i18n/locales';
 import { uuidSchema } from './funds';
 
 const emailSchema = z.string().trim().toLowerCase().max(254, { error: 'validation.email' }).pipe(z.email({ error: 'validation.email' }));

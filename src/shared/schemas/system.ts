@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { locales } from '../i18n';
+import { locales } from '../i18n/locales';
 
 export const sendTestEmailInput = z.object({
   to: z.email({ error: 'validation.email' }).max(254),

@@ -4,7 +4,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { AlertSignupCard } from '../../features/grant-alerts/alert-signup';
+import { AlertSignupCard } from '../../features/grant-alerts/alert-signup-card';
 import { OpenGrantsSection } from '../../features/grants/open-grants';
 import { useLocale, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
-import { resetPasswordForm } from '../../../shared/schemas/auth';
+import { resetPasswordForm, resetTokenInput } from '../../../shared/schemas/auth';
 import { AuthCard } from '../../features/auth/auth-card';
 import { useSignedOut } from '../../features/auth/use-auth-redirect';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/button';
+import { Button, buttonClass } from '../../ui/button';
+import { QueryState } from '../../ui/query-view';
 import { FormError, TextField } from '../../ui/form-field';
 import { usePageTitle } from '../../lib/page-meta';
 
@@ -21,6 +22,10 @@ export default function ResetPasswordScreen() {
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(resetPasswordForm), defaultValues: { password: '', repeat: '' } });
   const reset = trpc.auth.resetPassword.useMutation({ meta: { handlesError: true } });
+  // Checked on opening: a used or expired link says so before two passwords are typed. A token of
+  // the wrong shape is treated the same, without asking. Never retried: the answer will not change.
+  const tokenShaped = token !== null && resetTokenInput.safeParse({ token }).success;
+  const status = trpc.auth.resetTokenStatus.useQuery({ token: token ?? '' }, { enabled: tokenShaped, retry: false, staleTime: Infinity, refetchOnWindowFocus: false });
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!token) return;
@@ -45,6 +50,23 @@ export default function ResetPasswordScreen() {
     return (
       <AuthCard title={t('route.forgotten-password-confirm')} footer={requestNew}>
         <FormError>{t('auth.reset.missingToken')}</FormError>
+      </AuthCard>
+    );
+  }
+  if (tokenShaped && status.status !== 'success') {
+    return (
+      <AuthCard title={t('route.forgotten-password-confirm')}>
+        <QueryState query={status} />
+      </AuthCard>
+    );
+  }
+  if (!tokenShaped || !status.data?.usable) {
+    return (
+      <AuthCard title={t('route.forgotten-password-confirm')}>
+        <FormError>{t('auth.resetTokenInvalid')}</FormError>
+        <a href="/forgotten-password" className={`${buttonClass('primary', 'md')} mt-4 w-full justify-center`}>
+          {t('auth.reset.requestNew')}
+        </a>
       </AuthCard>
     );
   }

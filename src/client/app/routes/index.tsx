@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { AlertLinkHandler } from '../../features/grant-alerts/alert-link';
-import { AlertSignupCard } from '../../features/grant-alerts/alert-signup';
+import { AlertSignupCard } from '../../features/grant-alerts/alert-signup-card';
 import { OpenGrantsSection } from '../../features/grants/open-grants';
 import { getAuthToken } from '../../lib/auth-token';
 import { useT } from '../../lib/intl';

@@ -1,4 +1,5 @@
 import { ChangePasswordForm, ProfileDetailsForm, SessionsList } from '../../features/auth/profile-forms';
+import { NotificationSettingsPanel } from '../../features/notifications/notification-settings';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { FormError } from '../../ui/form-field';
@@ -20,6 +21,7 @@ export default function ProfileScreen() {
       ) : (
         <>
           <ProfileDetailsForm user={me.data} />
+          <NotificationSettingsPanel />
           <ChangePasswordForm />
           <SessionsList />
         </>

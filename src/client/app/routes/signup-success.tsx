@@ -4,6 +4,7 @@ import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
 import { usePageTitle } from '../../lib/page-meta';
+import { NextSteps } from '../../features/applications/next-steps';
 
 /** After sign-up: what happens next, then on to onboarding (or back to where the user was going). */
 export default function SignupSuccessScreen() {
@@ -25,6 +26,8 @@ export default function SignupSuccessScreen() {
       <Link to={next} className={`${buttonClass('primary', 'md')} mt-6`} disabled={me.isPending}>
         {t('auth.signupSuccess.continue')}
       </Link>
+      {/* Without a destination of their own, the whole way ahead, not only its first step. */}
+      {!redirect && <NextSteps className="mt-10 text-start" />}
     </section>
   );
 }

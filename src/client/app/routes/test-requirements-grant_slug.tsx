@@ -1,4 +1,4 @@
-import { useLocation, useParams } from '@tanstack/react-router';
+import { Link, useLocation, useParams } from '@tanstack/react-router';
 import { RequirementsTest } from '../../features/grants/requirements-test';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc';
 import { NotFoundPage } from '../error-pages';
 import { QueryView } from '../../ui/query-view';
 
-/** The embeddable requirements test (public-clean layout: no navigation). */
+/** The embeddable requirements test (public-clean layout: the logo, no menu), with a way back to its grant. */
 export default function TestRequirementsScreen() {
   const t = useT();
   const location = useLocation();
@@ -20,7 +20,11 @@ export default function TestRequirementsScreen() {
     <QueryView query={test} notFound={<NotFoundPage path={location.pathname} />} className="mx-auto mt-8 max-w-2xl px-4">
       {(data) => (
         <div className="mx-auto w-full max-w-2xl px-4 py-8">
-          <h1 className="text-2xl font-semibold text-gray-900">{t('route.test-requirements-grant_slug')}</h1>
+          <Link to="/grants/$grant_slug" params={{ grant_slug: data.grant.slug }} target="_top" className="text-sm text-primary-700 hover:underline">
+            <span aria-hidden="true">← </span>
+            {t('grants.start.back', { title: data.grant.title })}
+          </Link>
+          <h1 className="mt-3 text-2xl font-semibold text-gray-900">{t('route.test-requirements-grant_slug')}</h1>
           <p className="mt-1 mb-6 text-sm text-gray-700">{t('grants.test.intro', { title: data.grant.title, fund: data.grant.fund.name })}</p>
           <RequirementsTest grant={data.grant} questions={data.questions} companies={data.companies} />
         </div>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { may } from '../../../shared/domain/company-roles';
-import { locales } from '../../../shared/i18n';
+import { locales } from '../../../shared/i18n/locales';
 import { updateApplicationInput } from '../../../shared/schemas/applications';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';

@@ -8,6 +8,7 @@ import { buttonClass } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
 import { QueryView } from '../../ui/query-view';
 import { DeadlineText } from './deadline-text';
+import { NextSteps } from './next-steps';
 import { ReviewReminders } from './review-reminders';
 import { ApplicationStatusBadge } from './status-badge';
 
@@ -30,6 +31,7 @@ export function Dashboard({ filters }: { filters: ApplicationListInput }) {
 
   const noCompany = companies.data?.length === 0;
   const filtered = Boolean(filters.companyId || filters.status);
+  const firstTime = noCompany || (!filtered && list.data?.applications.length === 0);
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
@@ -55,14 +57,9 @@ export function Dashboard({ filters }: { filters: ApplicationListInput }) {
         <ReviewReminders />
       </div>
 
-      {noCompany ? (
-        <div className="mt-6 rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center">
-          <p className="text-sm text-gray-700">{t('applications.dashboard.noCompany')}</p>
-          <Link to="/onboarding/company" className={`${buttonClass('primary', 'md')} mt-4`}>
-            {t('applications.dashboard.createCompany')}
-          </Link>
-        </div>
-      ) : (
+      {/* Until the first application exists, the way in: company, requirements test, grant. */}
+      {firstTime && <NextSteps className="mt-6" testGrantSlug={list.data?.openGrants[0]?.slug} />}
+      {noCompany ? null : (
         <>
           {(companies.data?.length ?? 0) > 0 && (
             <div className="mt-6 flex flex-wrap gap-3">

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { z } from 'zod';
-import { locales } from '../../../shared/i18n';
+import { locales } from '../../../shared/i18n/locales';
 import { applicationSetupInput, createApplicationInput } from '../../../shared/schemas/applications';
 import { getAuthToken } from '../../lib/auth-token';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordInput, updateProfileInput } from '../../../shared/schemas/auth';
-import { locales, type Locale } from '../../../shared/i18n';
+import { locales, type Locale } from '../../../shared/i18n/locales';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useLocale, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';

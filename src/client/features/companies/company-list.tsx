@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { may } from '../../../shared/domain/company-roles';
-import { locales } from '../../../shared/i18n';
+import { locales } from '../../../shared/i18n/locales';
 import { updateCompanyInput, type LookupState } from '../../../shared/schemas/companies';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';

@@ -22,8 +22,8 @@ export function LookupStatus({ state }: { state: LookupState | null }) {
       tone = 'text-primary-800';
       break;
     case 'not_found':
-      text = t('companies.orgId.notFound');
-      tone = 'text-red-700';
+      // Said once, as the error of the number's field, where it belongs.
+      text = null;
       break;
     case 'failed':
       text = t('companies.lookup.failed');

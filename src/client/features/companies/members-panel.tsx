@@ -6,7 +6,9 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { inputClass } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
+import { useNavigate } from '@tanstack/react-router';
 import { roleKey } from './role-label';
+import { RolesExplained } from './roles-explained';
 import { QueryState } from '../../ui/query-view';
 
 type Member = RouterOutputs['companies']['members'][number];
@@ -25,12 +27,21 @@ export function MembersPanel({ companyId, companyName, myRole, myUserId }: { com
       <h2 id="members-heading" className="text-lg font-semibold text-gray-900">
         {t('companies.members.title')}
       </h2>
+      <RolesExplained />
       {members.status !== 'success' ? (
         <QueryState query={members} />
       ) : (
         <ul className="divide-y divide-gray-200 rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
           {members.data.map((member) => (
-            <MemberRow key={member.userId} member={member} companyId={companyId} companyName={companyName} myRole={myRole} isMe={member.userId === myUserId} />
+            <MemberRow
+              key={member.userId}
+              member={member}
+              companyId={companyId}
+              companyName={companyName}
+              myRole={myRole}
+              isMe={member.userId === myUserId}
+              soleOwner={member.role === 'owner' && members.data.filter((other) => other.role === 'owner').length <= 1}
+            />
           ))}
         </ul>
       )}
@@ -38,13 +49,30 @@ export function MembersPanel({ companyId, companyName, myRole, myUserId }: { com
   );
 }
 
-function MemberRow({ member, companyId, companyName, myRole, isMe }: { member: Member; companyId: string; companyName: string; myRole: CompanyRole; isMe: boolean }) {
+function MemberRow({
+  member,
+  companyId,
+  companyName,
+  myRole,
+  isMe,
+  soleOwner,
+}: {
+  member: Member;
+  companyId: string;
+  companyName: string;
+  myRole: CompanyRole;
+  isMe: boolean;
+  /** The company's only owner: the server refuses their demotion, removal and leaving, so none is offered. */
+  soleOwner: boolean;
+}) {
   const t = useT();
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
   const changeRole = trpc.companies.changeRole.useMutation();
   const remove = trpc.companies.removeMember.useMutation();
+  const leave = trpc.companies.leave.useMutation();
   const name = nameOf(member);
-  const manageable = mayManageRole(myRole, member.role);
+  const manageable = mayManageRole(myRole, member.role) && !soleOwner;
   const assignable = companyRoles.filter((role) => mayManageRole(myRole, role));
 
   async function onRoleChange(role: CompanyRole) {
@@ -59,15 +87,17 @@ function MemberRow({ member, companyId, companyName, myRole, isMe }: { member: M
   }
 
   return (
-    <li className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap" data-testid="member">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3 sm:flex-nowrap" data-testid="member">
       <Avatar alt={name} />
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-gray-900">
-          {name} {isMe && <span className="font-normal text-gray-500">{t('companies.members.you')}</span>}
+      {/* Long names and e-mails wrap rather than being cut, so "(you)" always shows on a phone. */}
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="text-sm font-medium break-words text-gray-900">
+          {name} {isMe && <span className="font-normal whitespace-nowrap text-gray-500">{t('companies.members.you')}</span>}
         </p>
-        <p className="truncate text-sm text-gray-600">{member.email}</p>
+        <p className="text-sm break-all text-gray-600">{member.email}</p>
+        {isMe && soleOwner && <p className="mt-1 text-xs text-gray-600">{t('companies.members.soleOwner')}</p>}
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:flex-nowrap">
         {manageable ? (
           <select
             aria-label={t('companies.members.roleFor', { name })}
@@ -85,7 +115,7 @@ function MemberRow({ member, companyId, companyName, myRole, isMe }: { member: M
         ) : (
           <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">{t(roleKey(member.role))}</span>
         )}
-        {manageable && (
+        {manageable && !isMe && (
           <ConfirmDialog
             title={t('companies.members.removeTitle', { name, company: companyName })}
             description={t('companies.members.removeBody')}
@@ -103,6 +133,26 @@ function MemberRow({ member, companyId, companyName, myRole, isMe }: { member: M
               } finally {
                 await utils.companies.members.invalidate({ companyId });
               }
+            }}
+          />
+        )}
+        {isMe && !soleOwner && (
+          <ConfirmDialog
+            title={t('companies.members.leaveTitle', { company: companyName })}
+            description={t('companies.members.leaveBody')}
+            confirmLabel={t('companies.members.leave')}
+            variant="danger"
+            trigger={
+              <Button variant="ghost" className="text-red-700 hover:bg-red-50">
+                {t('companies.members.leave')}
+              </Button>
+            }
+            onConfirm={async () => {
+              await leave.mutateAsync({ companyId });
+              toast.success(t('companies.members.left', { company: companyName }));
+              // The company is no longer the user's: every list that showed it changes.
+              await utils.invalidate();
+              await navigate({ to: '/companies' });
             }}
           />
         )}

@@ -36,7 +36,7 @@ export function OnboardingForm({ renderTaken }: { renderTaken: (taken: { orgId: 
   const lookupForm = useForm({ resolver: zodResolver(lookupInput), defaultValues: { orgId: '' } });
   const details = useForm<DetailsValues, unknown, z.output<typeof detailsInput>>({
     resolver: zodResolver(detailsInput),
-    defaultValues: { name: '', website: '', address: '', zipcode: '', city: '' },
+    defaultValues: { name: '', website: '', address: '', zipcode: '', city: '', employees: '' },
   });
 
   const onFinal = (state: LookupState) => {
@@ -75,7 +75,7 @@ export function OnboardingForm({ renderTaken }: { renderTaken: (taken: { orgId: 
         setTaken({ orgId: state.orgId, companyName: String(data.values?.company ?? values.name) });
         return;
       }
-      const message = applyServerErrors(error, details.setError, ['name', 'website', 'address', 'zipcode', 'city']);
+      const message = applyServerErrors(error, details.setError, ['name', 'website', 'address', 'zipcode', 'city', 'employees']);
       setFormError(message);
     }
   });
@@ -138,6 +138,10 @@ export function OnboardingForm({ renderTaken }: { renderTaken: (taken: { orgId: 
               <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
                 <TextField label={t('companies.field.zipcode')} autoComplete="postal-code" error={errors.zipcode?.message} {...details.register('zipcode')} />
                 <TextField label={t('companies.field.city')} autoComplete="address-level2" error={errors.city?.message} {...details.register('city')} />
+              </div>
+              {/* The requirements test answers "fewer than 250 employees" from this. */}
+              <div className="max-w-40">
+                <TextField label={t('companies.onboarding.employees')} inputMode="numeric" autoComplete="off" error={errors.employees?.message} {...details.register('employees')} />
               </div>
             </>
           )}

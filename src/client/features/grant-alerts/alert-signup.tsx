@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { locales } from '../../../shared/i18n';
+import { locales } from '../../../shared/i18n/locales';
 import { alertSignupInput } from '../../../shared/schemas/grant-alerts';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useLocale, useT } from '../../lib/intl';
@@ -14,7 +14,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, SelectField, TextField } from '../../ui/form-field';
 
-export function AlertSignup({ headingId }: { headingId?: string }) {
+export default function AlertSignup({ headingId }: { headingId?: string }) {
   const t = useT();
   const { locale } = useLocale();
   const funds = trpc.funds.list.useQuery();
@@ -85,15 +85,3 @@ export function AlertSignup({ headingId }: { headingId?: string }) {
 }
 
 /** The sign-up as a card of its own, with its heading and introduction (landing pages). */
-export function AlertSignupCard({ headingId }: { headingId: string }) {
-  const t = useT();
-  return (
-    <div className="rounded-lg bg-white p-5 ring-1 ring-gray-200 sm:p-6">
-      <h2 id={headingId} className="text-xl font-semibold text-gray-900">
-        {t('grant-alerts.signup.title')}
-      </h2>
-      <p className="mt-1 mb-4 text-sm text-gray-700">{t('grant-alerts.signup.intro')}</p>
-      <AlertSignup headingId={headingId} />
-    </div>
-  );
-}

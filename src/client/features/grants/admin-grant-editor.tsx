@@ -139,7 +139,8 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
 
 function PublishBar({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Promise<unknown> }) {
   const t = useT();
-  const publish = trpc.grants.admin.publish.useMutation();
+  // Its refusal (no sections yet) is shown once, by the catch below, with the reason.
+  const publish = trpc.grants.admin.publish.useMutation({ meta: { handlesError: true } });
   const unpublish = trpc.grants.admin.unpublish.useMutation();
   return (
     <div className="flex flex-col gap-3 rounded-lg bg-white p-4 ring-1 ring-gray-200 sm:flex-row sm:items-center sm:justify-between">

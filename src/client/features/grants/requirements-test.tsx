@@ -3,7 +3,7 @@
  * (marked as such, and still changeable); the result lists what is met and what is not.
  */
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { evaluateRequirements, prefillAnswer, type Answers } from '../../../shared/domain/requirements-test';
 import { useT } from '../../lib/intl';
 import type { RouterOutputs } from '../../lib/trpc';
@@ -27,6 +27,16 @@ export function RequirementsTest({ grant, questions, companies }: Pick<Requireme
   }, [company, questions]);
   const [answers, setAnswers] = useState<Answers>(prefilled);
   const [showResult, setShowResult] = useState(false);
+  // Counts submissions, so a second "see the result" moves the reader to the result again.
+  const [submitted, setSubmitted] = useState(0);
+  const resultRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (submitted === 0) return;
+    // The result appears below the button, out of sight on a phone: take the reader (and the
+    // screen reader's focus) there.
+    resultRef.current?.focus({ preventScroll: true });
+    resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [submitted]);
   useEffect(() => setAnswers((current) => ({ ...current, ...Object.fromEntries(Object.entries(prefilled).filter(([, value]) => value !== undefined)) })), [prefilled]);
 
   const result = evaluateRequirements(questions, answers);
@@ -57,6 +67,7 @@ export function RequirementsTest({ grant, questions, companies }: Pick<Requireme
         onSubmit={(event) => {
           event.preventDefault();
           setShowResult(true);
+          setSubmitted((count) => count + 1);
         }}
       >
         <ol className="space-y-3">
@@ -95,7 +106,7 @@ export function RequirementsTest({ grant, questions, companies }: Pick<Requireme
       </form>
 
       {showResult && (
-        <section aria-labelledby="test-result" aria-live="polite" className={`rounded-lg p-4 ring-1 ${result.eligible ? 'bg-primary-50 ring-primary-200' : 'bg-amber-50 ring-amber-200'}`}>
+        <section ref={resultRef} tabIndex={-1} aria-labelledby="test-result" className={`scroll-mt-4 rounded-lg p-4 ring-1 outline-none focus-visible:ring-2 ${result.eligible ? 'bg-primary-50 ring-primary-200' : 'bg-amber-50 ring-amber-200'}`}>
           <h2 id="test-result" className="text-base font-semibold text-gray-900">
             {result.eligible
               ? t('grants.test.resultEligible')
@@ -140,9 +151,10 @@ export function RequirementsTest({ grant, questions, companies }: Pick<Requireme
             </>
           )}
           <div className="mt-4 flex flex-wrap gap-2">
-            {canStart && (
+            {/* Only a company that meets every requirement is invited to apply; the others read why not. */}
+            {canStart && result.eligible && (
               // Embedded in another site, the application starts in the whole window.
-              <Link to="/grants/$grant_slug/start" params={{ grant_slug: grant.slug }} target="_top" className={buttonClass(result.eligible ? 'primary' : 'secondary', 'md')}>
+              <Link to="/grants/$grant_slug/start" params={{ grant_slug: grant.slug }} target="_top" className={buttonClass('primary', 'md')}>
                 {t('grants.detail.start')}
               </Link>
             )}

@@ -67,6 +67,12 @@ export async function replacePasswordReset(db: Executor, userId: string, tokenHa
 }
 
 /** Reads and deletes a reset token in one statement: it can be used once only. */
+/** Whether a reset token would still be taken now: it exists and has not expired. */
+export async function passwordResetUsable(db: Executor, tokenHash: Buffer, now: Date): Promise<boolean> {
+  const row = await db.selectFrom('password_resets').select('id').where('id', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst();
+  return row !== undefined;
+}
+
 export function takePasswordReset(db: Executor, tokenHash: Buffer) {
   return db.deleteFrom('password_resets').where('id', '=', tokenHash).returning(['user_id', 'expires_at']).executeTakeFirst();
 }

@@ -4,6 +4,7 @@ import {
   loginInput,
   requestPasswordResetInput,
   resetPasswordInput,
+  resetTokenInput,
   signupInput,
   updateProfileInput,
   userInfoInput,
@@ -11,7 +12,7 @@ import {
 import { invalidateSession } from '../../auth/session';
 import { publicProcedure, router, userProcedure } from '../../trpc/trpc';
 import { listSessions, updateUserProfile } from './auth.queries';
-import { changePassword, login, requestPasswordReset, resetPassword, signup } from './auth.service';
+import { changePassword, login, requestPasswordReset, resetPassword, resetTokenUsable, signup } from './auth.service';
 
 export const authRouter = router({
   /** The signed-in user, or null: the client asks this to know who is there. */
@@ -35,6 +36,12 @@ export const authRouter = router({
   requestPasswordReset: publicProcedure.meta({ access: 'anyone' }).input(requestPasswordResetInput).mutation(async ({ ctx, input }) => {
     await requestPasswordReset(ctx, input.email);
     return { ok: true as const };
+  }),
+
+  /** Whether a reset link is still good, so its page can say so before the form is filled in. */
+  resetTokenStatus: publicProcedure.meta({ access: 'token' }).input(resetTokenInput).query(async ({ ctx, input }) => {
+    ctx.resHeaders?.set('Cache-Control', 'no-store');
+    return { usable: await resetTokenUsable(ctx, input.token) };
   }),
 
   resetPassword: publicProcedure.meta({ access: 'token' }).input(resetPasswordInput).mutation(async ({ ctx, input }) => {

@@ -22,6 +22,7 @@ import {
   insertUser,
   replacePasswordReset,
   takePasswordReset,
+  passwordResetUsable,
   updatePasswordHash,
 } from './auth.queries';
 
@@ -39,6 +40,8 @@ export const rateLimits = {
   // Setting a new password from a reset link: guessing tokens is hopeless, so the limit only
   // bounds the work one address can cause.
   resetConfirmPerIp: { name: 'reset-confirm:ip', limit: 20, windowSeconds: 60 * 60 },
+  // Opening a reset link checks it; reloads are allowed, floods are not.
+  resetCheckPerIp: { name: 'reset-check:ip', limit: 60, windowSeconds: 60 * 60 },
   changePasswordPerUser: { name: 'change-password:user', limit: 10, windowSeconds: 15 * 60 },
   changePasswordPerIp: { name: 'change-password:ip', limit: 50, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
@@ -151,6 +154,15 @@ async function sendPasswordReset(ctx: Ctx, email: string): Promise<void> {
     locale: (user.locale as 'da' | 'en' | 'nb') ?? ctx.locale,
     params: { name: user.firstname || user.email, link: `${appUrl(ctx.env)}/forgotten-password/confirm?token=${token}` },
   });
+}
+
+/**
+ * Whether a reset link can still be used, asked when its page opens so that a used or expired
+ * link says so before anyone types a new password. Reading does not use the token up.
+ */
+export async function resetTokenUsable(ctx: Ctx, token: string): Promise<boolean> {
+  await limit(ctx, rateLimits.resetCheckPerIp, ctx.ip);
+  return passwordResetUsable(ctx.db, hashToken(token), new Date());
 }
 
 export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {

@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/errors';
 import { addCommentInput, commentThreadsInput, replyInput, resolveThreadInput } from '../../../shared/schemas/comments';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
+import { notify } from '../notifications/notifications.service';
 import { markCommentedIfInReview } from '../reviews/reviews.service';
 import { countOpenThreads, findSectionOfApplication, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved } from './comments.queries';
 
@@ -27,6 +28,7 @@ export const commentsRouter = router({
       const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);
       const comment = await insertComment(ctx.db, { sectionId: input.sectionId, threadId: null, authorId: ctx.user.id, body: input.body, quote: input.quote || null, mentionIds });
       await markCommentedIfInReview(ctx.db, { application: ctx.application, role: ctx.membership.role, userId: ctx.user.id }, input.sectionId, input.body);
+      await notify(ctx, { kind: 'mention', applicationId: ctx.application.id, sectionId: input.sectionId, actorId: ctx.user.id, recipientIds: mentionIds, text: input.body });
       return comment;
     }),
 
@@ -36,7 +38,9 @@ export const commentsRouter = router({
       const thread = await findThread(ctx.db, ctx.application.id, input.threadId);
       if (!thread) throw new AppError('NOT_FOUND');
       const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);
-      return insertComment(ctx.db, { sectionId: thread.sectionId, threadId: thread.id, authorId: ctx.user.id, body: input.body, quote: null, mentionIds });
+      const comment = await insertComment(ctx.db, { sectionId: thread.sectionId, threadId: thread.id, authorId: ctx.user.id, body: input.body, quote: null, mentionIds });
+      await notify(ctx, { kind: 'mention', applicationId: ctx.application.id, sectionId: thread.sectionId, actorId: ctx.user.id, recipientIds: mentionIds, text: input.body });
+      return comment;
     }),
 
   resolve: draftApplicationProcedureFor('comment')

@@ -10,7 +10,7 @@ import { consumeRateLimit } from '../../rate-limit';
 import { companyProcedure, companyProcedureFor } from '../../trpc/company-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import { deleteCompany, hasPublishedApplication, listCompaniesOfUser, listMembers, updateCompany } from './companies.queries';
-import { changeMembership, createCompany } from './companies.service';
+import { changeMembership, createCompany, leaveCompany } from './companies.service';
 import { startLookup, watchLookup } from './registry-lookup.service';
 
 /** Registry lookups per user: the public CVR API has a small daily quota. */
@@ -77,4 +77,10 @@ export const companiesRouter = router({
       await changeMembership(ctx, ctx.company.id, ctx.membership.role, input.userId, null);
       return { userId: input.userId };
     }),
+
+  /** The caller leaves the company (any role; not its last owner). */
+  leave: companyProcedure.mutation(async ({ ctx }) => {
+    await leaveCompany(ctx, ctx.company.id, ctx.user.id);
+    return { left: true as const };
+  }),
 });

@@ -25,6 +25,8 @@ export interface CreateCompany {
   address?: string | null | undefined;
   zipcode?: string | null | undefined;
   city?: string | null | undefined;
+  /** Typed by hand only when the registry could not be reached; the requirements test reads it. */
+  employees?: string | null | undefined;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function createCompany(
     email: null,
     industryCode: null,
     industry: null,
-    employees: null,
+    employees: input.employees ?? null,
     companyType: null,
     startDate: null,
   };
@@ -100,5 +102,20 @@ export async function changeMembership(
     if (current === 'owner' && role !== 'owner' && owners <= 1) throw new AppError('CONFLICT', { message: 'companies.lastOwner' });
     if (role === null) await deleteMembership(trx, companyId, targetUserId);
     else if (role !== current) await setMemberRole(trx, companyId, targetUserId, role);
+  });
+}
+
+/**
+ * A member leaves the company of their own accord — any role may. The last owner cannot: the
+ * company would have no one to manage it (they hand ownership over, or delete the company).
+ * Owners are locked first, as in `changeMembership`, so a leave and a demotion cannot race.
+ */
+export async function leaveCompany(services: Pick<Services, 'db'>, companyId: string, userId: string): Promise<void> {
+  await services.db.transaction().execute(async (trx) => {
+    const owners = await countOwnersForUpdate(trx, companyId);
+    const current = await findMemberRoleForUpdate(trx, companyId, userId);
+    if (!current) throw new AppError('NOT_FOUND');
+    if (current === 'owner' && owners <= 1) throw new AppError('CONFLICT', { message: 'companies.lastOwnerLeaving' });
+    await deleteMembership(trx, companyId, userId);
   });
 }

@@ -192,11 +192,15 @@ export async function publishGrant(
     }))
     .where('id', '=', id)
     .where('published_at', 'is', null)
+    // A grant without sections cannot be applied to: visitors would meet "start an application"
+    // beside "the sections are not described yet". Checked in the same statement as the update.
+    .where(({ exists, selectFrom }) => exists(selectFrom('grant_sections').select('grant_sections.id').whereRef('grant_sections.grant_id', '=', 'grants.id')))
     .returning(['id', 'version'])
     .executeTakeFirst();
   if (!row) {
     const existing = await grantFundOf(services.db, id);
     if (!existing) throw new AppError('NOT_FOUND');
+    if (!existing.published_at) throw new AppError('CONFLICT', { message: 'grants.error.noSections' });
     const alertsQueued = await resumeGrantAlerts(services, id);
     return { published: false, alertsQueued, version: existing.version };
   }

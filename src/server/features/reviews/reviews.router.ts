@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import { findApplicationOverview } from '../applications/applications.queries';
+import { notify, notifyReviewResult } from '../notifications/notifications.service';
 import { findSectionReview, listHistory, listReviewCandidates, listSectionsAwaitingReviewBy, listSectionsInFull } from './reviews.queries';
 import { approveSection, commentOnSection, copyToDraft, publishApplication, rejectSection, sendToReview, type ReviewActor } from './reviews.service';
 
@@ -22,11 +23,29 @@ export const reviewsRouter = router({
     return { ...review, candidates: candidates.map(({ userId, name }) => ({ userId, name })) };
   }),
 
-  sendToReview: applicationProcedureFor('applications.edit').input(sendToReviewInput).mutation(({ ctx, input }) => sendToReview(ctx.db, actorOf(ctx), input)),
+  sendToReview: applicationProcedureFor('applications.edit')
+    .input(sendToReviewInput)
+    .mutation(async ({ ctx, input }) => {
+      const moved = await sendToReview(ctx.db, actorOf(ctx), input);
+      await notify(ctx, { kind: 'review_request', applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id, recipientIds: input.reviewerIds });
+      return moved;
+    }),
 
-  approve: applicationProcedureFor('review').input(approveInput).mutation(({ ctx, input }) => approveSection(ctx.db, actorOf(ctx), input.sectionId)),
+  approve: applicationProcedureFor('review')
+    .input(approveInput)
+    .mutation(async ({ ctx, input }) => {
+      const moved = await approveSection(ctx.db, actorOf(ctx), input.sectionId);
+      await notifyReviewResult(ctx, { approved: true, applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id });
+      return moved;
+    }),
 
-  reject: applicationProcedureFor('review').input(rejectInput).mutation(({ ctx, input }) => rejectSection(ctx.db, actorOf(ctx), input.sectionId, input.reason)),
+  reject: applicationProcedureFor('review')
+    .input(rejectInput)
+    .mutation(async ({ ctx, input }) => {
+      const moved = await rejectSection(ctx.db, actorOf(ctx), input.sectionId, input.reason);
+      await notifyReviewResult(ctx, { approved: false, applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id, reason: input.reason });
+      return moved;
+    }),
 
   comment: applicationProcedureFor('review').input(reviewCommentInput).mutation(({ ctx, input }) => commentOnSection(ctx.db, actorOf(ctx), input.sectionId, input.text)),
 

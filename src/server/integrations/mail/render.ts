@@ -32,7 +32,7 @@ export function renderEmail(template: EmailTemplateName, locale: Locale, rawPara
   const text = [...paragraphs, ...(link ? [link] : []), signature, '--', footer].join('\n\n');
   const html = [
     `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#1f2937;line-height:1.5">`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
     ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`] : []),
     `<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>`,
     `<hr><p style="color:#6b7280;font-size:12px">${escapeHtml(footer)}</p>`,

@@ -1,0 +1,156 @@
+/**
+ * Review notifications through the real queue and worker: who hears about what, in their own
+ * language, each kind turned off on the profile, and a burst of comments gathered into one e-mail.
+ */
+import type { Worker } from 'bullmq';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailSender } from '../../src/server/integrations/mail/transport';
+import { notificationsProcessor } from '../../worker/processors/notifications';
+import { readEmail } from '../eml';
+import { createCast, createCompany, type Cast } from './company-fixtures';
+import { callerFor, createTestServices, startWorker, waitFor, type TestServices } from './harness';
+
+let services: TestServices;
+let cast: Cast;
+let grantId: string;
+let workers: Worker[];
+
+// Long enough for ten calls from this process to land in one window on a busy machine.
+const WINDOW_MS = 6000;
+
+beforeAll(async () => {
+  services = await createTestServices({ NOTIFICATION_WINDOW_MS: String(WINDOW_MS), APP_URL: 'https://grantwork.example' });
+  cast = await createCast(services);
+  const fund = await services.db.insertInto('funds').values({ slug: 'beskedfonden', name: 'Beskedfonden' }).returning('id').executeTakeFirstOrThrow();
+  const grant = await services.db
+    .insertInto('grants')
+    .values({ fund_id: fund.id, slug: 'beskeder', title: 'Beskedpuljen', status: 'open', published_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  grantId = grant.id;
+  await services.db.insertInto('grant_sections').values({ grant_id: grant.id, position: 0, kind: 'text', title: 'Idé' }).execute();
+  const deps = { db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }) };
+  workers = [startWorker(services, 'notifications', notificationsProcessor({ ...deps, appUrl: 'https://grantwork.example' }))];
+});
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.close()));
+  await services.close();
+});
+
+async function startApplication() {
+  const companyId = await createCompany(services, cast);
+  const { id: applicationId } = await cast.callers.employee.applications.create({ companyId, grantId, title: 'Vindmøllen', language: 'da' });
+  const [section] = (await cast.callers.employee.applications.get({ applicationId })).sections;
+  await services.db.updateTable('application_sections').set({ status: 'draft', content: 'Tekst' }).where('id', '=', section!.id).execute();
+  return { applicationId, sectionId: section!.id };
+}
+
+async function setLocale(user: keyof Cast['users'], locale: 'da' | 'en' | 'nb') {
+  await services.db.updateTable('users').set({ locale }).where('id', '=', cast.users[user].id).execute();
+}
+
+/** The digest e-mails sent to the user so far, oldest first, once every notification of theirs has gone out. */
+async function digestsTo(user: keyof Cast['users']) {
+  const { id, email } = cast.users[user];
+  await waitFor(async () => {
+    const waiting = await services.db.selectFrom('notifications').select('id').where('user_id', '=', id).where('email_id', 'is', null).execute();
+    const unsent = await services.db.selectFrom('emails').select('id').where('recipient', '=', email).where('template', '=', 'reviewDigest').where('status', '<>', 'sent').execute();
+    return waiting.length === 0 && unsent.length === 0;
+  }, 30_000);
+  const rows = await services.db.selectFrom('emails').select(['locale', 'location']).where('recipient', '=', email).where('template', '=', 'reviewDigest').orderBy('created_at').execute();
+  return rows.map((row) => ({ locale: row.locale, text: readEmail(row.location!) }));
+}
+
+/** Every e-mail of the user from here on: marks what was sent before. */
+async function sentBefore(user: keyof Cast['users']) {
+  return (await digestsTo(user)).length;
+}
+
+describe('review notifications', () => {
+  it('tells a reviewer who was asked, in their language, with a link to the section', async () => {
+    await setLocale('reviewer', 'nb');
+    const before = await sentBefore('reviewer');
+    const { applicationId, sectionId } = await startApplication();
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [cast.users.reviewer.id] });
+    const mails = await waitFor(async () => {
+      const all = await digestsTo('reviewer');
+      return all.length > before ? all.slice(before) : null;
+    }, 30_000);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.locale).toBe('nb');
+    expect(mails[0]!.text).toContain('Employee Tester har bedt deg gå gjennom delen «Idé» i «Vindmøllen».');
+    expect(mails[0]!.text).toContain(`https://grantwork.example/applications/${applicationId}/${sectionId}`);
+    expect(mails[0]!.text).toContain('https://grantwork.example/profile');
+  });
+
+  it('tells the writer who sent the section to review whether it was approved or not, with the reason', async () => {
+    await setLocale('employee', 'da');
+    const before = await sentBefore('employee');
+    const first = await startApplication();
+    await cast.callers.employee.reviews.sendToReview({ ...first, reviewerIds: [cast.users.reviewer.id] });
+    await cast.callers.reviewer.reviews.reject({ ...first, reason: 'Tallene mangler' });
+    const second = await startApplication();
+    await cast.callers.employee.reviews.sendToReview({ ...second, reviewerIds: [cast.users.reviewer.id] });
+    await cast.callers.reviewer.reviews.approve(second);
+    const text = await waitFor(async () => {
+      const all = (await digestsTo('employee')).slice(before);
+      const joined = all.map((mail) => mail.text).join('\n');
+      return joined.includes('har godkendt') && joined.includes('har ikke godkendt') ? joined : null;
+    }, 30_000);
+    expect(text).toContain('Reviewer Tester har ikke godkendt afsnittet «Idé» i «Vindmøllen». Begrundelse: «Tallene mangler»');
+    expect(text).toContain('Reviewer Tester har godkendt afsnittet «Idé» i «Vindmøllen».');
+  });
+
+  it('gathers ten mentions within the window into one e-mail', async () => {
+    await setLocale('admin', 'en');
+    const before = await sentBefore('admin');
+    const { applicationId, sectionId } = await startApplication();
+    await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        cast.callers.employee.comments.add({ applicationId, sectionId, body: `@Admin Tester punkt ${index + 1}`, mentionIds: [cast.users.admin.id] }),
+      ),
+    );
+    const mails = await waitFor(async () => {
+      const all = (await digestsTo('admin')).slice(before);
+      return all.length > 0 ? all : null;
+    }, 30_000);
+    expect(mails).toHaveLength(1);
+    const notifications = await services.db.selectFrom('notifications').select('email_id').where('user_id', '=', cast.users.admin.id).where('application_id', '=', applicationId).execute();
+    expect(notifications).toHaveLength(10);
+    expect(new Set(notifications.map((row) => row.email_id)).size).toBe(1);
+    expect(mails[0]!.text).toContain('Subject: 10 new notifications about your applications');
+    for (let index = 1; index <= 10; index += 1) expect(mails[0]!.text).toContain(`«@Admin Tester punkt ${index}»`.replace('«', '“').replace('»', '”'));
+    // Nothing more is scheduled for the admin: the one e-mail carried everything.
+    expect(await services.queues.queue('notifications').getDelayedCount()).toBe(0);
+  });
+
+  it('sends nothing of a kind the person turned off, nor to the one who acted, nor to a non-member', async () => {
+    const extra = await callerFor(services, { token: cast.users.extra.token });
+    await extra.notifications.updateSettings({ reviewRequests: true, mentions: false, reviewResults: true });
+    expect(await extra.notifications.settings()).toEqual({ reviewRequests: true, mentions: false, reviewResults: true });
+    const { applicationId, sectionId } = await startApplication();
+    await cast.callers.employee.comments.add({
+      applicationId,
+      sectionId,
+      body: 'Til @Extra Tester, @Employee Tester og @Outsider Tester',
+      mentionIds: [cast.users.extra.id, cast.users.employee.id, cast.users.outsider.id],
+    });
+    const recorded = await services.db.selectFrom('notifications').select('user_id').where('application_id', '=', applicationId).execute();
+    expect(recorded).toEqual([]);
+    // A kind still on is recorded and sent.
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [cast.users.reviewer.id, cast.users.owner.id] });
+    const after = await services.db.selectFrom('notifications').select(['user_id', 'kind']).where('application_id', '=', applicationId).orderBy('user_id').execute();
+    expect(after.map((row) => row.kind)).toEqual(['review_request', 'review_request']);
+    expect(new Set(after.map((row) => row.user_id))).toEqual(new Set([cast.users.reviewer.id, cast.users.owner.id]));
+  });
+
+  it('never sends a notification twice when its job runs again', async () => {
+    const { applicationId, sectionId } = await startApplication();
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [cast.users.owner.id] });
+    await digestsTo('owner');
+    const processor = notificationsProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }), appUrl: 'https://grantwork.example' });
+    const rerun = await processor({ data: { userId: cast.users.owner.id }, attemptsMade: 0, opts: { attempts: 5 } } as never);
+    expect(rerun).toEqual({ notifications: 0, emails: 0 });
+  });
+});

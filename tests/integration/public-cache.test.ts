@@ -1,0 +1,161 @@
+/**
+ * Public reads over real HTTP: catalogue answers and public pages come from memory with an ETag
+ * (a repeat visit gets 304) and a Cache-Control with stale-while-revalidate; built assets are sent
+ * as their precompressed files with year-long immutable caching while the page shell is
+ * revalidated; an administrator's change shows at once in the process that made it and within
+ * about a second in another one (the catalogue version in Redis).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { serve, type ServerType } from '@hono/node-server';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { seedCatalog } from '../../src/server/db/seed';
+import { closeServices, createServices, type Services } from '../../src/server/services';
+import { createTestServices, createUser, type TestServices } from './harness';
+
+let services: TestServices;
+let other: Services;
+const servers: ServerType[] = [];
+let base: string;
+let otherBase: string;
+let adminToken: string;
+const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+const precompressed = { br: brotliCompressSync(script), gzip: gzipSync(script) };
+
+async function listen(app: ReturnType<typeof createApp>): Promise<string> {
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  services = await createTestServices({ NODE_ENV: 'production', APP_URL: 'https://grantwork.example' });
+  await seedCatalog(services.db);
+  adminToken = (await createUser(services, { platformRole: 'admin' })).token;
+  // A stand-in build: the page shell and a hashed script with its .br and .gz, as vite.config.ts writes them.
+  const clientDir = mkdtempSync(path.join(tmpdir(), 'gw-client-'));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'index.html'), readFileSync('src/client/index.html', 'utf8'));
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), script);
+  mkdirSync(path.join(clientDir, '.vite'));
+  const catalogs = Object.fromEntries(['da', 'en', 'nb'].map((locale) => [`../../virtual:messages/${locale}`, { file: `assets/${locale}-h4sh.js`, src: `../../virtual:messages/${locale}`, isDynamicEntry: true }]));
+  writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(catalogs));
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), precompressed.br);
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), precompressed.gzip);
+  base = await listen(createApp(services, { clientDir }));
+  // A second replica: its own process state (database pool, Redis connection, cache) on the same database and Redis.
+  other = createServices(services.env);
+  otherBase = await listen(createApp(other, { clientDir }));
+});
+afterAll(async () => {
+  for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()));
+  await closeServices(other);
+  await services.close();
+});
+
+function queryUrl(origin: string, procedure: string, input?: unknown) {
+  const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+  return `${origin}/trpc/${procedure}${search}`;
+}
+
+async function fundNames(origin: string): Promise<string[]> {
+  const response = await fetch(queryUrl(origin, 'funds.list'));
+  const body = (await response.json()) as { result: { data: { json: { name: string }[] } } };
+  return body.result.data.json.map((fund) => fund.name);
+}
+
+async function mutate(procedure: string, input: unknown) {
+  const response = await fetch(`${base}/trpc/${procedure}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(superjson.serialize(input)),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('catalogue reads', () => {
+  it('answers a repeat visit with 304 and lets caches keep the answer briefly', async () => {
+    const url = queryUrl(base, 'grants.list', { q: 'inno' });
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    // Weak: the answer goes out brotli, gzip or plain.
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toMatch(/public, max-age=\d+, stale-while-revalidate=\d+/);
+    expect(first.headers.get('vary')).toMatch(/Authorization/);
+    expect(await first.text()).toContain('Innobooster');
+
+    const again = await fetch(url, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+  });
+
+  it('answers a grant page the same way, and a signed-in request never from a shared cache', async () => {
+    const first = await fetch(`${base}/grants/innobooster`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toContain('stale-while-revalidate');
+    expect(await first.text()).toContain('Innobooster');
+    const again = await fetch(`${base}/grants/innobooster`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+
+    const signedIn = await fetch(queryUrl(base, 'funds.list'), { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control') ?? '').not.toContain('public');
+  });
+
+  it('shows an administrator’s change at once in this process and within seconds in another', async () => {
+    const fund = await services.db.selectFrom('funds').selectAll().where('slug', '=', 'innovation-fund-denmark').executeTakeFirstOrThrow();
+    // Both replicas have the list in memory.
+    expect(await fundNames(base)).toContain(fund.name);
+    expect(await fundNames(otherBase)).toContain(fund.name);
+    const renamed = `${fund.name} (renamed)`;
+    await mutate('funds.admin.update', { id: fund.id, name: renamed, slug: fund.slug, description: fund.description, url: fund.url });
+
+    expect(await fundNames(base)).toContain(renamed);
+    await expect.poll(() => fundNames(otherBase), { timeout: 5000 }).toContain(renamed);
+    const page = await fetch(`${otherBase}/funds/${fund.slug}`);
+    expect(await page.text()).toContain(renamed);
+  });
+});
+
+describe('built assets', () => {
+  it('sends the brotli or gzip file written at build time, cached for a year as immutable', async () => {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('content-type')).toContain('javascript');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      // The file written at build time, byte for byte (fetch decodes it below).
+      expect(Number(response.headers.get('content-length'))).toBe(precompressed[encoding].length);
+      expect(await response.text()).toBe(script);
+    }
+    const plain = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('has a public page fetch the catalog of its language with the scripts', async () => {
+    const html = await (await fetch(`${base}/grants?lang=en`)).text();
+    expect(html).toContain('<link rel="modulepreload" href="/assets/en-h4sh.js" />');
+    expect(html).not.toContain('/assets/da-h4sh.js');
+    expect(await (await fetch(`${base}/grants`)).text()).toContain('href="/assets/da-h4sh.js"');
+  });
+
+  it('keeps the page shell of a signed-in screen revalidated, and the build manifest private', async () => {
+    const shell = await fetch(`${base}/login`);
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${base}/.vite/manifest.json`)).status).toBe(404);
+  });
+});
