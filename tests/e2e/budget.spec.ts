@@ -31,7 +31,7 @@ async function createWriterWithApplication() {
       .where('s.application_id', '=', application.id)
       .execute();
     const sectionId = (title: string) => sections.find((section) => section.title === title)!.id;
-    return { email: user.email, applicationId: application.id, budget: sectionId('Budget'), plan: sectionId('Aktivitetsplan') };
+    return { email: user.email, applicationId: application.id, budget: sectionId('Budget'), plan: sectionId('Aktivitetsplan'), deliverables: sectionId('Leverancer') };
   } finally {
     await db.destroy();
   }
@@ -100,10 +100,38 @@ test('a budget above the maximum funding share is refused with the maximum, and 
   await expect(page.getByTestId('activity-timeline').getByText('Prototype')).toHaveCount(0);
   // The budget's lines are offered as who carries out the activity.
   await expect(page.getByLabel('Udføres af').locator('option', { hasText: 'Udvikler' })).toHaveCount(1);
+  await page.getByLabel('Udføres af').selectOption({ label: 'Udvikler' });
   await expectAccessible(page);
 
   await page.getByLabel('Startdato').fill('2027-01-15');
   await expect(page.getByText('Startdatoen kan ikke ligge efter slutdatoen')).toHaveCount(0);
   await expect(page.getByTestId('activity-timeline').getByText('Prototype')).toBeVisible();
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
+
+  // A deliverable linked to the activity.
+  await page.goto(`/applications/${writer.applicationId}/${writer.deliverables}`);
+  await page.getByRole('button', { name: 'Tilføj leverance' }).click();
+  await page.getByLabel('Titel').fill('Testet prototype');
+  await page.getByLabel('Leveres senest').fill('2027-06-30');
+  await page.getByLabel('Beskrivelse').fill('En prototype, der er målt i et rigtigt hus.');
+  await page.getByRole('checkbox', { name: 'Prototype' }).check();
+  await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
+
+  // The final document shows the budget table and charts, the plan with its timeline, and the deliverables.
+  await page.goto(`/applications/${writer.applicationId}/final`);
+  const budget = page.getByTestId('final-budget');
+  await expect(budget.getByRole('row').filter({ hasText: 'Udvikler' })).toContainText('75.000,00');
+  await expect(budget.getByRole('row').filter({ hasText: 'Kompressor' })).toContainText('25.000,00');
+  await expect(budget.getByTestId('budget-total')).toHaveText(/100\.000,00/);
+  await expect(budget.getByTestId('budget-funding-pct')).toHaveText('20 %');
+  const plan = page.getByTestId('final-activity-plan');
+  await expect(plan.getByRole('row').filter({ hasText: 'Prototype' })).toContainText('Udvikler');
+  await expect(plan.getByTestId('activity-timeline').getByText('Prototype')).toBeVisible();
+  const deliverables = page.getByTestId('final-deliverables');
+  await expect(deliverables).toContainText('Testet prototype');
+  await expect(deliverables).toContainText('Tilknyttede aktiviteter: Prototype');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(plan.getByTestId('activity-timeline')).toBeVisible();
+  await expectAccessible(page);
 });

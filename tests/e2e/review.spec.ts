@@ -71,7 +71,7 @@ test('a section goes through review, the owner fixes what the final document say
 
   // The reviewer is told by e-mail and, in another browser, follows its link and comments.
   const request = await sentEmail(team.reviewer);
-  expect(readEmail(request)).toContain('Wilma Skribent har bedt dig gennemse afsnittet «Project summary»');
+  expect(readEmail(request)).toContain('Wilma Skribent har bedt dig gennemse afsnittet «Projektresumé»');
   const reviewerContext = await browser.newContext();
   const reviewer = await reviewerContext.newPage();
   await signInAs(reviewer, team.reviewer);
@@ -101,7 +101,7 @@ test('a section goes through review, the owner fixes what the final document say
   await expect(thread.getByRole('blockquote')).toHaveText('halvt så meget strøm');
 
   // The writer is told of the mention by e-mail, sees the comment and sends the section again.
-  expect(readEmail(await sentEmail(team.writer))).toContain('Rita Revisor nævnte dig i en kommentar til «Project summary»');
+  expect(readEmail(await sentEmail(team.writer))).toContain('Rita Revisor nævnte dig i en kommentar til «Projektresumé»');
   await page.reload();
   await expect(page.getByText('Seneste besked fra Rita Revisor: Skriv, hvor meget strøm den bruger i dag.')).toBeVisible();
   // The writer sees the open thread in the navigation, replies and resolves it.
@@ -123,7 +123,7 @@ test('a section goes through review, the owner fixes what the final document say
   const approvedAt = Date.now();
   await reviewer.getByRole('button', { name: 'Godkend', exact: true }).click();
   await expect(reviewer.getByText('Afsnittet er godkendt').first()).toBeVisible();
-  expect(readEmail(await sentEmail(team.writer, { since: approvedAt }))).toContain('Rita Revisor har godkendt afsnittet «Project summary»');
+  expect(readEmail(await sentEmail(team.writer, { since: approvedAt }))).toContain('Rita Revisor har godkendt afsnittet «Projektresumé»');
   await reviewerContext.close();
 
   // The owner opens the final document: the section is approved but not complete.

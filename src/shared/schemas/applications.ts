@@ -44,6 +44,8 @@ export type UpdateApplicationInput = z.input<typeof updateApplicationInput>;
 export const applicationListInput = z.object({
   companyId: companyIdSchema.optional(),
   status: z.enum(applicationStatuses).optional(),
+  /** Continues after the last application of the previous page (keyset). */
+  cursor: z.string().max(300).nullish(),
 });
 export type ApplicationListInput = z.input<typeof applicationListInput>;
 

@@ -149,7 +149,7 @@ function ActivityFields({
 }
 
 /** A Gantt-style timeline: each dated activity as a bar on the span of the whole plan, milestones as diamonds at their end. */
-function Timeline({ plan }: { plan: ActivityPlanData }) {
+export function Timeline({ plan }: { plan: ActivityPlanData }) {
   const t = useT();
   const intl = useIntl();
   const span = timeline(plan);

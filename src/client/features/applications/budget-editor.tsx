@@ -178,7 +178,7 @@ const typeColours: Record<BudgetLineType, string> = {
 };
 
 /** Totals, the two charts and the table with the same figures. */
-function BudgetSummary({ budget, terms }: { budget: BudgetData; terms: GrantTerms }) {
+export function BudgetSummary({ budget, terms }: { budget: BudgetData; terms: GrantTerms }) {
   const t = useT();
   const intl = useIntl();
   const money = useFormatMoney(terms.currency);

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LoadError } from '../../ui/load-error';
 import { toast } from '../../ui/toast';
 import { useDataProblemText } from './data-problems';
+import { FinalStructured } from './final-structured';
 
 type Final = RouterOutputs['reviews']['final'];
 type Section = Final['sections'][number];
@@ -155,6 +156,9 @@ function Checklist({ final }: { final: Final }) {
 
 function Document({ final }: { final: Final }) {
   const t = useT();
+  const structured = final.sections.some((section) => section.kind === 'activity_plan');
+  const members = trpc.companies.members.useQuery({ companyId: final.companyId }, { enabled: structured, retry: false, staleTime: 60_000 });
+  const names = (members.data ?? []).map((member) => ({ userId: member.userId, name: `${member.firstname} ${member.lastname}`.trim() || member.email }));
   return (
     <article className="mt-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-8 print:mt-0 print:p-0 print:shadow-none print:ring-0">
       <h1 className="text-3xl font-semibold break-words text-gray-900">{final.title}</h1>
@@ -171,13 +175,15 @@ function Document({ final }: { final: Final }) {
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-line break-words text-gray-800">{final.description || t('applications.overview.noDescription')}</p>
       </section>
       {final.sections.map((section, index) => (
-        <DocumentSection key={section.id} section={section} number={index + 1} />
+        <DocumentSection key={section.id} section={section} number={index + 1}>
+          <FinalStructured section={section} sections={final.sections} members={names} />
+        </DocumentSection>
       ))}
     </article>
   );
 }
 
-function DocumentSection({ section, number }: { section: Section; number: number }) {
+function DocumentSection({ section, number, children }: { section: Section; number: number; children: React.ReactNode }) {
   const t = useT();
   const intl = useIntl();
   const shown = (value: AnswerValue | undefined) => {
@@ -191,7 +197,10 @@ function DocumentSection({ section, number }: { section: Section; number: number
       <h2 id={`final-${section.id}`} className="text-xl font-semibold break-words text-gray-900">
         {number}. {section.title}
       </h2>
-      <p className="mt-2 text-sm leading-relaxed whitespace-pre-line break-words text-gray-800">{section.content || t('reviews.final.noContent')}</p>
+      {(section.content || section.kind === 'text') && (
+        <p className="mt-2 text-sm leading-relaxed whitespace-pre-line break-words text-gray-800">{section.content || t('reviews.final.noContent')}</p>
+      )}
+      {children}
       {section.inputs.length > 0 && (
         <dl className="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[14rem_1fr]">
           {section.inputs.map((input) => (

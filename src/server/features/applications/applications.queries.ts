@@ -29,8 +29,35 @@ const derivedStatus = sql<ApplicationStatus>`CASE
   WHEN count(s.id) FILTER (WHERE s.status <> 'not_started') > 0 THEN 'in_progress'
   ELSE 'not_started' END`;
 
-/** The user's applications across their companies, newest activity first, in one query. */
-export async function listApplicationsOfUser(db: Executor, userId: string, filter: { companyId?: string | undefined; status?: ApplicationStatus | undefined }) {
+export const APPLICATION_PAGE_SIZE = 200;
+
+type ApplicationKey = { u: string; i: string };
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A cursor from the client is untrusted: anything malformed starts from the top. */
+function decodeApplicationCursor(cursor: string | null | undefined): ApplicationKey | null {
+  if (!cursor) return null;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (typeof key.i === 'string' && uuidPattern.test(key.i) && typeof key.u === 'string' && !Number.isNaN(Date.parse(key.u))) return key as ApplicationKey;
+  } catch {
+    // not base64url JSON
+  }
+  return null;
+}
+
+/**
+ * The user's applications across their companies, newest activity first, in one query, a page at
+ * a time: `nextCursor` continues after the last one (keyset on updated_at, id, which the
+ * applications_company_keyset_idx index keeps in order per company).
+ */
+export async function listApplicationsOfUser(
+  db: Executor,
+  userId: string,
+  filter: { companyId?: string | undefined; status?: ApplicationStatus | undefined; cursor?: string | null | undefined },
+  limit = APPLICATION_PAGE_SIZE,
+) {
+  const after = decodeApplicationCursor(filter.cursor);
   let query = db
     .selectFrom('memberships as m')
     .innerJoin('applications as a', 'a.company_id', 'm.company_id')
@@ -43,6 +70,8 @@ export async function listApplicationsOfUser(db: Executor, userId: string, filte
       'a.language',
       'a.updated_at as updatedAt',
       'a.created_at as createdAt',
+      // The exact stored time (microseconds), which a JavaScript Date would round.
+      sql<string>`a.updated_at::text`.as('updatedAtKey'),
       'c.id as companyId',
       'c.name as companyName',
       'g.title as grantTitle',
@@ -57,11 +86,22 @@ export async function listApplicationsOfUser(db: Executor, userId: string, filte
     .groupBy(['a.id', 'c.id', 'g.id', 'm.role'])
     .orderBy('a.updated_at', 'desc')
     .orderBy('a.id')
-    .limit(200);
+    .limit(limit + 1);
   if (filter.companyId) query = query.where('a.company_id', '=', filter.companyId);
   if (filter.status) query = query.having(derivedStatus, '=', filter.status);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb('a.updated_at', '<', sql<Date>`${after.u}::timestamptz`), eb.and([eb('a.updated_at', '=', sql<Date>`${after.u}::timestamptz`), eb('a.id', '>', after.i)])]),
+    );
+  }
   const rows = await query.execute();
-  return rows.map((row) => ({ ...row, language: row.language as Locale, role: row.role as CompanyRole, total: Number(row.total), done: Number(row.done) }));
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor = rows.length > limit && last ? Buffer.from(JSON.stringify({ u: last.updatedAtKey, i: last.id } satisfies ApplicationKey)).toString('base64url') : null;
+  return {
+    applications: page.map(({ updatedAtKey: _key, ...row }) => ({ ...row, language: row.language as Locale, role: row.role as CompanyRole, total: Number(row.total), done: Number(row.done) })),
+    nextCursor,
+  };
 }
 
 /** Open, published grants that none of the user's companies has applied to yet. */
@@ -190,6 +230,19 @@ export const sectionRuleColumns = [
 ] as const;
 
 /** One section with what the editor needs: its grant section's guidance, requirements and inputs (one query). */
+/** The grant's budget terms as the shared rules take them (columns `currency`, `maxFundingPct`, …). */
+export function grantTermsOf(row: { currency: string; maxFundingPct: string | number | null; minInvoiceAmount: string | number | null; hourlyRate: string | number | null }): GrantTerms {
+  return {
+    currency: row.currency,
+    maxFundingPct: row.maxFundingPct === null ? null : Number(row.maxFundingPct),
+    minInvoiceAmount: decimalToMinor(row.minInvoiceAmount),
+    hourlyRate: decimalToMinor(row.hourlyRate),
+  };
+}
+
+/** The grant columns `grantTermsOf` reads, for a query joining `grants as g`. */
+export const grantTermColumns = ['g.currency', 'g.max_funding_pct as maxFundingPct', 'g.min_invoice_amount as minInvoiceAmount', 'g.hourly_rate as hourlyRate'] as const;
+
 export async function findSection(db: Executor, applicationId: string, sectionId: string) {
   const row = await db
     .selectFrom('application_sections as s')
@@ -203,10 +256,7 @@ export async function findSection(db: Executor, applicationId: string, sectionId
       's.answers',
       's.fulfilled',
       's.data',
-      'g.currency',
-      'g.max_funding_pct as maxFundingPct',
-      'g.min_invoice_amount as minInvoiceAmount',
-      'g.hourly_rate as hourlyRate',
+      ...grantTermColumns,
       's.version',
       's.updated_at as updatedAt',
       'gs.title',
@@ -220,12 +270,7 @@ export async function findSection(db: Executor, applicationId: string, sectionId
     .executeTakeFirst();
   if (!row) return undefined;
   const { currency, maxFundingPct, minInvoiceAmount, hourlyRate, ...section } = row;
-  const terms: GrantTerms = {
-    currency,
-    maxFundingPct: maxFundingPct === null ? null : Number(maxFundingPct),
-    minInvoiceAmount: decimalToMinor(minInvoiceAmount),
-    hourlyRate: decimalToMinor(hourlyRate),
-  };
+  const terms = grantTermsOf({ currency, maxFundingPct, minInvoiceAmount, hourlyRate });
   return { ...section, status: row.status as SectionStatus, kind: row.kind as SectionKind, answers: row.answers as Answers, data: row.data as unknown, terms };
 }
 
@@ -248,28 +293,47 @@ export async function findRelatedData(db: Executor, applicationId: string): Prom
 
 export type SectionRow = NonNullable<Awaited<ReturnType<typeof findSection>>>;
 
-/** Writes a save made from `version`; undefined when someone saved in between. */
+/**
+ * Writes a save made from `version`; undefined when someone saved in between. A change of status
+ * is recorded in the same statement (a data-modifying CTE), so a save is one round trip.
+ */
 export function updateSectionVersioned(
   db: Executor,
-  sectionId: string,
+  section: { id: string; applicationId: string; status: SectionStatus },
   version: number,
   values: { content: string; answers: Answers; fulfilled: string[]; data: unknown; status: SectionStatus; userId: string },
 ) {
   return db
-    .updateTable('application_sections')
-    .set((eb) => ({
-      content: values.content,
-      answers: JSON.stringify(values.answers),
-      fulfilled: values.fulfilled,
-      ...(values.data === undefined ? {} : { data: JSON.stringify(values.data) }),
-      status: values.status,
-      updated_by: values.userId,
-      updated_at: new Date(),
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', sectionId)
-    .where('version', '=', version)
-    .returning(['version', 'status', 'updated_at as updatedAt'])
+    .with('saved', (qb) =>
+      qb
+        .updateTable('application_sections')
+        .set((eb) => ({
+          content: values.content,
+          answers: JSON.stringify(values.answers),
+          fulfilled: values.fulfilled,
+          ...(values.data === undefined ? {} : { data: JSON.stringify(values.data) }),
+          status: values.status,
+          updated_by: values.userId,
+          updated_at: new Date(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', section.id)
+        .where('version', '=', version)
+        .returning(['version', 'status', 'updated_at']),
+    )
+    .with('event', (qb) =>
+      qb
+        .insertInto('application_events')
+        .columns(['application_id', 'section_id', 'actor_id', 'from_status', 'to_status'])
+        .expression((eb) =>
+          eb
+            .selectFrom('saved')
+            .select((inner) => [inner.val(section.applicationId).as('application_id'), inner.val(section.id).as('section_id'), inner.val(values.userId).as('actor_id'), inner.val(section.status).as('from_status'), 'saved.status'])
+            .where('saved.status', '<>', section.status),
+        ),
+    )
+    .selectFrom('saved')
+    .select(['saved.version', 'saved.status', 'saved.updated_at as updatedAt'])
     .executeTakeFirst();
 }
 

@@ -27,11 +27,11 @@ import { createApplication, markSectionDone, reopenSection, saveSection } from '
 export const applicationsRouter = router({
   /** The dashboard: the user's applications across their companies, and open grants not yet applied to. */
   list: userProcedure.input(applicationListInput).query(async ({ ctx, input }) => {
-    const [applications, openGrants] = await Promise.all([
+    const [{ applications, nextCursor }, openGrants] = await Promise.all([
       listApplicationsOfUser(ctx.db, ctx.user.id, input),
       openGrantsNotAppliedTo(ctx.db, ctx.user.id),
     ]);
-    return { applications, openGrants };
+    return { applications, nextCursor, openGrants };
   }),
 
   /** What starting an application for a grant needs: the grant, whether it is open, and the companies the user may apply for. */

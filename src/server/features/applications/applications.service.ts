@@ -102,9 +102,8 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
   const data = checkedData(section, input.data);
   const state = { content: input.content, ...checkedAnswers(section, input.answers, input.fulfilled), data };
   const status = statusAfterSave(section.status, missingForDone(section, { ...state, data: data === undefined ? section.data : data }).length === 0);
-  const saved = await updateSectionVersioned(db, section.id, input.version, { ...state, status, userId });
+  const saved = await updateSectionVersioned(db, { id: section.id, applicationId: input.applicationId, status: section.status }, input.version, { ...state, status, userId });
   if (!saved) throw new AppError('CONFLICT');
-  if (status !== section.status) await recordEvent(db, { applicationId: input.applicationId, sectionId: section.id, actorId: userId, from: section.status, to: status });
   return { id: section.id, version: saved.version, status: saved.status as SectionStatus, updatedAt: saved.updatedAt };
 }
 

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/db';
 import type { Answers, SectionStatus } from '../../../shared/domain/application-sections';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
 import type { SectionKind } from '../../../shared/schemas/grants';
-import { sectionRuleColumns } from '../applications/applications.queries';
+import { grantTermColumns, grantTermsOf, sectionRuleColumns } from '../applications/applications.queries';
 
 const reviewingRoles: CompanyRole[] = ['owner', 'admin', 'reviewer'];
 
@@ -104,6 +104,7 @@ export async function listSectionsInFull(db: Executor, applicationId: string) {
   const rows = await db
     .selectFrom('application_sections as s')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoin('grants as g', 'g.id', 'gs.grant_id')
     .select([
       's.id',
       's.status',
@@ -114,11 +115,19 @@ export async function listSectionsInFull(db: Executor, applicationId: string) {
       'gs.title',
       'gs.kind',
       ...sectionRuleColumns,
+      ...grantTermColumns,
     ])
     .where('s.application_id', '=', applicationId)
     .orderBy('s.position')
     .execute();
-  return rows.map((row) => ({ ...row, status: row.status as SectionStatus, kind: row.kind as SectionKind, answers: row.answers as Answers }));
+  // Every section carries the grant's terms, so the final document's checklist and budget apply the same rules as the editor.
+  return rows.map(({ currency, maxFundingPct, minInvoiceAmount, hourlyRate, ...row }) => ({
+    ...row,
+    status: row.status as SectionStatus,
+    kind: row.kind as SectionKind,
+    answers: row.answers as Answers,
+    terms: grantTermsOf({ currency, maxFundingPct, minInvoiceAmount, hourlyRate }),
+  }));
 }
 
 /** Locks the application's sections (so none is reopened meanwhile) and returns their statuses. */

@@ -1,0 +1,402 @@
+/**
+ * `npm run bench`: builds the client, seeds a scratch database at the realistic size, starts the
+ * app (web + worker) and the two floor servers on free ports with a Redis prefix of their own,
+ * loads each endpoint with autocannon and prints req/s, p50, p99 and the ratio to its floor
+ * against the budgets, then job latency, the registry lookup, the AI draft and the client's
+ * first-visit bytes. Writes bench/results.json and removes the database, keys and processes.
+ *
+ * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) shorten a quick run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import { chromium } from '@playwright/test';
+import { createSession } from '../src/server/auth/session';
+import { hashPassword } from '../src/server/auth/password';
+import { buildClient } from '../src/server/cli/build';
+import { createScratchDatabase, type ScratchDatabase } from '../src/server/db/scratch-database';
+import { realisticScale, seedAtScale } from '../src/server/db/seed-at-scale';
+import { projectPath } from '../src/server/project-path';
+import { workerTimings } from '../src/shared/jobs';
+
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `gwbench:${randomBytes(5).toString('hex')}`;
+const started = Date.now();
+
+const children: ChildProcess[] = [];
+let scratch: ScratchDatabase | undefined;
+const mailDir = mkdtempSync(path.join(tmpdir(), 'gw-bench-mail-'));
+
+function step(text: string) {
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startProcess(name: string, entry: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', projectPath(entry)], {
+    env: { ...process.env, ...env, SERVICE_NAME: name },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function until<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs: number, what: string): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+const trpcInput = (value: unknown) => `input=${encodeURIComponent(JSON.stringify({ json: value }))}`;
+
+interface LoadResult {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  floor?: string;
+  ratio?: number;
+  budget: string;
+  pass?: boolean;
+}
+
+async function load(name: string, options: autocannon.Options): Promise<LoadResult> {
+  // A short warm-up first: JIT, caches and pool connections are then as a running server has them.
+  await autocannon({ ...options, connections, duration: Math.min(2, duration) });
+  const result = await autocannon({ ...options, connections, duration });
+  return {
+    name,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    budget: '',
+  };
+}
+
+async function main() {
+  const appPort = await freePort();
+  const floorPgPort = await freePort();
+  const floorTrpcPort = await freePort();
+  const app = `http://127.0.0.1:${appPort}`;
+
+  step('building the client');
+  await buildClient();
+
+  step('seeding a scratch database at the realistic size');
+  scratch = await createScratchDatabase('gw_bench');
+  const db = scratch.db;
+  await seedAtScale(db, realisticScale);
+  await sql`CREATE TABLE bench_rows (id integer PRIMARY KEY, name text NOT NULL, amount numeric NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+    INSERT INTO bench_rows (id, name, amount) SELECT n, 'row ' || n, n * 1.5 FROM generate_series(1, 100000) n;
+    ANALYZE bench_rows`.execute(db);
+  const counts = await sql<{ funds: number; grants: number; companies: number; applications: number; sections: number }>`SELECT
+    (SELECT count(*) FROM funds)::int AS funds, (SELECT count(*) FROM grants)::int AS grants, (SELECT count(*) FROM companies)::int AS companies,
+    (SELECT count(*) FROM applications)::int AS applications, (SELECT count(*) FROM application_sections)::int AS sections`.execute(db);
+  step(`seeded ${JSON.stringify(counts.rows[0])}`);
+
+  // The signed-in user: owner of five seeded companies (50 applications, 150 text sections).
+  const password = randomBytes(12).toString('hex');
+  const user = await db
+    .insertInto('users')
+    .values({ email: 'bench@scale.example', password_hash: await hashPassword(password), firstname: 'Bench', lastname: 'User' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`INSERT INTO memberships (company_id, user_id, role) SELECT id, ${user.id}, 'owner' FROM companies ORDER BY org_id LIMIT 5`.execute(db);
+  const { token } = await createSession(db, user.id);
+  const auth = { authorization: `Bearer ${token}` };
+  const sections = await db
+    .selectFrom('application_sections as s')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoin('applications as a', 'a.id', 's.application_id')
+    .innerJoin('memberships as m', 'm.company_id', 'a.company_id')
+    .select(['s.id', 's.application_id as applicationId', 's.version'])
+    .where('m.user_id', '=', user.id)
+    .where('gs.kind', '=', 'text')
+    .where('s.status', '<>', 'done')
+    .orderBy('s.id')
+    .execute();
+  const overviewApplication = sections[0]!.applicationId;
+  const draftSection = sections.at(-1)!;
+
+  step('starting the app, the worker and the floors');
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: scratch.url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    MAIL_DIR: mailDir,
+    REGISTRY: 'fixture',
+    HOST: '127.0.0.1',
+    PORT: String(appPort),
+  };
+  startProcess('web', 'src/server/main.ts', env);
+  startProcess('worker', 'worker/main.ts', env);
+  startProcess('floors', 'bench/floors.ts', { DATABASE_URL: scratch.url, FLOOR_PG_PORT: String(floorPgPort), FLOOR_TRPC_PORT: String(floorTrpcPort) });
+  await until(async () => (await fetch(`${app}/healthz`)).ok, 60_000, 'the app answering /healthz');
+  await until(async () => (await fetch(`http://127.0.0.1:${floorTrpcPort}/trpc/row`)).ok, 30_000, 'the floors answering');
+  await until(async () => (await fetch(`http://127.0.0.1:${floorPgPort}/row`)).ok, 30_000, 'the floors answering');
+
+  step(`loading each endpoint (${connections} connections, ${duration} s after a warm-up)`);
+  const floorPg = await load('floor: Hono + pg primary key', { url: `http://127.0.0.1:${floorPgPort}/row` });
+  const floorTrpc = await load('floor: tRPC on Hono, same read', { url: `http://127.0.0.1:${floorTrpcPort}/trpc/row` });
+  const publicReads = [
+    await load('public grant list, first page', { url: `${app}/trpc/grants.list?${trpcInput({})}` }),
+    await load('public grant search (q + status)', { url: `${app}/trpc/grants.list?${trpcInput({ q: 'green', status: 'open' })}` }),
+    await load('public grant detail', { url: `${app}/trpc/grants.bySlug?${trpcInput({ slug: 'grant-42' })}` }),
+    await load('grant page HTML', { url: `${app}/grants/grant-42` }),
+  ];
+  const signedIn = [
+    await load('application overview (signed in)', { url: `${app}/trpc/applications.get?${trpcInput({ applicationId: overviewApplication })}`, headers: auth }),
+    await load('dashboard (signed in)', { url: `${app}/trpc/applications.list?${trpcInput({})}`, headers: auth }),
+  ];
+  // No two saves of one section are in flight at once (autocannon gives every request a fresh
+  // context): a save takes a free section and returns it with the version its answer names.
+  const versions = new Map(sections.map((section) => [section.id, section.version]));
+  const free = [...sections];
+  const failures = new Map<number, string>();
+  const save = await load('section save (signed in)', {
+    url: `${app}/trpc/applications.saveSection`,
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request, context: { section?: (typeof sections)[number] }) => {
+          const section = free.shift() ?? sections[Math.floor(Math.random() * sections.length)]!;
+          context.section = section;
+          const content = `Saved while measuring ${randomBytes(8).toString('hex')}. `.repeat(20);
+          request.body = JSON.stringify({ json: { applicationId: section.applicationId, sectionId: section.id, version: versions.get(section.id), content, answers: {}, fulfilled: [] } });
+          return request;
+        },
+        onResponse: (status, body, context: { section?: (typeof sections)[number] }) => {
+          const section = context.section;
+          if (!section) return;
+          if (status === 200) versions.set(section.id, (JSON.parse(body) as { result: { data: { json: { version: number } } } }).result.data.json.version);
+          else failures.set(status, body.slice(0, 300));
+          free.push(section);
+        },
+      },
+    ],
+  });
+
+  for (const [status, body] of failures) console.log(`section save answered ${status}: ${body}`);
+  for (const read of publicReads) {
+    read.floor = 'Hono + pg';
+    read.ratio = read.reqPerSec / floorPg.reqPerSec;
+    read.budget = '≥ 1.0× floor, p99 ≤ 50 ms';
+    read.pass = read.ratio >= 1 && read.p99 <= 50 && read.non2xx === 0 && read.errors === 0;
+  }
+  for (const read of signedIn) {
+    read.floor = 'tRPC';
+    read.ratio = read.reqPerSec / floorTrpc.reqPerSec;
+    read.budget = '≥ 0.7× floor';
+    read.pass = read.ratio >= 0.7 && read.non2xx === 0 && read.errors === 0;
+  }
+  save.budget = 'p99 ≤ 50 ms';
+  save.pass = save.p99 <= 50 && save.non2xx === 0 && save.errors === 0;
+  const loads = [floorPg, floorTrpc, ...publicReads, ...signedIn, save];
+
+  step('measuring job latency (enqueue → processor start)');
+  const jobs = await jobLatency();
+
+  step('measuring the registry lookup and the AI draft');
+  const lookup = await registryLookup(app, auth, db);
+  const draft = await aiDraft(app, auth, db, draftSection);
+
+  step('measuring what a first visit loads');
+  const client = await firstVisitBytes(app);
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: machine(),
+    connections,
+    durationSeconds: duration,
+    seeded: counts.rows[0],
+    loads,
+    jobs,
+    registryLookup: lookup,
+    aiDraft: draft,
+    client,
+    totalSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  writeFileSync(projectPath('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  printTable(results);
+}
+
+async function jobLatency() {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue('bench-latency', { connection, prefix });
+  const waits: number[] = [];
+  const worker = new Worker(
+    'bench-latency',
+    async (job) => {
+      waits.push(Date.now() - job.timestamp);
+    },
+    { connection: new Redis(redisUrl, { maxRetriesPerRequest: null }), prefix, concurrency: 5, ...workerTimings },
+  );
+  await worker.waitUntilReady();
+  const count = 200;
+  for (let i = 0; i < count; i += 1) {
+    await queue.add('tick', {}, { removeOnComplete: true });
+    // Spaced out as jobs arrive from requests, not as one burst.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await until(async () => waits.length >= count, 30_000, 'every latency job starting');
+  await worker.close();
+  await queue.close();
+  connection.disconnect();
+  return { jobs: count, medianMs: percentile(waits, 50), p99Ms: percentile(waits, 99) };
+}
+
+async function registryLookup(app: string, headers: Record<string, string>, db: ScratchDatabase['db']) {
+  const times: number[] = [];
+  for (const orgId of ['24256790', '54562519', '61056416']) {
+    const start = Date.now();
+    const response = await fetch(`${app}/trpc/companies.lookup`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ json: { orgId } }) });
+    if (!response.ok) throw new Error(`lookup answered ${response.status}: ${await response.text()}`);
+    await until(
+      async () => (await db.selectFrom('registry_lookups').select('status').where('org_id', '=', orgId).where('status', '=', 'found').executeTakeFirst()) !== undefined,
+      30_000,
+      'the registry profile being filled',
+    );
+    times.push(Date.now() - start);
+  }
+  return { lookups: times.length, medianMs: percentile(times, 50), maxMs: Math.max(...times) };
+}
+
+async function aiDraft(app: string, headers: Record<string, string>, db: ScratchDatabase['db'], section: { id: string; applicationId: string }) {
+  const start = Date.now();
+  const response = await fetch(`${app}/trpc/drafts.request`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ json: { applicationId: section.applicationId, sectionId: section.id } }),
+  });
+  if (!response.ok) throw new Error(`draft request answered ${response.status}: ${await response.text()}`);
+  const { draftId } = ((await response.json()) as { result: { data: { json: { draftId: string } } } }).result.data.json;
+  const draft = () => db.selectFrom('ai_drafts').select(['status', 'content']).where('id', '=', draftId).executeTakeFirstOrThrow();
+  await until(async () => (await draft()).content.length > 0, 60_000, 'the draft’s first words');
+  const firstWordsMs = Date.now() - start;
+  await until(async () => ['done', 'failed'].includes((await draft()).status), 60_000, 'the draft finishing');
+  return { drafter: 'offline', firstWordsMs, finishedMs: Date.now() - start, status: (await draft()).status };
+}
+
+/** The gzip bytes of the JavaScript and CSS each public page makes a first visitor download. */
+async function firstVisitBytes(app: string) {
+  const dist = projectPath('dist/client');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const pages: Record<string, { jsGzipBytes: number; cssGzipBytes: number; files: number; pass: boolean }> = {};
+  try {
+    for (const pagePath of ['/', '/grants', '/grants/grant-42']) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const assets = new Set<string>();
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin === app && /\.(js|css)$/.test(url.pathname)) assets.add(url.pathname);
+      });
+      await page.goto(`${app}${pagePath}`, { waitUntil: 'networkidle' });
+      let js = 0;
+      let css = 0;
+      for (const asset of assets) {
+        const size = gzipSync(readFileSync(path.join(dist, asset)), { level: 9 }).length;
+        if (asset.endsWith('.js')) js += size;
+        else css += size;
+      }
+      pages[pagePath] = { jsGzipBytes: js, cssGzipBytes: css, files: assets.size, pass: js <= 100 * 1024 };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { budget: '≤ 100 KB JS gzip', pages };
+}
+
+function machine() {
+  return `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load generator on the same machine`;
+}
+
+function printTable(results: { loads: LoadResult[]; jobs: unknown; registryLookup: unknown; aiDraft: unknown; client: { pages: Record<string, { jsGzipBytes: number; cssGzipBytes: number; pass: boolean }> }; totalSeconds: number }) {
+  const verdict = (pass: boolean | undefined) => (pass === undefined ? '' : pass ? 'PASS' : 'FAIL');
+  console.log('\n| endpoint | req/s | p50 ms | p99 ms | non-2xx | ratio to floor | budget | |');
+  console.log('|---|---:|---:|---:|---:|---|---|---|');
+  for (const row of results.loads) {
+    const ratio = row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}× ${row.floor}`;
+    console.log(`| ${row.name} | ${row.reqPerSec} | ${row.p50} | ${row.p99} | ${row.non2xx + row.errors} | ${ratio} | ${row.budget} | ${verdict(row.pass)} |`);
+  }
+  console.log('\n| first visit | JS gzip | CSS gzip | budget ≤ 100 KB JS | |');
+  console.log('|---|---:|---:|---|---|');
+  for (const [page, sizes] of Object.entries(results.client.pages)) {
+    console.log(`| ${page} | ${(sizes.jsGzipBytes / 1024).toFixed(1)} KB | ${(sizes.cssGzipBytes / 1024).toFixed(1)} KB | | ${verdict(sizes.pass)} |`);
+  }
+  console.log(`\njobs (enqueue → processor start): ${JSON.stringify(results.jobs)}`);
+  console.log(`registry lookup (request → filled profile, fixture registry): ${JSON.stringify(results.registryLookup)}`);
+  console.log(`AI draft (offline drafter): ${JSON.stringify(results.aiDraft)}`);
+  console.log(`\nwritten to bench/results.json in ${results.totalSeconds} s`);
+}
+
+async function cleanUp() {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  const redis = new Redis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
+  redis.disconnect();
+  await scratch?.drop();
+  rmSync(mailDir, { recursive: true, force: true });
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);

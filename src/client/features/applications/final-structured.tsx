@@ -1,0 +1,176 @@
+/**
+ * A structured section as the final document shows it: the budget's lines, totals and charts, the
+ * activity plan as a table and a timeline, the deliverables in order — the editor's own parts where
+ * they exist, so the printed figures are the figures the writers saw.
+ */
+import { useIntl } from 'react-intl';
+import { isStaffLine, lineCost, effectiveHourlyRate, type GrantTerms } from '../../../shared/domain/budget';
+import type { SectionKind } from '../../../shared/schemas/grants';
+import { useT } from '../../lib/intl';
+import { activityPlanOf, budgetLineOptions, Timeline } from './activity-plan-editor';
+import { budgetOf, BudgetSummary } from './budget-editor';
+import { useFormatMoney } from './decimal-input';
+import { deliverablesOf } from './deliverables-editor';
+
+interface StructuredSection {
+  kind: SectionKind;
+  data: unknown;
+  terms: GrantTerms;
+}
+
+const cell = 'border-b border-gray-200 py-1.5 pe-3 text-start align-top';
+
+/** A row date (YYYY-MM-DD) as a date in the interface language, without a time. */
+function useDay() {
+  const intl = useIntl();
+  return (iso: string) => (iso ? intl.formatDate(`${iso}T00:00:00Z`, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '–');
+}
+
+export function FinalStructured({
+  section,
+  sections,
+  members,
+}: {
+  section: StructuredSection;
+  /** The application's other sections: an activity names budget lines, a deliverable names activities. */
+  sections: readonly StructuredSection[];
+  members: ReadonlyArray<{ userId: string; name: string }>;
+}) {
+  if (section.kind === 'budget') return <FinalBudget data={section.data} terms={section.terms} />;
+  const budget = sections.find((other) => other.kind === 'budget')?.data;
+  if (section.kind === 'activity_plan') return <FinalActivityPlan data={section.data} budget={budget} members={members} />;
+  if (section.kind === 'deliverables') return <FinalDeliverables data={section.data} plan={sections.find((other) => other.kind === 'activity_plan')?.data} />;
+  return null;
+}
+
+function FinalBudget({ data, terms }: { data: unknown; terms: GrantTerms }) {
+  const t = useT();
+  const intl = useIntl();
+  const money = useFormatMoney(terms.currency);
+  const budget = budgetOf(data);
+  return (
+    <div className="mt-4 space-y-4" data-testid="final-budget">
+      {budget.lines.length === 0 ? (
+        <p className="text-sm text-gray-600">{t('budget.editor.noLines')}</p>
+      ) : (
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('activityPlan.editor.budgetLines')}>
+          <table className="w-full min-w-[32rem] text-sm">
+            <caption className="pb-1 text-start font-semibold text-gray-900">{t('activityPlan.editor.budgetLines')}</caption>
+            <thead className="text-gray-600">
+              <tr>
+                <th scope="col" className={cell}>{t('budget.editor.lineType')}</th>
+                <th scope="col" className={cell}>{t('budget.editor.name')}</th>
+                <th scope="col" className={`${cell} text-end`}>{t('budget.editor.lineCost')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {budget.lines.map((line, index) => {
+                const rate = isStaffLine(line) ? effectiveHourlyRate(line, terms) : null;
+                return (
+                  <tr key={line.id}>
+                    <td className={cell}>{t(`budget.type.${line.type}`)}</td>
+                    <td className={`${cell} break-words`}>
+                      {line.name.trim() || t('budget.editor.line', { n: index + 1 })}
+                      {isStaffLine(line) && line.hours !== null && rate !== null && (
+                        <span className="block text-gray-600">
+                          {intl.formatNumber(line.hours / 100)} {t('budget.editor.hours').toLowerCase()} × {money(rate)}
+                        </span>
+                      )}
+                      {!isStaffLine(line) && line.description && <span className="block text-gray-600">{line.description}</span>}
+                    </td>
+                    <td className={`${cell} text-end tabular-nums`}>{money(lineCost(line, terms))}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <BudgetSummary budget={budget} terms={terms} />
+    </div>
+  );
+}
+
+function FinalActivityPlan({ data, budget, members }: { data: unknown; budget: unknown; members: ReadonlyArray<{ userId: string; name: string }> }) {
+  const t = useT();
+  const day = useDay();
+  const plan = activityPlanOf(data);
+  const lines = budgetLineOptions(budget, (index) => t('budget.editor.line', { n: index + 1 }));
+  const who = (value: string) => {
+    if (value.startsWith('member:')) return members.find((member) => `member:${member.userId}` === value)?.name ?? '–';
+    if (value.startsWith('line:')) return lines.find((line) => `line:${line.id}` === value)?.name ?? '–';
+    return t('activityPlan.editor.whoNone');
+  };
+  return (
+    <div className="mt-4 space-y-4" data-testid="final-activity-plan">
+      {plan.activities.length === 0 ? (
+        <p className="text-sm text-gray-600">{t('activityPlan.editor.noActivities')}</p>
+      ) : (
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('activityPlan.editor.heading')}>
+          <table className="w-full min-w-[36rem] text-sm">
+            <caption className="pb-1 text-start font-semibold text-gray-900">{t('activityPlan.editor.heading')}</caption>
+            <thead className="text-gray-600">
+              <tr>
+                <th scope="col" className={cell}>{t('activityPlan.editor.activity')}</th>
+                <th scope="col" className={cell}>{t('activityPlan.editor.start')}</th>
+                <th scope="col" className={cell}>{t('activityPlan.editor.end')}</th>
+                <th scope="col" className={cell}>{t('activityPlan.editor.who')}</th>
+                <th scope="col" className={cell}>{t('activityPlan.editor.outcome')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plan.activities.map((row, index) => (
+                <tr key={row.id}>
+                  <td className={`${cell} break-words`}>{row.activity.trim() || t('activityPlan.editor.row', { n: index + 1 })}</td>
+                  <td className={`${cell} whitespace-nowrap`}>{day(row.start)}</td>
+                  <td className={`${cell} whitespace-nowrap`}>{day(row.end)}</td>
+                  <td className={`${cell} break-words`}>{who(row.who)}</td>
+                  <td className={`${cell} break-words`}>
+                    {row.milestone && <span aria-hidden="true">◆ </span>}
+                    {row.outcome}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="print:break-inside-avoid">
+        <Timeline plan={plan} />
+      </div>
+    </div>
+  );
+}
+
+function FinalDeliverables({ data, plan }: { data: unknown; plan: unknown }) {
+  const t = useT();
+  const day = useDay();
+  const { deliverables } = deliverablesOf(data);
+  const activities = activityPlanOf(plan).activities;
+  const nameOf = (id: string) => {
+    const index = activities.findIndex((row) => row.id === id);
+    return index < 0 ? null : activities[index]!.activity.trim() || t('activityPlan.editor.row', { n: index + 1 });
+  };
+  if (deliverables.length === 0) return <p className="mt-4 text-sm text-gray-600">{t('deliverables.editor.noDeliverables')}</p>;
+  return (
+    <ol className="mt-4 list-decimal space-y-3 ps-6 text-sm" data-testid="final-deliverables">
+      {deliverables.map((deliverable, index) => {
+        const linked = deliverable.activityIds.map(nameOf).filter((name): name is string => name !== null);
+        return (
+          <li key={deliverable.id} className="break-words print:break-inside-avoid">
+            <p className="font-medium text-gray-900">{deliverable.title.trim() || t('deliverables.editor.row', { n: index + 1 })}</p>
+            <p className="text-gray-600">
+              {t('deliverables.editor.due')}: {day(deliverable.due)}
+            </p>
+            {deliverable.description && <p className="mt-1 whitespace-pre-line text-gray-800">{deliverable.description}</p>}
+            {linked.length > 0 && (
+              <p className="mt-1 text-gray-600">
+                {t('deliverables.editor.activities')}: {linked.join(', ')}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
