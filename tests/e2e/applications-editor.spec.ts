@@ -82,19 +82,19 @@ test('a writer drafts two sections through a reload and a lost connection, is re
   await expect.poll(() => storedContent(team.applicationId, 'Projektresumé')).toBe('Skrevet uden forbindelse.');
 
   // "Done" is refused, naming what is missing.
-  await page.getByLabel('States the problem the project solves').check();
+  await page.getByLabel('Beskriver det problem, projektet løser').check();
   await page.getByRole('button', { name: 'Markér som færdig' }).click();
   const missing = page.getByRole('alert').filter({ hasText: 'Et afsnit kan ikke markeres som færdigt, før alle krav er opfyldt' });
   await expect(missing).toBeVisible();
-  await expect(missing).toContainText('Krav: Describes the solution and what is new');
+  await expect(missing).toContainText('Krav: Beskriver løsningen, og hvad der er nyt');
   await expect(missing).toContainText('Projektets startdato: skal udfyldes');
   await expectAccessible(page);
 
-  await page.getByLabel('Describes the solution and what is new').check();
-  await page.getByLabel('Names the expected commercial result').check();
+  await page.getByLabel('Beskriver løsningen, og hvad der er nyt').check();
+  await page.getByLabel('Nævner det forventede kommercielle resultat').check();
   await page.getByLabel(/Projektets titel/).fill('Halv-strøm-pumpen');
   await page.getByLabel(/Projektets startdato/).fill('2027-01-01');
-  await page.getByLabel(/Project end date/).fill('2028-06-30');
+  await page.getByLabel(/Projektets slutdato/).fill('2028-06-30');
   await page.getByRole('button', { name: 'Markér som færdig' }).click();
   await expect(page.getByText('Afsnittet er markeret som færdigt').first()).toBeVisible();
   await expect(page.getByText('Afsnittet er færdigt. Genåbn det for at redigere.')).toBeVisible();

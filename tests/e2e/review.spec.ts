@@ -141,12 +141,12 @@ test('a section goes through review, the owner fixes what the final document say
 
   await checklist.getByRole('link', { name: /“Projektets titel” mangler/ }).click();
   await expect(owner.getByRole('heading', { level: 1, name: 'Projektresumé' })).toBeVisible();
-  await owner.getByLabel('States the problem the project solves').check();
-  await owner.getByLabel('Describes the solution and what is new').check();
-  await owner.getByLabel('Names the expected commercial result').check();
+  await owner.getByLabel('Beskriver det problem, projektet løser').check();
+  await owner.getByLabel('Beskriver løsningen, og hvad der er nyt').check();
+  await owner.getByLabel('Nævner det forventede kommercielle resultat').check();
   await owner.getByLabel(/Projektets titel/).fill('Halv-strøm-pumpen');
   await owner.getByLabel(/Projektets startdato/).fill('2027-01-01');
-  await owner.getByLabel(/Project end date/).fill('2028-06-30');
+  await owner.getByLabel(/Projektets slutdato/).fill('2028-06-30');
   await owner.getByRole('button', { name: 'Markér som færdig' }).click();
   await expect(owner.getByText('Afsnittet er markeret som færdigt').first()).toBeVisible();
 
