@@ -42,6 +42,7 @@ export const routes = {
   'onboarding-grant_id': { path: '/onboarding/$grant_id', layout: 'none', access: 'user' },
   'onboarding-grant_id-setup': { path: '/onboarding/$grant_id/setup', layout: 'onboarding', access: 'user' },
   'onboarding-grant_id-application-description': { path: '/onboarding/$grant_id/application-description', layout: 'onboarding', access: 'user' },
+  feedback: { path: '/feedback', layout: 'public', access: 'anyone' },
   'legal-privacy-policy': { path: '/legal/privacy-policy', layout: 'none', access: 'anyone' },
   'test-requirements-grant_slug': { path: '/test-requirements/$grant_slug', layout: 'public-clean', access: 'anyone' },
   'admin-funds': { path: '/admin/funds', layout: 'admin', access: 'admin' },
@@ -54,6 +55,7 @@ export const routes = {
   },
   'admin-jobs': { path: '/admin/jobs', layout: 'admin', access: 'admin' },
   'admin-companies': { path: '/admin/companies', layout: 'admin', access: 'admin' },
+  'admin-feedback': { path: '/admin/feedback', layout: 'admin', access: 'admin' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

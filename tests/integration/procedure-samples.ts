@@ -467,6 +467,8 @@ export const samples: Record<string, (world: World) => unknown> = {
   'companyClaims.adminTransfers': async (w) => ({ companyId: (await w.claimedCompany()).id }),
   'companyClaims.transferOwnership': async (w) => ({ companyId: (await w.claimedCompany()).id, email: w.people.extra.email, reason: 'Ejer ifølge CVR' }),
 
+  'feedback.send': () => ({ message: 'Budgettet er svært at finde.', email: '', page: '/applications' }),
+  'feedback.list': () => ({}),
   'notifications.settings': () => undefined,
   'notifications.updateSettings': () => ({ reviewRequests: true, mentions: false, reviewResults: true }),
 

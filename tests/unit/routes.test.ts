@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { matchRoute, requiresSignIn, routeNames, routes, safeRedirect } from '../../src/shared/routes';
 
 describe('the route table', () => {
-  it('holds every path of the specification, /admin/jobs and /admin/companies', () => {
-    expect(routeNames).toHaveLength(35);
+  it('holds every path of the specification, /feedback and the admin screens for jobs, companies and feedback', () => {
+    expect(routeNames).toHaveLength(37);
     expect(routes['admin-companies'].path).toBe('/admin/companies');
     expect(routes['admin-jobs'].path).toBe('/admin/jobs');
     expect(routes['test-requirements-grant_slug'].layout).toBe('public-clean');

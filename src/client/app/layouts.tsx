@@ -181,6 +181,9 @@ function MainNav() {
           <Link to="/admin/jobs" className={navLink} activeProps={activeNav}>
             {t('nav.adminJobs')}
           </Link>
+          <Link to="/admin/feedback" className={navLink} activeProps={activeNav}>
+            {t('nav.adminFeedback')}
+          </Link>
         </>
       )}
     </>

@@ -96,6 +96,7 @@ const routeTree = rootRoute.addChildren([
     page(layouts.public, 'grants-grant_slug'),
     page(layouts.public, 'grants-grant_slug-start'),
     page(layouts.public, 'signup-success'),
+    page(layouts.public, 'feedback'),
   ]),
   layouts.default.addChildren([page(layouts.default, 'dk')]),
   layouts.onboarding.addChildren([
@@ -119,6 +120,7 @@ const routeTree = rootRoute.addChildren([
     page(layouts.admin, 'admin-funds-fund_id-grants-grant_id-sections-grant_section_id'),
     page(layouts.admin, 'admin-jobs'),
     page(layouts.admin, 'admin-companies'),
+    page(layouts.admin, 'admin-feedback'),
   ]),
   layouts.none.addChildren([
     page(layouts.none, 'login'),

@@ -18,6 +18,8 @@ export const screens: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   'onboarding-user-info': () => import('./routes/onboarding-user-info'),
   'admin-jobs': () => import('./routes/admin-jobs'),
   'admin-companies': () => import('./routes/admin-companies'),
+  'admin-feedback': () => import('./routes/admin-feedback'),
+  feedback: () => import('./routes/feedback'),
   index: () => import('./routes/index'),
   dk: () => import('./routes/dk'),
   funds: () => import('./routes/funds'),

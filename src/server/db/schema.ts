@@ -157,6 +157,16 @@ export interface Emails {
   transport: string | null;
 }
 
+export interface Feedback {
+  created_at: Generated<Timestamp>;
+  email: string | null;
+  id: Generated<string>;
+  locale: string;
+  message: string;
+  page: string | null;
+  user_id: string | null;
+}
+
 export interface Funds {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
@@ -376,6 +386,7 @@ export interface DB {
   company_join_requests: CompanyJoinRequests;
   company_ownership_transfers: CompanyOwnershipTransfers;
   emails: Emails;
+  feedback: Feedback;
   funds: Funds;
   grant_alert_deliveries: GrantAlertDeliveries;
   grant_alert_funds: GrantAlertFunds;

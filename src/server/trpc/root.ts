@@ -6,6 +6,7 @@ import { authRouter } from '../features/auth/auth.router';
 import { companiesRouter } from '../features/companies/companies.router';
 import { companyClaimsRouter } from '../features/company-claims/company-claims.router';
 import { invitationsRouter } from '../features/invitations/invitations.router';
+import { feedbackRouter } from '../features/feedback/feedback.router';
 import { jobsRouter } from '../features/jobs/jobs.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
 import { systemRouter } from '../features/system/system.router';
@@ -29,6 +30,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   comments: commentsRouter,
   notifications: notificationsRouter,
+  feedback: feedbackRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,7 @@ import { companies } from './messages/companies';
 import { companyClaims } from './messages/company-claims';
 import { core } from './messages/core';
 import { drafts } from './messages/drafts';
+import { feedback } from './messages/feedback';
 import { funds } from './messages/funds';
 import { grantAlerts } from './messages/grant-alerts';
 import { grants } from './messages/grants';
@@ -21,7 +22,7 @@ import { reviews } from './messages/reviews';
 import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, feedback] as const;
 
 type Union<T> = T extends readonly (infer U)[] ? U : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -25,7 +25,7 @@ export function JobMonitor() {
           >
             <span className="flex w-full items-center justify-between gap-2">
               <span className="font-medium text-gray-900">{t(`jobs.queue.${item.name}`)}</span>
-              <QueueStatus paused={item.paused} />
+              <QueueStatus paused={item.paused} workers={item.workers.length} />
             </span>
             <span className="text-xs text-gray-700">
               {t('jobs.queueSummary', { waiting: item.counts.waiting, active: item.counts.active, failed: item.counts.failed })}

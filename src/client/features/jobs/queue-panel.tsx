@@ -13,10 +13,16 @@ import { useJobActions } from './use-jobs';
 
 export type QueueOverview = RouterOutputs['jobs']['overview'][number];
 
-export function QueueStatus({ paused }: { paused: boolean }) {
+/** Paused, waiting for a worker (nothing will run until one connects), or running. */
+export function QueueStatus({ paused, workers }: { paused: boolean; workers: number }) {
   const t = useT();
   return paused ? (
     <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{t('jobs.status.paused')}</span>
+  ) : workers === 0 ? (
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900" data-testid="no-worker">
+      <span aria-hidden="true">⚠ </span>
+      {t('jobs.status.noWorker')}
+    </span>
   ) : (
     <span className="rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-800">{t('jobs.status.running')}</span>
   );
@@ -43,7 +49,7 @@ export function QueuePanel({ overview }: { overview: QueueOverview }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <h2 className="text-lg font-semibold text-gray-900">{queueLabel}</h2>
-          <QueueStatus paused={overview.paused} />
+          <QueueStatus paused={overview.paused} workers={overview.workers.length} />
         </div>
         <div className="flex flex-wrap gap-2">
           {overview.paused ? (

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { emailSchema } from './auth';
+
+/** Feedback from the beta notice's form: what works and what does not. */
+export const sendFeedbackInput = z.object({
+  message: z.string().trim().min(1, { error: 'validation.required' }).max(5000, { error: 'validation.tooLong' }),
+  /** Where to answer; optional, and empty means none. */
+  email: z.union([z.literal(''), emailSchema]).optional(),
+  /** The app path the writer came from. */
+  page: z
+    .string()
+    .max(500, { error: 'validation.tooLong' })
+    .regex(/^\/[^\s]*$/, { error: 'validation.invalid' })
+    .optional(),
+});
+export type SendFeedbackInput = z.input<typeof sendFeedbackInput>;
+
+/** `before`: the time of the last message shown (a page of older ones follows). */
+export const listFeedbackInput = z.object({
+  before: z.date({ error: 'validation.invalid' }).min(new Date('2000-01-01'), { error: 'validation.invalid' }).max(new Date('2200-01-01'), { error: 'validation.invalid' }).optional(),
+});
