@@ -1,20 +1,36 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './app/router';
 import { installChunkReloadHandler } from './lib/chunk-reload';
-import { loadMessages, LocaleProvider, startLocale } from './lib/intl';
+import { loadMessages, LocaleProvider, startLocale, useLocale } from './lib/intl';
 import { queryClient, trpc, trpcClient } from './lib/trpc';
 import './styles.css';
 
 installChunkReloadHandler();
+
+/**
+ * The catalogue's own texts come from the server in the language the request names (`x-locale`),
+ * so a change of language fetches what is shown again.
+ */
+function RefetchOnLocaleChange() {
+  const { locale } = useLocale();
+  const shown = useRef(locale);
+  useEffect(() => {
+    if (shown.current === locale) return;
+    shown.current = locale;
+    void queryClient.invalidateQueries();
+  }, [locale]);
+  return null;
+}
 
 function App() {
   return (
     <LocaleProvider>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
+          <RefetchOnLocaleChange />
           <RouterProvider router={router} />
         </QueryClientProvider>
       </trpc.Provider>

@@ -50,8 +50,8 @@ test('a writer drafts two sections through a reload and a lost connection, is re
   await expect(page.getByText('0 af 8 afsnit færdige')).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('link', { name: /Project summary/ }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Project summary' })).toBeVisible();
+  await page.getByRole('link', { name: /Projektresumé/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projektresumé' })).toBeVisible();
   const text = page.getByLabel('Afsnittets tekst');
   await text.fill('Vi udvikler en varmepumpe, der bruger halvt så meget strøm.');
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
@@ -66,11 +66,11 @@ test('a writer drafts two sections through a reload and a lost connection, is re
   await page.reload();
   await expect(page.getByLabel('Afsnittets tekst')).toHaveValue('Vi udvikler en varmepumpe, der bruger halvt så meget strøm. Den er klar til markedet i 2027.');
   await expect(page.getByText(/Du har tekst, der ikke blev gemt/)).toBeVisible();
-  expect(await storedContent(team.applicationId, 'Project summary')).not.toContain('2027');
+  expect(await storedContent(team.applicationId, 'Projektresumé')).not.toContain('2027');
   // The editor tries again by itself.
   await page.unroute('**/trpc/applications.saveSection**');
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
-  await expect.poll(() => storedContent(team.applicationId, 'Project summary')).toContain('klar til markedet i 2027');
+  await expect.poll(() => storedContent(team.applicationId, 'Projektresumé')).toContain('klar til markedet i 2027');
 
   // Offline: the editor says so, keeps the text and saves it when the connection is back.
   await context.setOffline(true);
@@ -79,29 +79,29 @@ test('a writer drafts two sections through a reload and a lost connection, is re
   await expect(page.getByText('Ingen forbindelse.')).toBeVisible();
   await context.setOffline(false);
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
-  await expect.poll(() => storedContent(team.applicationId, 'Project summary')).toBe('Skrevet uden forbindelse.');
+  await expect.poll(() => storedContent(team.applicationId, 'Projektresumé')).toBe('Skrevet uden forbindelse.');
 
   // "Done" is refused, naming what is missing.
-  await page.getByLabel('States the problem the project solves').check();
+  await page.getByLabel('Beskriver det problem, projektet løser').check();
   await page.getByRole('button', { name: 'Markér som færdig' }).click();
   const missing = page.getByRole('alert').filter({ hasText: 'Et afsnit kan ikke markeres som færdigt, før alle krav er opfyldt' });
   await expect(missing).toBeVisible();
-  await expect(missing).toContainText('Krav: Describes the solution and what is new');
-  await expect(missing).toContainText('Project start date: skal udfyldes');
+  await expect(missing).toContainText('Krav: Beskriver løsningen, og hvad der er nyt');
+  await expect(missing).toContainText('Projektets startdato: skal udfyldes');
   await expectAccessible(page);
 
-  await page.getByLabel('Describes the solution and what is new').check();
-  await page.getByLabel('Names the expected commercial result').check();
-  await page.getByLabel(/Project title/).fill('Halv-strøm-pumpen');
-  await page.getByLabel(/Project start date/).fill('2027-01-01');
-  await page.getByLabel(/Project end date/).fill('2028-06-30');
+  await page.getByLabel('Beskriver løsningen, og hvad der er nyt').check();
+  await page.getByLabel('Nævner det forventede kommercielle resultat').check();
+  await page.getByLabel(/Projektets titel/).fill('Halv-strøm-pumpen');
+  await page.getByLabel(/Projektets startdato/).fill('2027-01-01');
+  await page.getByLabel(/Projektets slutdato/).fill('2028-06-30');
   await page.getByRole('button', { name: 'Markér som færdig' }).click();
   await expect(page.getByText('Afsnittet er markeret som færdigt').first()).toBeVisible();
   await expect(page.getByText('Afsnittet er færdigt. Genåbn det for at redigere.')).toBeVisible();
   await expect(page.getByLabel('Afsnittets tekst')).toHaveJSProperty('readOnly', true);
 
   // The second section, then back to the overview: one of eight done.
-  await page.getByRole('link', { name: /The company and the team/ }).first().click();
+  await page.getByRole('link', { name: /Virksomheden og teamet/ }).first().click();
   await page.getByLabel('Afsnittets tekst').fill('Skriveriet har ti ansatte.');
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
   await page.getByRole('link', { name: '← Grøn varmepumpe' }).click();
@@ -119,7 +119,7 @@ test('two colleagues edit the same section at once: the later save shows both te
   const overview = `/applications/${team.applicationId}`;
   for (const person of [page, colleague]) {
     await person.goto(overview);
-    await person.getByRole('link', { name: /Market and business potential/ }).first().click();
+    await person.getByRole('link', { name: /Marked og forretningspotentiale/ }).first().click();
     await expect(person.getByLabel('Afsnittets tekst')).toHaveValue('');
   }
 
@@ -138,6 +138,6 @@ test('two colleagues edit the same section at once: the later save shows both te
   await page.getByLabel('Afsnittets tekst').fill('Markedet er 2 mia. kr. om året. Vi sælger til boligselskaber.');
   await page.getByRole('button', { name: 'Gem min version' }).click();
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
-  await expect.poll(() => storedContent(team.applicationId, 'Market and business potential')).toBe('Markedet er 2 mia. kr. om året. Vi sælger til boligselskaber.');
+  await expect.poll(() => storedContent(team.applicationId, 'Marked og forretningspotentiale')).toBe('Markedet er 2 mia. kr. om året. Vi sælger til boligselskaber.');
   await colleagueContext.close();
 });

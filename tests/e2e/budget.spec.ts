@@ -31,7 +31,7 @@ async function createWriterWithApplication() {
       .where('s.application_id', '=', application.id)
       .execute();
     const sectionId = (title: string) => sections.find((section) => section.title === title)!.id;
-    return { email: user.email, applicationId: application.id, budget: sectionId('Budget'), plan: sectionId('Activity plan'), deliverables: sectionId('Deliverables') };
+    return { email: user.email, applicationId: application.id, budget: sectionId('Budget'), plan: sectionId('Aktivitetsplan'), deliverables: sectionId('Leverancer') };
   } finally {
     await db.destroy();
   }

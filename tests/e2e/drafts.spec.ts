@@ -20,7 +20,7 @@ test('a writer drafts every section, inserts a draft, replaces with a regenerate
   await page.getByRole('button', { name: 'Skriv udkast til alle afsnit' }).click();
   await expect(page.getByText(/5 udkast er sat i gang/).first()).toBeVisible();
 
-  await page.getByRole('link', { name: /Project summary/ }).first().click();
+  await page.getByRole('link', { name: /Projektresumé/ }).first().click();
   const status = page.locator('[data-draft-status]');
   await expect(status).toHaveAttribute('data-draft-status', 'done');
   const draftText = page.getByLabel('Udkastets tekst');
@@ -37,7 +37,7 @@ test('a writer drafts every section, inserts a draft, replaces with a regenerate
   await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
 
   // Another section: a new draft with a wish, replacing the text, then undone.
-  await page.getByRole('link', { name: /Market and business potential/ }).first().click();
+  await page.getByRole('link', { name: /Marked og forretningspotentiale/ }).first().click();
   await page.getByLabel('Afsnittets tekst').fill('Markedet er stort.');
   await expect(page.locator('[data-draft-status]')).toHaveAttribute('data-draft-status', 'done');
   await page.getByLabel('Ønske til udkastet (valgfrit)').fill('fokus på markedet');

@@ -18,10 +18,10 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
 
   await page.getByRole('button', { name: 'New fund' }).click();
   const dialog = page.getByRole('dialog', { name: 'New fund' });
-  await dialog.getByLabel('Name').fill(fundName);
+  await dialog.getByRole('textbox', { name: 'Name Dansk' }).fill(fundName);
   await expect(dialog.getByLabel('Address (slug)')).toHaveValue('nordic-harbour-fund');
   await dialog.getByLabel('The fund’s website').fill('https://example.org/harbour');
-  await dialog.getByLabel('Description').fill('Supports the electrification of Nordic harbours.');
+  await dialog.getByRole('textbox', { name: 'Description Dansk' }).fill('Supports the electrification of Nordic harbours.');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Save fund' }).click();
   await expect(page.getByText(`${fundName} was created`, { exact: true })).toBeVisible();
@@ -43,11 +43,11 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
   await page.getByLabel('Maximum amount').fill('2000000');
   await page.getByLabel('Maximum funding percentage').fill('50');
   await page.getByLabel('Fixed hourly rate').fill('800');
-  await page.getByLabel('Description', { exact: true }).fill('Grants for shore power and electric harbour equipment in Nordic ports.');
+  await page.getByRole('textbox', { name: 'Description Dansk' }).fill('Grants for shore power and electric harbour equipment in Nordic ports.');
   await page.getByRole('button', { name: 'Add question' }).click();
-  await page.getByLabel('Question 1').fill('The company operates in a Nordic harbour');
+  await page.getByRole('textbox', { name: 'Question 1 Dansk' }).fill('The company operates in a Nordic harbour');
   await page.getByRole('button', { name: 'Add question' }).click();
-  await page.getByLabel('Question 2').fill('The company is in bankruptcy proceedings');
+  await page.getByRole('textbox', { name: 'Question 2 Dansk' }).fill('The company is in bankruptcy proceedings');
   await page.getByLabel('Answer that meets the requirement').nth(1).selectOption('no');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save the grant' }).click();
@@ -59,7 +59,7 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
     ['budget', 'Budget'],
   ] as const) {
     await page.getByLabel('Kind').selectOption(kind);
-    await page.getByLabel('Section title').fill(title);
+    await page.getByRole('textbox', { name: 'Section title Dansk' }).fill(title);
     await page.getByRole('button', { name: 'Add section' }).click();
     await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
   }
@@ -69,11 +69,11 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
 
   await page.getByRole('link', { name: 'Project summary', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Project summary' })).toBeVisible();
-  await page.getByLabel('Guidance for applicants').fill('Describe the harbour, the equipment and the expected CO2 savings.');
+  await page.getByRole('textbox', { name: 'Guidance for applicants Dansk' }).fill('Describe the harbour, the equipment and the expected CO2 savings.');
   await page.getByRole('button', { name: 'Add requirement' }).click();
-  await page.getByLabel('Requirement 1').fill('Quantifies the CO2 savings');
+  await page.getByRole('textbox', { name: 'Requirement 1 Dansk' }).fill('Quantifies the CO2 savings');
   await page.getByRole('button', { name: 'Add input' }).click();
-  await page.getByLabel('Input 1').fill('Project start date');
+  await page.getByRole('textbox', { name: 'Input 1 Dansk' }).fill('Project start date');
   await page.getByLabel('Type', { exact: true }).selectOption('date');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save the section' }).click();

@@ -71,7 +71,7 @@ test('a section goes through review, the owner fixes what the final document say
 
   // The reviewer is told by e-mail and, in another browser, follows its link and comments.
   const request = await sentEmail(team.reviewer);
-  expect(readEmail(request)).toContain('Wilma Skribent har bedt dig gennemse afsnittet «Project summary»');
+  expect(readEmail(request)).toContain('Wilma Skribent har bedt dig gennemse afsnittet «Projektresumé»');
   const reviewerContext = await browser.newContext();
   const reviewer = await reviewerContext.newPage();
   await signInAs(reviewer, team.reviewer);
@@ -101,7 +101,7 @@ test('a section goes through review, the owner fixes what the final document say
   await expect(thread.getByRole('blockquote')).toHaveText('halvt så meget strøm');
 
   // The writer is told of the mention by e-mail, sees the comment and sends the section again.
-  expect(readEmail(await sentEmail(team.writer))).toContain('Rita Revisor nævnte dig i en kommentar til «Project summary»');
+  expect(readEmail(await sentEmail(team.writer))).toContain('Rita Revisor nævnte dig i en kommentar til «Projektresumé»');
   await page.reload();
   await expect(page.getByText('Seneste besked fra Rita Revisor: Skriv, hvor meget strøm den bruger i dag.')).toBeVisible();
   // The writer sees the open thread in the navigation, replies and resolves it.
@@ -123,7 +123,7 @@ test('a section goes through review, the owner fixes what the final document say
   const approvedAt = Date.now();
   await reviewer.getByRole('button', { name: 'Godkend', exact: true }).click();
   await expect(reviewer.getByText('Afsnittet er godkendt').first()).toBeVisible();
-  expect(readEmail(await sentEmail(team.writer, { since: approvedAt }))).toContain('Rita Revisor har godkendt afsnittet «Project summary»');
+  expect(readEmail(await sentEmail(team.writer, { since: approvedAt }))).toContain('Rita Revisor har godkendt afsnittet «Projektresumé»');
   await reviewerContext.close();
 
   // The owner opens the final document: the section is approved but not complete.
@@ -131,22 +131,22 @@ test('a section goes through review, the owner fixes what the final document say
   const owner = await ownerContext.newPage();
   await signInAs(owner, team.owner);
   await owner.goto(`/applications/${team.applicationId}`);
-  await expect(owner.getByText(/Rita Revisor · Project summary: Til gennemsyn → Godkendt/)).toBeVisible();
+  await expect(owner.getByText(/Rita Revisor · Projektresumé: Til gennemsyn → Godkendt/)).toBeVisible();
   await expect(owner.getByRole('region', { name: 'Åbne kommentarer' })).toContainText('Ingen åbne kommentarer.');
   await owner.getByRole('link', { name: 'Samlet dokument og indsendelse' }).click();
   const checklist = owner.getByRole('region', { name: 'Mangler før indsendelse' });
-  await expect(checklist).toContainText('Project summary: “Project title” mangler eller er ugyldigt');
+  await expect(checklist).toContainText('Projektresumé: “Projektets titel” mangler eller er ugyldigt');
   await expect(owner.getByRole('button', { name: 'Indsend ansøgningen' })).toHaveCount(0);
   await expectAccessible(owner);
 
-  await checklist.getByRole('link', { name: /“Project title” mangler/ }).click();
-  await expect(owner.getByRole('heading', { level: 1, name: 'Project summary' })).toBeVisible();
-  await owner.getByLabel('States the problem the project solves').check();
-  await owner.getByLabel('Describes the solution and what is new').check();
-  await owner.getByLabel('Names the expected commercial result').check();
-  await owner.getByLabel(/Project title/).fill('Halv-strøm-pumpen');
-  await owner.getByLabel(/Project start date/).fill('2027-01-01');
-  await owner.getByLabel(/Project end date/).fill('2028-06-30');
+  await checklist.getByRole('link', { name: /“Projektets titel” mangler/ }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Projektresumé' })).toBeVisible();
+  await owner.getByLabel('Beskriver det problem, projektet løser').check();
+  await owner.getByLabel('Beskriver løsningen, og hvad der er nyt').check();
+  await owner.getByLabel('Nævner det forventede kommercielle resultat').check();
+  await owner.getByLabel(/Projektets titel/).fill('Halv-strøm-pumpen');
+  await owner.getByLabel(/Projektets startdato/).fill('2027-01-01');
+  await owner.getByLabel(/Projektets slutdato/).fill('2028-06-30');
   await owner.getByRole('button', { name: 'Markér som færdig' }).click();
   await expect(owner.getByText('Afsnittet er markeret som færdigt').first()).toBeVisible();
 
@@ -167,7 +167,7 @@ test('a section goes through review, the owner fixes what the final document say
 
   // Published: the section editor no longer offers to write.
   await owner.goto(`/applications/${team.applicationId}/${summary.id}`);
-  await expect(owner.getByRole('heading', { level: 1, name: 'Project summary' })).toBeVisible();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Projektresumé' })).toBeVisible();
   await expect(owner.getByText('Ansøgningen er indsendt og kan ikke længere ændres.')).toBeVisible();
   await expect(owner.getByRole('button', { name: 'Genåbn' })).toHaveCount(0);
   await expect(owner.getByLabel('Afsnittets tekst')).not.toBeEditable();

@@ -66,7 +66,7 @@ describe('twenty writers saving one company profile', () => {
 describe('twenty admins saving one grant in the editor', () => {
   const fields = {
     slug: '',
-    description: 'Beskrivelse',
+    description: { da: 'Beskrivelse' },
     url: '',
     opensAt: null,
     deadlineAt: null,
@@ -82,8 +82,8 @@ describe('twenty admins saving one grant in the editor', () => {
 
   async function newGrant() {
     const { caller } = await sessionOf(kit, 'platformAdmin');
-    const fund = await caller.funds.admin.create({ name: `Samtidig Fond ${Date.now()}`, slug: '', description: '', url: '' });
-    const grant = await caller.grants.admin.create({ ...fields, fundId: fund.id, title: `Samtidig Pulje ${Date.now()}` });
+    const fund = await caller.funds.admin.create({ name: { da: `Samtidig Fond ${Date.now()}` }, slug: '', description: { da: '' }, url: '' });
+    const grant = await caller.grants.admin.create({ ...fields, fundId: fund.id, title: { da: `Samtidig Pulje ${Date.now()}` } });
     return { caller, id: grant.id };
   }
 
@@ -94,7 +94,7 @@ describe('twenty admins saving one grant in the editor', () => {
 
     const outcomes = await Promise.all(
       sessions.map(({ caller }, index) =>
-        outcome(caller.grants.admin.update({ ...fields, id, version: loaded.version, title: `Pulje ${index}`, description: `Skrevet af ${index}` })),
+        outcome(caller.grants.admin.update({ ...fields, id, version: loaded.version, title: { da: `Pulje ${index}` }, description: { da: `Skrevet af ${index}` } })),
       ),
     );
     expect(outcomes.filter((result) => result === 'ok')).toHaveLength(1);
@@ -109,7 +109,7 @@ describe('twenty admins saving one grant in the editor', () => {
     const { caller, id } = await newGrant();
     for (let index = 0; index < WRITERS; index += 1) {
       const { version } = await caller.grants.admin.get({ id });
-      const saved = await caller.grants.admin.update({ ...fields, id, version, title: `Runde ${index}` });
+      const saved = await caller.grants.admin.update({ ...fields, id, version, title: { da: `Runde ${index}` } });
       expect(saved.version).toBe(version + 1);
     }
     expect(await caller.grants.admin.get({ id })).toMatchObject({ title: `Runde ${WRITERS - 1}` });

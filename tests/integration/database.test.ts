@@ -40,7 +40,7 @@ describe('the demo seed', () => {
       .innerJoin('funds', 'funds.id', 'grants.fund_id')
       .select(['grants.id', 'grants.title', 'funds.name', 'grants.max_funding_pct', 'grants.hourly_rate', 'grants.amount_min', 'grants.amount_max', 'grants.min_invoice_amount', 'grants.published_at'])
       .executeTakeFirstOrThrow();
-    expect(grant).toMatchObject({ title: 'Innobooster', name: 'Innovation Fund Denmark', max_funding_pct: '35.00', hourly_rate: '750.00', amount_min: '50000.00', amount_max: '1500000.00' });
+    expect(grant).toMatchObject({ title: 'Innobooster', name: 'Innovationsfonden', max_funding_pct: '35.00', hourly_rate: '750.00', amount_min: '50000.00', amount_max: '1500000.00' });
     expect(Number(grant.min_invoice_amount)).toBe(INNOBOOSTER_MIN_INVOICE);
     expect(grant.published_at).not.toBeNull();
     const sections = await services.db.selectFrom('grant_sections').select(['kind', 'title']).where('grant_id', '=', grant.id).orderBy('position').execute();

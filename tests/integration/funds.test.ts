@@ -18,9 +18,9 @@ describe('public funds', () => {
     const caller = await callerFor(services);
     const funds = await caller.funds.list();
     expect(funds).toEqual([
-      expect.objectContaining({ slug: 'innovation-fund-denmark', name: 'Innovation Fund Denmark', url: 'https://innovationsfonden.dk/en', grantCount: 1, openCount: 1 }),
+      expect.objectContaining({ slug: 'innovation-fund-denmark', name: 'Innovationsfonden', url: 'https://innovationsfonden.dk/en', grantCount: 1, openCount: 1 }),
     ]);
-    expect(await caller.funds.bySlug({ slug: 'innovation-fund-denmark' })).toMatchObject({ name: 'Innovation Fund Denmark' });
+    expect(await caller.funds.bySlug({ slug: 'innovation-fund-denmark' })).toMatchObject({ name: 'Innovationsfonden' });
     expect((await failure(caller.funds.bySlug({ slug: 'no-such-fund' }))).appCode).toBe('NOT_FOUND');
   });
 });
@@ -28,31 +28,31 @@ describe('public funds', () => {
 describe('fund administration', () => {
   it('makes the slug from the name, keeps it unique, and refuses a taken one typed by hand', async () => {
     const caller = await callerFor(services, admin);
-    const first = await caller.funds.admin.create({ name: 'Grøn Fond & Co.', description: '', url: '' });
+    const first = await caller.funds.admin.create({ name: { da: 'Grøn Fond & Co.' }, description: { da: '' }, url: '' });
     expect(first.slug).toBe('groen-fond-co');
-    const second = await caller.funds.admin.create({ name: 'Grøn fond co' });
+    const second = await caller.funds.admin.create({ name: { da: 'Grøn fond co' } });
     expect(second.slug).toBe('groen-fond-co-2');
-    expect(await failure(caller.funds.admin.create({ name: 'Another', slug: 'groen-fond-co' }))).toMatchObject({
+    expect(await failure(caller.funds.admin.create({ name: { da: 'Another' }, slug: 'groen-fond-co' }))).toMatchObject({
       appCode: 'VALIDATION',
       fieldErrors: { slug: 'funds.validation.slugTaken' },
     });
-    expect(await failure(caller.funds.admin.update({ id: second.id, name: 'Renamed', slug: 'innovation-fund-denmark' }))).toMatchObject({
+    expect(await failure(caller.funds.admin.update({ id: second.id, name: { da: 'Renamed' }, slug: 'innovation-fund-denmark' }))).toMatchObject({
       fieldErrors: { slug: 'funds.validation.slugTaken' },
     });
-    expect(await failure(caller.funds.admin.create({ name: 'Bad', slug: 'Has Spaces' }))).toMatchObject({ fieldErrors: { slug: 'funds.validation.slug' } });
-    expect(await failure(caller.funds.admin.create({ name: 'Bad', url: 'javascript:alert(1)' }))).toMatchObject({ fieldErrors: { url: 'funds.validation.url' } });
+    expect(await failure(caller.funds.admin.create({ name: { da: 'Bad' }, slug: 'Has Spaces' }))).toMatchObject({ fieldErrors: { slug: 'funds.validation.slug' } });
+    expect(await failure(caller.funds.admin.create({ name: { da: 'Bad' }, url: 'javascript:alert(1)' }))).toMatchObject({ fieldErrors: { url: 'funds.validation.url' } });
   });
 
   it('edits a fund (an empty slug keeps the old one) and deletes it when it has no grants', async () => {
     const caller = await callerFor(services, admin);
-    const { id } = await caller.funds.admin.create({ name: 'Editable Fund', url: 'https://example.org' });
-    await caller.funds.admin.update({ id, name: 'Edited Fund', slug: '', description: 'Now described', url: '' });
-    expect(await caller.funds.admin.get({ id })).toMatchObject({ name: 'Edited Fund', slug: 'editable-fund', description: 'Now described', url: null });
+    const { id } = await caller.funds.admin.create({ name: { da: 'Editable Fund' }, url: 'https://example.org' });
+    await caller.funds.admin.update({ id, name: { da: 'Edited Fund' }, slug: '', description: { da: 'Now described' }, url: '' });
+    expect(await caller.funds.admin.get({ id })).toMatchObject({ name: { da: 'Edited Fund' }, slug: 'editable-fund', description: { da: 'Now described' }, url: null });
     // The public pages see the change at once (the catalogue cache is cleared by the edit).
     const anonymous = await callerFor(services);
     expect(await anonymous.funds.bySlug({ slug: 'editable-fund' })).toMatchObject({ name: 'Edited Fund' });
     const list = await caller.funds.admin.list();
-    expect(list.map((fund) => fund.name)).toContain('Edited Fund');
+    expect(list.map((fund) => fund.name.da)).toContain('Edited Fund');
     await caller.funds.admin.delete({ id });
     expect((await failure(caller.funds.admin.get({ id }))).appCode).toBe('NOT_FOUND');
     expect((await failure(caller.funds.admin.delete({ id }))).appCode).toBe('NOT_FOUND');

@@ -118,8 +118,8 @@ describe('publishing a grant sends the alerts', () => {
 
   beforeAll(async () => {
     const caller = await callerFor(services, admin);
-    fundA = (await caller.funds.admin.create({ name: 'Alert Fund A' })).id;
-    fundB = (await caller.funds.admin.create({ name: 'Alert Fund B' })).id;
+    fundA = (await caller.funds.admin.create({ name: { da: 'Alert Fund A' } })).id;
+    fundB = (await caller.funds.admin.create({ name: { da: 'Alert Fund B' } })).id;
     await subscribe('all@example.com', { locale: 'da' });
     await subscribe('only-a@example.com', { fundIds: [fundA], locale: 'en' });
     await subscribe('only-b@example.com', { fundIds: [fundB] });
@@ -131,7 +131,7 @@ describe('publishing a grant sends the alerts', () => {
     const caller = await callerFor(services, admin);
     const grant = await caller.grants.admin.create({
       fundId,
-      title,
+      title: { da: title },
       status: 'draft',
       currency: 'DKK',
       opensAt: null,
@@ -142,7 +142,7 @@ describe('publishing a grant sends the alerts', () => {
       minInvoiceAmount: null,
       hourlyRate: null,
     });
-    await caller.grants.admin.addSection({ grantId: grant.id, kind: 'text', title: 'Project' });
+    await caller.grants.admin.addSection({ grantId: grant.id, kind: 'text', title: { da: 'Project' } });
     return grant;
   }
 

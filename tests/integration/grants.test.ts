@@ -7,6 +7,8 @@ import { seedCatalog } from '../../src/server/db/seed';
 import { invalidateCatalog } from '../../src/server/catalog/catalog-cache';
 import type { GrantSort, PublicGrantStatus } from '../../src/shared/schemas/grants';
 import { callerFor, createTestServices, createUser, type TestServices, failureOf as appCodeOf } from './harness';
+import { createCaller } from '../../src/server/trpc/root';
+import { createInnerContext } from '../../src/server/trpc/context';
 
 let services: TestServices;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -193,10 +195,22 @@ describe('a public grant', () => {
       maxFundingPct: 35,
       hourlyRate: 750,
       currency: 'DKK',
-      fund: { slug: 'innovation-fund-denmark', name: 'Innovation Fund Denmark' },
+      fund: { slug: 'innovation-fund-denmark', name: 'Innovationsfonden' },
       questionCount: 5,
     });
     expect(grant.sections.map((section) => section.kind)).toEqual(['text', 'text', 'text', 'text', 'text', 'activity_plan', 'deliverables', 'budget']);
+    expect(grant.sections[0]!.title).toBe('Projektresumé');
+  });
+
+  it('shows the demo grant in English and Norwegian to visitors who read those', async () => {
+    const inLocale = (locale: 'en' | 'nb') => createCaller(createInnerContext(services, { locale }));
+    const english = await inLocale('en').grants.bySlug({ slug: 'innobooster' });
+    expect(english).toMatchObject({ fund: { name: 'Innovation Fund Denmark' }, sections: expect.arrayContaining([expect.objectContaining({ title: 'Project summary' })]) });
+    const norwegian = await inLocale('nb').grants.bySlug({ slug: 'innobooster' });
+    expect(norwegian.sections.map((section) => section.title)).toContain('Prosjektsammendrag');
+    expect(norwegian.description).toContain('Prosjektene varer opptil to år');
+    const questions = (await inLocale('nb').grants.requirementsTest({ slug: 'innobooster' })).questions;
+    expect(questions[0]!.text).toBe('Bedriften har et dansk CVR-nummer');
   });
 
   it('is not found when unknown, unpublished or a draft', async () => {
@@ -250,12 +264,12 @@ describe('real 404s for catalogue pages', () => {
 describe('grant administration', () => {
   async function newFund(name = 'Admin Test Fund') {
     const caller = await callerFor(services, admin);
-    return caller.funds.admin.create({ name, description: 'For tests', url: 'https://example.org/fund' });
+    return caller.funds.admin.create({ name: { da: name }, description: { da: 'For tests' }, url: 'https://example.org/fund' });
   }
 
   const grantFields = {
-    title: 'Green Pilot',
-    description: 'Pilots of green technology.',
+    title: { da: 'Green Pilot' },
+    description: { da: 'Pilots of green technology.' },
     url: 'https://example.org/green',
     opensAt: null,
     deadlineAt: new Date('2030-06-01T10:00:00.000Z'),
@@ -267,8 +281,8 @@ describe('grant administration', () => {
     minInvoiceAmount: 1000,
     hourlyRate: null,
     requirements: [
-      { text: 'The company has a CVR number', expectedAnswer: true, prefill: 'org_id' as const },
-      { text: 'The company is in bankruptcy', expectedAnswer: false },
+      { text: { da: 'The company has a CVR number' }, expectedAnswer: true, prefill: 'org_id' as const },
+      { text: { da: 'The company is in bankruptcy' }, expectedAnswer: false },
     ],
   };
 
@@ -302,10 +316,10 @@ describe('grant administration', () => {
   it('saves with optimistic concurrency: a stale version gets CONFLICT', async () => {
     const caller = await callerFor(services, admin);
     const fund = await newFund('Version Fund');
-    const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: 'Versioned' });
+    const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Versioned' } });
     const loaded = await caller.grants.admin.get({ id });
     expect(loaded.version).toBe(1);
-    expect(loaded.requirements.map((r) => [r.text, r.expectedAnswer, r.prefill])).toEqual([
+    expect(loaded.requirements.map((r) => [r.text.da, r.expectedAnswer, r.prefill])).toEqual([
       ['The company has a CVR number', true, 'org_id'],
       ['The company is in bankruptcy', false, null],
     ]);
@@ -313,28 +327,89 @@ describe('grant administration', () => {
       ...grantFields,
       id,
       version: 1,
-      title: 'Versioned 2',
-      requirements: [{ id: loaded.requirements[1]!.id, text: 'Not in bankruptcy', expectedAnswer: false }, { text: 'New question', expectedAnswer: true }],
+      title: { da: 'Versioned 2' },
+      requirements: [{ id: loaded.requirements[1]!.id, text: { da: 'Not in bankruptcy' }, expectedAnswer: false }, { text: { da: 'New question' }, expectedAnswer: true }],
     });
     expect(saved.version).toBe(2);
-    const stale = await appCodeOf(caller.grants.admin.update({ ...grantFields, id, version: 1, title: 'Lost update' }));
+    const stale = await appCodeOf(caller.grants.admin.update({ ...grantFields, id, version: 1, title: { da: 'Lost update' } }));
     expect(stale.appCode).toBe('CONFLICT');
     const after = await caller.grants.admin.get({ id });
-    expect(after.title).toBe('Versioned 2');
+    expect(after.title.da).toBe('Versioned 2');
     // The question that stayed keeps its id (its answers elsewhere stay linked).
     expect(after.requirements.map((r) => r.id)[0]).toBe(loaded.requirements[1]!.id);
-    expect(after.requirements.map((r) => r.text)).toEqual(['Not in bankruptcy', 'New question']);
+    expect(after.requirements.map((r) => r.text.da)).toEqual(['Not in bankruptcy', 'New question']);
+  });
+
+  it('saves every text in Danish, English and Norwegian, and visitors read their language with Danish as the fallback', async () => {
+    const caller = await callerFor(services, admin);
+    const fund = await caller.funds.admin.create({ name: { da: 'Havnefonden', en: 'The Harbour Fund', nb: 'Havnefondet' }, description: { da: 'Støtter havne', en: 'Supports harbours' }, url: '' });
+    expect(await caller.funds.admin.get({ id: fund.id })).toMatchObject({
+      name: { da: 'Havnefonden', en: 'The Harbour Fund', nb: 'Havnefondet' },
+      description: { da: 'Støtter havne', en: 'Supports harbours', nb: '' },
+    });
+    const { id, slug } = await caller.grants.admin.create({
+      ...grantFields,
+      fundId: fund.id,
+      title: { da: 'Landstrøm', en: 'Shore power', nb: 'Landstrøm til havner' },
+      description: { da: 'Dansk beskrivelse', en: 'English description', nb: '' },
+      requirements: [{ text: { da: 'Har I et CVR-nummer?', en: 'Do you have a CVR number?', nb: 'Har dere et CVR-nummer?' }, expectedAnswer: true }],
+    });
+    const { id: sectionId } = await caller.grants.admin.addSection({ grantId: id, kind: 'text', title: { da: 'Resumé', en: 'Summary', nb: 'Sammendrag' } });
+    const section = await caller.grants.admin.getSection({ id: sectionId });
+    await caller.grants.admin.updateSection({
+      ...section,
+      guidance: { da: 'Skriv kort', en: 'Write briefly', nb: 'Skriv kort og godt' },
+      requirements: [{ text: { da: 'Er kort', en: 'Is brief', nb: '' } }],
+      inputs: [{ label: { da: 'Startdato', en: 'Start date', nb: 'Startdato (nb)' }, type: 'date', required: true, maxChars: 100 }],
+    });
+    expect(await caller.grants.admin.get({ id })).toMatchObject({
+      title: { da: 'Landstrøm', en: 'Shore power', nb: 'Landstrøm til havner' },
+      description: { da: 'Dansk beskrivelse', en: 'English description', nb: '' },
+      requirements: [{ text: { da: 'Har I et CVR-nummer?', en: 'Do you have a CVR number?', nb: 'Har dere et CVR-nummer?' } }],
+      sections: [{ title: { da: 'Resumé', en: 'Summary', nb: 'Sammendrag' } }],
+    });
+    expect(await caller.grants.admin.getSection({ id: sectionId })).toMatchObject({
+      fundName: { da: 'Havnefonden', en: 'The Harbour Fund', nb: 'Havnefondet' },
+      guidance: { da: 'Skriv kort', en: 'Write briefly', nb: 'Skriv kort og godt' },
+      requirements: [{ text: { da: 'Er kort', en: 'Is brief', nb: '' } }],
+      // A date has no length limit.
+      inputs: [{ label: { da: 'Startdato', en: 'Start date', nb: 'Startdato (nb)' }, type: 'date', maxChars: null }],
+    });
+    await caller.grants.admin.publish({ id });
+
+    const visitorIn = (locale: 'da' | 'en' | 'nb') => createCaller(createInnerContext(services, { locale }));
+    const english = await visitorIn('en').grants.bySlug({ slug });
+    expect(english).toMatchObject({ title: 'Shore power', description: 'English description', fund: { name: 'The Harbour Fund' }, sections: [{ title: 'Summary', guidance: 'Write briefly' }] });
+    const norwegian = await visitorIn('nb').grants.bySlug({ slug });
+    // No Norwegian description: the Danish one is shown.
+    expect(norwegian).toMatchObject({ title: 'Landstrøm til havner', description: 'Dansk beskrivelse', fund: { name: 'Havnefondet' }, sections: [{ title: 'Sammendrag' }] });
+    expect((await visitorIn('da').grants.bySlug({ slug })).title).toBe('Landstrøm');
+    expect((await visitorIn('nb').grants.requirementsTest({ slug })).questions.map((q) => q.text)).toEqual(['Har dere et CVR-nummer?']);
+    expect((await visitorIn('en').funds.bySlug({ slug: (await caller.funds.admin.get({ id: fund.id })).slug })).name).toBe('The Harbour Fund');
+    // A visitor finds the grant by the words of their own language.
+    expect((await visitorIn('en').grants.list({ q: 'shore' })).items.map((item) => item.title)).toEqual(['Shore power']);
+  });
+
+  it('refuses a text without its Danish version', async () => {
+    const caller = await callerFor(services, admin);
+    const fund = await newFund('Danish Required Fund');
+    expect(await appCodeOf(caller.funds.admin.create({ name: { da: ' ', en: 'Only English' } }))).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { 'name.da': 'validation.required' } });
+    const refused = await appCodeOf(caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: '', en: 'English only', nb: 'Bare norsk' } }));
+    expect(refused).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { 'title.da': 'validation.required' } });
+    const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id });
+    const question = await appCodeOf(caller.grants.admin.update({ ...grantFields, id, version: 1, requirements: [{ text: { da: '', en: 'Question' }, expectedAnswer: true }] }));
+    expect(question).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { 'requirements.0.text.da': 'validation.required' } });
   });
 
   it('adds, edits, reorders and removes sections; requirements and inputs keep their ids', async () => {
     const caller = await callerFor(services, admin);
     const fund = await newFund('Section Fund');
-    const { id: grantId } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: 'Sectioned' });
-    const a = await caller.grants.admin.addSection({ grantId, kind: 'text', title: 'Summary' });
-    const b = await caller.grants.admin.addSection({ grantId, kind: 'budget', title: 'Budget' });
-    const c = await caller.grants.admin.addSection({ grantId, kind: 'text', title: 'Market' });
+    const { id: grantId } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Sectioned' } });
+    const a = await caller.grants.admin.addSection({ grantId, kind: 'text', title: { da: 'Summary' } });
+    const b = await caller.grants.admin.addSection({ grantId, kind: 'budget', title: { da: 'Budget' } });
+    const c = await caller.grants.admin.addSection({ grantId, kind: 'text', title: { da: 'Market' } });
     await caller.grants.admin.reorderSections({ grantId, sectionIds: [c.id, a.id, b.id] });
-    expect((await caller.grants.admin.get({ id: grantId })).sections.map((s) => s.title)).toEqual(['Market', 'Summary', 'Budget']);
+    expect((await caller.grants.admin.get({ id: grantId })).sections.map((s) => s.title.da)).toEqual(['Market', 'Summary', 'Budget']);
     expect((await appCodeOf(caller.grants.admin.reorderSections({ grantId, sectionIds: [c.id, a.id] }))).appCode).toBe('CONFLICT');
 
     const section = await caller.grants.admin.getSection({ id: a.id });
@@ -342,41 +417,41 @@ describe('grant administration', () => {
       id: a.id,
       version: section.version,
       kind: 'text',
-      title: 'Project summary',
-      guidance: 'Explain the project.',
+      title: { da: 'Project summary' },
+      guidance: { da: 'Explain the project.' },
       aiInstructions: 'Be brief.',
-      requirements: [{ text: 'States the problem' }, { text: 'Names the result' }],
-      inputs: [{ label: 'Project title', type: 'text', required: true, maxChars: 120 }],
+      requirements: [{ text: { da: 'States the problem' } }, { text: { da: 'Names the result' } }],
+      inputs: [{ label: { da: 'Project title' }, type: 'text', required: true, maxChars: 120 }],
     });
     const loaded = await caller.grants.admin.getSection({ id: a.id });
-    expect(loaded).toMatchObject({ title: 'Project summary', guidance: 'Explain the project.', aiInstructions: 'Be brief.', version: saved.version });
+    expect(loaded).toMatchObject({ title: { da: 'Project summary' }, guidance: { da: 'Explain the project.' }, aiInstructions: 'Be brief.', version: saved.version });
     const kept = loaded.requirements[1]!;
     await caller.grants.admin.updateSection({
       id: a.id,
       version: saved.version,
       kind: 'text',
-      title: 'Project summary',
-      guidance: '',
+      title: { da: 'Project summary' },
+      guidance: { da: '' },
       aiInstructions: '',
-      requirements: [{ id: kept.id, text: 'Names the expected result' }],
+      requirements: [{ id: kept.id, text: { da: 'Names the expected result' } }],
       inputs: loaded.inputs,
     });
     const again = await caller.grants.admin.getSection({ id: a.id });
-    expect(again.requirements).toEqual([{ id: kept.id, text: 'Names the expected result' }]);
+    expect(again.requirements).toEqual([{ id: kept.id, text: { da: 'Names the expected result', en: '', nb: '' } }]);
     expect(again.inputs.map((input) => input.id)).toEqual(loaded.inputs.map((input) => input.id));
     expect((await appCodeOf(caller.grants.admin.updateSection({ ...again, version: saved.version }))).appCode).toBe('CONFLICT');
 
     await caller.grants.admin.removeSection({ id: b.id });
-    expect((await caller.grants.admin.get({ id: grantId })).sections.map((s) => s.title)).toEqual(['Market', 'Project summary']);
+    expect((await caller.grants.admin.get({ id: grantId })).sections.map((s) => s.title.da)).toEqual(['Market', 'Project summary']);
     expect((await appCodeOf(caller.grants.admin.getSection({ id: b.id }))).appCode).toBe('NOT_FOUND');
   });
 
   it('archives a section that an application still uses instead of deleting it', async () => {
     const caller = await callerFor(services, admin);
     const fund = await newFund('Archive Fund');
-    const { id: grantId } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: 'Archived' });
-    const used = await caller.grants.admin.addSection({ grantId, kind: 'text', title: 'Used' });
-    const other = await caller.grants.admin.addSection({ grantId, kind: 'text', title: 'Other' });
+    const { id: grantId } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Archived' } });
+    const used = await caller.grants.admin.addSection({ grantId, kind: 'text', title: { da: 'Used' } });
+    const other = await caller.grants.admin.addSection({ grantId, kind: 'text', title: { da: 'Other' } });
     // A stand-in for an application's row that refers to the section.
     await services.db.schema.createTable('test_section_users').ifNotExists().addColumn('grant_section_id', 'uuid', (col) => col.references('grant_sections.id')).execute();
     await services.db.insertInto('test_section_users' as never).values({ grant_section_id: used.id } as never).execute();
@@ -391,33 +466,33 @@ describe('grant administration', () => {
   it('duplicates a grant as a draft new round with its questions and sections', async () => {
     const caller = await callerFor(services, admin);
     const fund = await newFund('Round Fund');
-    const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: 'Round' });
-    const section = await caller.grants.admin.addSection({ grantId: id, kind: 'text', title: 'Summary' });
+    const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Round' } });
+    const section = await caller.grants.admin.addSection({ grantId: id, kind: 'text', title: { da: 'Summary' } });
     const loaded = await caller.grants.admin.getSection({ id: section.id });
-    await caller.grants.admin.updateSection({ ...loaded, requirements: [{ text: 'R1' }], inputs: [{ label: 'I1', type: 'number', required: false, maxChars: null }] });
+    await caller.grants.admin.updateSection({ ...loaded, requirements: [{ text: { da: 'R1' } }], inputs: [{ label: { da: 'I1' }, type: 'number', required: false, maxChars: null }] });
     await caller.grants.admin.publish({ id });
     const copy = await caller.grants.admin.duplicate({ id });
     expect(copy.slug).toBe('round-2');
     const grant = await caller.grants.admin.get({ id: copy.id });
-    expect(grant).toMatchObject({ title: 'Round', status: 'draft', publishedAt: null, amountMax: 200000 });
-    expect(grant.requirements.map((r) => r.text)).toEqual(['The company has a CVR number', 'The company is in bankruptcy']);
+    expect(grant).toMatchObject({ title: { da: 'Round' }, status: 'draft', publishedAt: null, amountMax: 200000 });
+    expect(grant.requirements.map((r) => r.text.da)).toEqual(['The company has a CVR number', 'The company is in bankruptcy']);
     expect(grant.sections).toHaveLength(1);
     const copiedSection = await caller.grants.admin.getSection({ id: grant.sections[0]!.id });
-    expect(copiedSection.requirements.map((r) => r.text)).toEqual(['R1']);
-    expect(copiedSection.inputs.map((i) => i.label)).toEqual(['I1']);
+    expect(copiedSection.requirements.map((r) => r.text.da)).toEqual(['R1']);
+    expect(copiedSection.inputs.map((i) => i.label.da)).toEqual(['I1']);
   });
 
   it('refuses to publish a grant without sections, publishes a draft as open, unpublishes, deletes; a fund with grants cannot be deleted', async () => {
     const caller = await callerFor(services, admin);
     const anonymous = await callerFor(services);
     const fund = await newFund('Lifecycle Fund');
-    const { id, slug } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: 'Lifecycle', status: 'draft' });
+    const { id, slug } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, title: { da: 'Lifecycle' }, status: 'draft' });
     expect((await appCodeOf(anonymous.grants.bySlug({ slug }))).appCode).toBe('NOT_FOUND');
     // Nothing to apply for yet: refused with the reason, and still a draft.
     expect(await appCodeOf(caller.grants.admin.publish({ id }))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'grants.error.noSections' });
     expect((await caller.grants.admin.get({ id })).publishedAt).toBeNull();
     expect((await appCodeOf(anonymous.grants.bySlug({ slug }))).appCode).toBe('NOT_FOUND');
-    const section = await caller.grants.admin.addSection({ grantId: id, kind: 'text', title: 'Project' });
+    const section = await caller.grants.admin.addSection({ grantId: id, kind: 'text', title: { da: 'Project' } });
     expect(await caller.grants.admin.publish({ id })).toMatchObject({ published: true });
     expect(await anonymous.grants.bySlug({ slug })).toMatchObject({ title: 'Lifecycle', status: 'open' });
     expect((await anonymous.grants.list({ q: 'lifecycle', sort: 'deadline' })).items.map((item) => item.slug)).toEqual([slug]);

@@ -413,7 +413,7 @@ export class World {
 
 const grantFields = {
   slug: '',
-  description: 'Described',
+  description: { da: 'Beskrevet' },
   url: 'https://example.com/grant',
   opensAt: null,
   deadlineAt: null,
@@ -492,8 +492,8 @@ export const samples: Record<string, (world: World) => unknown> = {
   },
   'funds.admin.list': () => undefined,
   'funds.admin.get': async (w) => ({ id: (await w.fund()).id }),
-  'funds.admin.create': () => ({ name: `New Fund ${unique()}`, slug: '', description: '', url: '' }),
-  'funds.admin.update': async (w) => ({ id: (await w.fund()).id, name: 'Renamed Fund', slug: '', description: 'Changed', url: 'https://example.org' }),
+  'funds.admin.create': () => ({ name: { da: `New Fund ${unique()}` }, slug: '', description: { da: '' }, url: '' }),
+  'funds.admin.update': async (w) => ({ id: (await w.fund()).id, name: { da: 'Renamed Fund' }, slug: '', description: { da: 'Changed' }, url: 'https://example.org' }),
   'funds.admin.delete': async (w) => ({ id: (await w.fund()).id }),
 
   'grants.list': () => ({}),
@@ -501,16 +501,16 @@ export const samples: Record<string, (world: World) => unknown> = {
   'grants.requirementsTest': async (w) => ({ slug: (await w.publicGrant()).slug }),
   'grants.admin.listByFund': async (w) => ({ fundId: (await w.fund()).id }),
   'grants.admin.get': async (w) => ({ id: (await w.grant()).id }),
-  'grants.admin.create': async (w) => ({ ...grantFields, fundId: (await w.fund()).id, title: `New Grant ${unique()}` }),
+  'grants.admin.create': async (w) => ({ ...grantFields, fundId: (await w.fund()).id, title: { da: `New Grant ${unique()}` } }),
   'grants.admin.update': async (w) => {
     const grant = await w.grant();
-    return { ...grantFields, id: grant.id, version: grant.version, title: 'Renamed Grant' };
+    return { ...grantFields, id: grant.id, version: grant.version, title: { da: 'Renamed Grant' } };
   },
   'grants.admin.duplicate': async (w) => ({ id: (await w.grant()).id }),
   'grants.admin.delete': async (w) => ({ id: (await w.grant()).id }),
   'grants.admin.publish': async (w) => ({ id: (await w.grant()).id }),
   'grants.admin.unpublish': async (w) => ({ id: (await w.publicGrant()).id }),
-  'grants.admin.addSection': async (w) => ({ grantId: (await w.grant()).id, kind: 'text', title: 'Another section' }),
+  'grants.admin.addSection': async (w) => ({ grantId: (await w.grant()).id, kind: 'text', title: { da: 'Another section' } }),
   'grants.admin.reorderSections': async (w) => {
     const grant = await w.grant();
     return { grantId: grant.id, sectionIds: [...grant.sectionIds].reverse() };
@@ -519,7 +519,7 @@ export const samples: Record<string, (world: World) => unknown> = {
   'grants.admin.getSection': async (w) => ({ id: (await w.section()).id }),
   'grants.admin.updateSection': async (w) => {
     const section = await w.section();
-    return { ...section, kind: 'text', title: 'Summary, renamed', guidance: 'Say it briefly', aiInstructions: '', requirements: [{ text: 'Is brief' }], inputs: [] };
+    return { ...section, kind: 'text', title: { da: 'Summary, renamed' }, guidance: { da: 'Say it briefly' }, aiInstructions: '', requirements: [{ text: { da: 'Is brief' } }], inputs: [] };
   },
 
   'grantAlerts.signUp': () => ({ email: `alerts-${unique()}@example.com`, locale: 'da', fundIds: [] }),

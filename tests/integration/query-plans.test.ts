@@ -55,10 +55,10 @@ describe('query plans at a realistic size', () => {
     try {
       const auth = await validateSessionToken(db, token);
       const caller = createCaller(createInnerContext({ ...services, db }, { user: auth!.user, session: auth!.session }));
-      await listPublicGrants(db, { sort: 'deadline', limit: 20 });
-      const newest = await listPublicGrants(db, { sort: 'newest', limit: 20 });
-      await listPublicGrants(db, { sort: 'newest', limit: 20, cursor: newest.nextCursor });
-      await findPublicGrant(db, 'grant-42');
+      await listPublicGrants(db, { sort: 'deadline', limit: 20 }, 'da');
+      const newest = await listPublicGrants(db, { sort: 'newest', limit: 20 }, 'da');
+      await listPublicGrants(db, { sort: 'newest', limit: 20, cursor: newest.nextCursor }, 'da');
+      await findPublicGrant(db, 'grant-42', 'da');
       const dashboard = await caller.applications.list({});
       const application = dashboard.applications[0]!;
       const overview = await caller.applications.get({ applicationId: application.id });

@@ -8,6 +8,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { createIntl, IntlProvider, useIntl, type IntlShape } from 'react-intl';
 import type { MessageKey, Messages } from '../../shared/i18n';
 import { defaultLocale, isLocale, type Locale } from '../../shared/i18n/locales';
+import { pickText, type LocalizedText } from '../../shared/i18n/localized-text';
 
 const catalogLoaders: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
   da: () => import('virtual:messages/da'),
@@ -143,4 +144,10 @@ export function translate(key: MessageKey, values?: Record<string, string | numb
 export function useIsMessageKey() {
   const intl = useIntl();
   return useCallback((value: string): value is MessageKey => Object.hasOwn(intl.messages, value), [intl]);
+}
+
+/** `pick(text)`: an administrator-written catalogue text in the current language, Danish as the fallback. */
+export function useLocalized() {
+  const { locale } = useLocale();
+  return useCallback((text: LocalizedText) => pickText(text, locale), [locale]);
 }

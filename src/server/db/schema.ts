@@ -173,6 +173,7 @@ export interface Funds {
   id: Generated<string>;
   name: string;
   slug: string;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
   url: string | null;
 }
@@ -211,6 +212,7 @@ export interface GrantRequirements {
   position: number;
   prefill: string | null;
   text: string;
+  translations: Generated<Json>;
 }
 
 export interface Grants {
@@ -230,6 +232,7 @@ export interface Grants {
   slug: string;
   status: Generated<string>;
   title: string;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
   url: string | null;
   version: Generated<number>;
@@ -245,6 +248,7 @@ export interface GrantSections {
   position: number;
   removed_at: Timestamp | null;
   title: string;
+  translations: Generated<Json>;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
 }
@@ -326,6 +330,7 @@ export interface SectionInputs {
   max_chars: number | null;
   position: number;
   required: Generated<boolean>;
+  translations: Generated<Json>;
   type: string;
 }
 
@@ -334,6 +339,7 @@ export interface SectionRequirements {
   id: Generated<string>;
   position: number;
   text: string;
+  translations: Generated<Json>;
 }
 
 export interface SectionReviewers {

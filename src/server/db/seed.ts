@@ -1,101 +1,208 @@
 /**
  * Demo data for a new installation: Innovation Fund Denmark with its Innobooster grant (built
- * from the fund's public facts, sections written in our own words) and a platform admin.
+ * from the fund's public facts, sections written in our own words, in Danish, English and
+ * Norwegian) and a platform admin.
  * Idempotent: what exists already is left as it is.
  */
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import type { Database } from './db';
+import type { LocalizedText } from '../../shared/i18n/localized-text';
+import { localizedColumns } from '../features/grants/grants.queries';
+
+type Text = LocalizedText & { en: string; nb: string };
 
 type SectionSeed = {
   kind: 'text' | 'deliverables' | 'budget' | 'activity_plan';
-  title: string;
-  guidance: string;
+  title: Text;
+  guidance: Text;
   aiInstructions: string;
-  requirements: string[];
-  inputs?: Array<{ label: string; type: 'text' | 'number' | 'date' | 'list'; required?: boolean; maxChars?: number }>;
+  requirements: Text[];
+  inputs?: Array<{ label: Text; type: 'text' | 'number' | 'date' | 'list'; required?: boolean; maxChars?: number }>;
 };
 
 // Not published by the fund; a configurable value an administrator can change on the grant.
 export const INNOBOOSTER_MIN_INVOICE = 5000;
 
-const innoboosterSections: SectionSeed[] = [
+export const innoboosterFund = {
+  name: { da: 'Innovationsfonden', en: 'Innovation Fund Denmark', nb: 'Innovationsfonden (Danmark)' },
+  description: {
+    da: 'Innovationsfonden investerer i forskning og innovation, der skaber værdi for Danmark: ny viden, nye teknologier og vækstvirksomheder.',
+    en: 'Innovation Fund Denmark invests in research and innovation that creates value for Denmark: new knowledge, technologies and growth companies.',
+    nb: 'Innovationsfonden investerer i forskning og innovasjon som skaper verdi for Danmark: ny kunnskap, nye teknologier og vekstbedrifter.',
+  },
+} satisfies Record<string, Text>;
+
+export const innoboosterGrant = {
+  title: { da: 'Innobooster', en: 'Innobooster', nb: 'Innobooster' },
+  description: {
+    da:
+      'Innobooster støtter små og mellemstore virksomheder og iværksættere med innovationsprojekter, der har et klart kommercielt potentiale. ' +
+      'Der kan søges 50.000–1.500.000 kr. (de minimis-sporet); tilskuddet dækker højst 35 % af projektets samlede omkostninger. ' +
+      'Egne medarbejdere regnes til en fast sats på 750 kr. i timen. Projekter varer op til to år. Der er løbende ansøgningsfrist.',
+    en:
+      'Innobooster supports small and medium-sized companies and start-ups with innovation projects that have a clear commercial potential. ' +
+      "Applications of DKK 50,000–1,500,000 (de minimis track); the grant covers at most 35 % of the project's total cost. " +
+      'Own staff are costed at a fixed DKK 750 per hour. Projects last up to two years. Applications are accepted continuously.',
+    nb:
+      'Innobooster støtter små og mellomstore bedrifter og gründere med innovasjonsprosjekter som har et tydelig kommersielt potensial. ' +
+      'Det kan søkes om 50 000–1 500 000 DKK (de minimis-sporet); tilskuddet dekker høyst 35 % av prosjektets samlede kostnader. ' +
+      'Egne ansatte regnes med en fast sats på 750 DKK per time. Prosjektene varer opptil to år. Søknader tas imot løpende.',
+  },
+} satisfies Record<string, Text>;
+
+export const innoboosterSections: SectionSeed[] = [
   {
     kind: 'text',
-    title: 'Project summary',
-    guidance: 'Describe in a few paragraphs what the project will develop, why now, and what the company gains. Write so a non-specialist understands it.',
+    title: { da: 'Projektresumé', en: 'Project summary', nb: 'Prosjektsammendrag' },
+    guidance: {
+      da: 'Beskriv med få afsnit, hvad projektet skal udvikle, hvorfor det skal ske nu, og hvad virksomheden får ud af det. Skriv, så en ikke-specialist forstår det.',
+      en: 'Describe in a few paragraphs what the project will develop, why now, and what the company gains. Write so a non-specialist understands it.',
+      nb: 'Beskriv med noen få avsnitt hva prosjektet skal utvikle, hvorfor det skal skje nå, og hva bedriften får ut av det. Skriv slik at en ikke-spesialist forstår det.',
+    },
     aiInstructions: 'Write a concise summary (max 2,000 characters) covering problem, solution, novelty and expected effect.',
-    requirements: ['States the problem the project solves', 'Describes the solution and what is new', 'Names the expected commercial result'],
+    requirements: [
+      { da: 'Beskriver det problem, projektet løser', en: 'States the problem the project solves', nb: 'Beskriver problemet prosjektet løser' },
+      { da: 'Beskriver løsningen, og hvad der er nyt', en: 'Describes the solution and what is new', nb: 'Beskriver løsningen og hva som er nytt' },
+      { da: 'Nævner det forventede kommercielle resultat', en: 'Names the expected commercial result', nb: 'Nevner det forventede kommersielle resultatet' },
+    ],
     inputs: [
-      { label: 'Project title', type: 'text', maxChars: 150 },
-      { label: 'Project start date', type: 'date' },
-      { label: 'Project end date', type: 'date' },
+      { label: { da: 'Projektets titel', en: 'Project title', nb: 'Prosjektets tittel' }, type: 'text', maxChars: 150 },
+      { label: { da: 'Projektets startdato', en: 'Project start date', nb: 'Prosjektets startdato' }, type: 'date' },
+      { label: { da: 'Projektets slutdato', en: 'Project end date', nb: 'Prosjektets sluttdato' }, type: 'date' },
     ],
   },
   {
     kind: 'text',
-    title: 'The company and the team',
-    guidance: 'Present the company, its current business and the people who will carry out the project, with the competences they bring.',
+    title: { da: 'Virksomheden og teamet', en: 'The company and the team', nb: 'Bedriften og teamet' },
+    guidance: {
+      da: 'Præsenter virksomheden, dens nuværende forretning og de personer, der skal gennemføre projektet, med de kompetencer, de bidrager med.',
+      en: 'Present the company, its current business and the people who will carry out the project, with the competences they bring.',
+      nb: 'Presenter bedriften, dens nåværende virksomhet og personene som skal gjennomføre prosjektet, med kompetansen de bidrar med.',
+    },
     aiInstructions: 'Use the company profile from the registry. Describe the team roles and why they can deliver.',
-    requirements: ['Describes the company\'s current business', 'Names the key people and their roles', 'Shows the team has the competences the project needs'],
+    requirements: [
+      { da: 'Beskriver virksomhedens nuværende forretning', en: "Describes the company's current business", nb: 'Beskriver bedriftens nåværende virksomhet' },
+      { da: 'Nævner nøglepersonerne og deres roller', en: 'Names the key people and their roles', nb: 'Nevner nøkkelpersonene og rollene deres' },
+      { da: 'Viser, at teamet har de kompetencer, projektet kræver', en: 'Shows the team has the competences the project needs', nb: 'Viser at teamet har kompetansen prosjektet krever' },
+    ],
     inputs: [
-      { label: 'Number of employees', type: 'number' },
-      { label: 'Key people', type: 'list' },
+      { label: { da: 'Antal medarbejdere', en: 'Number of employees', nb: 'Antall ansatte' }, type: 'number' },
+      { label: { da: 'Nøglepersoner', en: 'Key people', nb: 'Nøkkelpersoner' }, type: 'list' },
     ],
   },
   {
     kind: 'text',
-    title: 'The innovation and its technical uncertainty',
-    guidance: 'Explain what is new compared to what exists today, and which technical questions the project has to answer before the solution works.',
+    title: { da: 'Innovationen og den tekniske usikkerhed', en: 'The innovation and its technical uncertainty', nb: 'Innovasjonen og den tekniske usikkerheten' },
+    guidance: {
+      da: 'Forklar, hvad der er nyt i forhold til det, der findes i dag, og hvilke tekniske spørgsmål projektet skal besvare, før løsningen virker.',
+      en: 'Explain what is new compared to what exists today, and which technical questions the project has to answer before the solution works.',
+      nb: 'Forklar hva som er nytt sammenlignet med det som finnes i dag, og hvilke tekniske spørsmål prosjektet må besvare før løsningen virker.',
+    },
     aiInstructions: 'Contrast the solution with existing alternatives and list the main technical risks and how the project tests them.',
-    requirements: ['States what is new compared to existing solutions', 'Describes the technical uncertainty and how it is reduced', 'Explains why the company cannot do it without support'],
-    inputs: [{ label: 'Existing solutions compared against', type: 'list' }],
+    requirements: [
+      { da: 'Beskriver, hvad der er nyt i forhold til eksisterende løsninger', en: 'States what is new compared to existing solutions', nb: 'Beskriver hva som er nytt sammenlignet med eksisterende løsninger' },
+      { da: 'Beskriver den tekniske usikkerhed, og hvordan den mindskes', en: 'Describes the technical uncertainty and how it is reduced', nb: 'Beskriver den tekniske usikkerheten og hvordan den reduseres' },
+      { da: 'Forklarer, hvorfor virksomheden ikke kan gøre det uden støtte', en: 'Explains why the company cannot do it without support', nb: 'Forklarer hvorfor bedriften ikke kan gjøre det uten støtte' },
+    ],
+    inputs: [{ label: { da: 'Eksisterende løsninger, der sammenlignes med', en: 'Existing solutions compared against', nb: 'Eksisterende løsninger det sammenlignes med' }, type: 'list' }],
   },
   {
     kind: 'text',
-    title: 'Market and business potential',
-    guidance: 'Describe the customers, the size of the market and how the company will earn money on the result.',
+    title: { da: 'Marked og forretningspotentiale', en: 'Market and business potential', nb: 'Marked og forretningspotensial' },
+    guidance: {
+      da: 'Beskriv kunderne, markedets størrelse, og hvordan virksomheden vil tjene penge på resultatet.',
+      en: 'Describe the customers, the size of the market and how the company will earn money on the result.',
+      nb: 'Beskriv kundene, markedets størrelse og hvordan bedriften skal tjene penger på resultatet.',
+    },
     aiInstructions: 'Quantify the target market, describe the business model and expected revenue in the years after the project.',
-    requirements: ['Quantifies the target market', 'Describes the business model', 'Estimates revenue or savings after the project', 'Names competitors'],
-    inputs: [{ label: 'Expected revenue three years after the project (DKK)', type: 'number', required: false }],
+    requirements: [
+      { da: 'Sætter tal på målmarkedet', en: 'Quantifies the target market', nb: 'Tallfester målmarkedet' },
+      { da: 'Beskriver forretningsmodellen', en: 'Describes the business model', nb: 'Beskriver forretningsmodellen' },
+      { da: 'Anslår omsætning eller besparelser efter projektet', en: 'Estimates revenue or savings after the project', nb: 'Anslår omsetning eller besparelser etter prosjektet' },
+      { da: 'Nævner konkurrenter', en: 'Names competitors', nb: 'Nevner konkurrenter' },
+    ],
+    inputs: [
+      {
+        label: { da: 'Forventet omsætning tre år efter projektet (kr.)', en: 'Expected revenue three years after the project (DKK)', nb: 'Forventet omsetning tre år etter prosjektet (DKK)' },
+        type: 'number',
+        required: false,
+      },
+    ],
   },
   {
     kind: 'text',
-    title: 'Societal impact and theme',
-    guidance: 'Explain which of the fund\'s themes the project supports and what it means for society: jobs, climate, health or security.',
+    title: { da: 'Samfundsmæssig effekt og tema', en: 'Societal impact and theme', nb: 'Samfunnseffekt og tema' },
+    guidance: {
+      da: 'Forklar, hvilket af fondens temaer projektet understøtter, og hvad det betyder for samfundet: arbejdspladser, klima, sundhed eller sikkerhed.',
+      en: "Explain which of the fund's themes the project supports and what it means for society: jobs, climate, health or security.",
+      nb: 'Forklar hvilket av fondets temaer prosjektet støtter, og hva det betyr for samfunnet: arbeidsplasser, klima, helse eller sikkerhet.',
+    },
     aiInstructions: 'Tie the project to one theme (green technology; life science, health and welfare technology; digital and critical technologies) with concrete effects.',
-    requirements: ['Names one of the fund\'s themes', 'Describes a concrete societal effect'],
-    inputs: [{ label: 'Theme', type: 'text', maxChars: 120 }],
+    requirements: [
+      { da: 'Nævner et af fondens temaer', en: "Names one of the fund's themes", nb: 'Nevner ett av fondets temaer' },
+      { da: 'Beskriver en konkret samfundsmæssig effekt', en: 'Describes a concrete societal effect', nb: 'Beskriver en konkret samfunnseffekt' },
+    ],
+    inputs: [{ label: { da: 'Tema', en: 'Theme', nb: 'Tema' }, type: 'text', maxChars: 120 }],
   },
   {
     kind: 'activity_plan',
-    title: 'Activity plan',
-    guidance: 'List the project\'s activities with start and end dates, who does them and the result or milestone each leads to. A project lasts at most two years.',
+    title: { da: 'Aktivitetsplan', en: 'Activity plan', nb: 'Aktivitetsplan' },
+    guidance: {
+      da: 'Angiv projektets aktiviteter med start- og slutdato, hvem der udfører dem, og det resultat eller den milepæl, hver fører til. Et projekt varer højst to år.',
+      en: "List the project's activities with start and end dates, who does them and the result or milestone each leads to. A project lasts at most two years.",
+      nb: 'Før opp prosjektets aktiviteter med start- og sluttdato, hvem som utfører dem, og resultatet eller milepælen hver fører til. Et prosjekt varer høyst to år.',
+    },
     aiInstructions: 'Propose activities that follow from the innovation section, each with a measurable milestone.',
-    requirements: ['Every activity has dates, a responsible and a milestone', 'The plan fits within two years'],
+    requirements: [
+      { da: 'Hver aktivitet har datoer, en ansvarlig og en milepæl', en: 'Every activity has dates, a responsible and a milestone', nb: 'Hver aktivitet har datoer, en ansvarlig og en milepæl' },
+      { da: 'Planen holder sig inden for to år', en: 'The plan fits within two years', nb: 'Planen holder seg innenfor to år' },
+    ],
   },
   {
     kind: 'deliverables',
-    title: 'Deliverables',
-    guidance: 'Describe what the project delivers: prototypes, tests, documentation or market validation.',
+    title: { da: 'Leverancer', en: 'Deliverables', nb: 'Leveranser' },
+    guidance: {
+      da: 'Beskriv, hvad projektet leverer: prototyper, test, dokumentation eller markedsvalidering.',
+      en: 'Describe what the project delivers: prototypes, tests, documentation or market validation.',
+      nb: 'Beskriv hva prosjektet leverer: prototyper, tester, dokumentasjon eller markedsvalidering.',
+    },
     aiInstructions: 'List concrete, verifiable deliverables linked to the activity plan.',
-    requirements: ['Each deliverable is concrete and verifiable', 'Deliverables match the activity plan'],
+    requirements: [
+      { da: 'Hver leverance er konkret og kan efterprøves', en: 'Each deliverable is concrete and verifiable', nb: 'Hver leveranse er konkret og etterprøvbar' },
+      { da: 'Leverancerne passer til aktivitetsplanen', en: 'Deliverables match the activity plan', nb: 'Leveransene samsvarer med aktivitetsplanen' },
+    ],
   },
   {
     kind: 'budget',
-    title: 'Budget',
-    guidance: 'Enter the project\'s costs: own staff (existing and new hires) at the fixed rate of DKK 750 per hour, knowledge providers, external services, materials and equipment. The grant covers at most 35 % of the total cost.',
+    title: { da: 'Budget', en: 'Budget', nb: 'Budsjett' },
+    guidance: {
+      da: 'Angiv projektets omkostninger: egne medarbejdere (nuværende og nyansatte) til den faste sats på 750 kr. i timen, videninstitutioner, eksterne ydelser, materialer og udstyr. Tilskuddet dækker højst 35 % af de samlede omkostninger.',
+      en: "Enter the project's costs: own staff (existing and new hires) at the fixed rate of DKK 750 per hour, knowledge providers, external services, materials and equipment. The grant covers at most 35 % of the total cost.",
+      nb: 'Før opp prosjektets kostnader: egne ansatte (nåværende og nyansatte) til fast sats på 750 DKK per time, kunnskapsleverandører, eksterne tjenester, materialer og utstyr. Tilskuddet dekker høyst 35 % av de samlede kostnadene.',
+    },
     aiInstructions: 'Check that the budget matches the activities and that the funding share does not exceed the maximum.',
-    requirements: ['Costs match the activities', 'The funding share is within the grant\'s maximum'],
+    requirements: [
+      { da: 'Omkostningerne passer til aktiviteterne', en: 'Costs match the activities', nb: 'Kostnadene samsvarer med aktivitetene' },
+      { da: 'Tilskudsandelen ligger inden for puljens maksimum', en: "The funding share is within the grant's maximum", nb: 'Tilskuddsandelen er innenfor tilskuddets maksimum' },
+    ],
   },
 ];
 
-const innoboosterRequirements = [
-  'The company has a Danish CVR number',
-  'The company is an SME (fewer than 250 employees)',
-  'In the last fiscal year the company had at least DKK 250,000 gross profit, or in the last three years it raised at least DKK 100,000 of external capital',
-  'The project fits one of the fund\'s themes: green technology; life science, health and welfare technology; digital and critical technologies',
-  'The project lasts at most two years',
+export const innoboosterRequirements: Text[] = [
+  { da: 'Virksomheden har et dansk CVR-nummer', en: 'The company has a Danish CVR number', nb: 'Bedriften har et dansk CVR-nummer' },
+  { da: 'Virksomheden er en SMV (færre end 250 ansatte)', en: 'The company is an SME (fewer than 250 employees)', nb: 'Bedriften er en SMB (færre enn 250 ansatte)' },
+  {
+    da: 'Virksomheden havde i seneste regnskabsår et bruttoresultat på mindst 250.000 kr., eller den har i de seneste tre år rejst mindst 100.000 kr. i ekstern kapital',
+    en: 'In the last fiscal year the company had at least DKK 250,000 gross profit, or in the last three years it raised at least DKK 100,000 of external capital',
+    nb: 'Bedriften hadde i siste regnskapsår et bruttoresultat på minst 250 000 DKK, eller den har de siste tre årene hentet minst 100 000 DKK i ekstern kapital',
+  },
+  {
+    da: 'Projektet passer til et af fondens temaer: grøn teknologi; life science, sundheds- og velfærdsteknologi; digitale og kritiske teknologier',
+    en: "The project fits one of the fund's themes: green technology; life science, health and welfare technology; digital and critical technologies",
+    nb: 'Prosjektet passer til ett av fondets temaer: grønn teknologi; livsvitenskap, helse- og velferdsteknologi; digitale og kritiske teknologier',
+  },
+  { da: 'Projektet varer højst to år', en: 'The project lasts at most two years', nb: 'Prosjektet varer høyst to år' },
 ];
 
 export async function seedCatalog(db: Database): Promise<boolean> {
@@ -104,13 +211,7 @@ export async function seedCatalog(db: Database): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
     const fund = await trx
       .insertInto('funds')
-      .values({
-        slug: 'innovation-fund-denmark',
-        name: 'Innovation Fund Denmark',
-        description:
-          'Innovationsfonden invests in research and innovation that creates value for Denmark: new knowledge, technologies and growth companies.',
-        url: 'https://innovationsfonden.dk/en',
-      })
+      .values({ slug: 'innovation-fund-denmark', ...localizedColumns(innoboosterFund), url: 'https://innovationsfonden.dk/en' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const grant = await trx
@@ -118,11 +219,7 @@ export async function seedCatalog(db: Database): Promise<boolean> {
       .values({
         fund_id: fund.id,
         slug: 'innobooster',
-        title: 'Innobooster',
-        description:
-          'Innobooster supports small and medium-sized companies and start-ups with innovation projects that have a clear commercial potential. ' +
-          'Applications of DKK 50,000–1,500,000 (de minimis track); the grant covers at most 35 % of the project\'s total cost. ' +
-          'Own staff are costed at a fixed DKK 750 per hour. Projects last up to two years. Applications are accepted continuously.',
+        ...localizedColumns(innoboosterGrant),
         url: 'https://innovationsfonden.dk/en/p/innobooster',
         status: 'open',
         currency: 'DKK',
@@ -143,7 +240,7 @@ export async function seedCatalog(db: Database): Promise<boolean> {
         innoboosterRequirements.map((text, position) => ({
           grant_id: grant.id,
           position,
-          text,
+          ...localizedColumns({ text }),
           expected_answer: true,
           // The first two questions the company's registry profile answers (CVR number, head count).
           prefill: position === 0 ? 'org_id' : position === 1 ? 'sme' : null,
@@ -153,12 +250,12 @@ export async function seedCatalog(db: Database): Promise<boolean> {
     for (const [position, section] of innoboosterSections.entries()) {
       const row = await trx
         .insertInto('grant_sections')
-        .values({ grant_id: grant.id, position, kind: section.kind, title: section.title, guidance: section.guidance, ai_instructions: section.aiInstructions })
+        .values({ grant_id: grant.id, position, kind: section.kind, ...localizedColumns({ title: section.title, guidance: section.guidance }), ai_instructions: section.aiInstructions })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('section_requirements')
-        .values(section.requirements.map((text, index) => ({ grant_section_id: row.id, position: index, text })))
+        .values(section.requirements.map((text, index) => ({ grant_section_id: row.id, position: index, ...localizedColumns({ text }) })))
         .execute();
       if (section.inputs?.length) {
         await trx
@@ -167,7 +264,7 @@ export async function seedCatalog(db: Database): Promise<boolean> {
             section.inputs.map((input, index) => ({
               grant_section_id: row.id,
               position: index,
-              label: input.label,
+              ...localizedColumns({ label: input.label }),
               type: input.type,
               required: input.required ?? true,
               max_chars: input.maxChars ?? null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SLUG_MAX, slugPattern } from '../domain/slug';
+import { localizedTextSchema } from '../i18n/localized-text';
 
 export const slugSchema = z
   .string()
@@ -25,9 +26,9 @@ export const webUrlSchema = z.union([
 export const uuidSchema = z.uuid({ error: 'validation.invalid' });
 
 export const fundFields = z.object({
-  name: z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'funds.validation.tooLong' }),
+  name: localizedTextSchema(200, { required: true, tooLong: 'funds.validation.tooLong' }),
   slug: optionalSlugSchema,
-  description: z.string().trim().max(5000, { error: 'funds.validation.tooLong' }).default(''),
+  description: localizedTextSchema(5000, { tooLong: 'funds.validation.tooLong' }).default({ da: '', en: '', nb: '' }),
   url: webUrlSchema.default(''),
 });
 export type FundFields = z.input<typeof fundFields>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profilePrefills } from '../domain/requirements-test';
+import { localizedTextSchema } from '../i18n/localized-text';
 import { optionalSlugSchema, uuidSchema, webUrlSchema } from './funds';
 
 export const grantStatuses = ['draft', 'upcoming', 'open', 'closed'] as const;
@@ -32,7 +33,9 @@ export const grantIdInput = z.object({ id: uuidSchema });
 export const fundGrantsInput = z.object({ fundId: uuidSchema });
 
 const text = (max: number) => z.string().trim().max(max, { error: 'grants.validation.tooLong' });
-const required = (max: number) => text(max).min(1, { error: 'validation.required' });
+/** A visitor-facing text in da (required) and, optionally, en and nb. */
+const localizedRequired = (max: number) => localizedTextSchema(max, { required: true });
+const localizedOptional = (max: number) => localizedTextSchema(max).default({ da: '', en: '', nb: '' });
 // Below the columns' limits (numeric(14,2) and numeric(10,2)), so a huge number is refused, not a database error.
 const amount = z.number({ error: 'grants.validation.number' }).min(0, { error: 'grants.validation.notNegative' }).max(999_999_999_999.99, { error: 'grants.validation.number' }).nullable();
 const rate = z.number({ error: 'grants.validation.number' }).min(0, { error: 'grants.validation.notNegative' }).max(99_999_999.99, { error: 'grants.validation.number' }).nullable();
@@ -43,16 +46,16 @@ const versionSchema = z.number().int().min(1).max(2_147_483_647);
 
 export const eligibilityQuestionInput = z.object({
   id: uuidSchema.optional(),
-  text: required(500),
+  text: localizedRequired(500),
   expectedAnswer: z.boolean(),
   prefill: z.enum(profilePrefills).nullable().default(null),
 });
 export type EligibilityQuestionInput = z.input<typeof eligibilityQuestionInput>;
 
 const grantShape = {
-  title: required(200),
+  title: localizedRequired(200),
   slug: optionalSlugSchema,
-  description: text(20_000).default(''),
+  description: localizedOptional(20_000),
   url: webUrlSchema.default(''),
   opensAt: dateSchema.nullable(),
   deadlineAt: dateSchema.nullable(),
@@ -103,14 +106,14 @@ export type CreateGrantInput = z.input<typeof createGrantInput>;
 export const updateGrantInput = withGrantRules(z.object({ ...grantShape, id: uuidSchema, version: versionSchema }));
 export type UpdateGrantInput = z.input<typeof updateGrantInput>;
 
-export const addSectionInput = z.object({ grantId: uuidSchema, kind: z.enum(sectionKinds), title: required(200) });
+export const addSectionInput = z.object({ grantId: uuidSchema, kind: z.enum(sectionKinds), title: localizedRequired(200) });
 export const reorderSectionsInput = z.object({ grantId: uuidSchema, sectionIds: z.array(uuidSchema).min(1).max(100) });
 export const sectionIdInput = z.object({ id: uuidSchema });
 
-export const sectionRequirementInput = z.object({ id: uuidSchema.optional(), text: required(500) });
+export const sectionRequirementInput = z.object({ id: uuidSchema.optional(), text: localizedRequired(500) });
 export const sectionInputInput = z.object({
   id: uuidSchema.optional(),
-  label: required(200),
+  label: localizedRequired(200),
   type: z.enum(inputTypes),
   required: z.boolean(),
   maxChars: z.number({ error: 'grants.validation.number' }).int({ error: 'grants.validation.number' }).min(1, { error: 'grants.validation.number' }).max(100_000, { error: 'grants.validation.number' }).nullable(),
@@ -120,8 +123,8 @@ export const updateSectionInput = z.object({
   id: uuidSchema,
   version: versionSchema,
   kind: z.enum(sectionKinds),
-  title: required(200),
-  guidance: text(10_000).default(''),
+  title: localizedRequired(200),
+  guidance: localizedOptional(10_000),
   aiInstructions: text(10_000).default(''),
   requirements: z.array(sectionRequirementInput).max(50),
   inputs: z.array(sectionInputInput).max(50),

@@ -1,21 +1,20 @@
-/** The Danish landing page: always in Danish, whatever language the rest of the interface uses. */
+/**
+ * The Danish landing page. Opening it switches the interface to Danish, so the header, the body
+ * and `<html lang>` agree; a visitor who then picks another language reads the page in that one.
+ */
 import { Link } from '@tanstack/react-router';
-import { IntlProvider } from 'react-intl';
-import { defaultLocale } from '../../../shared/i18n/locales';
+import { useEffect } from 'react';
 import { AlertSignupCard } from '../../features/grant-alerts/alert-signup-card';
 import { OpenGrantsSection } from '../../features/grants/open-grants';
-import { loadMessages, useT } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { buttonClass } from '../../ui/button';
-
-// This page is Danish whatever the interface language, so its code brings the Danish catalog.
-const danish = await loadMessages(defaultLocale);
 
 function DanishLanding() {
   const t = useT();
   usePageMeta({ title: t('route.dk'), description: t('grants.dk.description') });
   return (
-    <div lang="da" className="pb-12">
+    <div className="pb-12">
       <section className="bg-white">
         <div className="mx-auto max-w-6xl px-4 py-12">
           <h1 className="text-3xl font-semibold tracking-tight text-gray-900">{t('route.dk')}</h1>
@@ -44,9 +43,10 @@ function DanishLanding() {
 }
 
 export default function DkScreen() {
-  return (
-    <IntlProvider locale="da" defaultLocale={defaultLocale} messages={danish}>
-      <DanishLanding />
-    </IntlProvider>
-  );
+  const { locale, setLocale } = useLocale();
+  // Once, on arrival: the page is Danish unless the visitor picks another language here.
+  useEffect(() => {
+    if (locale !== 'da' && !new URLSearchParams(window.location.search).has('lang')) setLocale('da');
+  }, []);
+  return <DanishLanding />;
 }

@@ -7,11 +7,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { slugify } from '../../../shared/domain/slug';
 import { createFundInput, type FundFields } from '../../../shared/schemas/funds';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
-import { useT } from '../../lib/intl';
+import { useLocalized, useT } from '../../lib/intl';
+import { emptyText } from '../../../shared/i18n/localized-text';
+import { LocalizedField } from '../../ui/localized-field';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { FormError, TextAreaField, TextField } from '../../ui/form-field';
+import { FormError, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { QueryState } from '../../ui/query-view';
 
@@ -19,12 +21,13 @@ interface FundDraft extends FundFields {
   id?: string;
 }
 
-const emptyFund: FundDraft = { name: '', slug: '', description: '', url: '' };
+const emptyFund: FundDraft = { name: emptyText(), slug: '', description: emptyText(), url: '' };
 
 function FundDialog({ initial, open, onOpenChange }: { initial: FundDraft; open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useT();
   const utils = trpc.useUtils();
   const { id, ...defaultValues } = initial;
+  const pick = useLocalized();
   const form = useForm({ resolver: zodResolver(createFundInput), defaultValues });
   const errors = form.formState.errors;
   // A new fund's slug follows its name until the slug is typed in.
@@ -40,10 +43,10 @@ function FundDialog({ initial, open, onOpenChange }: { initial: FundDraft; open:
       if (id) await update.mutateAsync({ ...values, id });
       else await create.mutateAsync(values);
       await utils.funds.invalidate();
-      toast.success(t(id ? 'funds.admin.saved' : 'funds.admin.created', { name: values.name }));
+      toast.success(t(id ? 'funds.admin.saved' : 'funds.admin.created', { name: pick(values.name) }));
       onOpenChange(false);
     } catch (error) {
-      setFormError(applyServerErrors(error, form.setError, ['name', 'slug', 'description', 'url']));
+      setFormError(applyServerErrors(error, form.setError, ['name.da', 'name.en', 'name.nb', 'slug', 'description.da', 'description.en', 'description.nb', 'url']));
     }
   });
 
@@ -55,15 +58,18 @@ function FundDialog({ initial, open, onOpenChange }: { initial: FundDraft; open:
           <Dialog.Title className="text-base font-semibold text-gray-900">{id ? t('funds.admin.editTitle') : t('funds.admin.newTitle')}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">{t('funds.admin.dialogHint')}</Dialog.Description>
           <form noValidate className="mt-4 space-y-3" onSubmit={onSubmit}>
-            <TextField
+            <LocalizedField
               label={t('funds.field.name')}
               required
-              error={errors.name?.message}
-              {...form.register('name', {
-                onChange: (event: { target: { value: string } }) => {
-                  if (!slugTouched.current) form.setValue('slug', event.target.value.trim() ? slugify(event.target.value) : '');
-                },
-              })}
+              errors={errors.name}
+              register={(locale) =>
+                form.register(`name.${locale}`, {
+                  // The slug follows the Danish name, the one every other language falls back to.
+                  onChange: (event: { target: { value: string } }) => {
+                    if (locale === 'da' && !slugTouched.current) form.setValue('slug', event.target.value.trim() ? slugify(event.target.value) : '');
+                  },
+                })
+              }
             />
             <TextField label={t('funds.field.slug')} hint={t('funds.field.slugHint')} error={errors.slug?.message} {...form.register('slug', {
                 onChange: () => {
@@ -71,7 +77,7 @@ function FundDialog({ initial, open, onOpenChange }: { initial: FundDraft; open:
                 },
               })} />
             <TextField label={t('funds.field.url')} type="url" error={errors.url?.message} placeholder="https://" {...form.register('url')} />
-            <TextAreaField label={t('funds.field.description')} rows={4} error={errors.description?.message} {...form.register('description')} />
+            <LocalizedField label={t('funds.field.description')} multiline rows={3} errors={errors.description} register={(locale) => form.register(`description.${locale}`)} />
             <FormError>{formError && t(formError.key, formError.values)}</FormError>
             <div className="flex justify-end gap-2 pt-2">
               <Dialog.Close asChild>
@@ -95,6 +101,7 @@ export function AdminFunds() {
   const utils = trpc.useUtils();
   const funds = trpc.funds.admin.list.useQuery();
   const remove = trpc.funds.admin.delete.useMutation();
+  const pick = useLocalized();
   const [editing, setEditing] = useState<FundDraft | null>(null);
 
   return (
@@ -110,7 +117,7 @@ export function AdminFunds() {
         <p className="rounded-lg bg-white p-6 text-center text-sm text-gray-700 ring-1 ring-gray-200">{t('funds.admin.empty')}</p>
       ) : (
         <ul className="divide-y divide-gray-200 rounded-lg bg-white ring-1 ring-gray-200">
-          {funds.data.map((fund) => (
+          {funds.data.map(({ name: names, ...fund }) => ({ ...fund, names, name: pick(names) })).map((fund) => (
             <li key={fund.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
                 <h2 className="text-sm font-semibold text-gray-900">
@@ -128,7 +135,7 @@ export function AdminFunds() {
                 <Button
                   variant="secondary"
                   aria-label={t('funds.admin.editOf', { name: fund.name })}
-                  onClick={() => setEditing({ id: fund.id, name: fund.name, slug: fund.slug, description: fund.description, url: fund.url ?? '' })}
+                  onClick={() => setEditing({ id: fund.id, name: fund.names, slug: fund.slug, description: fund.description, url: fund.url ?? '' })}
                 >
                   {t('funds.admin.edit')}
                 </Button>

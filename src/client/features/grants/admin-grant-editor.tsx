@@ -8,16 +8,18 @@ import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addSectionInput, grantStatuses, sectionKinds, updateGrantInput, type UpdateGrantInput } from '../../../shared/schemas/grants';
 import { applyServerErrors } from '../../lib/forms';
-import { useT } from '../../lib/intl';
+import { useLocalized, useT } from '../../lib/intl';
+import { emptyText } from '../../../shared/i18n/localized-text';
+import { LocalizedField } from '../../ui/localized-field';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import type { AppRouter } from '../../../server/trpc/root';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { DateTimeField, optionalNumber, SelectField, TextAreaField, TextField } from '../../ui/form-field';
+import { DateTimeField, optionalNumber, SelectField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { RowButtons } from './ordered-rows';
-import { SaveBar, useVersionedSave } from './versioned-save';
+import { SaveBar, UnsavedChangesGuard, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
 import { statusKeys } from './grant-format';
 import { LoadError } from '../../ui/load-error';
@@ -40,7 +42,7 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
   const errors = form.formState.errors;
   const questions = useFieldArray({ control: form.control, name: 'requirements' });
   const update = trpc.grants.admin.update.useMutation({ meta: { handlesError: true } });
-  const { formError, conflict, onSubmit } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.saved', onSaved });
+  const { formError, conflict, onSubmit, dirty } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.saved', onSaved });
 
   const numberField = (field: 'amountMin' | 'amountMax' | 'maxFundingPct' | 'minInvoiceAmount' | 'hourlyRate', label: string) => (
     <TextField label={label} inputMode="decimal" error={errors[field]?.message} {...form.register(field, optionalNumber)} />
@@ -56,7 +58,9 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
           {t('grants.admin.details')}
         </h2>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label={t('grants.field.title')} error={errors.title?.message} required {...form.register('title')} />
+          <div className="sm:col-span-2">
+            <LocalizedField label={t('grants.field.title')} errors={errors.title} required register={(locale) => form.register(`title.${locale}`)} />
+          </div>
           <TextField label={t('grants.field.slug')} hint={t('grants.field.slugHint')} error={errors.slug?.message} {...form.register('slug')} />
           <TextField label={t('grants.field.url')} type="url" placeholder="https://" error={errors.url?.message} {...form.register('url')} />
           <SelectField label={t('grants.field.status')} error={errors.status?.message} {...form.register('status')}>
@@ -75,7 +79,7 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
           {numberField('minInvoiceAmount', t('grants.field.minInvoiceAmount'))}
           {numberField('hourlyRate', t('grants.field.hourlyRate'))}
         </div>
-        <TextAreaField label={t('grants.field.description')} rows={6} error={errors.description?.message} {...form.register('description')} />
+        <LocalizedField label={t('grants.field.description')} multiline rows={5} errors={errors.description} register={(locale) => form.register(`description.${locale}`)} />
       </section>
 
       <section aria-labelledby="questions-heading" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-gray-200">
@@ -87,7 +91,14 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
         <ol className="space-y-3">
           {questions.fields.map((question, index) => (
             <li key={question.id} className="space-y-2 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200">
-              <TextField label={t('grants.admin.questionText', { number: index + 1 })} error={errors.requirements?.[index]?.text?.message} {...form.register(`requirements.${index}.text`)} />
+              <LocalizedField
+                label={t('grants.admin.questionText', { number: index + 1 })}
+                multiline
+                rows={2}
+                required
+                errors={errors.requirements?.[index]?.text}
+                register={(locale) => form.register(`requirements.${index}.text.${locale}`)}
+              />
               <div className="grid gap-2 sm:grid-cols-2">
                 <Controller
                   control={form.control}
@@ -108,19 +119,20 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
               <RowButtons
                 index={index}
                 count={questions.fields.length}
-                name={form.watch(`requirements.${index}.text`) || String(index + 1)}
+                name={form.watch(`requirements.${index}.text.da`) || String(index + 1)}
                 onMove={(to) => questions.move(index, to)}
                 onRemove={() => questions.remove(index)}
               />
             </li>
           ))}
         </ol>
-        <Button variant="secondary" onClick={() => questions.append({ text: '', expectedAnswer: true, prefill: null })}>
+        <Button variant="secondary" onClick={() => questions.append({ text: emptyText(), expectedAnswer: true, prefill: null })}>
           {t('grants.admin.addQuestion')}
         </Button>
       </section>
 
-      <SaveBar label={t('grants.admin.save')} pending={update.isPending} formError={formError} conflict={conflict} onReload={() => void onSaved()} />
+      <SaveBar label={t('grants.admin.save')} pending={update.isPending} formError={formError} conflict={conflict} onReload={() => void onSaved()} dirty={dirty} />
+      <UnsavedChangesGuard dirty={dirty} />
     </form>
   );
 }
@@ -184,7 +196,8 @@ const newSectionFields = addSectionInput.omit({ grantId: true });
 
 function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Promise<unknown> }) {
   const t = useT();
-  const form = useForm({ resolver: zodResolver(newSectionFields), defaultValues: { kind: 'text' as const, title: '' } });
+  const pick = useLocalized();
+  const form = useForm({ resolver: zodResolver(newSectionFields), defaultValues: { kind: 'text' as const, title: emptyText() } });
   const add = trpc.grants.admin.addSection.useMutation({ meta: { handlesError: true } });
   const reorder = trpc.grants.admin.reorderSections.useMutation();
   const remove = trpc.grants.admin.removeSection.useMutation();
@@ -199,11 +212,11 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await add.mutateAsync({ ...values, grantId: grant.id });
-      form.reset({ kind: values.kind, title: '' });
+      form.reset({ kind: values.kind, title: emptyText() });
       toast.success(t('grants.admin.sectionAdded'));
       void onChanged();
     } catch (error) {
-      const message = applyServerErrors(error, form.setError, ['kind', 'title']);
+      const message = applyServerErrors(error, form.setError, ['kind', 'title.da', 'title.en', 'title.nb']);
       if (message) toast.error(t(message.key, message.values));
     }
   });
@@ -218,7 +231,7 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
         <p className="text-sm text-gray-700">{t('grants.admin.noSections')}</p>
       ) : (
         <ol className="divide-y divide-gray-200 rounded-md ring-1 ring-gray-200">
-          {grant.sections.map((section, index) => (
+          {grant.sections.map(({ title, ...rest }) => ({ ...rest, title: pick(title) })).map((section, index) => (
             <li key={section.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
                 <p className="text-sm font-medium text-gray-900">
@@ -272,7 +285,7 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
           ))}
         </ol>
       )}
-      <form noValidate className="grid gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end" onSubmit={onSubmit}>
+      <form noValidate className="space-y-2 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200" onSubmit={onSubmit}>
         <SelectField label={t('grants.field.kind')} {...form.register('kind')}>
           {sectionKinds.map((value) => (
             <option key={value} value={value}>
@@ -280,7 +293,7 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
             </option>
           ))}
         </SelectField>
-        <TextField label={t('grants.admin.sectionTitle')} error={form.formState.errors.title?.message} maxLength={200} {...form.register('title')} />
+        <LocalizedField label={t('grants.admin.sectionTitle')} required errors={form.formState.errors.title} register={(locale) => form.register(`title.${locale}`)} />
         <Button type="submit" size="md" disabled={add.isPending}>
           {t('grants.admin.addSection')}
         </Button>
@@ -291,6 +304,7 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
 
 export function AdminGrantEditor({ grantId, fundId }: { grantId: string; fundId: string }) {
   const t = useT();
+  const pick = useLocalized();
   const utils = trpc.useUtils();
   const grant = trpc.grants.admin.get.useQuery({ id: grantId });
   if (grant.isPending) {
@@ -315,10 +329,10 @@ export function AdminGrantEditor({ grantId, fundId }: { grantId: string; fundId:
         </Link>
         <span aria-hidden="true">/</span>
         <Link to="/admin/funds/$fund_id/grants" params={{ fund_id: fundId }} className="hover:text-gray-900 hover:underline">
-          {data.fund.name}
+          {pick(data.fund.name)}
         </Link>
       </nav>
-      <h1 className="text-2xl font-semibold text-gray-900">{data.title}</h1>
+      <h1 className="text-2xl font-semibold text-gray-900">{pick(data.title)}</h1>
       <PublishBar grant={data} onChanged={refresh} />
       {/* Re-mounted on each loaded version, so a reload shows what is saved now. */}
       <GrantForm key={`${data.id}:${data.version}`} grant={data} onSaved={refresh} />

@@ -6,7 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { createGrantInput } from '../../../shared/schemas/grants';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
-import { useT } from '../../lib/intl';
+import { useLocalized, useT } from '../../lib/intl';
+import { emptyText } from '../../../shared/i18n/localized-text';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -23,7 +24,7 @@ function NewGrantForm({ fundId }: { fundId: string }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.grants.admin.create.useMutation({ meta: { handlesError: true } });
-  const form = useForm({ resolver: zodResolver(newGrantFields), defaultValues: { title: '' } });
+  const form = useForm({ resolver: zodResolver(newGrantFields), defaultValues: { title: emptyText() } });
   const [formError, setFormError] = useState<FormMessage | null>(null);
 
   const onSubmit = form.handleSubmit(async ({ title }) => {
@@ -32,17 +33,18 @@ function NewGrantForm({ fundId }: { fundId: string }) {
       const grant = await create.mutateAsync({ fundId, title });
       void utils.grants.admin.listByFund.invalidate({ fundId });
       void utils.funds.admin.list.invalidate();
-      toast.success(t('grants.admin.created', { title }));
+      toast.success(t('grants.admin.created', { title: title.da }));
       void navigate({ to: '/admin/funds/$fund_id/grants/$grant_id', params: { fund_id: fundId, grant_id: grant.id } });
     } catch (error) {
-      setFormError(applyServerErrors(error, form.setError, ['title']));
+      setFormError(applyServerErrors(error, form.setError, ['title.da']));
     }
   });
 
   return (
     <form noValidate className="flex flex-col gap-2 rounded-lg bg-white p-4 ring-1 ring-gray-200 sm:flex-row sm:items-end" onSubmit={onSubmit}>
       <div className="flex-1">
-        <TextField label={t('grants.admin.newTitle')} error={form.formState.errors.title?.message} maxLength={200} {...form.register('title')} />
+        {/* A new grant starts with its Danish title; the editor adds the other languages. */}
+        <TextField label={`${t('grants.admin.newTitle')} (${t('language.da')})`} lang="da" error={form.formState.errors.title?.da?.message} maxLength={200} {...form.register('title.da')} />
       </div>
       <Button type="submit" size="md" disabled={create.isPending}>
         {t('grants.admin.create')}
@@ -58,11 +60,13 @@ export function AdminGrantList({ fundId }: { fundId: string }) {
   const navigate = useNavigate();
   const { date } = useGrantFormat();
   const list = trpc.grants.admin.listByFund.useQuery({ fundId });
+  const pick = useLocalized();
   const duplicate = trpc.grants.admin.duplicate.useMutation();
   const remove = trpc.grants.admin.delete.useMutation();
 
   if (list.status !== 'success') return <QueryState query={list} />;
-  const { fund, grants } = list.data;
+  const fund = { ...list.data.fund, name: pick(list.data.fund.name) };
+  const grants = list.data.grants.map((grant) => ({ ...grant, title: pick(grant.title) }));
   return (
     <div className="space-y-4">
       <nav aria-label={t('grants.admin.breadcrumb')} className="text-sm text-gray-600">

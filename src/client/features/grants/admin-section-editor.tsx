@@ -10,12 +10,14 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
 import { inputTypes, sectionKinds, updateSectionInput, type InputType, type UpdateSectionInput } from '../../../shared/schemas/grants';
 import type { MessageKey } from '../../../shared/i18n';
-import { useT } from '../../lib/intl';
+import { useLocalized, useT } from '../../lib/intl';
+import { emptyText } from '../../../shared/i18n/localized-text';
+import { LocalizedField } from '../../ui/localized-field';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { optionalNumber, SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { RowButtons } from './ordered-rows';
-import { SaveBar, useVersionedSave } from './versioned-save';
+import { SaveBar, UnsavedChangesGuard, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
 import { LoadError } from '../../ui/load-error';
 
@@ -45,7 +47,7 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
   const requirements = useFieldArray({ control: form.control, name: 'requirements' });
   const inputs = useFieldArray({ control: form.control, name: 'inputs' });
   const update = trpc.grants.admin.updateSection.useMutation({ meta: { handlesError: true } });
-  const { formError, conflict, onSubmit } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.sectionSaved', onSaved });
+  const { formError, conflict, onSubmit, dirty } = useVersionedSave(form, { send: (values) => update.mutateAsync(values), saved: 'grants.admin.sectionSaved', onSaved });
 
   return (
     <form noValidate className="space-y-6" onSubmit={onSubmit}>
@@ -61,9 +63,16 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
               </option>
             ))}
           </SelectField>
-          <TextField label={t('grants.admin.sectionTitle')} error={errors.title?.message} {...form.register('title')} />
         </div>
-        <TextAreaField label={t('grants.field.guidance')} hint={t('grants.field.guidanceHint')} rows={5} error={errors.guidance?.message} {...form.register('guidance')} />
+        <LocalizedField label={t('grants.admin.sectionTitle')} required errors={errors.title} register={(locale) => form.register(`title.${locale}`)} />
+        <LocalizedField
+          label={t('grants.field.guidance')}
+          hint={t('grants.field.guidanceHint')}
+          multiline
+          rows={4}
+          errors={errors.guidance}
+          register={(locale) => form.register(`guidance.${locale}`)}
+        />
         <TextAreaField label={t('grants.field.aiInstructions')} hint={t('grants.field.aiInstructionsHint')} rows={4} error={errors.aiInstructions?.message} {...form.register('aiInstructions')} />
       </section>
 
@@ -76,18 +85,23 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
         <ol className="space-y-2">
           {requirements.fields.map((requirement, index) => (
             <li key={requirement.id} className="space-y-1 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200">
-              <TextField label={t('grants.admin.requirementText', { number: index + 1 })} error={errors.requirements?.[index]?.text?.message} {...form.register(`requirements.${index}.text`)} />
+              <LocalizedField
+                label={t('grants.admin.requirementText', { number: index + 1 })}
+                required
+                errors={errors.requirements?.[index]?.text}
+                register={(locale) => form.register(`requirements.${index}.text.${locale}`)}
+              />
               <RowButtons
                 index={index}
                 count={requirements.fields.length}
-                name={form.watch(`requirements.${index}.text`) || String(index + 1)}
+                name={form.watch(`requirements.${index}.text.da`) || String(index + 1)}
                 onMove={(to) => requirements.move(index, to)}
                 onRemove={() => requirements.remove(index)}
               />
             </li>
           ))}
         </ol>
-        <Button variant="secondary" onClick={() => requirements.append({ text: '' })}>
+        <Button variant="secondary" onClick={() => requirements.append({ text: emptyText() })}>
           {t('grants.admin.addRequirement')}
         </Button>
       </section>
@@ -101,8 +115,13 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
         <ol className="space-y-2">
           {inputs.fields.map((input, index) => (
             <li key={input.id} className="space-y-2 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200">
-              <div className="grid gap-2 sm:grid-cols-3">
-                <TextField label={t('grants.admin.inputLabel', { number: index + 1 })} error={errors.inputs?.[index]?.label?.message} {...form.register(`inputs.${index}.label`)} />
+              <LocalizedField
+                label={t('grants.admin.inputLabel', { number: index + 1 })}
+                required
+                errors={errors.inputs?.[index]?.label}
+                register={(locale) => form.register(`inputs.${index}.label.${locale}`)}
+              />
+              <div className="grid gap-2 sm:grid-cols-2">
                 <SelectField label={t('grants.admin.inputType')} {...form.register(`inputs.${index}.type`)}>
                   {inputTypes.map((type) => (
                     <option key={type} value={type}>
@@ -110,7 +129,10 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
                     </option>
                   ))}
                 </SelectField>
-                <TextField label={t('grants.admin.inputMaxChars')} inputMode="numeric" error={errors.inputs?.[index]?.maxChars?.message} {...form.register(`inputs.${index}.maxChars`, optionalNumber)} />
+                {/* A length limit means something for text only (a date or a number has none). */}
+                {(form.watch(`inputs.${index}.type`) === 'text' || form.watch(`inputs.${index}.type`) === 'list') && (
+                  <TextField label={t('grants.admin.inputMaxChars')} inputMode="numeric" error={errors.inputs?.[index]?.maxChars?.message} {...form.register(`inputs.${index}.maxChars`, optionalNumber)} />
+                )}
               </div>
               <label className="inline-flex items-center gap-2 text-sm text-gray-800">
                 <input type="checkbox" className="size-4 accent-primary-700" {...form.register(`inputs.${index}.required`)} />
@@ -119,25 +141,27 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
               <RowButtons
                 index={index}
                 count={inputs.fields.length}
-                name={form.watch(`inputs.${index}.label`) || String(index + 1)}
+                name={form.watch(`inputs.${index}.label.da`) || String(index + 1)}
                 onMove={(to) => inputs.move(index, to)}
                 onRemove={() => inputs.remove(index)}
               />
             </li>
           ))}
         </ol>
-        <Button variant="secondary" onClick={() => inputs.append({ label: '', type: 'text', required: true, maxChars: null })}>
+        <Button variant="secondary" onClick={() => inputs.append({ label: emptyText(), type: 'text', required: true, maxChars: null })}>
           {t('grants.admin.addInput')}
         </Button>
       </section>
 
-      <SaveBar label={t('grants.admin.saveSection')} pending={update.isPending} formError={formError} conflict={conflict} onReload={() => void onSaved()} />
+      <SaveBar label={t('grants.admin.saveSection')} pending={update.isPending} formError={formError} conflict={conflict} onReload={() => void onSaved()} dirty={dirty} />
+      <UnsavedChangesGuard dirty={dirty} />
     </form>
   );
 }
 
 export function AdminSectionEditor({ fundId, grantId, sectionId }: { fundId: string; grantId: string; sectionId: string }) {
   const t = useT();
+  const pick = useLocalized();
   const utils = trpc.useUtils();
   const section = trpc.grants.admin.getSection.useQuery({ id: sectionId });
   if (section.isPending) {
@@ -159,11 +183,15 @@ export function AdminSectionEditor({ fundId, grantId, sectionId }: { fundId: str
           {t('route.admin-funds')}
         </Link>
         <span aria-hidden="true">/</span>
+        <Link to="/admin/funds/$fund_id/grants" params={{ fund_id: fundId }} className="hover:text-gray-900 hover:underline">
+          {pick(data.fundName)}
+        </Link>
+        <span aria-hidden="true">/</span>
         <Link to="/admin/funds/$fund_id/grants/$grant_id" params={{ fund_id: fundId, grant_id: grantId }} className="hover:text-gray-900 hover:underline">
-          {data.grantTitle}
+          {pick(data.grantTitle)}
         </Link>
       </nav>
-      <h1 className="text-2xl font-semibold text-gray-900">{data.title}</h1>
+      <h1 className="text-2xl font-semibold text-gray-900">{pick(data.title)}</h1>
       <SectionForm key={`${data.id}:${data.version}`} section={data} onSaved={() => utils.grants.invalidate()} />
     </div>
   );

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useBlocker } from '@tanstack/react-router';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { MessageKey } from '../../../shared/i18n';
 import { applyServerErrors } from '../../lib/forms';
 import { useT } from '../../lib/intl';
 import { appErrorOf } from '../../lib/trpc';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 
@@ -37,16 +39,64 @@ export function useVersionedSave<In extends FieldValues, Out>(
     () => setFormError(t('error.validation')),
   );
 
-  return { formError, conflict, onSubmit };
+  // While a save is under way the changes are on their way, not lost.
+  const dirty = form.formState.isDirty && !form.formState.isSubmitting;
+  return { formError, conflict, onSubmit, dirty };
 }
 
-/** The end of an admin editor: its message, the save button, and "reload" after a conflict. */
-export function SaveBar({ label, pending, formError, conflict, onReload }: { label: string; pending: boolean; formError: string | null; conflict: boolean; onReload: () => void }) {
+/**
+ * Unsaved changes are not lost by accident: following a link within the app asks first, and
+ * closing or reloading the tab makes the browser ask.
+ */
+export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+  const t = useT();
+  const blocker = useBlocker({ shouldBlockFn: () => dirty, enableBeforeUnload: () => dirty, withResolver: true });
+  if (blocker.status !== 'blocked') return null;
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => {
+        if (!open) blocker.reset();
+      }}
+      title={t('grants.admin.unsavedTitle')}
+      description={t('grants.admin.unsavedBody')}
+      confirmLabel={t('grants.admin.leave')}
+      cancelLabel={t('grants.admin.stay')}
+      variant="danger"
+      onConfirm={() => blocker.proceed()}
+    />
+  );
+}
+
+/**
+ * The end of an admin editor: its message, the save button, and "reload" after a conflict. While
+ * there are unsaved changes it stays in view at the bottom of the window, saying so.
+ */
+export function SaveBar({
+  label,
+  pending,
+  formError,
+  conflict,
+  onReload,
+  dirty = false,
+}: {
+  label: string;
+  pending: boolean;
+  formError: string | null;
+  conflict: boolean;
+  onReload: () => void;
+  dirty?: boolean;
+}) {
   const t = useT();
   return (
-    <>
+    <div className={dirty ? 'sticky bottom-0 z-20 -mx-2 space-y-2 rounded-t-lg border-t border-gray-200 bg-white/95 p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur' : 'space-y-2'}>
       {formError && <FormError>{formError}</FormError>}
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {dirty && (
+          <p role="status" className="me-auto text-sm text-gray-700">
+            {t('grants.admin.unsavedChanges')}
+          </p>
+        )}
         <Button type="submit" size="md" disabled={pending}>
           {pending ? t('common.loading') : label}
         </Button>
@@ -56,6 +106,6 @@ export function SaveBar({ label, pending, formError, conflict, onReload }: { lab
           </Button>
         )}
       </div>
-    </>
+    </div>
   );
 }

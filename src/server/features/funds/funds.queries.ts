@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { Locale } from '../../../shared/i18n';
+import { pickField, textOf, type LocalizedText } from '../../../shared/i18n/localized-text';
 import type { Executor } from '../../db/db';
 
 /** What the public sees of a fund, with how many of its grants are public and open. */
@@ -23,6 +25,7 @@ function publicFundsQuery(db: Executor) {
       'f.slug',
       'f.name',
       'f.description',
+      'f.translations',
       'f.url',
       (eb) => eb.fn.count<number>('g.id').as('grantCount'),
       sql<number>`count(g.id) FILTER (WHERE g.status = 'open')`.as('openCount'),
@@ -30,12 +33,22 @@ function publicFundsQuery(db: Executor) {
     .groupBy('f.id');
 }
 
-export function listPublicFunds(db: Executor): Promise<PublicFund[]> {
-  return publicFundsQuery(db).orderBy('f.name').orderBy('f.id').execute();
+type PublicFundRow = Omit<PublicFund, never> & { translations: unknown };
+
+/** A fund's texts in the visitor's language (Danish where a text is not translated). */
+function inLocale(row: PublicFundRow, locale: Locale): PublicFund {
+  const { translations, ...fund } = row;
+  return { ...fund, name: pickField(row.name, translations, 'name', locale), description: pickField(row.description, translations, 'description', locale) };
 }
 
-export async function findPublicFund(db: Executor, slug: string): Promise<PublicFund | null> {
-  return (await publicFundsQuery(db).where('f.slug', '=', slug).executeTakeFirst()) ?? null;
+export async function listPublicFunds(db: Executor, locale: Locale): Promise<PublicFund[]> {
+  const rows = await publicFundsQuery(db).orderBy('f.name').orderBy('f.id').execute();
+  return rows.map((row) => inLocale(row, locale)).sort((a, b) => a.name.localeCompare(b.name, locale) || a.id.localeCompare(b.id));
+}
+
+export async function findPublicFund(db: Executor, slug: string, locale: Locale): Promise<PublicFund | null> {
+  const row = await publicFundsQuery(db).where('f.slug', '=', slug).executeTakeFirst();
+  return row ? inLocale(row, locale) : null;
 }
 
 export async function fundSlugExists(db: Executor, slug: string): Promise<boolean> {
@@ -46,16 +59,16 @@ export async function fundSlugExists(db: Executor, slug: string): Promise<boolea
 export interface AdminFund {
   id: string;
   slug: string;
-  name: string;
-  description: string;
+  name: LocalizedText;
+  description: LocalizedText;
   url: string | null;
   grantCount: number;
   publishedCount: number;
   createdAt: Date;
 }
 
-export function listAdminFunds(db: Executor): Promise<AdminFund[]> {
-  return db
+export async function listAdminFunds(db: Executor): Promise<AdminFund[]> {
+  const rows = await db
     .selectFrom('funds as f')
     .leftJoin('grants as g', 'g.fund_id', 'f.id')
     .select([
@@ -63,6 +76,7 @@ export function listAdminFunds(db: Executor): Promise<AdminFund[]> {
       'f.slug',
       'f.name',
       'f.description',
+      'f.translations',
       'f.url',
       'f.created_at as createdAt',
       (eb) => eb.fn.count<number>('g.id').as('grantCount'),
@@ -72,16 +86,23 @@ export function listAdminFunds(db: Executor): Promise<AdminFund[]> {
     .orderBy('f.name')
     .orderBy('f.id')
     .execute();
+  return rows.map(({ translations, ...row }) => ({ ...row, name: textOf(row.name, translations, 'name'), description: textOf(row.description, translations, 'description') }));
 }
 
-export function findFundById(db: Executor, id: string) {
-  return db.selectFrom('funds').select(['id', 'slug', 'name', 'description', 'url', 'created_at as createdAt']).where('id', '=', id).executeTakeFirst();
+/** A fund with its texts in every language (for the administrators). */
+export async function findFundById(db: Executor, id: string) {
+  const row = await db.selectFrom('funds').select(['id', 'slug', 'name', 'description', 'translations', 'url', 'created_at as createdAt']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const { translations, ...fund } = row;
+  return { ...fund, name: textOf(row.name, translations, 'name'), description: textOf(row.description, translations, 'description') };
 }
 
 export interface FundValues {
   slug: string;
+  /** Danish, the column's language; English and Norwegian go to `translations`. */
   name: string;
   description: string;
+  translations: string;
   url: string | null;
 }
 

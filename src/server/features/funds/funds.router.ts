@@ -7,10 +7,10 @@ import { createFund, editFund, removeFund } from './funds.service';
 
 export const fundsRouter = router({
   /** Every fund with the number of its public grants. */
-  list: publicProcedure.meta({ access: 'anyone' }).query(({ ctx }) => cachedCatalog(ctx.db, 'funds:list', () => listPublicFunds(ctx.db))),
+  list: publicProcedure.meta({ access: 'anyone' }).query(({ ctx }) => cachedCatalog(ctx.db, `funds:list:${ctx.locale}`, () => listPublicFunds(ctx.db, ctx.locale))),
 
   bySlug: publicProcedure.meta({ access: 'anyone' }).input(fundSlugInput).query(async ({ ctx, input }) => {
-    const fund = await cachedCatalog(ctx.db, `funds:slug:${input.slug}`, () => findPublicFund(ctx.db, input.slug));
+    const fund = await cachedCatalog(ctx.db, `funds:slug:${ctx.locale}:${input.slug}`, () => findPublicFund(ctx.db, input.slug, ctx.locale));
     if (!fund) throw new AppError('NOT_FOUND');
     return fund;
   }),

@@ -2,13 +2,24 @@ import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { createFundInput, updateFundInput } from '../../../shared/schemas/funds';
 import type { Executor } from '../../db/db';
+import { translationsOf } from '../../../shared/i18n/localized-text';
 import { chooseSlug, slugTaken } from '../../catalog/catalog-slugs';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-errors';
-import { countFundGrants, deleteFund, findFundById, insertFund, updateFund } from './funds.queries';
+import { countFundGrants, deleteFund, findFundById, insertFund, updateFund, type FundValues } from './funds.queries';
+
+function valuesOf(input: z.output<typeof createFundInput>, slug: string): FundValues {
+  return {
+    slug,
+    name: input.name.da,
+    description: input.description.da,
+    translations: JSON.stringify(translationsOf({ name: input.name, description: input.description })),
+    url: input.url || null,
+  };
+}
 
 export async function createFund(db: Executor, input: z.output<typeof createFundInput>): Promise<{ id: string; slug: string }> {
-  const slug = await chooseSlug(db, 'funds', input.slug, input.name);
-  const id = await insertFund(db, { slug, name: input.name, description: input.description, url: input.url || null }).catch((error) =>
+  const slug = await chooseSlug(db, 'funds', input.slug, input.name.da);
+  const id = await insertFund(db, valuesOf(input, slug)).catch((error) =>
     slugTaken(error, 'funds.validation.slugTaken'),
   );
   return { id, slug };
@@ -18,7 +29,7 @@ export async function editFund(db: Executor, input: z.output<typeof updateFundIn
   const existing = await findFundById(db, input.id);
   if (!existing) throw new AppError('NOT_FOUND');
   const slug = input.slug || existing.slug;
-  const updated = await updateFund(db, input.id, { slug, name: input.name, description: input.description, url: input.url || null }).catch((error) =>
+  const updated = await updateFund(db, input.id, valuesOf(input, slug)).catch((error) =>
     slugTaken(error, 'funds.validation.slugTaken'),
   );
   if (!updated) throw new AppError('NOT_FOUND');

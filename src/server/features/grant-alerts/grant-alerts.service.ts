@@ -4,6 +4,7 @@
  * values; only their SHA-256 is stored, and they travel only in the e-mail's params (the
  * `emails` row), never in job data.
  */
+import { pickField } from '../../../shared/i18n/localized-text';
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
@@ -123,8 +124,9 @@ export async function resumeGrantAlerts(services: Pick<Services, 'db' | 'queues'
           template: 'grantAlert',
           locale,
           params: {
-            grantTitle: grant.title,
-            fundName: grant.fund_name,
+            // The grant's and the fund's names in the subscriber's language, as on the page the link opens.
+            grantTitle: pickField(grant.title, grant.translations, 'title', locale),
+            fundName: pickField(grant.fund_name, grant.fund_translations, 'name', locale),
             grantLink: link(services, `/grants/${encodeURIComponent(grant.slug)}`, { lang: locale }),
             link: link(services, '/', { alerts: 'unsubscribe', token, lang: locale }),
           },

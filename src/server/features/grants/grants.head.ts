@@ -42,14 +42,14 @@ export async function publicPageHead(db: Executor, name: RouteName, params: Reco
 
   if (name === 'funds-fund_slug') {
     const slug = params.fund_slug ?? '';
-    const fund = await cachedCatalog(db, `funds:slug:${slug}`, () => findPublicFund(db, slug));
+    const fund = await cachedCatalog(db, `funds:slug:${locale}:${slug}`, () => findPublicFund(db, slug, locale));
     if (!fund) return null;
     return { title: titled(fund.name), description: shorten(fund.description || t('app.tagline')), type: 'website', facts: { heading: fund.name, lines: [fund.description] } };
   }
 
   if (name === 'grants-grant_slug') {
     const slug = params.grant_slug ?? '';
-    const grant = await cachedCatalog(db, `grants:slug:${slug}`, () => findPublicGrant(db, slug));
+    const grant = await cachedCatalog(db, `grants:slug:${locale}:${slug}`, () => findPublicGrant(db, slug, locale));
     if (!grant) return null;
     const money = (amount: number) => intl.formatNumber(amount, { style: 'currency', currency: grant.currency, maximumFractionDigits: 0 });
     const amount =

@@ -7,6 +7,8 @@
 import { sql, type SqlBool } from 'kysely';
 import type { GrantListInput, GrantSort, GrantStatus, InputType, PublicGrantStatus, SectionKind } from '../../../shared/schemas/grants';
 import type { ProfilePrefill } from '../../../shared/domain/requirements-test';
+import type { Locale } from '../../../shared/i18n';
+import { pickField, textOf, translationsOf, type LocalizedText } from '../../../shared/i18n/localized-text';
 import type { Executor } from '../../db/db';
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -79,7 +81,8 @@ export function searchWords(q: string | undefined): string[] {
 function filtered(db: Executor, input: Pick<ListInput, 'q' | 'fund' | 'status'>) {
   let query = db.selectFrom('grants as g').innerJoin('funds as f', 'f.id', 'g.fund_id').where(isPublic);
   for (const word of searchWords(input.q)) {
-    query = query.where(sql<SqlBool>`lower(g.title || ' ' || g.description) LIKE ${`%${escapeLike(word)}%`}`);
+    // Every language of the title and description, so a visitor finds a grant in the words they read.
+    query = query.where(sql<SqlBool>`lower(g.title || ' ' || g.description || ' ' || g.translations::text) LIKE ${`%${escapeLike(word)}%`}`);
   }
   if (input.fund) query = query.where('f.slug', '=', input.fund);
   if (input.status) query = query.where('g.status', '=', input.status);
@@ -88,13 +91,14 @@ function filtered(db: Executor, input: Pick<ListInput, 'q' | 'fund' | 'status'>)
 
 const deadlineKey = sql`(g.status = 'closed'), coalesce(g.deadline_at, 'infinity'::timestamptz), g.id`;
 
-export async function listPublicGrants(db: Executor, input: ListInput): Promise<GrantPage> {
+export async function listPublicGrants(db: Executor, input: ListInput, locale: Locale): Promise<GrantPage> {
   const after = decodeCursor(input.cursor, input.sort);
   let query = filtered(db, input).select([
     'g.id',
     'g.slug',
     'g.title',
-    sql<string>`left(g.description, 280)`.as('summary'),
+    'g.description',
+    'g.translations',
     'g.status',
     'g.opens_at',
     'g.deadline_at',
@@ -105,6 +109,7 @@ export async function listPublicGrants(db: Executor, input: ListInput): Promise<
     'g.max_funding_pct',
     'f.slug as fund_slug',
     'f.name as fund_name',
+    'f.translations as fund_translations',
   ]);
   if (input.sort === 'deadline') {
     if (after?.s === 'deadline') {
@@ -136,8 +141,8 @@ export async function listPublicGrants(db: Executor, input: ListInput): Promise<
     items: page.map((row) => ({
       id: row.id,
       slug: row.slug,
-      title: row.title,
-      summary: row.summary,
+      title: pickField(row.title, row.translations, 'title', locale),
+      summary: pickField(row.description, row.translations, 'description', locale).slice(0, 280),
       status: row.status as PublicGrantStatus,
       opensAt: row.opens_at,
       deadlineAt: row.deadline_at,
@@ -146,7 +151,7 @@ export async function listPublicGrants(db: Executor, input: ListInput): Promise<
       amountMin: num(row.amount_min),
       amountMax: num(row.amount_max),
       maxFundingPct: num(row.max_funding_pct),
-      fund: { slug: row.fund_slug, name: row.fund_name },
+      fund: { slug: row.fund_slug, name: pickField(row.fund_name, row.fund_translations, 'name', locale) },
     })),
     nextCursor,
     total,
@@ -174,7 +179,7 @@ export interface PublicGrant {
   questionCount: number;
 }
 
-export async function findPublicGrant(db: Executor, slug: string): Promise<PublicGrant | null> {
+export async function findPublicGrant(db: Executor, slug: string, locale: Locale): Promise<PublicGrant | null> {
   const row = await db
     .selectFrom('grants as g')
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
@@ -183,6 +188,7 @@ export async function findPublicGrant(db: Executor, slug: string): Promise<Publi
       'g.slug',
       'g.title',
       'g.description',
+      'g.translations',
       'g.url',
       'g.status',
       'g.opens_at',
@@ -196,6 +202,7 @@ export async function findPublicGrant(db: Executor, slug: string): Promise<Publi
       'g.min_invoice_amount',
       'f.slug as fund_slug',
       'f.name as fund_name',
+      'f.translations as fund_translations',
       'f.url as fund_url',
       (eb) => eb.selectFrom('grant_requirements as r').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('r.grant_id', '=', 'g.id').as('question_count'),
     ])
@@ -205,7 +212,7 @@ export async function findPublicGrant(db: Executor, slug: string): Promise<Publi
   if (!row) return null;
   const sections = await db
     .selectFrom('grant_sections')
-    .select(['id', 'kind', 'title', 'guidance'])
+    .select(['id', 'kind', 'title', 'guidance', 'translations'])
     .where('grant_id', '=', row.id)
     .where('removed_at', 'is', null)
     .orderBy('position')
@@ -213,8 +220,8 @@ export async function findPublicGrant(db: Executor, slug: string): Promise<Publi
   return {
     id: row.id,
     slug: row.slug,
-    title: row.title,
-    description: row.description,
+    title: pickField(row.title, row.translations, 'title', locale),
+    description: pickField(row.description, row.translations, 'description', locale),
     url: row.url,
     status: row.status as PublicGrantStatus,
     opensAt: row.opens_at,
@@ -226,8 +233,13 @@ export async function findPublicGrant(db: Executor, slug: string): Promise<Publi
     maxFundingPct: num(row.max_funding_pct),
     hourlyRate: num(row.hourly_rate),
     minInvoiceAmount: num(row.min_invoice_amount),
-    fund: { slug: row.fund_slug, name: row.fund_name, url: row.fund_url },
-    sections: sections.map((section) => ({ ...section, kind: section.kind as SectionKind })),
+    fund: { slug: row.fund_slug, name: pickField(row.fund_name, row.fund_translations, 'name', locale), url: row.fund_url },
+    sections: sections.map((section) => ({
+      id: section.id,
+      kind: section.kind as SectionKind,
+      title: pickField(section.title, section.translations, 'title', locale),
+      guidance: pickField(section.guidance, section.translations, 'guidance', locale),
+    })),
     questionCount: Number(row.question_count ?? 0),
   };
 }
@@ -237,21 +249,32 @@ export async function publicGrantExists(db: Executor, slug: string): Promise<boo
   return row !== undefined;
 }
 
-export interface EligibilityQuestion {
+export interface EligibilityQuestion<T = string> {
   id: string;
-  text: string;
+  text: T;
   expectedAnswer: boolean;
   prefill: ProfilePrefill | null;
 }
 
-export async function findGrantQuestions(db: Executor, grantId: string): Promise<EligibilityQuestion[]> {
-  const rows = await db
+function questionRows(db: Executor, grantId: string) {
+  return db
     .selectFrom('grant_requirements')
-    .select(['id', 'text', 'expected_answer', 'prefill'])
+    .select(['id', 'text', 'translations', 'expected_answer', 'prefill'])
     .where('grant_id', '=', grantId)
     .orderBy('position')
     .execute();
-  return rows.map((row) => ({ id: row.id, text: row.text, expectedAnswer: row.expected_answer, prefill: row.prefill as ProfilePrefill | null }));
+}
+
+/** The eligibility questions in the visitor's language. */
+export async function findGrantQuestions(db: Executor, grantId: string, locale: Locale): Promise<EligibilityQuestion[]> {
+  const rows = await questionRows(db, grantId);
+  return rows.map((row) => ({ id: row.id, text: pickField(row.text, row.translations, 'text', locale), expectedAnswer: row.expected_answer, prefill: row.prefill as ProfilePrefill | null }));
+}
+
+/** The eligibility questions in every language (for the administrators). */
+export async function findGrantQuestionTexts(db: Executor, grantId: string): Promise<Array<EligibilityQuestion<LocalizedText>>> {
+  const rows = await questionRows(db, grantId);
+  return rows.map((row) => ({ id: row.id, text: textOf(row.text, row.translations, 'text'), expectedAnswer: row.expected_answer, prefill: row.prefill as ProfilePrefill | null }));
 }
 
 // ——— administration ———
@@ -259,7 +282,7 @@ export async function findGrantQuestions(db: Executor, grantId: string): Promise
 export interface AdminGrantRow {
   id: string;
   slug: string;
-  title: string;
+  title: LocalizedText;
   status: GrantStatus;
   opensAt: Date | null;
   deadlineAt: Date | null;
@@ -275,6 +298,7 @@ export async function listFundGrants(db: Executor, fundId: string): Promise<Admi
       'g.id',
       'g.slug',
       'g.title',
+      'g.translations',
       'g.status',
       'g.opens_at',
       'g.deadline_at',
@@ -295,7 +319,7 @@ export async function listFundGrants(db: Executor, fundId: string): Promise<Admi
   return rows.map((row) => ({
     id: row.id,
     slug: row.slug,
-    title: row.title,
+    title: textOf(row.title, row.translations, 'title'),
     status: row.status as GrantStatus,
     opensAt: row.opens_at,
     deadlineAt: row.deadline_at,
@@ -308,10 +332,10 @@ export async function listFundGrants(db: Executor, fundId: string): Promise<Admi
 export interface AdminGrant {
   id: string;
   fundId: string;
-  fund: { id: string; name: string; slug: string };
+  fund: { id: string; name: LocalizedText; slug: string };
   slug: string;
-  title: string;
-  description: string;
+  title: LocalizedText;
+  description: LocalizedText;
   url: string | null;
   opensAt: Date | null;
   deadlineAt: Date | null;
@@ -325,8 +349,8 @@ export interface AdminGrant {
   publishedAt: Date | null;
   version: number;
   updatedAt: Date;
-  requirements: EligibilityQuestion[];
-  sections: Array<{ id: string; kind: SectionKind; title: string; position: number; requirementCount: number; inputCount: number; updatedAt: Date }>;
+  requirements: Array<EligibilityQuestion<LocalizedText>>;
+  sections: Array<{ id: string; kind: SectionKind; title: LocalizedText; position: number; requirementCount: number; inputCount: number; updatedAt: Date }>;
 }
 
 export async function findAdminGrant(db: Executor, id: string): Promise<AdminGrant | null> {
@@ -334,18 +358,19 @@ export async function findAdminGrant(db: Executor, id: string): Promise<AdminGra
     .selectFrom('grants as g')
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
     .selectAll('g')
-    .select(['f.name as fund_name', 'f.slug as fund_slug'])
+    .select(['f.name as fund_name', 'f.slug as fund_slug', 'f.translations as fund_translations'])
     .where('g.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
   const [requirements, sections] = await Promise.all([
-    findGrantQuestions(db, id),
+    findGrantQuestionTexts(db, id),
     db
       .selectFrom('grant_sections as s')
       .select([
         's.id',
         's.kind',
         's.title',
+        's.translations',
         's.position',
         's.updated_at',
         (eb) => eb.selectFrom('section_requirements as r').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('r.grant_section_id', '=', 's.id').as('requirement_count'),
@@ -359,10 +384,10 @@ export async function findAdminGrant(db: Executor, id: string): Promise<AdminGra
   return {
     id: row.id,
     fundId: row.fund_id,
-    fund: { id: row.fund_id, name: row.fund_name, slug: row.fund_slug },
+    fund: { id: row.fund_id, name: textOf(row.fund_name, row.fund_translations, 'name'), slug: row.fund_slug },
     slug: row.slug,
-    title: row.title,
-    description: row.description,
+    title: textOf(row.title, row.translations, 'title'),
+    description: textOf(row.description, row.translations, 'description'),
     url: row.url,
     opensAt: row.opens_at,
     deadlineAt: row.deadline_at,
@@ -380,7 +405,7 @@ export async function findAdminGrant(db: Executor, id: string): Promise<AdminGra
     sections: sections.map((section) => ({
       id: section.id,
       kind: section.kind as SectionKind,
-      title: section.title,
+      title: textOf(section.title, section.translations, 'title'),
       position: section.position,
       updatedAt: section.updated_at,
       requirementCount: Number(section.requirement_count ?? 0),
@@ -391,8 +416,10 @@ export async function findAdminGrant(db: Executor, id: string): Promise<AdminGra
 
 export interface GrantValues {
   slug: string;
+  /** Danish, the columns' language; English and Norwegian go to `translations` (JSON). */
   title: string;
   description: string;
+  translations: string;
   url: string | null;
   opens_at: Date | null;
   deadline_at: Date | null;
@@ -457,17 +484,26 @@ export async function saveOrderedRows<T extends Record<string, unknown>>(
   }
 }
 
+/** A row's texts as stored: the Danish ones in their columns, the others in `translations`. */
+export function localizedColumns<K extends string>(fields: Record<K, LocalizedText>): Record<K, string> & { translations: string } {
+  const columns = Object.fromEntries(Object.entries<LocalizedText>(fields).map(([field, text]) => [field, text.da])) as Record<K, string>;
+  return { ...columns, translations: JSON.stringify(translationsOf(fields)) };
+}
+
 /** Saves a grant's eligibility questions in order (see `saveOrderedRows`). */
 export function saveGrantQuestions(
   db: Executor,
   grantId: string,
-  questions: Array<{ id?: string | undefined; text: string; expectedAnswer: boolean; prefill: ProfilePrefill | null }>,
+  questions: Array<{ id?: string | undefined; text: LocalizedText; expectedAnswer: boolean; prefill: ProfilePrefill | null }>,
 ): Promise<void> {
   return saveOrderedRows(
     db,
     'grant_requirements',
     { column: 'grant_id', id: grantId },
-    questions.map((question) => ({ id: question.id, values: { text: question.text, expected_answer: question.expectedAnswer, prefill: question.prefill } })),
+    questions.map((question) => ({
+      id: question.id,
+      values: { ...localizedColumns({ text: question.text }), expected_answer: question.expectedAnswer, prefill: question.prefill },
+    })),
   );
 }
 
@@ -479,43 +515,61 @@ export interface SectionDetail {
   id: string;
   grantId: string;
   fundId: string;
-  grantTitle: string;
+  grantTitle: LocalizedText;
+  fundName: LocalizedText;
   kind: SectionKind;
-  title: string;
-  guidance: string;
+  title: LocalizedText;
+  guidance: LocalizedText;
   aiInstructions: string;
   version: number;
   updatedAt: Date;
-  requirements: Array<{ id: string; text: string }>;
-  inputs: Array<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>;
+  requirements: Array<{ id: string; text: LocalizedText }>;
+  inputs: Array<{ id: string; label: LocalizedText; type: InputType; required: boolean; maxChars: number | null }>;
 }
 
 export async function findSection(db: Executor, id: string): Promise<SectionDetail | null> {
   const row = await db
     .selectFrom('grant_sections as s')
     .innerJoin('grants as g', 'g.id', 's.grant_id')
-    .select(['s.id', 's.grant_id', 'g.fund_id', 'g.title as grant_title', 's.kind', 's.title', 's.guidance', 's.ai_instructions', 's.version', 's.updated_at'])
+    .innerJoin('funds as f', 'f.id', 'g.fund_id')
+    .select([
+      's.id',
+      's.grant_id',
+      'g.fund_id',
+      'g.title as grant_title',
+      'g.translations as grant_translations',
+      'f.name as fund_name',
+      'f.translations as fund_translations',
+      's.kind',
+      's.title',
+      's.guidance',
+      's.translations',
+      's.ai_instructions',
+      's.version',
+      's.updated_at',
+    ])
     .where('s.id', '=', id)
     .where('s.removed_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   const [requirements, inputs] = await Promise.all([
-    db.selectFrom('section_requirements').select(['id', 'text']).where('grant_section_id', '=', id).orderBy('position').execute(),
-    db.selectFrom('section_inputs').select(['id', 'label', 'type', 'required', 'max_chars']).where('grant_section_id', '=', id).orderBy('position').execute(),
+    db.selectFrom('section_requirements').select(['id', 'text', 'translations']).where('grant_section_id', '=', id).orderBy('position').execute(),
+    db.selectFrom('section_inputs').select(['id', 'label', 'translations', 'type', 'required', 'max_chars']).where('grant_section_id', '=', id).orderBy('position').execute(),
   ]);
   return {
     id: row.id,
     grantId: row.grant_id,
     fundId: row.fund_id,
-    grantTitle: row.grant_title,
+    grantTitle: textOf(row.grant_title, row.grant_translations, 'title'),
+    fundName: textOf(row.fund_name, row.fund_translations, 'name'),
     kind: row.kind as SectionKind,
-    title: row.title,
-    guidance: row.guidance,
+    title: textOf(row.title, row.translations, 'title'),
+    guidance: textOf(row.guidance, row.translations, 'guidance'),
     aiInstructions: row.ai_instructions,
     version: row.version,
     updatedAt: row.updated_at,
-    requirements,
-    inputs: inputs.map((input) => ({ id: input.id, label: input.label, type: input.type as InputType, required: input.required, maxChars: input.max_chars })),
+    requirements: requirements.map((requirement) => ({ id: requirement.id, text: textOf(requirement.text, requirement.translations, 'text') })),
+    inputs: inputs.map((input) => ({ id: input.id, label: textOf(input.label, input.translations, 'label'), type: input.type as InputType, required: input.required, maxChars: input.max_chars })),
   };
 }
 

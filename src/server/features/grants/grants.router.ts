@@ -39,20 +39,20 @@ import {
 export const grantsRouter = router({
   /** Published grants: search, filter by fund and status, sort; keyset pages. */
   list: publicProcedure.meta({ access: 'anyone' }).input(grantListInput).query(({ ctx, input }) =>
-    cachedCatalog(ctx.db, `grants:list:${JSON.stringify(input)}`, () => listPublicGrants(ctx.db, input)),
+    cachedCatalog(ctx.db, `grants:list:${ctx.locale}:${JSON.stringify(input)}`, () => listPublicGrants(ctx.db, input, ctx.locale)),
   ),
 
   bySlug: publicProcedure.meta({ access: 'anyone' }).input(grantSlugInput).query(async ({ ctx, input }) => {
-    const grant = await cachedCatalog(ctx.db, `grants:slug:${input.slug}`, () => findPublicGrant(ctx.db, input.slug));
+    const grant = await cachedCatalog(ctx.db, `grants:slug:${ctx.locale}:${input.slug}`, () => findPublicGrant(ctx.db, input.slug, ctx.locale));
     if (!grant) throw new AppError('NOT_FOUND');
     return grant;
   }),
 
   /** The eligibility questions of a published grant and, for a signed-in user, their companies' profiles to pre-fill from. */
   requirementsTest: publicProcedure.meta({ access: 'anyone' }).input(grantSlugInput).query(async ({ ctx, input }) => {
-    const grant = await cachedCatalog(ctx.db, `grants:slug:${input.slug}`, () => findPublicGrant(ctx.db, input.slug));
+    const grant = await cachedCatalog(ctx.db, `grants:slug:${ctx.locale}:${input.slug}`, () => findPublicGrant(ctx.db, input.slug, ctx.locale));
     if (!grant) throw new AppError('NOT_FOUND');
-    const questions = await cachedCatalog(ctx.db, `grants:questions:${grant.id}`, () => findGrantQuestions(ctx.db, grant.id));
+    const questions = await cachedCatalog(ctx.db, `grants:questions:${ctx.locale}:${grant.id}`, () => findGrantQuestions(ctx.db, grant.id, ctx.locale));
     let companies: Awaited<ReturnType<typeof companiesForRequirementsTest>> = [];
     if (ctx.user) {
       ctx.resHeaders?.set('Cache-Control', 'no-store');

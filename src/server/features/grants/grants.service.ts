@@ -18,6 +18,7 @@ import {
   grantFundOf,
   insertGrant,
   liveSectionIds,
+  localizedColumns,
   saveGrantQuestions,
   saveOrderedRows,
   updateGrantVersioned,
@@ -32,8 +33,7 @@ const ms = (date: Date | null) => (date ? new Date(date.getTime()) : null);
 function valuesOf(input: GrantInput, slug: string): GrantValues {
   return {
     slug,
-    title: input.title,
-    description: input.description,
+    ...localizedColumns({ title: input.title, description: input.description }),
     url: input.url || null,
     opens_at: ms(input.opensAt),
     deadline_at: ms(input.deadlineAt),
@@ -49,7 +49,7 @@ function valuesOf(input: GrantInput, slug: string): GrantValues {
 
 export async function createGrant(db: Executor, input: z.output<typeof createGrantInput>): Promise<{ id: string; slug: string }> {
   if (!(await findFundById(db, input.fundId))) throw new AppError('NOT_FOUND');
-  const slug = await chooseSlug(db, 'grants', input.slug, input.title);
+  const slug = await chooseSlug(db, 'grants', input.slug, input.title.da);
   const id = await db
     .transaction()
     .execute(async (trx) => {
@@ -90,6 +90,7 @@ export async function duplicateGrant(db: Executor, id: string): Promise<{ id: st
         slug,
         title: source.title,
         description: source.description,
+        translations: JSON.stringify(source.translations),
         url: source.url,
         opens_at: source.opens_at,
         deadline_at: source.deadline_at,
@@ -105,30 +106,43 @@ export async function duplicateGrant(db: Executor, id: string): Promise<{ id: st
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('grant_requirements')
-      .columns(['grant_id', 'position', 'text', 'expected_answer', 'prefill'])
+      .columns(['grant_id', 'position', 'text', 'translations', 'expected_answer', 'prefill'])
       .expression((eb) =>
-        eb.selectFrom('grant_requirements').select([sql<string>`${row.id}::uuid`.as('grant_id'), 'position', 'text', 'expected_answer', 'prefill']).where('grant_id', '=', id),
+        eb
+          .selectFrom('grant_requirements')
+          .select([sql<string>`${row.id}::uuid`.as('grant_id'), 'position', 'text', 'translations', 'expected_answer', 'prefill'])
+          .where('grant_id', '=', id),
       )
       .execute();
     const sections = await trx.selectFrom('grant_sections').selectAll().where('grant_id', '=', id).where('removed_at', 'is', null).orderBy('position').execute();
     for (const [position, section] of sections.entries()) {
       const copy = await trx
         .insertInto('grant_sections')
-        .values({ grant_id: row.id, position, kind: section.kind, title: section.title, guidance: section.guidance, ai_instructions: section.ai_instructions })
+        .values({
+          grant_id: row.id,
+          position,
+          kind: section.kind,
+          title: section.title,
+          guidance: section.guidance,
+          translations: JSON.stringify(section.translations),
+          ai_instructions: section.ai_instructions,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('section_requirements')
-        .columns(['grant_section_id', 'position', 'text'])
-        .expression((eb) => eb.selectFrom('section_requirements').select([sql<string>`${copy.id}::uuid`.as('grant_section_id'), 'position', 'text']).where('grant_section_id', '=', section.id))
+        .columns(['grant_section_id', 'position', 'text', 'translations'])
+        .expression((eb) =>
+          eb.selectFrom('section_requirements').select([sql<string>`${copy.id}::uuid`.as('grant_section_id'), 'position', 'text', 'translations']).where('grant_section_id', '=', section.id),
+        )
         .execute();
       await trx
         .insertInto('section_inputs')
-        .columns(['grant_section_id', 'position', 'label', 'type', 'required', 'max_chars'])
+        .columns(['grant_section_id', 'position', 'label', 'translations', 'type', 'required', 'max_chars'])
         .expression((eb) =>
           eb
             .selectFrom('section_inputs')
-            .select([sql<string>`${copy.id}::uuid`.as('grant_section_id'), 'position', 'label', 'type', 'required', 'max_chars'])
+            .select([sql<string>`${copy.id}::uuid`.as('grant_section_id'), 'position', 'label', 'translations', 'type', 'required', 'max_chars'])
             .where('grant_section_id', '=', section.id),
         )
         .execute();
@@ -218,7 +232,11 @@ export async function addSection(db: Executor, input: z.output<typeof addSection
       .where('grant_id', '=', input.grantId)
       .executeTakeFirst();
     const position = last?.max === null || last?.max === undefined ? 0 : Math.max(0, Number(last.max) + 1);
-    return trx.insertInto('grant_sections').values({ grant_id: input.grantId, position, kind: input.kind, title: input.title }).returning('id').executeTakeFirstOrThrow();
+    return trx
+      .insertInto('grant_sections')
+      .values({ grant_id: input.grantId, position, kind: input.kind, ...localizedColumns({ title: input.title }) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   });
   return { id: row.id };
 }
@@ -269,8 +287,7 @@ export async function updateSection(db: Executor, input: z.output<typeof updateS
       .updateTable('grant_sections')
       .set((eb) => ({
         kind: input.kind,
-        title: input.title,
-        guidance: input.guidance,
+        ...localizedColumns({ title: input.title, guidance: input.guidance }),
         ai_instructions: input.aiInstructions,
         version: eb('version', '+', 1),
         updated_at: new Date(),
@@ -285,12 +302,12 @@ export async function updateSection(db: Executor, input: z.output<typeof updateS
       throw new AppError(exists ? 'CONFLICT' : 'NOT_FOUND');
     }
     const section = { column: 'grant_section_id', id: input.id } as const;
-    await saveOrderedRows(trx, 'section_requirements', section, input.requirements.map((r) => ({ id: r.id, values: { text: r.text } })));
+    await saveOrderedRows(trx, 'section_requirements', section, input.requirements.map((r) => ({ id: r.id, values: localizedColumns({ text: r.text }) })));
     await saveOrderedRows(
       trx,
       'section_inputs',
       section,
-      input.inputs.map((i) => ({ id: i.id, values: { label: i.label, type: i.type, required: i.required, max_chars: i.maxChars } })),
+      input.inputs.map((i) => ({ id: i.id, values: { ...localizedColumns({ label: i.label }), type: i.type, required: i.required, max_chars: i.type === 'date' || i.type === 'number' ? null : i.maxChars } })),
     );
     return row.version;
   });

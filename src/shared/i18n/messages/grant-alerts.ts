@@ -6,21 +6,21 @@ const da = {
   'grant-alerts.signup.language': 'Sprog i e-mails',
   'grant-alerts.signup.funds': 'Fonde, du er interesseret i (valgfrit)',
   'grant-alerts.signup.fundsHint': 'Vælger du ingen, får du besked om puljer fra alle fonde.',
-  'grant-alerts.signup.privacy': 'Vi bruger kun adressen til puljeadvarsler. Læs mere i privatlivspolitikken.',
+  'grant-alerts.signup.privacy': 'Vi bruger kun adressen til at give dig besked om nye puljer. Læs mere i privatlivspolitikken.',
   'grant-alerts.signup.submit': 'Tilmeld',
   'grant-alerts.signup.sentTitle': 'Tjek din indbakke',
-  'grant-alerts.signup.sentBody': 'Hvis {email} kan modtage advarsler, har vi sendt en e-mail med et link. Følg linket for at bekræfte tilmeldingen.',
+  'grant-alerts.signup.sentBody': 'Hvis {email} kan modtage e-mails, har vi sendt en e-mail med et link. Følg linket for at bekræfte tilmeldingen.',
   'grant-alerts.signup.again': 'Tilmeld en anden adresse',
   'grant-alerts.link.confirmed': 'Tak! Din tilmelding er bekræftet. Du får en e-mail, når nye puljer bliver offentliggjort.',
-  'grant-alerts.link.unsubscribed': 'Du er frameldt puljeadvarsler, og din adresse er slettet hos os.',
-  'grant-alerts.link.invalid': 'Linket er ugyldigt, udløbet eller allerede brugt. Tilmeld dig igen, hvis du stadig ønsker advarsler.',
+  'grant-alerts.link.unsubscribed': 'Du er frameldt beskeder om nye puljer, og din adresse er slettet hos os.',
+  'grant-alerts.link.invalid': 'Linket er ugyldigt, udløbet eller allerede brugt. Tilmeld dig igen, hvis du stadig ønsker besked om nye puljer.',
   'grant-alerts.error.invalidLink': 'Linket er ugyldigt, udløbet eller allerede brugt.',
-  'grant-alerts.email.confirm.subject': 'Bekræft din tilmelding til puljeadvarsler',
+  'grant-alerts.email.confirm.subject': 'Bekræft din tilmelding til besked om nye puljer',
   'grant-alerts.email.confirm.body':
     'Du (eller nogen med din adresse) har bedt om at få en e-mail fra Grantwork, når nye puljer bliver offentliggjort. Følg linket herunder inden for 7 dage for at bekræfte. Har du ikke bedt om det, kan du se bort fra denne e-mail; så hører du ikke mere fra os.',
   'grant-alerts.email.alert.subject': 'Ny pulje: {grantTitle}',
   'grant-alerts.email.alert.body':
-    '{fundName} har offentliggjort en ny pulje: {grantTitle}.\n\nLæs om den, og start din ansøgning: {grantLink}\n\nDu får denne e-mail, fordi du har tilmeldt dig puljeadvarsler. Frameld dig med ét klik på linket herunder.',
+    '{fundName} har offentliggjort en ny pulje: {grantTitle}.\n\nLæs om den, og start din ansøgning: {grantLink}\n\nDu får denne e-mail, fordi du har bedt om besked om nye puljer. Frameld dig med ét klik på linket herunder.',
 } as const;
 
 type Keys = keyof typeof da;
@@ -56,21 +56,21 @@ const nb: Record<Keys, string> = {
   'grant-alerts.signup.language': 'Språk i e-postene',
   'grant-alerts.signup.funds': 'Fond du er interessert i (valgfritt)',
   'grant-alerts.signup.fundsHint': 'Velger du ingen, får du beskjed om tilskudd fra alle fond.',
-  'grant-alerts.signup.privacy': 'Vi bruker adressen bare til tilskuddsvarsler. Les mer i personvernerklæringen.',
+  'grant-alerts.signup.privacy': 'Vi bruker adressen bare til å varsle deg om nye tilskudd. Les mer i personvernerklæringen.',
   'grant-alerts.signup.submit': 'Meld på',
   'grant-alerts.signup.sentTitle': 'Sjekk innboksen din',
-  'grant-alerts.signup.sentBody': 'Hvis {email} kan motta varsler, har vi sendt en e-post med en lenke. Følg lenken for å bekrefte påmeldingen.',
+  'grant-alerts.signup.sentBody': 'Hvis {email} kan motta e-post, har vi sendt en e-post med en lenke. Følg lenken for å bekrefte påmeldingen.',
   'grant-alerts.signup.again': 'Meld på en annen adresse',
   'grant-alerts.link.confirmed': 'Takk! Påmeldingen er bekreftet. Du får en e-post når nye tilskudd blir publisert.',
-  'grant-alerts.link.unsubscribed': 'Du er avmeldt tilskuddsvarsler, og adressen din er slettet hos oss.',
-  'grant-alerts.link.invalid': 'Lenken er ugyldig, utløpt eller allerede brukt. Meld deg på igjen hvis du fortsatt vil ha varsler.',
+  'grant-alerts.link.unsubscribed': 'Du er avmeldt varsel om nye tilskudd, og adressen din er slettet hos oss.',
+  'grant-alerts.link.invalid': 'Lenken er ugyldig, utløpt eller allerede brukt. Meld deg på igjen hvis du fortsatt vil ha varsel om nye tilskudd.',
   'grant-alerts.error.invalidLink': 'Lenken er ugyldig, utløpt eller allerede brukt.',
-  'grant-alerts.email.confirm.subject': 'Bekreft påmeldingen til tilskuddsvarsler',
+  'grant-alerts.email.confirm.subject': 'Bekreft påmeldingen til varsel om nye tilskudd',
   'grant-alerts.email.confirm.body':
     'Du (eller noen med adressen din) har bedt om en e-post fra Grantwork når nye tilskudd blir publisert. Følg lenken nedenfor innen 7 dager for å bekrefte. Har du ikke bedt om dette, kan du se bort fra denne e-posten; da hører du ikke mer fra oss.',
   'grant-alerts.email.alert.subject': 'Nytt tilskudd: {grantTitle}',
   'grant-alerts.email.alert.body':
-    '{fundName} har publisert et nytt tilskudd: {grantTitle}.\n\nLes om det og start søknaden din: {grantLink}\n\nDu får denne e-posten fordi du har meldt deg på tilskuddsvarsler. Meld deg av med ett klikk på lenken nedenfor.',
+    '{fundName} har publisert et nytt tilskudd: {grantTitle}.\n\nLes om det og start søknaden din: {grantLink}\n\nDu får denne e-posten fordi du har meldt deg på varsel om nye tilskudd. Meld deg av med ett klikk på lenken nedenfor.',
 };
 
 export const grantAlerts = { da, en, nb };

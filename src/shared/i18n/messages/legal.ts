@@ -12,17 +12,17 @@ const da = {
   'legal.privacy.what.company':
     'Virksomheder: CVR-nummer og de offentlige oplysninger, som CVR-registret giver (navn, adresse, branche, antal ansatte), hvem der er medlem af virksomheden med hvilken rolle, og invitationer til nye medlemmer.',
   'legal.privacy.what.applications': 'Ansøgninger: det, I skriver — tekster, leverancer, budget, aktivitetsplan, kommentarer og AI-udkast — og en historik over, hvem der ændrede status hvornår.',
-  'legal.privacy.what.alerts': 'Puljeadvarsler: din e-mailadresse, sprog, de fonde du valgte, og hvornår du bekræftede tilmeldingen. Bekræftelseslinket gemmes kun som en hash.',
+  'legal.privacy.what.alerts': 'Besked om nye puljer: din e-mailadresse, sprog, de fonde du valgte, og hvornår du bekræftede tilmeldingen. Bekræftelseslinket gemmes kun som en hash.',
   'legal.privacy.what.technical':
     'Tekniske oplysninger: dine log-ind-sessioner (med IP-adresse og browser, så du kan se og afslutte dem), en log over de e-mails, vi sender dig, og tællere, der beskytter mod misbrug (antal forsøg pr. IP-adresse og e-mail).',
   'legal.privacy.why.heading': 'Hvorfor vi gemmer det',
   'legal.privacy.why.body':
-    'Vi bruger oplysningerne til at levere tjenesten, du har bedt om (aftale), til at sende puljeadvarsler, du har sagt ja til (samtykke, som du altid kan trække tilbage), og til at holde tjenesten sikker og forhindre misbrug (legitim interesse). Vi sælger aldrig dine oplysninger og bruger dem ikke til reklame.',
+    'Vi bruger oplysningerne til at levere tjenesten, du har bedt om (aftale), til at give dig besked om nye puljer, når du har sagt ja til det (samtykke, som du altid kan trække tilbage), og til at holde tjenesten sikker og forhindre misbrug (legitim interesse). Vi sælger aldrig dine oplysninger og bruger dem ikke til reklame.',
   'legal.privacy.why.ai':
     'Når du beder om et AI-udkast, sendes afsnittets vejledning, krav, jeres projektbeskrivelse og virksomhedsprofil til den AI-tjeneste, installationen er sat op med. Udbyderen må kun bruge dem til at lave udkastet.',
   'legal.privacy.howLong.heading': 'Hvor længe vi gemmer det',
   'legal.privacy.howLong.account': 'Konto-, virksomheds- og ansøgningsoplysninger gemmes, så længe kontoen eller virksomheden findes. Når de slettes, fjernes oplysningerne fra databasen med det samme.',
-  'legal.privacy.howLong.alerts': 'En tilmelding til puljeadvarsler, der ikke bliver bekræftet, bortfalder efter 7 dage. Framelder du dig, sletter vi din adresse med det samme.',
+  'legal.privacy.howLong.alerts': 'En tilmelding til besked om nye puljer, der ikke bliver bekræftet, bortfalder efter 7 dage. Framelder du dig, sletter vi din adresse med det samme.',
   'legal.privacy.howLong.technical': 'Sessioner udløber efter 14 dages inaktivitet og senest efter 90 dage. Tællere mod misbrug forsvinder efter højst en time. E-mail-loggen viser, hvad der blev sendt hvornår; links med engangskoder fjernes fra den, når e-mailen er sendt.',
   'legal.privacy.sharing.heading': 'Hvem vi deler med',
   'legal.privacy.sharing.body':
@@ -30,7 +30,7 @@ const da = {
   'legal.privacy.rights.heading': 'Dine rettigheder',
   'legal.privacy.rights.body': 'Du har ret til at få indsigt i, rette, begrænse og få udleveret dine oplysninger, og til at gøre indsigelse mod behandlingen. Skriv til os, så svarer vi inden for en måned.',
   'legal.privacy.rights.delete':
-    'Sådan får du dine oplysninger slettet: Skriv til os, så sletter vi din konto og dine sessioner. En virksomheds ejer kan slette virksomheden med alle dens ansøgninger. Puljeadvarsler frameldes med linket i hver advarsel, og din adresse slettes med det samme.',
+    'Sådan får du dine oplysninger slettet: Skriv til os, så sletter vi din konto og dine sessioner. En virksomheds ejer kan slette virksomheden med alle dens ansøgninger. Besked om nye puljer frameldes med linket i hver e-mail, og din adresse slettes med det samme.',
   'legal.privacy.rights.complaint': 'Er du utilfreds med, hvordan vi behandler dine oplysninger, kan du klage til Datatilsynet (datatilsynet.dk).',
   'legal.privacy.security.heading': 'Sikkerhed',
   'legal.privacy.security.body': 'Adgangskoder gemmes med argon2id, og links i e-mails indeholder engangskoder, som vi kun gemmer som hash. Forbindelsen er krypteret, og du ser kun de virksomheder og ansøgninger, du er medlem af.',
@@ -92,17 +92,17 @@ const nb: Record<Keys, string> = {
   'legal.privacy.what.company':
     'Virksomheter: CVR-nummeret og de offentlige opplysningene CVR-registeret gir (navn, adresse, bransje, antall ansatte), hvem som er medlem av virksomheten med hvilken rolle, og invitasjoner til nye medlemmer.',
   'legal.privacy.what.applications': 'Søknader: det dere skriver — tekster, leveranser, budsjett, aktivitetsplan, kommentarer og AI-utkast — og en historikk over hvem som endret status når.',
-  'legal.privacy.what.alerts': 'Tilskuddsvarsler: e-postadressen din, språk, fondene du valgte, og når du bekreftet påmeldingen. Bekreftelseslenken lagres bare som en hash.',
+  'legal.privacy.what.alerts': 'Varsel om nye tilskudd: e-postadressen din, språk, fondene du valgte, og når du bekreftet påmeldingen. Bekreftelseslenken lagres bare som en hash.',
   'legal.privacy.what.technical':
     'Tekniske opplysninger: innloggingsøktene dine (med IP-adresse og nettleser, så du kan se og avslutte dem), en logg over e-postene vi sender deg, og tellere som beskytter mot misbruk (forsøk per IP-adresse og e-post).',
   'legal.privacy.why.heading': 'Hvorfor vi lagrer det',
   'legal.privacy.why.body':
-    'Vi bruker opplysningene til å levere tjenesten du har bedt om (avtale), til å sende tilskuddsvarsler du har sagt ja til (samtykke, som du alltid kan trekke tilbake), og til å holde tjenesten sikker og hindre misbruk (berettiget interesse). Vi selger aldri opplysningene dine og bruker dem ikke til reklame.',
+    'Vi bruker opplysningene til å levere tjenesten du har bedt om (avtale), til å varsle deg om nye tilskudd når du har sagt ja til det (samtykke, som du alltid kan trekke tilbake), og til å holde tjenesten sikker og hindre misbruk (berettiget interesse). Vi selger aldri opplysningene dine og bruker dem ikke til reklame.',
   'legal.privacy.why.ai':
     'Når du ber om et AI-utkast, sendes avsnittets veiledning, krav, prosjektbeskrivelsen og virksomhetsprofilen til AI-tjenesten installasjonen er satt opp med. Leverandøren får bare bruke dem til å lage utkastet.',
   'legal.privacy.howLong.heading': 'Hvor lenge vi lagrer det',
   'legal.privacy.howLong.account': 'Konto-, virksomhets- og søknadsopplysninger lagres så lenge kontoen eller virksomheten finnes. Når de slettes, forsvinner opplysningene fra databasen med en gang.',
-  'legal.privacy.howLong.alerts': 'En påmelding til tilskuddsvarsler som ikke blir bekreftet, faller bort etter 7 dager. Melder du deg av, sletter vi adressen din med en gang.',
+  'legal.privacy.howLong.alerts': 'En påmelding til varsel om nye tilskudd som ikke blir bekreftet, faller bort etter 7 dager. Melder du deg av, sletter vi adressen din med en gang.',
   'legal.privacy.howLong.technical': 'Økter utløper etter 14 dager uten aktivitet og senest etter 90 dager. Tellere mot misbruk forsvinner innen en time. E-postloggen viser hva som ble sendt når; lenker med engangskoder fjernes fra den når e-posten er sendt.',
   'legal.privacy.sharing.heading': 'Hvem vi deler med',
   'legal.privacy.sharing.body':
@@ -110,7 +110,7 @@ const nb: Record<Keys, string> = {
   'legal.privacy.rights.heading': 'Rettighetene dine',
   'legal.privacy.rights.body': 'Du har rett til innsyn, retting, begrensning og å få utlevert opplysningene dine, og til å protestere mot behandlingen. Skriv til oss, så svarer vi innen en måned.',
   'legal.privacy.rights.delete':
-    'Slik får du opplysningene dine slettet: Skriv til oss, så sletter vi kontoen og øktene dine. En virksomhets eier kan slette virksomheten med alle søknadene. Tilskuddsvarsler avmeldes med lenken i hvert varsel, og adressen din slettes med en gang.',
+    'Slik får du opplysningene dine slettet: Skriv til oss, så sletter vi kontoen og øktene dine. En virksomhets eier kan slette virksomheten med alle søknadene. Varsel om nye tilskudd avmeldes med lenken i hver e-post, og adressen din slettes med en gang.',
   'legal.privacy.rights.complaint': 'Er du misfornøyd med hvordan vi behandler opplysningene dine, kan du klage til det danske Datatilsynet (datatilsynet.dk).',
   'legal.privacy.security.heading': 'Sikkerhet',
   'legal.privacy.security.body': 'Passord lagres med argon2id, og lenker i e-poster inneholder engangskoder som vi bare lagrer som hash. Forbindelsen er kryptert, og du ser bare virksomhetene og søknadene du er medlem av.',

@@ -1,0 +1,67 @@
+/**
+ * A text of the catalogue (a fund's name, a grant's questions, a section's guidance…) written by
+ * an administrator in Danish and, optionally, English and Norwegian. One schema validates it in
+ * the editors and the procedures; one function picks the visitor's language, Danish filling any
+ * gap (docs/decisions/0017-content-languages.md).
+ */
+import { z } from 'zod';
+import { defaultLocale, type Locale } from './locales';
+
+export type LocalizedText = { da: string; en?: string | undefined; nb?: string | undefined };
+
+/** The languages other than Danish, stored beside the Danish column. */
+export const translatedLocales = ['en', 'nb'] as const;
+export type TranslatedLocale = (typeof translatedLocales)[number];
+
+/**
+ * A localized text of at most `max` characters per language. `required` makes the Danish text
+ * required (the others are always optional: an empty one falls back to Danish).
+ */
+export function localizedTextSchema(max: number, options: { required?: boolean; tooLong?: string } = {}) {
+  const tooLong = options.tooLong ?? 'grants.validation.tooLong';
+  const optional = z.string().trim().max(max, { error: tooLong });
+  const da = options.required ? optional.min(1, { error: 'validation.required' }) : optional;
+  return z.object({ da, en: optional.default(''), nb: optional.default('') });
+}
+
+/** The text in `locale`, or the Danish one when that language is left empty. */
+export function pickText(text: LocalizedText, locale: Locale): string {
+  if (locale === defaultLocale) return text.da;
+  const chosen = text[locale]?.trim();
+  return chosen ? text[locale]! : text.da;
+}
+
+/** An empty text in every language (a new row in an editor). */
+export const emptyText = (): LocalizedText => ({ da: '', en: '', nb: '' });
+
+/** Stored form: `{"en": {"<field>": "…"}, "nb": {…}}` beside the Danish columns. */
+export type Translations = Partial<Record<TranslatedLocale, Record<string, string>>>;
+
+function asTranslations(value: unknown): Translations {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Translations) : {};
+}
+
+/** The localized text of `field` from a row's Danish column and its `translations`. */
+export function textOf(danish: string, translations: unknown, field: string): LocalizedText {
+  const stored = asTranslations(translations);
+  return { da: danish, en: stored.en?.[field] ?? '', nb: stored.nb?.[field] ?? '' };
+}
+
+/** A row's field picked for `locale` from its Danish column and `translations`. */
+export function pickField(danish: string, translations: unknown, field: string, locale: Locale): string {
+  return pickText(textOf(danish, translations, field), locale);
+}
+
+/** The `translations` value to store for the given fields (empty languages are left out). */
+export function translationsOf(fields: Record<string, LocalizedText>): Translations {
+  const result: Translations = {};
+  for (const locale of translatedLocales) {
+    const texts: Record<string, string> = {};
+    for (const [field, text] of Object.entries(fields)) {
+      const value = text[locale]?.trim();
+      if (value) texts[field] = value;
+    }
+    if (Object.keys(texts).length) result[locale] = texts;
+  }
+  return result;
+}
