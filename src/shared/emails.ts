@@ -8,6 +8,8 @@ import type { MessageKey } from './i18n';
 export interface EmailTemplate<P extends z.ZodType = z.ZodType> {
   subject: MessageKey;
   body: MessageKey;
+  /** Why this person gets this e-mail, said at its end (its params are the template's). */
+  footer: MessageKey;
   params: P;
   /** A link the message ends with, built from `params.link`, shown as its own line. */
   hasLink?: boolean;
@@ -28,11 +30,13 @@ export const emailTemplates = {
   test: {
     subject: 'email.test.subject',
     body: 'email.test.body',
+    footer: 'email.footer.test',
     params: z.object({ name: z.string().max(200), reference: z.string().max(200) }),
   },
   passwordReset: {
     subject: 'email.passwordReset.subject',
     body: 'email.passwordReset.body',
+    footer: 'email.footer.passwordReset',
     params: z.object({ name: z.string().max(200), link: z.url() }),
     hasLink: true,
   },
@@ -40,6 +44,7 @@ export const emailTemplates = {
   loginUnderAttack: {
     subject: 'email.loginUnderAttack.subject',
     body: 'email.loginUnderAttack.body',
+    footer: 'email.footer.account',
     // `link` is the forgotten-password page: no token in it.
     params: z.object({ name: z.string().max(200), minutes: z.string().max(10), link: z.url() }),
     hasLink: true,
@@ -47,20 +52,23 @@ export const emailTemplates = {
   grantAlertConfirm: {
     subject: 'grant-alerts.email.confirm.subject',
     body: 'grant-alerts.email.confirm.body',
+    footer: 'email.footer.alertSignup',
     params: z.object({ link: z.url() }),
     hasLink: true,
   },
   grantAlert: {
     subject: 'grant-alerts.email.alert.subject',
     body: 'grant-alerts.email.alert.body',
+    footer: 'email.footer.alert',
     // `link` is the one-click unsubscribe link (it carries a token, so it is not kept once sent).
-    params: z.object({ grantTitle: z.string().max(200), fundName: z.string().max(200), grantLink: z.url(), link: z.url() }),
+    params: z.object({ grantTitle: z.string().max(200), fundName: z.string().max(200), facts: z.string().max(500), grantLink: z.url(), link: z.url() }),
     hasLink: true,
     oneClickUnsubscribe: (params) => grantAlertOneClick((params as { link: string }).link),
   },
   invitation: {
     subject: 'invitations.email.subject',
     body: 'invitations.email.body',
+    footer: 'email.footer.invitation',
     // `role` is the role's label in the e-mail's language; the link carries the token (never the job).
     params: z.object({ inviter: z.string().max(200), company: z.string().max(200), role: z.string().max(100), link: z.url() }),
     hasLink: true,
@@ -69,24 +77,28 @@ export const emailTemplates = {
   reviewDigest: {
     subject: 'notifications.email.subject',
     body: 'notifications.email.body',
+    footer: 'email.footer.account',
     params: z.object({ name: z.string().max(200), subject: z.string().max(300), items: z.string().max(100_000), profileLink: z.url() }),
   },
   /** To a company's owners and admins when someone asks to join it. */
   joinRequest: {
     subject: 'companyClaims.email.request.subject',
     body: 'companyClaims.email.request.body',
+    footer: 'email.footer.account',
     params: z.object({ requester: z.string().max(200), requesterEmail: z.string().max(254), company: z.string().max(200), message: z.string().max(1000), link: z.url() }),
     hasLink: true,
   },
   joinAccepted: {
     subject: 'companyClaims.email.accepted.subject',
     body: 'companyClaims.email.accepted.body',
+    footer: 'email.footer.joinRequest',
     params: z.object({ company: z.string().max(200), role: z.string().max(100), link: z.url() }),
     hasLink: true,
   },
   joinDeclined: {
     subject: 'companyClaims.email.declined.subject',
     body: 'companyClaims.email.declined.body',
+    footer: 'email.footer.joinRequest',
     params: z.object({ company: z.string().max(200), role: z.string().max(100), link: z.url() }),
     hasLink: true,
   },
@@ -94,6 +106,7 @@ export const emailTemplates = {
   ownershipTransferred: {
     subject: 'companyClaims.email.transferred.subject',
     body: 'companyClaims.email.transferred.body',
+    footer: 'email.footer.account',
     params: z.object({ company: z.string().max(200), newOwner: z.string().max(200), reason: z.string().max(1000), link: z.url() }),
     hasLink: true,
   },

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from '../../src/server/app';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,6 +198,11 @@ describe('publishing a grant sends the alerts', () => {
     const worker = startWorker(services, 'email', emailProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }) }));
     try {
       const grant = await draftGrant(fundA, 'Unsubscribe Test');
+      await services.db
+        .updateTable('grants')
+        .set({ deadline_at: new Date('2027-03-01T11:00:00Z'), amount_min: '100000', amount_max: '500000' })
+        .where('id', '=', grant.id)
+        .execute();
       await caller.grants.admin.publish({ id: grant.id });
       const sent = await waitFor(
         () =>
@@ -216,7 +224,17 @@ describe('publishing a grant sends the alerts', () => {
       const unsubscribe = eml.match(/https:\/\/grants\.example\/\?alerts=unsubscribe&token=[A-Za-z0-9_-]+&lang=en/)?.[0];
       expect(unsubscribe).toBeTruthy();
 
+      // The deadline and amounts, in the subscriber's language; and why they get it.
+      expect(eml).toContain('Deadline: March 1, 2027 at 12:00 PM');
+      expect(eml).toMatch(/Amount: DKK\s100,000 – DKK\s500,000/u);
+      expect(eml).toContain('You receive this e-mail because you signed up for grant alerts.');
+      expect(eml).not.toContain('because of your use of Grantwork');
+
       const token = tokenOf(unsubscribe!);
+      // RFC 8058: the one-click address in the headers carries the same token.
+      // (A long header is folded onto a second line.)
+      expect(eml.replace(/\r?\n\s+/g, ' ')).toContain(`List-Unsubscribe: <https://grants.example/api/grant-alerts/unsubscribe?token=${token}>`);
+      expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
       expect(await visitor().grantAlerts.unsubscribe({ token })).toEqual({ unsubscribed: true });
       expect(await services.db.selectFrom('grant_alerts').select('id').where('email', '=', 'only-a@example.com').executeTakeFirst()).toBeUndefined();
       expect(await visitor().grantAlerts.unsubscribe({ token })).toEqual({ unsubscribed: false });
@@ -228,4 +246,34 @@ describe('publishing a grant sends the alerts', () => {
       await worker.close();
     }
   }, 30_000);
+
+  it('ends an alert with a one-click POST from a mail client, over HTTP and without sign-in; a GET changes nothing', async () => {
+    const server = serve({ fetch: createApp(services, { clientDir: '/nonexistent' }).fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await subscribe('one-click@example.com', { fundIds: [fundA], locale: 'da' });
+      const grant = await draftGrant(fundA, 'One Click');
+      await (await callerFor(services, admin)).grants.admin.publish({ id: grant.id });
+      const params = await waitFor(() =>
+        services.db.selectFrom('emails').select('params').where('recipient', '=', 'one-click@example.com').where('template', '=', 'grantAlert').executeTakeFirst(),
+      );
+      const token = tokenOf((params.params as { link: string }).link);
+      const url = `${base}/api/grant-alerts/unsubscribe?token=${token}`;
+
+      const looked = await fetch(url, { redirect: 'manual' });
+      expect(looked.status).toBe(303);
+      expect(await services.db.selectFrom('grant_alerts').select('id').where('email', '=', 'one-click@example.com').executeTakeFirst()).toBeDefined();
+
+      const posted = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      expect(posted.status).toBe(200);
+      expect(await services.db.selectFrom('grant_alerts').select('id').where('email', '=', 'one-click@example.com').executeTakeFirst()).toBeUndefined();
+      // Again, or with a made-up token: the same answer, so nothing tells whether an address was subscribed.
+      expect((await fetch(url, { method: 'POST' })).status).toBe(200);
+      expect((await fetch(`${base}/api/grant-alerts/unsubscribe?token=${'x'.repeat(43)}`, { method: 'POST' })).status).toBe(200);
+      expect((await fetch(`${base}/api/grant-alerts/unsubscribe?token=%00`, { method: 'POST' })).status).toBe(400);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
 });

@@ -169,7 +169,7 @@ export function grantForAlert(db: Executor, grantId: string) {
   return db
     .selectFrom('grants as g')
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
-    .select(['g.slug', 'g.title', 'g.translations', 'f.name as fund_name', 'f.translations as fund_translations'])
+    .select(['g.slug', 'g.title', 'g.translations', 'g.deadline_at', 'g.amount_min', 'g.amount_max', 'g.currency', 'f.name as fund_name', 'f.translations as fund_translations'])
     .where('g.id', '=', grantId)
     .executeTakeFirst();
 }

@@ -4,12 +4,13 @@
  * values; only their SHA-256 is stored, and they travel only in the e-mail's params (the
  * `emails` row), never in job data.
  */
+import { createIntl, createIntlCache } from '@formatjs/intl';
 import { pickField } from '../../../shared/i18n/localized-text';
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { Locale } from '../../../shared/i18n';
-import { isLocale } from '../../../shared/i18n';
+import { isLocale, messagesFor } from '../../../shared/i18n';
 import type { alertSignupInput } from '../../../shared/schemas/grant-alerts';
 import { appUrl } from '../../env';
 import { consumeRateLimit, type RateLimit } from '../../rate-limit';
@@ -100,6 +101,30 @@ export async function unsubscribeAlert(services: Pick<Services, 'db'>, token: st
 }
 
 const BATCH = 200;
+const intlCache = createIntlCache();
+
+/** The grant's deadline and amounts as the alert states them, in the subscriber's language. */
+function grantFacts(
+  grant: { deadline_at: Date | null; amount_min: string | number | null; amount_max: string | number | null; currency: string },
+  locale: Locale,
+): string {
+  const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, intlCache);
+  // Deadlines are Danish time, as the grant pages show them.
+  const deadline = grant.deadline_at
+    ? intl.formatMessage({ id: 'grant-alerts.email.deadline' }, { date: intl.formatDate(grant.deadline_at, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Copenhagen' }) })
+    : intl.formatMessage({ id: 'grant-alerts.email.noDeadline' });
+  const money = (value: string | number) => intl.formatNumber(Number(value), { style: 'currency', currency: grant.currency, maximumFractionDigits: 0 });
+  const { amount_min: min, amount_max: max } = grant;
+  const amounts =
+    min !== null && max !== null
+      ? intl.formatMessage({ id: 'grant-alerts.email.amountRange' }, { min: money(min), max: money(max) })
+      : max !== null
+        ? intl.formatMessage({ id: 'grant-alerts.email.amountUpTo' }, { max: money(max) })
+        : min !== null
+          ? intl.formatMessage({ id: 'grant-alerts.email.amountFrom' }, { min: money(min) })
+          : null;
+  return [deadline, amounts].filter((line): line is string => line !== null).join('\n');
+}
 
 /** Creates the deliveries of a newly published grant and queues their e-mails. */
 export async function sendGrantAlerts(services: Pick<Services, 'db' | 'queues' | 'env'>, grantId: string): Promise<number> {
@@ -127,6 +152,7 @@ export async function resumeGrantAlerts(services: Pick<Services, 'db' | 'queues'
             // The grant's and the fund's names in the subscriber's language, as on the page the link opens.
             grantTitle: pickField(grant.title, grant.translations, 'title', locale),
             fundName: pickField(grant.fund_name, grant.fund_translations, 'name', locale),
+            facts: grantFacts(grant, locale),
             grantLink: link(services, `/grants/${encodeURIComponent(grant.slug)}`, { lang: locale }),
             link: link(services, '/', { alerts: 'unsubscribe', token, lang: locale }),
           },

@@ -28,7 +28,7 @@ export function renderEmail(template: EmailTemplateName, locale: Locale, rawPara
   ];
   const link = 'hasLink' in definition && definition.hasLink ? params.link : undefined;
   const signature = format('email.signature');
-  const footer = format('email.footer');
+  const footer = format(definition.footer, params);
 
   const text = [...paragraphs, ...(link ? [link] : []), signature, '--', footer].join('\n\n');
   const html = [

@@ -19,8 +19,13 @@ const da = {
   'grant-alerts.email.confirm.body':
     'Du (eller nogen med din adresse) har bedt om at få en e-mail fra Grantwork, når nye puljer bliver offentliggjort. Følg linket herunder inden for 7 dage for at bekræfte. Har du ikke bedt om det, kan du se bort fra denne e-mail; så hører du ikke mere fra os.',
   'grant-alerts.email.alert.subject': 'Ny pulje: {grantTitle}',
+  'grant-alerts.email.deadline': 'Ansøgningsfrist: {date}',
+  'grant-alerts.email.noDeadline': 'Ansøgningsfrist: løbende',
+  'grant-alerts.email.amountRange': 'Beløb: {min} – {max}',
+  'grant-alerts.email.amountUpTo': 'Beløb: op til {max}',
+  'grant-alerts.email.amountFrom': 'Beløb: fra {min}',
   'grant-alerts.email.alert.body':
-    '{fundName} har offentliggjort en ny pulje: {grantTitle}.\n\nLæs om den, og start din ansøgning: {grantLink}\n\nDu får denne e-mail, fordi du har bedt om besked om nye puljer. Frameld dig med ét klik på linket herunder.',
+    '{fundName} har offentliggjort en ny pulje: {grantTitle}.\n\n{facts}\n\nLæs om den, og start din ansøgning: {grantLink}',
 } as const;
 
 type Keys = keyof typeof da;
@@ -45,8 +50,13 @@ const en: Record<Keys, string> = {
   'grant-alerts.email.confirm.body':
     'You (or someone using your address) asked Grantwork for an e-mail whenever a new grant is published. Follow the link below within 7 days to confirm. If you did not ask for this, ignore this e-mail and you will not hear from us again.',
   'grant-alerts.email.alert.subject': 'New grant: {grantTitle}',
+  'grant-alerts.email.deadline': 'Deadline: {date}',
+  'grant-alerts.email.noDeadline': 'Deadline: open, applications are read as they come',
+  'grant-alerts.email.amountRange': 'Amount: {min} – {max}',
+  'grant-alerts.email.amountUpTo': 'Amount: up to {max}',
+  'grant-alerts.email.amountFrom': 'Amount: from {min}',
   'grant-alerts.email.alert.body':
-    '{fundName} has published a new grant: {grantTitle}.\n\nRead about it and start your application: {grantLink}\n\nYou receive this e-mail because you signed up for grant alerts. Unsubscribe with one click on the link below.',
+    '{fundName} has published a new grant: {grantTitle}.\n\n{facts}\n\nRead about it and start your application: {grantLink}',
 };
 
 const nb: Record<Keys, string> = {
@@ -69,8 +79,13 @@ const nb: Record<Keys, string> = {
   'grant-alerts.email.confirm.body':
     'Du (eller noen med adressen din) har bedt om en e-post fra Grantwork når nye tilskudd blir publisert. Følg lenken nedenfor innen 7 dager for å bekrefte. Har du ikke bedt om dette, kan du se bort fra denne e-posten; da hører du ikke mer fra oss.',
   'grant-alerts.email.alert.subject': 'Nytt tilskudd: {grantTitle}',
+  'grant-alerts.email.deadline': 'Søknadsfrist: {date}',
+  'grant-alerts.email.noDeadline': 'Søknadsfrist: løpende',
+  'grant-alerts.email.amountRange': 'Beløp: {min} – {max}',
+  'grant-alerts.email.amountUpTo': 'Beløp: opptil {max}',
+  'grant-alerts.email.amountFrom': 'Beløp: fra {min}',
   'grant-alerts.email.alert.body':
-    '{fundName} har publisert et nytt tilskudd: {grantTitle}.\n\nLes om det og start søknaden din: {grantLink}\n\nDu får denne e-posten fordi du har meldt deg på varsel om nye tilskudd. Meld deg av med ett klikk på lenken nedenfor.',
+    '{fundName} har publisert et nytt tilskudd: {grantTitle}.\n\n{facts}\n\nLes om det og start søknaden din: {grantLink}',
 };
 
 export const grantAlerts = { da, en, nb };
