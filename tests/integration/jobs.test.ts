@@ -309,7 +309,7 @@ describe('when Redis is away', () => {
     await waitFor(async () => redis.status === 'ready');
     const { queues, caller } = await adminCallerOver(redis);
     try {
-      expect((await caller.jobs.overview()).map((queue) => queue.name)).toEqual(['drafts', 'registry', 'email']);
+      expect((await caller.jobs.overview()).map((queue) => queue.name)).toEqual(['drafts', 'registry', 'email', 'notifications']);
       proxy.close();
       for (const socket of sockets) socket.destroy();
       await waitFor(async () => redis.status !== 'ready');

@@ -116,7 +116,7 @@ describe('catalogue reads', () => {
     expect(await fundNames(base)).toContain(fund.name);
     expect(await fundNames(otherBase)).toContain(fund.name);
     const renamed = `${fund.name} (renamed)`;
-    await mutate('funds.admin.update', { id: fund.id, name: renamed, slug: fund.slug, description: fund.description, url: fund.url });
+    await mutate('funds.admin.update', { id: fund.id, name: { da: renamed }, slug: fund.slug, description: { da: fund.description }, url: fund.url });
 
     expect(await fundNames(base)).toContain(renamed);
     await expect.poll(() => fundNames(otherBase), { timeout: 5000 }).toContain(renamed);

@@ -306,7 +306,7 @@ describe('the registry job', () => {
     const { token } = await createUser(services);
     const caller = await callerFor(services, { token });
     const count = standIn.requests.length;
-    await expect(caller.companies.lookup({ orgId: '12345678' })).rejects.toMatchObject({ cause: { issues: [expect.objectContaining({ message: 'companies.orgId.invalid' })] } });
+    await expect(caller.companies.lookup({ orgId: '12345678' })).rejects.toMatchObject({ cause: { issues: [expect.objectContaining({ message: 'companies.orgId.checkDigit' })] } });
     expect(standIn.requests.length).toBe(count);
   });
 });

@@ -5,6 +5,7 @@
  * gap (docs/decisions/0017-content-languages.md).
  */
 import { z } from 'zod';
+import { wellFormed } from '../domain/well-formed';
 import { defaultLocale, type Locale } from './locales';
 
 export type LocalizedText = { da: string; en?: string | undefined; nb?: string | undefined };
@@ -59,7 +60,8 @@ export function translationsOf(fields: Record<string, LocalizedText>): Translati
     const texts: Record<string, string> = {};
     for (const [field, text] of Object.entries(fields)) {
       const value = text[locale]?.trim();
-      if (value) texts[field] = value;
+      // Stored in jsonb, which refuses a lone surrogate.
+      if (value) texts[field] = wellFormed(value);
     }
     if (Object.keys(texts).length) result[locale] = texts;
   }

@@ -2,6 +2,7 @@ import type { Services } from '../../services';
 import type { Locale } from '../../../shared/i18n';
 import { emailTemplates, type EmailParams, type EmailTemplateName } from '../../../shared/emails';
 import { insertEmail } from './email.queries';
+import { wellFormedJson } from '../../../shared/domain/well-formed';
 
 /**
  * Records an e-mail and puts it on the `email` queue. The job carries only the row id (which is
@@ -11,11 +12,7 @@ export async function queueEmail<T extends EmailTemplateName>(
   services: Pick<Services, 'db' | 'queues'>,
   email: { to: string; template: T; locale: Locale; params: EmailParams<T> },
 ): Promise<string> {
-  // jsonb refuses a lone UTF-16 surrogate: typed text that carries one is stored with U+FFFD instead.
-  const wellFormed = JSON.parse(JSON.stringify(email.params), (_key, value: unknown) =>
-    typeof value === 'string' ? value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD') : value,
-  ) as unknown;
-  const params = emailTemplates[email.template].params.parse(wellFormed) as EmailParams<T>;
+  const params = emailTemplates[email.template].params.parse(wellFormedJson(email.params)) as EmailParams<T>;
   const id = await insertEmail(services.db, { recipient: email.to, template: email.template, locale: email.locale, params });
   try {
     await services.queues.add('email', { emailId: id }, { jobId: id });
