@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 /**
  * The grant-alert sign-up: an e-mail address, the language of the alerts and, optionally, the
  * funds of interest. A confirmation e-mail follows (double opt-in); the answer is the same
@@ -76,7 +77,13 @@ export default function AlertSignup({ headingId }: { headingId?: string }) {
         </fieldset>
       )}
       <FormError>{formError && t(formError.key, formError.values)}</FormError>
-      <p className="text-xs text-gray-600">{t('grant-alerts.signup.privacy')}</p>
+      <p className="text-xs text-gray-600">
+        {t('grant-alerts.signup.privacy')}{' '}
+        <Link to="/legal/privacy-policy" className="text-primary-700 underline">
+          {t('grant-alerts.signup.privacyLink')}
+        </Link>
+        .
+      </p>
       <Button type="submit" size="md" disabled={signUp.isPending}>
         {signUp.isPending ? t('common.loading') : t('grant-alerts.signup.submit')}
       </Button>

@@ -50,7 +50,7 @@ export function GrantCard({ grant, headingLevel = 2 }: { grant: GrantCardData; h
           {grant.title}
         </Link>
       </Heading>
-      {grant.summary && <p className="mt-1 line-clamp-2 text-sm text-gray-700">{grant.summary}</p>}
+      {grant.summary && <p className="mt-1 line-clamp-3 text-sm text-gray-700">{grant.summary}</p>}
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         <div className="flex gap-1">
           <dt className="text-gray-600">{t('grants.field.deadline')}:</dt>

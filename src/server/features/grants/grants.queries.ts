@@ -9,6 +9,7 @@ import type { GrantListInput, GrantSort, GrantStatus, InputType, PublicGrantStat
 import type { ProfilePrefill } from '../../../shared/domain/requirements-test';
 import type { Locale } from '../../../shared/i18n';
 import { pickField, textOf, translationsOf, type LocalizedText } from '../../../shared/i18n/localized-text';
+import { truncateAtWord } from '../../../shared/domain/truncate';
 import type { Executor } from '../../db/db';
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
@@ -142,7 +143,8 @@ export async function listPublicGrants(db: Executor, input: ListInput, locale: L
       id: row.id,
       slug: row.slug,
       title: pickField(row.title, row.translations, 'title', locale),
-      summary: pickField(row.description, row.translations, 'description', locale).slice(0, 280),
+      // Short enough for a card's three lines, cut between words (never ".…").
+      summary: truncateAtWord(pickField(row.description, row.translations, 'description', locale), 180),
       status: row.status as PublicGrantStatus,
       opensAt: row.opens_at,
       deadlineAt: row.deadline_at,

@@ -12,7 +12,7 @@ const da = {
   'legal.privacy.what.company':
     'Virksomheder: CVR-nummer og de offentlige oplysninger, som CVR-registret giver (navn, adresse, branche, antal ansatte), hvem der er medlem af virksomheden med hvilken rolle, og invitationer til nye medlemmer.',
   'legal.privacy.what.applications': 'Ansøgninger: det, I skriver — tekster, leverancer, budget, aktivitetsplan, kommentarer og AI-udkast — og en historik over, hvem der ændrede status hvornår.',
-  'legal.privacy.what.alerts': 'Besked om nye puljer: din e-mailadresse, sprog, de fonde du valgte, og hvornår du bekræftede tilmeldingen. Bekræftelseslinket gemmes kun som en hash.',
+  'legal.privacy.what.alerts': 'Besked om nye puljer: din e-mailadresse, sprog, de fonde du valgte (ingen valgt betyder alle fonde), og hvornår du bekræftede tilmeldingen. Bekræftelseslinket gemmes kun som en hash.',
   'legal.privacy.what.technical':
     'Tekniske oplysninger: dine log-ind-sessioner (med IP-adresse og browser, så du kan se og afslutte dem), en log over de e-mails, vi sender dig, og tællere, der beskytter mod misbrug (antal forsøg pr. IP-adresse og e-mail).',
   'legal.privacy.why.heading': 'Hvorfor vi gemmer det',
@@ -53,7 +53,7 @@ const en: Record<Keys, string> = {
   'legal.privacy.what.company':
     'Companies: the CVR number and the public details the CVR registry gives (name, address, industry, number of employees), who is a member of the company in which role, and invitations to new members.',
   'legal.privacy.what.applications': 'Applications: what you write — texts, deliverables, budget, activity plan, comments and AI drafts — and a history of who changed a status when.',
-  'legal.privacy.what.alerts': 'Grant alerts: your e-mail address, language, the funds you chose and when you confirmed the sign-up. The confirmation link is stored only as a hash.',
+  'legal.privacy.what.alerts': 'Grant alerts: your e-mail address, language, the funds you chose (none chosen means every fund) and when you confirmed the sign-up. The confirmation link is stored only as a hash.',
   'legal.privacy.what.technical':
     'Technical data: your login sessions (with IP address and browser, so you can see and end them), a log of the e-mails we send you, and counters that protect against abuse (attempts per IP address and e-mail).',
   'legal.privacy.why.heading': 'Why we store it',
@@ -92,7 +92,7 @@ const nb: Record<Keys, string> = {
   'legal.privacy.what.company':
     'Virksomheter: CVR-nummeret og de offentlige opplysningene CVR-registeret gir (navn, adresse, bransje, antall ansatte), hvem som er medlem av virksomheten med hvilken rolle, og invitasjoner til nye medlemmer.',
   'legal.privacy.what.applications': 'Søknader: det dere skriver — tekster, leveranser, budsjett, aktivitetsplan, kommentarer og AI-utkast — og en historikk over hvem som endret status når.',
-  'legal.privacy.what.alerts': 'Varsel om nye tilskudd: e-postadressen din, språk, fondene du valgte, og når du bekreftet påmeldingen. Bekreftelseslenken lagres bare som en hash.',
+  'legal.privacy.what.alerts': 'Varsel om nye tilskudd: e-postadressen din, språk, fondene du valgte (ingen valgt betyr alle fond), og når du bekreftet påmeldingen. Bekreftelseslenken lagres bare som en hash.',
   'legal.privacy.what.technical':
     'Tekniske opplysninger: innloggingsøktene dine (med IP-adresse og nettleser, så du kan se og avslutte dem), en logg over e-postene vi sender deg, og tellere som beskytter mot misbruk (forsøk per IP-adresse og e-post).',
   'legal.privacy.why.heading': 'Hvorfor vi lagrer det',
