@@ -44,6 +44,8 @@ test('a new user creates a company from its organisation ID, invites a colleague
   await expect(page.getByLabel('Company name')).toHaveValue('NOVO NORDISK A/S');
   await expect(page.getByRole('status')).toHaveText('Found in the CVR registry');
   await expect(page.getByText('Novo Allé 1, 2880 Bagsværd')).toBeVisible();
+  // The registry's start date reads as a date in the interface language, not as ISO.
+  await expect(page.locator('[data-field="startDate"]')).toHaveText('November 28, 1931');
   await expect(page.getByText('Fremstilling af farmaceutiske præparater', { exact: false })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel('Company name').fill('Novo Nordisk');

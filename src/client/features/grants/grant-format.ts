@@ -35,8 +35,12 @@ export function useGrantFormat() {
     [intl],
   );
   const date = useCallback((value: Date) => intl.formatDate(value, { day: 'numeric', month: 'long', year: 'numeric' }), [intl]);
+  // A deadline at midnight is a date without a time ("1. januar 2026", not "… kl. 00.00").
   const dateTime = useCallback(
-    (value: Date) => intl.formatDate(value, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+    (value: Date) =>
+      value.getHours() === 0 && value.getMinutes() === 0
+        ? intl.formatDate(value, { day: 'numeric', month: 'long', year: 'numeric' })
+        : intl.formatDate(value, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
     [intl],
   );
   const percent = useCallback((value: number) => intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 }), [intl]);
