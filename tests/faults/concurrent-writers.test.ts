@@ -102,7 +102,7 @@ describe('twenty admins saving one grant in the editor', () => {
 
     const winner = outcomes.indexOf('ok');
     const saved = await sessions[0]!.caller.grants.admin.get({ id });
-    expect(saved).toMatchObject({ title: `Pulje ${winner}`, description: `Skrevet af ${winner}`, version: loaded.version + 1 });
+    expect(saved).toMatchObject({ title: { da: `Pulje ${winner}` }, description: { da: `Skrevet af ${winner}` }, version: loaded.version + 1 });
   });
 
   it('lands every save made from the version the previous save left', async () => {
@@ -112,6 +112,6 @@ describe('twenty admins saving one grant in the editor', () => {
       const saved = await caller.grants.admin.update({ ...fields, id, version, title: { da: `Runde ${index}` } });
       expect(saved.version).toBe(version + 1);
     }
-    expect(await caller.grants.admin.get({ id })).toMatchObject({ title: `Runde ${WRITERS - 1}` });
+    expect(await caller.grants.admin.get({ id })).toMatchObject({ title: { da: `Runde ${WRITERS - 1}` } });
   });
 });
