@@ -106,6 +106,27 @@ describe('starting an application', () => {
     expect(overview).toMatchObject({ title: 'Vores projekt', language: 'da', description: 'Hvad vi vil', role: 'reviewer', published: false });
   });
 
+  it('shows the grant’s and the sections’ own texts in the reader’s language, Danish where none is written', async () => {
+    const grant = await createGrant({ sections: 2 });
+    const first = grant.sections[0]!.id;
+    await services.db.updateTable('grant_sections').set({ translations: JSON.stringify({ en: { title: 'Section one', guidance: 'Say what is new' } }) }).where('id', '=', first).execute();
+    await services.db.updateTable('section_requirements').set({ translations: JSON.stringify({ en: { text: 'Describes what is new' } }) }).where('id', '=', grant.requirementIds[0]!).execute();
+    await services.db.updateTable('section_inputs').set({ translations: JSON.stringify({ en: { label: 'Project name' } }) }).where('id', '=', grant.inputIds.name).execute();
+    const { applicationId } = await startApplication(grant.id);
+    const auth = await validateSessionToken(services.db, cast.users.employee.token);
+    const english = createCaller(createInnerContext(services, { user: auth!.user, session: auth!.session, locale: 'en' }));
+
+    const overview = await english.applications.get({ applicationId });
+    expect(overview.sections.map((section) => section.title)).toEqual(['Section one', 'Afsnit 2']);
+    const section = await english.applications.section({ applicationId, sectionId: overview.sections[0]!.id });
+    expect(section).toMatchObject({ title: 'Section one', guidance: 'Say what is new' });
+    expect(section.requirements.map((requirement) => requirement.text)).toEqual(['Describes what is new', 'Sætter tal på markedet']);
+    expect(section.inputs.map((input) => input.label)).toEqual(['Project name', 'Antal ansatte', 'Partnere']);
+    expect((await english.reviews.final({ applicationId })).sections.map((item) => item.title)).toEqual(['Section one', 'Afsnit 2']);
+    // A Danish reader reads the Danish texts.
+    expect((await cast.callers.employee.applications.get({ applicationId })).sections[0]!.title).toBe('Afsnit 1');
+  });
+
   it('refuses a grant that is closed, past its deadline or not published, and creates nothing', async () => {
     const companyId = await createCompany(services, cast);
     const closed = await createGrant({ status: 'closed' });

@@ -9,6 +9,7 @@ import { decimalToMinor, type GrantTerms } from '../../../shared/domain/budget';
 import { may, type CompanyRole } from '../../../shared/domain/company-roles';
 import type { Locale } from '../../../shared/i18n';
 import type { InputType, SectionKind } from '../../../shared/schemas/grants';
+import { localizedSql } from '../../catalog/localized-sql';
 
 /** The application and the caller's role in its company, or undefined for a non-member. */
 export async function findApplicationForMember(db: Executor, applicationId: string, userId: string) {
@@ -172,7 +173,8 @@ export async function deleteApplication(db: Executor, applicationId: string): Pr
 }
 
 /** The overview: the application with its grant and company, and its sections in order (two queries). */
-export async function findApplicationOverview(db: Executor, applicationId: string) {
+/** The application with its sections; the grant's and sections' texts in the reader's language. */
+export async function findApplicationOverview(db: Executor, applicationId: string, locale: Locale = 'da') {
   const [application, sections] = await Promise.all([
     db
       .selectFrom('applications as a')
@@ -193,18 +195,18 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
         'c.name as companyName',
         'g.id as grantId',
         'g.slug as grantSlug',
-        'g.title as grantTitle',
-        'g.description as grantDescription',
+        localizedSql('g', 'title', locale).as('grantTitle'),
+        localizedSql('g', 'description', locale).as('grantDescription'),
         'g.deadline_at as deadlineAt',
         'g.currency',
-        'f.name as fundName',
+        localizedSql('f', 'name', locale).as('fundName'),
       ])
       .where('a.id', '=', applicationId)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('application_sections as s')
       .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
-      .select(['s.id', 's.status', 's.updated_at as updatedAt', 'gs.title', 'gs.kind', sql<boolean>`gs.removed_at IS NOT NULL`.as('removedFromGrant')])
+      .select(['s.id', 's.status', 's.updated_at as updatedAt', localizedSql('gs', 'title', locale).as('title'), 'gs.kind', sql<boolean>`gs.removed_at IS NOT NULL`.as('removedFromGrant')])
       .where('s.application_id', '=', applicationId)
       .orderBy('s.position')
       .execute(),
@@ -219,15 +221,19 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
 
 /**
  * A grant section's requirements and inputs as columns of a query over `grant_sections as gs`:
- * what the mark-done rule of a section needs, in one statement.
+ * what the mark-done rule of a section needs, in one statement; their texts in `locale`.
  */
-export const sectionRuleColumns = [
-  sql<Array<{ id: string; text: string }>>`coalesce((SELECT json_agg(json_build_object('id', r.id, 'text', r.text) ORDER BY r.position)
-    FROM section_requirements r WHERE r.grant_section_id = gs.id), '[]')`.as('requirements'),
-  sql<Array<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>>`coalesce((SELECT json_agg(json_build_object(
-    'id', i.id, 'label', i.label, 'type', i.type, 'required', i.required, 'maxChars', i.max_chars) ORDER BY i.position)
-    FROM section_inputs i WHERE i.grant_section_id = gs.id), '[]')`.as('inputs'),
-] as const;
+export function sectionRuleColumnsIn(locale: Locale = 'da') {
+  const text = sql.raw(locale === 'da' ? 'r.text' : `coalesce(nullif(r.translations #>> '{${locale},text}', ''), r.text)`);
+  const label = sql.raw(locale === 'da' ? 'i.label' : `coalesce(nullif(i.translations #>> '{${locale},label}', ''), i.label)`);
+  return [
+    sql<Array<{ id: string; text: string }>>`coalesce((SELECT json_agg(json_build_object('id', r.id, 'text', ${text}) ORDER BY r.position)
+      FROM section_requirements r WHERE r.grant_section_id = gs.id), '[]')`.as('requirements'),
+    sql<Array<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>>`coalesce((SELECT json_agg(json_build_object(
+      'id', i.id, 'label', ${label}, 'type', i.type, 'required', i.required, 'maxChars', i.max_chars) ORDER BY i.position)
+      FROM section_inputs i WHERE i.grant_section_id = gs.id), '[]')`.as('inputs'),
+  ] as const;
+}
 
 /** One section with what the editor needs: its grant section's guidance, requirements and inputs (one query). */
 /** The grant's budget terms as the shared rules take them (columns `currency`, `maxFundingPct`, …). */
@@ -243,7 +249,7 @@ export function grantTermsOf(row: { currency: string; maxFundingPct: string | nu
 /** The grant columns `grantTermsOf` reads, for a query joining `grants as g`. */
 export const grantTermColumns = ['g.currency', 'g.max_funding_pct as maxFundingPct', 'g.min_invoice_amount as minInvoiceAmount', 'g.hourly_rate as hourlyRate'] as const;
 
-export async function findSection(db: Executor, applicationId: string, sectionId: string) {
+export async function findSection(db: Executor, applicationId: string, sectionId: string, locale: Locale = 'da') {
   const row = await db
     .selectFrom('application_sections as s')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
@@ -259,10 +265,10 @@ export async function findSection(db: Executor, applicationId: string, sectionId
       ...grantTermColumns,
       's.version',
       's.updated_at as updatedAt',
-      'gs.title',
+      localizedSql('gs', 'title', locale).as('title'),
       'gs.kind',
-      'gs.guidance',
-      ...sectionRuleColumns,
+      localizedSql('gs', 'guidance', locale).as('guidance'),
+      ...sectionRuleColumnsIn(locale),
       sql<string | null>`(SELECT trim(u.firstname || ' ' || u.lastname) FROM users u WHERE u.id = s.updated_by)`.as('updatedByName'),
     ])
     .where('s.id', '=', sectionId)

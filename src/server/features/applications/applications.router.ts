@@ -50,7 +50,7 @@ export const applicationsRouter = router({
     .mutation(({ ctx, input }) => createApplication(ctx.db, input, ctx.user.id)),
 
   get: applicationProcedure.query(async ({ ctx }) => ({
-    ...(await findApplicationOverview(ctx.db, ctx.application.id)),
+    ...(await findApplicationOverview(ctx.db, ctx.application.id, ctx.locale)),
     role: ctx.membership.role,
   })),
 
@@ -68,7 +68,7 @@ export const applicationsRouter = router({
   }),
 
   section: applicationProcedure.input(sectionInput).query(async ({ ctx, input }) => {
-    const [section, related] = await Promise.all([findSection(ctx.db, ctx.application.id, input.sectionId), findRelatedData(ctx.db, ctx.application.id)]);
+    const [section, related] = await Promise.all([findSection(ctx.db, ctx.application.id, input.sectionId, ctx.locale), findRelatedData(ctx.db, ctx.application.id)]);
     if (!section) throw new AppError('NOT_FOUND');
     return { ...section, related };
   }),

@@ -7,7 +7,9 @@ import type { Executor } from '../../db/db';
 import type { Answers, SectionStatus } from '../../../shared/domain/application-sections';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
 import type { SectionKind } from '../../../shared/schemas/grants';
-import { grantTermColumns, grantTermsOf, sectionRuleColumns } from '../applications/applications.queries';
+import type { Locale } from '../../../shared/i18n';
+import { localizedSql } from '../../catalog/localized-sql';
+import { grantTermColumns, grantTermsOf, sectionRuleColumnsIn } from '../applications/applications.queries';
 
 const reviewingRoles: CompanyRole[] = ['owner', 'admin', 'reviewer'];
 
@@ -100,7 +102,7 @@ export async function listHistory(db: Executor, applicationId: string) {
 }
 
 /** Every section of the application with its text, answers and the rules it must meet, in order (one query). */
-export async function listSectionsInFull(db: Executor, applicationId: string) {
+export async function listSectionsInFull(db: Executor, applicationId: string, locale: Locale = 'da') {
   const rows = await db
     .selectFrom('application_sections as s')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
@@ -112,9 +114,9 @@ export async function listSectionsInFull(db: Executor, applicationId: string) {
       's.answers',
       's.fulfilled',
       's.data',
-      'gs.title',
+      localizedSql('gs', 'title', locale).as('title'),
       'gs.kind',
-      ...sectionRuleColumns,
+      ...sectionRuleColumnsIn(locale),
       ...grantTermColumns,
     ])
     .where('s.application_id', '=', applicationId)

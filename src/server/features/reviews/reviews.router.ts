@@ -56,7 +56,7 @@ export const reviewsRouter = router({
 
   /** The whole application as one document, with what every section must meet (the checklist is computed by the shared rules). */
   final: applicationProcedure.query(async ({ ctx }) => {
-    const [application, sections] = await Promise.all([findApplicationOverview(ctx.db, ctx.application.id), listSectionsInFull(ctx.db, ctx.application.id)]);
+    const [application, sections] = await Promise.all([findApplicationOverview(ctx.db, ctx.application.id, ctx.locale), listSectionsInFull(ctx.db, ctx.application.id, ctx.locale)]);
     return { ...application, sections, role: ctx.membership.role };
   }),
 
