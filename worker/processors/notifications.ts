@@ -28,9 +28,10 @@ export function notificationsProcessor(deps: EmailProcessorDeps & { appUrl: stri
     const { userId } = queues.notifications.payload.parse(job.data);
     const carried = await db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select(['email', 'firstname', 'locale']).where('id', '=', userId).executeTakeFirst();
-      const rows = user ? await lockUnsent(trx, userId) : [];
-      if (!user || rows.length === 0) return 0;
+      if (!user) return 0;
       const locale: Locale = isLocale(user.locale) ? user.locale : 'da';
+      const rows = await lockUnsent(trx, userId, locale);
+      if (rows.length === 0) return 0;
       const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, cache);
       const items = rows.map((row) =>
         [

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { NotificationKind, NotificationSettings } from '../../../shared/schemas/notifications';
+import type { Locale } from '../../../shared/i18n';
+import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
 
 export async function findSettings(db: Executor, userId: string): Promise<NotificationSettings> {
@@ -73,8 +75,8 @@ export async function findReviewRequester(db: Executor, sectionId: string): Prom
   return row?.requested_by ?? null;
 }
 
-/** The person's notifications not yet e-mailed, locked, with what the e-mail says of each. */
-export function lockUnsent(db: Executor, userId: string) {
+/** The person's notifications not yet e-mailed, locked, with what the e-mail says of each (section titles in `locale`). */
+export function lockUnsent(db: Executor, userId: string, locale: Locale) {
   return db
     .selectFrom('notifications as n')
     .innerJoin('applications as a', 'a.id', 'n.application_id')
@@ -88,7 +90,7 @@ export function lockUnsent(db: Executor, userId: string) {
       'n.application_id as applicationId',
       'n.section_id as sectionId',
       'a.title as applicationTitle',
-      'gs.title as sectionTitle',
+      localizedSql('gs', 'title', locale).as('sectionTitle'),
       sql<string>`coalesce(nullif(trim(actor.firstname || ' ' || actor.lastname), ''), actor.email, '')`.as('actorName'),
     ])
     .where('n.user_id', '=', userId)
