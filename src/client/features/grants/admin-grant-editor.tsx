@@ -11,7 +11,7 @@ import { applyServerErrors } from '../../lib/forms';
 import { useLocalized, useT } from '../../lib/intl';
 import { emptyText } from '../../../shared/i18n/localized-text';
 import { LocalizedField } from '../../ui/localized-field';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { errorMessageOf, trpc } from '../../lib/trpc';
 import type { AppRouter } from '../../../server/trpc/root';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Button, buttonClass } from '../../ui/button';
@@ -166,7 +166,7 @@ function PublishBar({ grant, onChanged }: { grant: AdminGrant; onChanged: () => 
                 toast.success(t('grants.admin.unpublished'));
                 await onChanged();
               } catch (error) {
-                toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
+                toast.error(errorMessageOf(error));
               }
             }}
           />
@@ -182,7 +182,7 @@ function PublishBar({ grant, onChanged }: { grant: AdminGrant; onChanged: () => 
                 toast.success(t('grants.admin.publishedToast', { count: result.alertsQueued }));
                 await onChanged();
               } catch (error) {
-                toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
+                toast.error(errorMessageOf(error));
               }
             }}
           />
@@ -201,7 +201,7 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
   const add = trpc.grants.admin.addSection.useMutation({ meta: { handlesError: true } });
   const reorder = trpc.grants.admin.reorderSections.useMutation();
   const remove = trpc.grants.admin.removeSection.useMutation();
-  const fail = (error: unknown) => toast.error(t(appErrorOf(error)?.messageKey ?? 'error.network'));
+  const fail = (error: unknown) => toast.error(errorMessageOf(error));
 
   const moveSection = (index: number, to: number) => {
     const ids = grant.sections.map((section) => section.id);
