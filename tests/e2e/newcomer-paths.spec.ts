@@ -6,6 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createDb } from '../../src/server/db/db';
+import { innoboosterFund, innoboosterGrant, innoboosterRequirements, innoboosterSections } from '../../src/server/db/seed';
+import { locales, type Locale } from '../../src/shared/i18n/locales';
 import { routeNames, routes } from '../../src/shared/routes';
 import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
 
@@ -52,6 +54,32 @@ async function setRegistry(mode: 'ok' | 'fail') {
   expect(await response.text()).toBe(mode);
 }
 
+/** Every route of the route table with real ids (a team with an application, the seeded grant), logout left out. */
+async function walkPaths(firstname: string, companyName: string) {
+const team = await createTeamWithApplication([{ firstname, lastname: 'Owner', role: 'owner' }], { companyName, title: `${companyName}s ansøgning`, description: 'Alle sider' });
+  const ids = await withDb(async (db) => {
+    const grant = await db.selectFrom('grants').innerJoin('funds', 'funds.id', 'grants.fund_id').select(['grants.id', 'grants.slug', 'funds.id as fundId', 'funds.slug as fundSlug']).where('grants.slug', '=', 'innobooster').executeTakeFirstOrThrow();
+    const grantSection = await db.selectFrom('grant_sections').select('id').where('grant_id', '=', grant.id).where('removed_at', 'is', null).orderBy('position').executeTakeFirstOrThrow();
+    const section = await db.selectFrom('application_sections').select('id').where('application_id', '=', team.applicationId).orderBy('position').executeTakeFirstOrThrow();
+    return {
+      fund_slug: grant.fundSlug,
+      grant_slug: grant.slug,
+      grant_id: grant.id,
+      fund_id: grant.fundId,
+      grant_section_id: grantSection.id,
+      application_id: team.applicationId,
+      section_id: section.id,
+      company_id: (await companyOf(team.emails[0]!)).id,
+      token: randomBytes(24).toString('base64url'),
+    } as Record<string, string>;
+  });
+  const paths = routeNames
+    // Logging out ends the session the walk runs in.
+    .filter((name) => name !== 'logout')
+    .map((name) => ({ name, layout: routes[name].layout as string, path: routes[name].path.replace(/\$([a-z_]+)/g, (_, param: string) => encodeURIComponent(ids[param]!)) }));
+  return { team, paths };
+}
+
 const userNav = ['Ansøgninger', 'Virksomheder', 'Invitationer', 'Puljer', 'Profil'];
 const adminNav = ['Fonde og puljer', 'Alle virksomheder', 'Jobkøer'];
 
@@ -60,31 +88,62 @@ async function expectMainNavigation(page: Page, links: string[]) {
   for (const name of links) await expect(nav.getByRole('link', { name, exact: false }).first()).toBeVisible();
 }
 
+/** Every text of the demo seed written in all three languages ({ da, en, nb } anywhere in its data). */
+function seededTexts(): Array<Record<Locale, string>> {
+  const found: Array<Record<Locale, string>> = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (locales.every((locale) => typeof record[locale] === 'string')) found.push(record as Record<Locale, string>);
+      else Object.values(record).forEach(visit);
+    }
+  };
+  visit([innoboosterFund, innoboosterGrant, innoboosterSections, innoboosterRequirements]);
+  return found;
+}
+
+test('every route reads in the chosen language: <html lang> says which, and no seeded text of another language shows', async ({ page }) => {
+  test.setTimeout(400_000);
+  const { team, paths } = await walkPaths('Sprog', 'Sprogløb');
+  const texts = seededTexts();
+  expect(texts.length).toBeGreaterThan(20);
+  for (const locale of ['en', 'nb', 'da'] as const) {
+    // The opening words of every seeded text that reads differently in another language.
+    const foreign = [
+      ...new Set(
+        texts.flatMap((text) =>
+          locales
+            .filter((other) => other !== locale && text[other].length >= 15 && text[other] !== text[locale] && !text[locale].startsWith(text[other].slice(0, 30)))
+            .map((other) => text[other].slice(0, 30)),
+        ),
+      ),
+    ];
+    for (const [email, admin] of [
+      [team.emails[0]!, false],
+      [e2eState().adminEmail, true],
+    ] as const) {
+      await signInAs(page, email);
+      await page.goto(`/?lang=${locale}`);
+      // /dk is the Danish page (it switches the interface to Danish): walked in Danish only.
+      for (const { name, path } of paths.filter(({ name }) => (routes[name].access === 'admin') === admin && (name !== 'dk' || locale === 'da'))) {
+        await test.step(`${locale}: ${path}`, async () => {
+          await page.goto(path);
+          await expect(page.locator('html'), `${path} (${name})`).toHaveAttribute('lang', locale);
+          await expect(page.locator('main').first()).toBeVisible();
+          const body = await page.locator('body').innerText();
+          expect(foreign.filter((text) => body.includes(text)), `${path} in ${locale} shows another language's seeded text`).toEqual([]);
+        });
+      }
+    }
+  }
+});
+
 test.describe('every route leads back', () => {
   test('every route of the route table has the logo home, and signed in the main navigation, as user and as admin', async ({ page }) => {
     test.setTimeout(300_000);
     const state = e2eState();
-    const team = await createTeamWithApplication([{ firstname: 'Walker', lastname: 'Owner', role: 'owner' }], { companyName: 'Ruteløb', title: 'Ruteløbets ansøgning', description: 'Alle sider' });
-    const ids = await withDb(async (db) => {
-      const grant = await db.selectFrom('grants').innerJoin('funds', 'funds.id', 'grants.fund_id').select(['grants.id', 'grants.slug', 'funds.id as fundId', 'funds.slug as fundSlug']).where('grants.slug', '=', 'innobooster').executeTakeFirstOrThrow();
-      const grantSection = await db.selectFrom('grant_sections').select('id').where('grant_id', '=', grant.id).where('removed_at', 'is', null).orderBy('position').executeTakeFirstOrThrow();
-      const section = await db.selectFrom('application_sections').select('id').where('application_id', '=', team.applicationId).orderBy('position').executeTakeFirstOrThrow();
-      return {
-        fund_slug: grant.fundSlug,
-        grant_slug: grant.slug,
-        grant_id: grant.id,
-        fund_id: grant.fundId,
-        grant_section_id: grantSection.id,
-        application_id: team.applicationId,
-        section_id: section.id,
-        company_id: (await companyOf(team.emails[0]!)).id,
-        token: randomBytes(24).toString('base64url'),
-      } as Record<string, string>;
-    });
-    const paths = routeNames
-      // Logging out ends the session the walk runs in.
-      .filter((name) => name !== 'logout')
-      .map((name) => ({ name, layout: routes[name].layout as string, path: routes[name].path.replace(/\$([a-z_]+)/g, (_, param: string) => encodeURIComponent(ids[param]!)) }));
+    const { team, paths } = await walkPaths('Walker', 'Ruteløb');
 
     for (const [who, email, links] of [
       ['user', team.emails[0]!, userNav],

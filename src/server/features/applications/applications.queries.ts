@@ -55,9 +55,10 @@ function decodeApplicationCursor(cursor: string | null | undefined): Application
 export async function listApplicationsOfUser(
   db: Executor,
   userId: string,
-  filter: { companyId?: string | undefined; status?: ApplicationStatus | undefined; cursor?: string | null | undefined },
+  filter: { companyId?: string | undefined; status?: ApplicationStatus | undefined; cursor?: string | null | undefined; locale?: Locale },
   limit = APPLICATION_PAGE_SIZE,
 ) {
+  const locale = filter.locale ?? 'da';
   const after = decodeApplicationCursor(filter.cursor);
   let query = db
     .selectFrom('memberships as m')
@@ -75,7 +76,7 @@ export async function listApplicationsOfUser(
       sql<string>`a.updated_at::text`.as('updatedAtKey'),
       'c.id as companyId',
       'c.name as companyName',
-      'g.title as grantTitle',
+      localizedSql('g', 'title', locale).as('grantTitle'),
       'g.slug as grantSlug',
       'g.deadline_at as deadlineAt',
       'm.role',
@@ -106,11 +107,11 @@ export async function listApplicationsOfUser(
 }
 
 /** Open, published grants that none of the user's companies has applied to yet. */
-export function openGrantsNotAppliedTo(db: Executor, userId: string, limit = 5) {
+export function openGrantsNotAppliedTo(db: Executor, userId: string, locale: Locale = 'da', limit = 5) {
   return db
     .selectFrom('grants as g')
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
-    .select(['g.id', 'g.slug', 'g.title', 'g.deadline_at as deadlineAt', 'f.name as fundName'])
+    .select(['g.id', 'g.slug', localizedSql('g', 'title', locale).as('title'), 'g.deadline_at as deadlineAt', localizedSql('f', 'name', locale).as('fundName')])
     .where('g.published_at', 'is not', null)
     .where('g.status', '=', 'open')
     .where((eb) => eb.or([eb('g.deadline_at', 'is', null), eb('g.deadline_at', '>', new Date())]))
@@ -131,12 +132,21 @@ export function openGrantsNotAppliedTo(db: Executor, userId: string, limit = 5) 
     .execute();
 }
 
-/** A grant as the start of an application needs it: published ones only. */
-export function findGrantToApply(db: Executor, grantId: string) {
+/** A grant as the start of an application needs it (texts in `locale`): published ones only. */
+export function findGrantToApply(db: Executor, grantId: string, locale: Locale = 'da') {
   return db
     .selectFrom('grants as g')
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
-    .select(['g.id', 'g.slug', 'g.title', 'g.description', 'g.status', 'g.published_at as publishedAt', 'g.deadline_at as deadlineAt', 'f.name as fundName'])
+    .select([
+      'g.id',
+      'g.slug',
+      localizedSql('g', 'title', locale).as('title'),
+      localizedSql('g', 'description', locale).as('description'),
+      'g.status',
+      'g.published_at as publishedAt',
+      'g.deadline_at as deadlineAt',
+      localizedSql('f', 'name', locale).as('fundName'),
+    ])
     .where('g.id', '=', grantId)
     .where('g.published_at', 'is not', null)
     .where('g.status', '<>', 'draft')

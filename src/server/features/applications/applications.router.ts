@@ -28,15 +28,15 @@ export const applicationsRouter = router({
   /** The dashboard: the user's applications across their companies, and open grants not yet applied to. */
   list: userProcedure.input(applicationListInput).query(async ({ ctx, input }) => {
     const [{ applications, nextCursor }, openGrants] = await Promise.all([
-      listApplicationsOfUser(ctx.db, ctx.user.id, input),
-      openGrantsNotAppliedTo(ctx.db, ctx.user.id),
+      listApplicationsOfUser(ctx.db, ctx.user.id, { ...input, locale: ctx.locale }),
+      openGrantsNotAppliedTo(ctx.db, ctx.user.id, ctx.locale),
     ]);
     return { applications, nextCursor, openGrants };
   }),
 
   /** What starting an application for a grant needs: the grant, whether it is open, and the companies the user may apply for. */
   startOptions: userProcedure.input(startOptionsInput).query(async ({ ctx, input }) => {
-    const grant = await findGrantToApply(ctx.db, input.grantId);
+    const grant = await findGrantToApply(ctx.db, input.grantId, ctx.locale);
     if (!grant) throw new AppError('NOT_FOUND');
     const companies = await listCompaniesToApplyFor(ctx.db, ctx.user.id);
     return {
