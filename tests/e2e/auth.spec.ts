@@ -109,7 +109,7 @@ test('the profile changes names, language and password, and lists sessions', asy
   await expectAccessible(page);
   await page.getByLabel('Last name').fill('Holm-Petersen');
   await page.getByLabel('Language').nth(1).selectOption('nb');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   // Confirmed in the language the user saved in; the interface then switches.
   await expect(page.getByText('Your profile has been saved').first()).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'nb');

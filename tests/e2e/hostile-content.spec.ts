@@ -242,7 +242,7 @@ test('signed-in screens show stored names, company, invitations and jobs as text
   await expectInert(page, [hostile.grantTitle]);
 
   await page.goto(`/admin/funds/${hostile.fundId}/grants/${hostile.grantId}?lang=en`);
-  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(hostile.grantTitle);
+  await expect(page.getByRole('textbox', { name: 'Title Dansk · required', exact: true })).toHaveValue(hostile.grantTitle);
   await expectInert(page, [hostile.sectionTitle]);
 
   await page.goto(`/admin/funds/${hostile.fundId}/grants/${hostile.grantId}/sections/${hostile.sectionId}?lang=en`);

@@ -59,8 +59,8 @@ test('every layout renders its screen: public, default, onboarding, public-clean
   await signInAs(page, state.adminEmail);
   const screens: Array<[string, string]> = [
     ['/?lang=en', 'Grants for your company, written together'],
-    ['/dk', 'Danske puljer'], // the Danish landing page is always in Danish
-    ['/onboarding/user-info', 'About you'],
+    ['/dk', 'Danske puljer'], // the Danish landing page is always in Danish, and the interface follows
+    ['/onboarding/user-info?lang=en', 'About you'],
     ['/test-requirements/innobooster', 'Does your company qualify?'],
     ['/applications', 'Applications'],
     ['/admin/jobs', 'Job queues'],
