@@ -25,7 +25,8 @@ const tokenRoutes = new Set(['forgotten-password-confirm', 'invitations-token'])
 export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const route = matchRoute(c.req.path);
+    // API calls and build files are never pages: no route to look up on every call.
+    const route = c.req.path.startsWith('/trpc/') || c.req.path.startsWith('/assets/') ? null : matchRoute(c.req.path);
     const embeddable = route?.route.layout === 'public-clean';
     const headers = c.res.headers;
     headers.set('Content-Security-Policy', `${contentSecurityPolicy}; frame-ancestors ${embeddable ? '*' : "'none'"}`);

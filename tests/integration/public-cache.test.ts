@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { request } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,37 @@ describe('catalogue reads', () => {
     const signedIn = await fetch(queryUrl(base, 'funds.list'), { headers: { authorization: `Bearer ${adminToken}` } });
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get('cache-control') ?? '').not.toContain('public');
+  });
+
+  it('sends a cached answer in the encoding the browser asks for, compressed once when stored', async () => {
+    // node:http, not fetch: fetch would ask for its own encodings and decode the answer.
+    const raw = (url: string, acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+        request(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ encoding: response.headers['content-encoding'], vary: response.headers.vary, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    for (const url of [queryUrl(base, 'grants.list', { q: 'inno' }), `${base}/grants/innobooster`]) {
+      const plain = await raw(url, 'identity');
+      expect(plain.encoding).toBeUndefined();
+      expect(plain.body.toString()).toContain('Innobooster');
+      const decode = { br: brotliDecompressSync, gzip: gunzipSync };
+      for (const [accept, expected] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip, deflate', 'gzip'],
+        ['br;q=0, gzip;q=0.5', 'gzip'],
+        ['*', 'br'],
+      ] as const) {
+        const answer = await raw(url, accept);
+        expect(answer.encoding, `${url} with ${accept}`).toBe(expected);
+        expect(answer.vary).toMatch(/Accept-Encoding/);
+        expect(decode[expected](answer.body).toString()).toBe(plain.body.toString());
+      }
+    }
   });
 
   it('shows an administrator’s change at once in this process and within seconds in another', async () => {
