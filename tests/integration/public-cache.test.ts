@@ -26,6 +26,7 @@ let base: string;
 let otherBase: string;
 let adminToken: string;
 const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+const stylesheet = '.text-gray-700{color:#374151}';
 const precompressed = { br: brotliCompressSync(script), gzip: gzipSync(script) };
 
 async function listen(app: ReturnType<typeof createApp>): Promise<string> {
@@ -42,8 +43,11 @@ beforeAll(async () => {
   // A stand-in build: the page shell and a hashed script with its .br and .gz, as vite.config.ts writes them.
   const clientDir = mkdtempSync(path.join(tmpdir(), 'gw-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), readFileSync('src/client/index.html', 'utf8'));
+  // With the stylesheet link the build writes into it.
+  const shell = readFileSync('src/client/index.html', 'utf8').replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/app-def456.css">\n  </head>');
+  writeFileSync(path.join(clientDir, 'index.html'), shell);
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), script);
+  writeFileSync(path.join(clientDir, 'assets', 'app-def456.css'), stylesheet);
   mkdirSync(path.join(clientDir, '.vite'));
   const catalogs = Object.fromEntries(['da', 'en', 'nb'].map((locale) => [`../../virtual:messages/${locale}`, { file: `assets/${locale}-h4sh.js`, src: `../../virtual:messages/${locale}`, isDynamicEntry: true }]));
   writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(catalogs));
@@ -176,6 +180,15 @@ describe('built assets', () => {
     const plain = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(script);
+  });
+
+  it('writes the stylesheet into a public page kept in memory, and links it from the other pages', async () => {
+    const publicPage = await (await fetch(`${base}/grants`)).text();
+    expect(publicPage).toContain(`<style>${stylesheet}</style>`);
+    expect(publicPage).not.toContain('app-def456.css');
+    const signedInShell = await (await fetch(`${base}/applications`)).text();
+    expect(signedInShell).toContain('<link rel="stylesheet" crossorigin href="/assets/app-def456.css">');
+    expect(signedInShell).not.toContain('<style>');
   });
 
   it('has a public page fetch the catalog of its language with the scripts', async () => {

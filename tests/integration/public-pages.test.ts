@@ -69,6 +69,15 @@ describe('the head of public pages', () => {
   it('gives the other public pages their titles, and keeps unknown and unpublished grants 404', async () => {
     expect((await page('/grants')).html).toContain('<title>Puljer · Grantwork</title>');
     expect((await page('/funds/innovation-fund-denmark')).html).toMatch(/<title>[^<]+ · Grantwork<\/title>/);
+    // Each with its text, and the list pages with links a crawler follows (never to a draft).
+    const grants = (await page('/grants')).html;
+    expect(grants).toContain('<a class="text-primary-700 underline" href="/grants/innobooster">Innobooster · ');
+    expect(grants).toContain('href="/grants/skarp-pulje"');
+    expect(grants).not.toContain('kladde-pulje');
+    expect((await page('/funds?lang=nb')).html).toContain('href="/funds/innovation-fund-denmark"');
+    const home = await page('/?lang=en');
+    expect(home.html).toMatch(/<div id="root"><main[^>]*><h1[^>]*>[^<]+<\/h1><p[^>]*>Grantwork gathers grants/);
+    expect(home.html).toContain('<meta name="description" content="Find Danish grants for your company');
     expect((await page('/grants/kladde-pulje')).response.status).toBe(404);
     expect((await page('/grants/findes-ikke')).response.status).toBe(404);
   });

@@ -8,16 +8,20 @@ import { createIntl, createIntlCache } from '@formatjs/intl';
 import { locales, messagesFor, type Locale, type MessageKey } from '../../../shared/i18n';
 import type { RouteName } from '../../../shared/routes';
 import type { Executor } from '../../db/db';
-import { findPublicFund } from '../funds/funds.queries';
+import { grantListInput } from '../../../shared/schemas/grants';
+import { findPublicFund, listPublicFunds } from '../funds/funds.queries';
 import { cachedCatalog } from '../../catalog/catalog-cache';
-import { findPublicGrant } from './grants.queries';
+import { findPublicGrant, listPublicGrants } from './grants.queries';
 
 export interface PageHead {
   title: string;
   description: string;
   type: 'website' | 'article';
-  /** The page's main facts, shown as text until the client has rendered. */
-  facts?: { heading: string; lines: string[] };
+  /**
+   * The page's main facts, shown as text until the client has rendered: what a search engine
+   * reads, and what a visitor on a slow line sees before the scripts have arrived.
+   */
+  facts?: { heading: string; lines: string[]; links?: Array<{ href: string; text: string }> };
 }
 
 const cache = createIntlCache();
@@ -30,15 +34,44 @@ function shorten(text: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
-const staticPages: Partial<Record<RouteName, MessageKey>> = { index: 'route.index', dk: 'route.dk', funds: 'route.funds', grants: 'route.grants' };
+/** The title, description and lead of the pages without their own row, as the client's screens have them. */
+const staticPages: Partial<Record<RouteName, { title: MessageKey; description: MessageKey; lead: MessageKey }>> = {
+  index: { title: 'route.index', description: 'grants.home.description', lead: 'grants.home.lead' },
+  dk: { title: 'route.dk', description: 'grants.dk.description', lead: 'grants.dk.description' },
+  funds: { title: 'route.funds', description: 'funds.list.description', lead: 'funds.list.description' },
+  grants: { title: 'route.grants', description: 'grants.list.description', lead: 'grants.list.description' },
+};
+
+/** The links a list page shows before the client has rendered: the funds, or the first page of grants. */
+async function listLinks(db: Executor, name: RouteName, locale: Locale) {
+  if (name === 'funds') {
+    const funds = await cachedCatalog(db, `funds:list:${locale}`, () => listPublicFunds(db, locale));
+    return funds.map((fund) => ({ href: `/funds/${encodeURIComponent(fund.slug)}`, text: fund.name }));
+  }
+  if (name === 'grants') {
+    // The same cache entry the grant list's first page is read from.
+    const input = grantListInput.parse({});
+    const page = await cachedCatalog(db, `grants:list:${locale}:${JSON.stringify(input)}`, () => listPublicGrants(db, input, locale));
+    return page.items.map((grant) => ({ href: `/grants/${encodeURIComponent(grant.slug)}`, text: `${grant.title} · ${grant.fund.name}` }));
+  }
+  return undefined;
+}
 
 /** The head of a public page, or null for pages that are not for search engines. */
 export async function publicPageHead(db: Executor, name: RouteName, params: Record<string, string>, locale: Locale): Promise<PageHead | null> {
   const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, cache);
   const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values) as string;
   const titled = (title: string) => `${title} · ${t('app.name')}`;
-  const staticKey = staticPages[name];
-  if (staticKey) return { title: name === 'index' ? `${t('app.name')} · ${t(staticKey)}` : titled(t(staticKey)), description: t('app.tagline'), type: 'website' };
+  const page = staticPages[name];
+  if (page) {
+    const links = await listLinks(db, name, locale);
+    return {
+      title: name === 'index' ? `${t('app.name')} · ${t(page.title)}` : titled(t(page.title)),
+      description: shorten(t(page.description)),
+      type: 'website',
+      facts: { heading: t(page.title), lines: [t(page.lead)], ...(links ? { links } : {}) },
+    };
+  }
 
   if (name === 'funds-fund_slug') {
     const slug = params.fund_slug ?? '';
@@ -103,7 +136,11 @@ export function renderPageHtml(indexHtml: string, head: PageHead, options: { loc
     const facts = `<main class="mx-auto max-w-3xl px-4 py-10"><h1 class="text-2xl font-semibold">${escapeHtml(head.facts.heading)}</h1>${head.facts.lines
       .filter(Boolean)
       .map((line) => `<p class="mt-2 text-gray-700">${escapeHtml(line)}</p>`)
-      .join('')}</main>`;
+      .join('')}${
+      head.facts.links?.length
+        ? `<ul class="mt-6 space-y-2">${head.facts.links.map((link) => `<li><a class="text-primary-700 underline" href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></li>`).join('')}</ul>`
+        : ''
+    }</main>`;
     html = html.replace('<div id="root"></div>', `<div id="root">${facts}</div>`);
   }
   return html;
