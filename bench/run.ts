@@ -2,8 +2,9 @@
  * `npm run bench`: builds the client, seeds a scratch database at the realistic size, starts the
  * app (web + worker) and the two floor servers on free ports with a Redis prefix of their own,
  * loads each endpoint with autocannon and prints req/s, p50, p99 and the ratio to its floor
- * against the budgets, then job latency, the registry lookup, the AI draft and the client's
- * first-visit bytes. Writes bench/results.json and removes the database, keys and processes.
+ * against the budgets, then job latency, the registry lookup, the AI draft, the client's
+ * first-visit bytes and Lighthouse's mobile performance score of the public pages (Lighthouse is
+ * fetched with npx on first use and run with Debian's Chromium). Writes bench/results.json and removes the database, keys and processes.
  *
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) shorten a quick run.
  */
@@ -243,6 +244,8 @@ async function main() {
 
   step('measuring what a first visit loads');
   const client = await firstVisitBytes(app);
+  step(`running Lighthouse (mobile, ${LIGHTHOUSE_RUNS} runs a page)`);
+  const lighthouse = await lighthouseScores(app);
 
   const results = {
     date: new Date().toISOString(),
@@ -255,6 +258,7 @@ async function main() {
     registryLookup: lookup,
     aiDraft: draft,
     client,
+    lighthouse,
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
   writeFileSync(projectPath('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -321,8 +325,8 @@ async function aiDraft(app: string, headers: Record<string, string>, db: Scratch
 /** The gzip bytes of the JavaScript and CSS each public page makes a first visitor download. */
 async function firstVisitBytes(app: string) {
   const dist = projectPath('dist/client');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
-  const pages: Record<string, { jsGzipBytes: number; cssGzipBytes: number; files: number; pass: boolean }> = {};
+  const browser = await chromium.launch({ executablePath: chromiumPath });
+  const pages: Record<string, { jsGzipBytes: number; cssGzipBytes: number; htmlGzipBytes: number; files: number; pass: boolean }> = {};
   try {
     for (const pagePath of ['/', '/grants', '/grants/grant-42']) {
       const context = await browser.newContext();
@@ -332,7 +336,9 @@ async function firstVisitBytes(app: string) {
         const url = new URL(request.url());
         if (url.origin === app && /\.(js|css)$/.test(url.pathname)) assets.add(url.pathname);
       });
-      await page.goto(`${app}${pagePath}`, { waitUntil: 'networkidle' });
+      const document = await page.goto(`${app}${pagePath}`, { waitUntil: 'networkidle' });
+      // Public pages carry their stylesheet in the HTML.
+      const html = gzipSync((await document?.body()) ?? Buffer.alloc(0), { level: 9 }).length;
       let js = 0;
       let css = 0;
       for (const asset of assets) {
@@ -340,7 +346,7 @@ async function firstVisitBytes(app: string) {
         if (asset.endsWith('.js')) js += size;
         else css += size;
       }
-      pages[pagePath] = { jsGzipBytes: js, cssGzipBytes: css, files: assets.size, pass: js <= 100 * 1024 };
+      pages[pagePath] = { jsGzipBytes: js, cssGzipBytes: css, htmlGzipBytes: html, files: assets.size, pass: js <= 100 * 1024 };
       await context.close();
     }
   } finally {
@@ -349,11 +355,82 @@ async function firstVisitBytes(app: string) {
   return { budget: '≤ 100 KB JS gzip', pages };
 }
 
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const LIGHTHOUSE_RUNS = 3;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface LighthouseRun {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** One Lighthouse run (its default: a phone on a throttled line), fetched from the npm registry on first use. */
+function lighthouseRun(url: string): Promise<LighthouseRun> {
+  const output = path.join(mkdtempSync(path.join(tmpdir(), 'gw-lighthouse-')), 'report.json');
+  const flags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['--yes', LIGHTHOUSE, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${output}`, `--chrome-flags=${flags}`], {
+      env: { ...process.env, CHROME_PATH: chromiumPath },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      try {
+        if (code !== 0) throw new Error(`lighthouse exited with ${code}: ${errors.trim().split('\n').at(-1) ?? ''}`);
+        const report = JSON.parse(readFileSync(output, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }> };
+        const metric = (id: string) => Math.round((report.audits[id]?.numericValue ?? NaN) * 1000) / 1000;
+        resolve({
+          score: Math.round(report.categories.performance.score * 100),
+          fcpMs: Math.round(metric('first-contentful-paint')),
+          lcpMs: Math.round(metric('largest-contentful-paint')),
+          tbtMs: Math.round(metric('total-blocking-time')),
+          cls: metric('cumulative-layout-shift'),
+        });
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        rmSync(path.dirname(output), { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+/** Lighthouse's performance score of each public page: the median of a few runs, since one run varies by several points. */
+async function lighthouseScores(app: string) {
+  const pages: Record<string, LighthouseRun & { runs: number[]; pass: boolean }> = {};
+  try {
+    for (const pagePath of ['/', '/grants', '/grants/grant-42']) {
+      const runs: LighthouseRun[] = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseRun(`${app}${pagePath}`));
+      runs.sort((a, b) => a.score - b.score);
+      const median = runs[Math.floor(runs.length / 2)]!;
+      pages[pagePath] = { ...median, runs: runs.map((run) => run.score), pass: median.score >= 95 };
+    }
+  } catch (error) {
+    // No registry or no Chromium: the other figures still stand.
+    return { budget: 'performance ≥ 95', unavailable: error instanceof Error ? error.message : String(error), pages };
+  }
+  return { budget: 'performance ≥ 95', pages };
+}
+
 function machine() {
   return `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load generator on the same machine`;
 }
 
-function printTable(results: { loads: LoadResult[]; jobs: unknown; registryLookup: unknown; aiDraft: unknown; client: { pages: Record<string, { jsGzipBytes: number; cssGzipBytes: number; pass: boolean }> }; totalSeconds: number }) {
+function printTable(results: {
+  loads: LoadResult[];
+  jobs: unknown;
+  registryLookup: unknown;
+  aiDraft: unknown;
+  client: { pages: Record<string, { jsGzipBytes: number; cssGzipBytes: number; htmlGzipBytes: number; pass: boolean }> };
+  lighthouse: Awaited<ReturnType<typeof lighthouseScores>>;
+  totalSeconds: number;
+}) {
   const verdict = (pass: boolean | undefined) => (pass === undefined ? '' : pass ? 'PASS' : 'FAIL');
   console.log('\n| endpoint | req/s | p50 ms | p99 ms | non-2xx | ratio to floor | budget | |');
   console.log('|---|---:|---:|---:|---:|---|---|---|');
@@ -361,11 +438,18 @@ function printTable(results: { loads: LoadResult[]; jobs: unknown; registryLooku
     const ratio = row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}× ${row.floor}`;
     console.log(`| ${row.name} | ${row.reqPerSec} | ${row.p50} | ${row.p99} | ${row.non2xx + row.errors} | ${ratio} | ${row.budget} | ${verdict(row.pass)} |`);
   }
-  console.log('\n| first visit | JS gzip | CSS gzip | budget ≤ 100 KB JS | |');
-  console.log('|---|---:|---:|---|---|');
+  console.log('\n| first visit | JS gzip | CSS gzip | HTML gzip | budget ≤ 100 KB JS | |');
+  console.log('|---|---:|---:|---:|---|---|');
   for (const [page, sizes] of Object.entries(results.client.pages)) {
-    console.log(`| ${page} | ${(sizes.jsGzipBytes / 1024).toFixed(1)} KB | ${(sizes.cssGzipBytes / 1024).toFixed(1)} KB | | ${verdict(sizes.pass)} |`);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(`| ${page} | ${kb(sizes.jsGzipBytes)} | ${kb(sizes.cssGzipBytes)} | ${kb(sizes.htmlGzipBytes)} | | ${verdict(sizes.pass)} |`);
   }
+  console.log('\n| Lighthouse, mobile | performance (median; runs) | FCP | LCP | TBT | CLS | budget ≥ 95 | |');
+  console.log('|---|---|---:|---:|---:|---:|---|---|');
+  for (const [page, run] of Object.entries(results.lighthouse.pages)) {
+    console.log(`| ${page} | ${run.score} (${run.runs.join(', ')}) | ${run.fcpMs} ms | ${run.lcpMs} ms | ${run.tbtMs} ms | ${run.cls} | | ${verdict(run.pass)} |`);
+  }
+  if (results.lighthouse.unavailable) console.log(`Lighthouse did not run to the end: ${results.lighthouse.unavailable}`);
   console.log(`\njobs (enqueue → processor start): ${JSON.stringify(results.jobs)}`);
   console.log(`registry lookup (request → filled profile, fixture registry): ${JSON.stringify(results.registryLookup)}`);
   console.log(`AI draft (offline drafter): ${JSON.stringify(results.aiDraft)}`);
