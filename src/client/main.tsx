@@ -41,7 +41,17 @@ function App() {
 // The visitor's language is loaded before the first render, so no text shows in another one first.
 await loadMessages(startLocale());
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+// A public page arrives with its text written in by the server: the browser paints that first,
+// before the app takes over (a hidden tab, which draws no frames, waits at most 100 ms).
+if (root.childElementCount > 0) {
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => (clearTimeout(timer), resolve()), 0));
+  });
+}
+
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { createSession } from '../../src/server/auth/session';
 import { createDb } from '../../src/server/db/db';
 import { createApplication } from '../../src/server/features/applications/applications.service';
@@ -36,6 +36,17 @@ export async function expectAccessible(page: Page) {
 }
 
 /** Signs a user in the way the app would: a session row, its token in localStorage. */
+/**
+ * Scrolls the grant-alert card into view until its form is there: the form is downloaded when the
+ * card comes near the screen, and the page may still grow above it (lists arriving) after a scroll.
+ */
+export async function revealAlertForm(region: Locator) {
+  await expect(async () => {
+    await region.scrollIntoViewIfNeeded();
+    await expect(region.getByRole('textbox').first()).toBeVisible({ timeout: 1000 });
+  }).toPass();
+}
+
 export async function signInAs(page: Page, email: string) {
   const db = createDb(e2eState().databaseUrl, 1);
   try {

@@ -1,6 +1,6 @@
 import { createDb } from '../../src/server/db/db';
 import { readEmail } from '../eml';
-import { e2eState, expect, expectAccessible, sentEmail, signInAs, test } from './fixtures';
+import { e2eState, expect, expectAccessible, sentEmail, signInAs, test, revealAlertForm } from './fixtures';
 
 const fundName = 'Nordic Harbour Fund';
 const grantTitle = 'Harbour Electrification Grant';
@@ -149,8 +149,7 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
   await expect(page.getByRole('heading', { level: 1, name: 'Grants for your company, written together' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Grants open now' }).getByRole('link', { name: grantTitle })).toBeVisible();
   const alerts = page.getByRole('region', { name: 'Hear about new grants' });
-  // The form is downloaded when the card comes near the screen, as for a visitor scrolling down.
-  await alerts.scrollIntoViewIfNeeded();
+  await revealAlertForm(alerts);
   await alerts.getByLabel('Your e-mail address').fill('not-an-address');
   await alerts.getByRole('button', { name: 'Sign up' }).click();
   await expect(alerts.getByText('A valid email address must be given')).toBeVisible();

@@ -2,13 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/password';
 import { createDb } from '../../src/server/db/db';
-import { e2eState, expect, expectAccessible, test } from './fixtures';
+import { e2eState, expect, expectAccessible, test, revealAlertForm } from './fixtures';
 
 test('the alert form links to the privacy policy, which names the choice of funds', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');
   const alerts = page.getByRole('region', { name: 'Få besked om nye puljer' });
-  await alerts.scrollIntoViewIfNeeded();
+  await revealAlertForm(alerts);
   await alerts.getByRole('link', { name: 'Læs mere i privatlivspolitikken' }).click();
   await expect(page).toHaveURL(/\/legal\/privacy-policy$/);
   await expect(page.getByText('de fonde du valgte (ingen valgt betyder alle fonde)')).toBeVisible();

@@ -3,8 +3,9 @@
  * none. Each wraps the routed screen (`<Outlet />`) under the one `Header` and its `MainNav`, so
  * no signed-in page lacks the way to applications, companies, invitations and profile.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useIsFetching } from '@tanstack/react-query';
 import { getAuthToken } from '../lib/auth-token';
 import { useT } from '../lib/intl';
 import { trpc } from '../lib/trpc';
@@ -82,8 +83,23 @@ function Header({ account = true }: { account?: boolean }) {
   );
 }
 
+/** Whether the first page has been drawn with its data (it stays true while later pages load). */
+function useFirstPageDrawn(): boolean {
+  const routing = useRouterState({ select: (state) => state.status === 'pending' || state.isLoading });
+  const fetching = useIsFetching() > 0;
+  const loading = routing || fetching;
+  const [drawn, setDrawn] = useState(!loading);
+  useEffect(() => {
+    if (!loading) setDrawn(true);
+  }, [loading]);
+  return drawn;
+}
+
 function Footer() {
   const t = useT();
+  // Drawn beside a page still loading, the footer would sit at the bottom of the screen and jump
+  // away when the page arrives: a layout shift a visitor sees (and Lighthouse counts).
+  if (!useFirstPageDrawn()) return null;
   return (
     <footer className="mt-auto border-t border-gray-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-6 text-sm text-gray-600">
