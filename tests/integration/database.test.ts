@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { generateDbTypes } from '../../src/server/cli/db-types';
+import { createDb, PREPARED_PER_CONNECTION } from '../../src/server/db/db';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { INNOBOOSTER_MIN_INVOICE, seedAdmin, seedCatalog } from '../../src/server/db/seed';
 import { verifyPassword } from '../../src/server/auth/password';
@@ -27,6 +29,29 @@ describe('migrations and generated types', () => {
       expect(readFileSync(out, 'utf8')).toBe(readFileSync('src/server/db/schema.ts', 'utf8'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('prepared reads', () => {
+  it('prepares a parameterised select once per connection, and never a write or a statement without parameters', async () => {
+    // One connection, so the session that prepared is the one asked.
+    const db = createDb(services.scratch.url, 1);
+    try {
+      const prepared = async () =>
+        (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(db)).rows.map((row) => row.statement);
+      for (let i = 0; i < 3; i += 1) await db.selectFrom('funds').select('slug').where('slug', '=', `fund-${i}`).execute();
+      await db.insertInto('feedback').values({ message: 'Prøve', page: '/', locale: 'da' }).execute();
+      await sql`SELECT 1; SELECT 2`.execute(db);
+      const statements = await prepared();
+      expect(statements.filter((text) => text.startsWith('select "slug" from "funds"'))).toHaveLength(1);
+      expect(statements.some((text) => /insert|select 1/i.test(text))).toBe(false);
+
+      // Past the cap, reads are sent unnamed: a connection never keeps more.
+      for (let i = 0; i <= PREPARED_PER_CONNECTION; i += 1) await sql`SELECT ${i}::int AS n, ${sql.lit(i)} AS m`.execute(db);
+      expect((await prepared()).length).toBeLessThanOrEqual(PREPARED_PER_CONNECTION);
+    } finally {
+      await db.destroy();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
@@ -9,8 +10,36 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 // int8 (bigint counts) arrive as strings by default; every count here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** How many statements one connection keeps prepared; past it, statements are sent unnamed. */
+export const PREPARED_PER_CONNECTION = 500;
+
+/**
+ * A connection that prepares each parameterised `select` once and then only executes it, so
+ * PostgreSQL parses the reads of the hot paths once per connection instead of on every request
+ * (decision 0021). Writes are sent as they are: a prepared statement may be given a generic plan,
+ * and an `INSERT … ON CONFLICT … WHERE status = $1` then no longer finds its partial unique index.
+ * A read's answer never depends on its plan. Statements without parameters (migrations, several
+ * statements in one text) are sent as they are too.
+ */
+class PreparingClient extends pg.Client {
+  private prepared = new Set<string>();
+
+  // Kysely calls `query(text, values)`; every other form passes through unchanged.
+  override query(...args: unknown[]): never {
+    const [text, values, ...rest] = args;
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && /^select\s/i.test(text)) {
+      const name = `gw_${createHash('sha1').update(text).digest('base64url')}`;
+      if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
+        this.prepared.add(name);
+        return (super.query as (...forwarded: unknown[]) => never)({ name, text, values }, ...rest);
+      }
+    }
+    return (super.query as (...forwarded: unknown[]) => never)(...args);
+  }
+}
+
 export function createDb(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000, Client: PreparingClient });
   // An idle client that loses its connection (e.g. Postgres restarting) must not crash the process.
   pool.on('error', () => {});
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
