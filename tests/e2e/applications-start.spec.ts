@@ -6,7 +6,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/password';
 import { createDb } from '../../src/server/db/db';
-import { e2eState, expect, expectAccessible, test } from './fixtures';
+import { createApplication } from '../../src/server/features/applications/applications.service';
+import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -125,4 +126,34 @@ test('a closed grant cannot be applied to, and says so', async ({ page }) => {
   await page.goto('/onboarding/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText('Vi kunne ikke finde det, du ledte efter.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Prøv igen' })).toHaveCount(0);
+});
+
+test('a dashboard with many applications shows the latest first and the rest on request', async ({ page }) => {
+  const { emails, applicationId } = await createTeamWithApplication([{ firstname: 'Mange', lastname: 'Ansøgninger', role: 'owner' }], {
+    companyName: 'Travl',
+    title: 'Ansøgning 1',
+    description: 'Den første af mange.',
+  });
+  const db = createDb(e2eState().databaseUrl, 1);
+  try {
+    const first = await db.selectFrom('applications').select(['company_id', 'grant_id']).where('id', '=', applicationId).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('users').select('id').where('email', '=', emails[0]!).executeTakeFirstOrThrow();
+    // 29 more, each changed a minute after the one before: "Ansøgning 30" is the latest.
+    for (let n = 2; n <= 30; n += 1) {
+      const { id } = await createApplication(db, { companyId: first.company_id, grantId: first.grant_id, title: `Ansøgning ${n}`, language: 'da', description: '' }, user.id);
+      await db.updateTable('applications').set({ updated_at: new Date(Date.now() + n * 60_000) }).where('id', '=', id).execute();
+    }
+  } finally {
+    await db.destroy();
+  }
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInAs(page, emails[0]!);
+  await page.goto('/applications');
+  await expect(page.getByRole('link', { name: 'Ansøgning 30' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ansøgning 5', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Vis flere ansøgninger' }).click();
+  await expect(page.getByRole('link', { name: 'Ansøgning 1', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Vis flere ansøgninger' })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: /^Ansøgning \d+$/ })).toHaveCount(30);
+  await expectAccessible(page);
 });

@@ -20,7 +20,7 @@ export const routeData: Partial<Record<RouteName, Prefetch>> = {
   companies: (utils) => [utils.companies.list.prefetch()],
   'companies-company_id-users': (utils, params) => [utils.companies.get.prefetch({ companyId: params.company_id ?? '' })],
   applications: (utils, _params, search) => [
-    utils.applications.list.prefetch(dashboardFilters(search as RouteSearch<'applications'>)),
+    utils.applications.list.prefetchInfinite(dashboardFilters(search as RouteSearch<'applications'>)),
     utils.companies.list.prefetch(),
     utils.invitations.mine.prefetch(),
   ],

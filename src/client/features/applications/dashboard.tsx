@@ -20,7 +20,8 @@ type OpenGrant = RouterOutputs['applications']['list']['openGrants'][number];
 export function Dashboard({ filters }: { filters: ApplicationListInput }) {
   const t = useT();
   const navigate = useNavigate();
-  const list = trpc.applications.list.useQuery(filters);
+  const list = trpc.applications.list.useInfiniteQuery(filters, { getNextPageParam: (page) => page.nextCursor });
+  const firstPage = list.data?.pages[0];
   const companies = trpc.companies.list.useQuery();
   const invitations = trpc.invitations.mine.useQuery();
 
@@ -31,7 +32,7 @@ export function Dashboard({ filters }: { filters: ApplicationListInput }) {
 
   const noCompany = companies.data?.length === 0;
   const filtered = Boolean(filters.companyId || filters.status);
-  const firstTime = noCompany || (!filtered && list.data?.applications.length === 0);
+  const firstTime = noCompany || (!filtered && firstPage?.applications.length === 0);
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
@@ -58,7 +59,7 @@ export function Dashboard({ filters }: { filters: ApplicationListInput }) {
       </div>
 
       {/* Until the first application exists, the way in: company, requirements test, grant. */}
-      {firstTime && <NextSteps className="mt-6" testGrantSlug={list.data?.openGrants[0]?.slug} />}
+      {firstTime && <NextSteps className="mt-6" testGrantSlug={firstPage?.openGrants[0]?.slug} />}
       {noCompany ? null : (
         <>
           {(companies.data?.length ?? 0) > 0 && (
@@ -92,13 +93,20 @@ export function Dashboard({ filters }: { filters: ApplicationListInput }) {
           <div className="mt-4">
             <QueryView query={list}>
               {(data) =>
-                data.applications.length === 0 ? (
+                data.pages[0]?.applications.length ? (
+                  <>
+                    <ApplicationList applications={data.pages.flatMap((page) => page.applications)} />
+                    {list.hasNextPage && (
+                      <button type="button" className={`${buttonClass('secondary')} mt-4`} disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                        {list.isFetchingNextPage ? t('applications.dashboard.loadingMore') : t('applications.dashboard.more')}
+                      </button>
+                    )}
+                  </>
+                ) : (
                   <div className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-sm text-gray-700">
                     <p>{filtered ? t('applications.dashboard.noMatch') : t('applications.dashboard.empty')}</p>
                     {!filtered && <p className="mt-1">{t('applications.dashboard.emptyHint')}</p>}
                   </div>
-                ) : (
-                  <ApplicationList applications={data.applications} />
                 )
               }
             </QueryView>
@@ -106,7 +114,7 @@ export function Dashboard({ filters }: { filters: ApplicationListInput }) {
         </>
       )}
 
-      {list.data && list.data.openGrants.length > 0 && !noCompany && <OpenGrants grants={list.data.openGrants} />}
+      {firstPage && firstPage.openGrants.length > 0 && !noCompany && <OpenGrants grants={firstPage.openGrants} />}
       <p className="mt-6 text-sm">
         <Link to="/grants" className="text-primary-700 underline">
           {t('applications.dashboard.browseGrants')}

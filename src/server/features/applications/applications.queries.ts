@@ -30,7 +30,8 @@ const derivedStatus = sql<ApplicationStatus>`CASE
   WHEN count(s.id) FILTER (WHERE s.status <> 'not_started') > 0 THEN 'in_progress'
   ELSE 'not_started' END`;
 
-export const APPLICATION_PAGE_SIZE = 200;
+/** The dashboard shows the most recently changed applications first, and more on request. */
+export const APPLICATION_PAGE_SIZE = 25;
 
 type ApplicationKey = { u: string; i: string };
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

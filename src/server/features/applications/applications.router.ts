@@ -29,7 +29,8 @@ export const applicationsRouter = router({
   list: userProcedure.input(applicationListInput).query(async ({ ctx, input }) => {
     const [{ applications, nextCursor }, openGrants] = await Promise.all([
       listApplicationsOfUser(ctx.db, ctx.user.id, { ...input, locale: ctx.locale }),
-      openGrantsNotAppliedTo(ctx.db, ctx.user.id, ctx.locale),
+      // The suggestions belong to the first page; a further page is only more applications.
+      input.cursor ? [] : openGrantsNotAppliedTo(ctx.db, ctx.user.id, ctx.locale),
     ]);
     return { applications, nextCursor, openGrants };
   }),
