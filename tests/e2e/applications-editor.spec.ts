@@ -93,7 +93,7 @@ test('a writer drafts two sections through a reload and a lost connection, is re
   await page.getByLabel('Beskriver løsningen, og hvad der er nyt').check();
   await page.getByLabel('Nævner det forventede kommercielle resultat').check();
   await page.getByLabel(/Projektets titel/).fill('Halv-strøm-pumpen');
-  await page.getByLabel(/Projektets startdato/).fill('2027-01-01');
+  await page.getByLabel(/Projektets startdato/).fill('1.1.2027');
   await page.getByLabel(/Projektets slutdato/).fill('2028-06-30');
   await page.getByRole('button', { name: 'Markér som færdig' }).click();
   await expect(page.getByText('Afsnittet er markeret som færdigt').first()).toBeVisible();

@@ -94,8 +94,8 @@ test('a budget above the maximum funding share is refused with the maximum, and 
   await expect(page.getByRole('heading', { level: 2, name: 'Aktivitetsplan' })).toBeVisible();
   await page.getByRole('button', { name: 'Tilføj aktivitet' }).click();
   await page.getByLabel('Aktivitet', { exact: true }).fill('Prototype');
-  await page.getByLabel('Startdato').fill('2027-05-01');
-  await page.getByLabel('Slutdato').fill('2027-02-01');
+  await page.getByLabel('Startdato').fill('01.05.2027');
+  await page.getByLabel('Slutdato').fill('1.2.2027');
   await expect(page.getByText('Startdatoen kan ikke ligge efter slutdatoen')).toBeVisible();
   await expect(page.getByTestId('activity-timeline').getByText('Prototype')).toHaveCount(0);
   // The budget's lines are offered as who carries out the activity.
@@ -103,7 +103,7 @@ test('a budget above the maximum funding share is refused with the maximum, and 
   await page.getByLabel('Udføres af').selectOption({ label: 'Udvikler' });
   await expectAccessible(page);
 
-  await page.getByLabel('Startdato').fill('2027-01-15');
+  await page.getByLabel('Startdato').fill('15.01.2027');
   await expect(page.getByText('Startdatoen kan ikke ligge efter slutdatoen')).toHaveCount(0);
   await expect(page.getByTestId('activity-timeline').getByText('Prototype')).toBeVisible();
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
@@ -112,7 +112,7 @@ test('a budget above the maximum funding share is refused with the maximum, and 
   await page.goto(`/applications/${writer.applicationId}/${writer.deliverables}`);
   await page.getByRole('button', { name: 'Tilføj leverance' }).click();
   await page.getByLabel('Titel').fill('Testet prototype');
-  await page.getByLabel('Leveres senest').fill('2027-06-30');
+  await page.getByLabel('Leveres senest').fill('30.06.2027');
   await page.getByLabel('Beskrivelse').fill('En prototype, der er målt i et rigtigt hus.');
   await page.getByRole('checkbox', { name: 'Prototype' }).check();
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');

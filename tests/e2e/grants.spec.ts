@@ -38,7 +38,10 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
   await expect(page).toHaveURL(/\/admin\/funds\/[0-9a-f-]{36}\/grants\/[0-9a-f-]{36}$/);
   await expect(page.getByLabel('Address (slug)')).toHaveValue('harbour-electrification-grant');
   await page.getByLabel('Status').selectOption('open');
-  await page.getByLabel('Deadline').fill('2030-06-01T12:00');
+  // Typed as the English interface writes dates, whatever the browser's own language.
+  await page.getByLabel('Deadline', { exact: true }).fill('06/01/2030');
+  await page.getByLabel('Deadline – Time').fill('12:00');
+  await expect(page.getByText('Read as Saturday, June 1, 2030 at 12:00 PM')).toBeVisible();
   await page.getByLabel('Minimum amount').fill('100000');
   await page.getByLabel('Maximum amount').fill('2000000');
   await page.getByLabel('Maximum funding percentage').fill('50');
@@ -52,6 +55,21 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save the grant' }).click();
   await expect(page.getByText('The grant was saved', { exact: true })).toBeVisible();
+  // The same deadline on a Danish page in this English browser: the Danish order, not mm/dd/yyyy.
+  const editor = page.url();
+  await page.goto(`${editor}?lang=da`);
+  await expect(page.getByLabel('Frist', { exact: true })).toHaveValue('01.06.2030');
+  await expect(page.getByLabel('Frist', { exact: true })).toHaveAttribute('placeholder', 'dd.mm.åååå');
+  await expect(page.getByLabel('Frist – Klokkeslæt')).toHaveValue('12.00');
+  await expect(page.getByText('Forstået som lørdag den 1. juni 2030 kl. 12.00')).toBeVisible();
+  await page.getByLabel('Frist', { exact: true }).fill('31.02.2030');
+  await expect(page.getByText('Forstået som')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Gem puljen' }).click();
+  await expect(page.getByText('Angiv en gyldig dato.')).toBeVisible();
+  await page.getByLabel('Frist', { exact: true }).fill('1.6.2030');
+  await page.getByRole('button', { name: 'Gem puljen' }).click();
+  await expect(page.getByText('Puljen er gemt', { exact: true })).toBeVisible();
+  await page.goto(`${editor}?lang=en`);
 
   for (const [kind, title] of [
     ['text', 'Project summary'],

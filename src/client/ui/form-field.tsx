@@ -2,8 +2,11 @@
  * A labelled form control with its hint and error, wired for screen readers
  * (`aria-invalid`, `aria-describedby`). Errors are message keys, shown in the user's language.
  */
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { useIsMessageKey, useT } from '../lib/intl';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useIntl } from 'react-intl';
+import { formatDateInput, formatTimeInput, parseDateInput, parseTimeInput } from '../../shared/i18n/date-input';
+import type { Locale } from '../../shared/i18n/locales';
+import { useIsMessageKey, useLocale, useT } from '../lib/intl';
 
 interface FieldProps {
   label: ReactNode;
@@ -78,18 +81,154 @@ export function SelectField({ label, hint, error, className = '', children, ...s
   );
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A date as the value of a `datetime-local` input, in the browser's time zone. */
-function toLocalInput(date: Date | null): string {
-  if (!date || Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+type DateTimeFieldProps = { label: ReactNode; hint?: ReactNode; error?: string | undefined; value: Date | null; onChange: (value: Date | null) => void };
+
+const sameInstant = (a: Date | null, b: Date | null) => a === b || (a !== null && b !== null && (a.getTime() === b.getTime() || (Number.isNaN(a.getTime()) && Number.isNaN(b.getTime()))));
+
+const textsOf = (value: Date | null, locale: Locale) =>
+  value && !Number.isNaN(value.getTime())
+    ? {
+        date: formatDateInput({ year: value.getFullYear(), month: value.getMonth() + 1, day: value.getDate() }, locale),
+        time: formatTimeInput({ hours: value.getHours(), minutes: value.getMinutes() }, locale),
+      }
+    : { date: '', time: '' };
+
+/**
+ * A date and time typed in the interface language's order (`shared/i18n/date-input.ts`), in the
+ * browser's time zone; empty is `null`, and what cannot be read is an invalid date for the
+ * schema to refuse. The date as it was understood is written out beside it. For a form's `Controller`.
+ */
+export function DateTimeField({ label, hint, error, value, onChange }: DateTimeFieldProps) {
+  const t = useT();
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const [texts, setTexts] = useState(() => textsOf(value, locale));
+  const timeId = useId();
+  // A value set from outside (a reset after saving) or a change of language is shown anew; what
+  // the user is typing is left as typed.
+  const shown = useRef({ value, locale });
+  useEffect(() => {
+    if (sameInstant(value, shown.current.value) && locale === shown.current.locale) return;
+    shown.current = { value, locale };
+    setTexts(textsOf(value, locale));
+  }, [value, locale]);
+
+  const change = (next: { date: string; time: string }) => {
+    setTexts(next);
+    let result: Date | null = null;
+    if (next.date.trim() || next.time.trim()) {
+      const date = parseDateInput(next.date, locale);
+      const time = next.time.trim() ? parseTimeInput(next.time) : { hours: 0, minutes: 0 };
+      result = date && time ? new Date(date.year, date.month - 1, date.day, time.hours, time.minutes) : new Date(Number.NaN);
+    }
+    shown.current = { value: result, locale };
+    onChange(result);
+  };
+  const understood = value && !Number.isNaN(value.getTime()) ? intl.formatDate(value, { dateStyle: 'full', timeStyle: 'short' }) : null;
+  return (
+    <Field
+      label={label}
+      hint={
+        hint || understood ? (
+          <>
+            {hint} {understood && t('forms.date.understood', { date: understood })}
+          </>
+        ) : undefined
+      }
+      error={error}
+    >
+      {(aria) => (
+        <div className="flex items-end gap-2">
+          <div className="w-36">
+            <input
+              {...aria}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t('forms.date.pattern')}
+              value={texts.date}
+              onChange={(event) => change({ ...texts, date: event.target.value })}
+              className={inputClass}
+            />
+          </div>
+          <div className="w-24">
+            <label htmlFor={timeId} className="mb-0.5 block text-xs text-gray-600">
+              {t('forms.time.label')}
+            </label>
+            <input
+              id={timeId}
+              // "Frist – Klokkeslæt": each time field is named by its date's label as well.
+              aria-label={typeof label === 'string' ? `${label} – ${t('forms.time.label')}` : undefined}
+              aria-invalid={aria['aria-invalid']}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t('forms.time.pattern').split(',')[0]}
+              title={t('forms.time.pattern')}
+              value={texts.time}
+              onChange={(event) => change({ ...texts, time: event.target.value })}
+              className={inputClass}
+            />
+          </div>
+        </div>
+      )}
+    </Field>
+  );
 }
 
-type DateTimeFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange'> & { value: Date | null; onChange: (value: Date | null) => void };
+const isoOf = ({ year, month, day }: { year: number; month: number; day: number }) =>
+  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
-/** A date and time in the browser's time zone; empty is `null`. For a form's `Controller`. */
-export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps) {
-  return <TextField {...props} type="datetime-local" value={toLocalInput(value)} onChange={(event) => onChange(event.target.value ? new Date(event.target.value) : null)} />;
+const textOfIso = (iso: string, locale: Locale) => {
+  const date = parseDateInput(iso, locale);
+  return date ? formatDateInput(date, locale) : '';
+};
+
+type DateInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> & { value: string; onChange: (iso: string) => void };
+
+/**
+ * A date without a time, typed in the interface language's order; its value is ISO `YYYY-MM-DD`
+ * or empty. What cannot be read yet stays in the field with a note of the expected form, and the
+ * value keeps the last date that could be read, so an autosave never stores half a date.
+ */
+export function DateInput({ value, onChange, className = '', ...input }: DateInputProps) {
+  const t = useT();
+  const { locale } = useLocale();
+  const [text, setText] = useState(() => textOfIso(value, locale));
+  const noteId = useId();
+  const shown = useRef({ value, locale });
+  useEffect(() => {
+    if (value === shown.current.value && locale === shown.current.locale) return;
+    shown.current = { value, locale };
+    setText(textOfIso(value, locale));
+  }, [value, locale]);
+  const parsed = text.trim() === '' ? '' : parseDateInput(text, locale);
+  const unreadable = parsed === null;
+  return (
+    <>
+      <input
+        {...input}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={t('forms.date.pattern')}
+        value={text}
+        aria-invalid={unreadable || input['aria-invalid'] === true}
+        aria-describedby={[input['aria-describedby'], unreadable ? noteId : undefined].filter(Boolean).join(' ') || undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          const next = event.target.value.trim() === '' ? '' : parseDateInput(event.target.value, locale);
+          if (next === null) return;
+          const iso = next === '' ? '' : isoOf(next);
+          shown.current = { value: iso, locale };
+          if (iso !== value) onChange(iso);
+        }}
+        className={`${inputClass} ${className}`}
+      />
+      {unreadable && (
+        <p id={noteId} className="text-xs text-red-700">
+          {t('forms.date.invalid', { pattern: t('forms.date.pattern') })}
+        </p>
+      )}
+    </>
+  );
 }
 
 /**

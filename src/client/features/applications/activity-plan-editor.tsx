@@ -9,7 +9,7 @@ import type { DataProblem } from '../../../shared/domain/budget';
 import { activityPlanDataSchema, emptyActivityPlan, type Activity, type ActivityPlanData } from '../../../shared/schemas/activity-plan';
 import { useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
-import { inputClass } from '../../ui/form-field';
+import { DateInput, inputClass } from '../../ui/form-field';
 import { budgetOf } from './budget-editor';
 import { FieldProblems, problemsOf, visibleProblems } from './data-problems';
 import { newRowId, ReorderableRows } from './reorderable-rows';
@@ -103,12 +103,12 @@ function ActivityFields({
       </div>
       <div className="space-y-1">
         {label('start', t('activityPlan.editor.start'))}
-        <input id={`${id}-start`} type="date" value={row.start} readOnly={disabled} {...field('start').props} onChange={(event) => onChange({ ...row, start: event.target.value })} className={inputClass} />
+        <DateInput id={`${id}-start`} value={row.start} readOnly={disabled} {...field('start').props} onChange={(start) => onChange({ ...row, start })} />
         {problemsFor('start')}
       </div>
       <div className="space-y-1">
         {label('end', t('activityPlan.editor.end'))}
-        <input id={`${id}-end`} type="date" value={row.end} readOnly={disabled} {...field('end').props} onChange={(event) => onChange({ ...row, end: event.target.value })} className={inputClass} />
+        <DateInput id={`${id}-end`} value={row.end} readOnly={disabled} {...field('end').props} onChange={(end) => onChange({ ...row, end })} />
         {problemsFor('end')}
       </div>
       <div className="space-y-1 sm:col-span-2">

@@ -5,7 +5,7 @@ import { deliverablesProblems } from '../../../shared/domain/deliverables';
 import { deliverablesDataSchema, emptyDeliverables, type Deliverable, type DeliverablesData } from '../../../shared/schemas/deliverables';
 import { useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
-import { inputClass } from '../../ui/form-field';
+import { DateInput, inputClass } from '../../ui/form-field';
 import { FieldProblems, problemsOf, visibleProblems } from './data-problems';
 import { newRowId, ReorderableRows } from './reorderable-rows';
 
@@ -88,7 +88,7 @@ function DeliverableFields({
         <label htmlFor={`${id}-due`} className="block text-sm font-medium text-gray-800">
           {t('deliverables.editor.due')}
         </label>
-        <input id={`${id}-due`} type="date" value={row.due} readOnly={disabled} onChange={(event) => onChange({ ...row, due: event.target.value })} className={inputClass} />
+        <DateInput id={`${id}-due`} value={row.due} readOnly={disabled} onChange={(due) => onChange({ ...row, due })} />
       </div>
       <div className="space-y-1 sm:col-span-2">
         <label htmlFor={`${id}-description`} className="block text-sm font-medium text-gray-800">

@@ -8,7 +8,7 @@ import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { inputClass } from '../../ui/form-field';
+import { DateInput, inputClass } from '../../ui/form-field';
 import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { useDataProblemText } from './data-problems';
@@ -357,10 +357,20 @@ function InputField({ input, value, disabled, onChange }: { input: Input; value:
               onChange={(event) => onChange(event.target.value)}
               className={inputClass}
             />
+          ) : input.type === 'date' ? (
+            <DateInput
+              id={id}
+              value={typeof value === 'string' ? value : ''}
+              readOnly={disabled}
+              aria-invalid={error !== null}
+              aria-describedby={describedBy}
+              onChange={onChange}
+              className="max-w-60"
+            />
           ) : (
             <input
               id={id}
-              type={input.type === 'number' ? 'number' : input.type === 'date' ? 'date' : 'text'}
+              type={input.type === 'number' ? 'number' : 'text'}
               inputMode={input.type === 'number' ? 'decimal' : undefined}
               value={value === null || Array.isArray(value) ? '' : String(value)}
               readOnly={disabled}
@@ -372,7 +382,7 @@ function InputField({ input, value, disabled, onChange }: { input: Input; value:
                 const number = raw === '' ? null : Number(raw);
                 onChange(number === null || Number.isFinite(number) ? number : null);
               }}
-              className={`${inputClass} ${input.type === 'number' || input.type === 'date' ? 'max-w-60' : ''}`}
+              className={`${inputClass} ${input.type === 'number' ? 'max-w-60' : ''}`}
             />
           )}
         </>
