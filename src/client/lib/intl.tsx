@@ -9,6 +9,7 @@ import { createIntl, IntlProvider, useIntl, type IntlShape } from 'react-intl';
 import type { MessageKey, Messages } from '../../shared/i18n';
 import { defaultLocale, isLocale, type Locale } from '../../shared/i18n/locales';
 import { pickText, type LocalizedText } from '../../shared/i18n/localized-text';
+import { formatsOf, type Formats } from '../../shared/i18n/format';
 
 const catalogLoaders: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
   da: () => import('virtual:messages/da'),
@@ -119,6 +120,12 @@ export function useLocale(): LocaleState {
   const value = useContext(LocaleContext);
   if (!value) throw new Error('useLocale outside LocaleProvider');
   return value;
+}
+
+/** Dates, amounts and numbers in the current language (`shared/i18n/format.ts`). */
+export function useFormats(): Formats {
+  const intl = useIntl();
+  return useMemo(() => formatsOf(intl), [intl]);
 }
 
 /** `t('key', values)`: a message of the catalog in the current language. */

@@ -3,10 +3,9 @@
  * (`aria-invalid`, `aria-describedby`). Errors are message keys, shown in the user's language.
  */
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { useIntl } from 'react-intl';
 import { formatDateInput, formatTimeInput, parseDateInput, parseTimeInput } from '../../shared/i18n/date-input';
 import type { Locale } from '../../shared/i18n/locales';
-import { useIsMessageKey, useLocale, useT } from '../lib/intl';
+import { useFormats, useIsMessageKey, useLocale, useT } from '../lib/intl';
 
 interface FieldProps {
   label: ReactNode;
@@ -100,7 +99,7 @@ const textsOf = (value: Date | null, locale: Locale) =>
  */
 export function DateTimeField({ label, hint, error, value, onChange }: DateTimeFieldProps) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const { locale } = useLocale();
   const [texts, setTexts] = useState(() => textsOf(value, locale));
   const timeId = useId();
@@ -124,7 +123,7 @@ export function DateTimeField({ label, hint, error, value, onChange }: DateTimeF
     shown.current = { value: result, locale };
     onChange(result);
   };
-  const understood = value && !Number.isNaN(value.getTime()) ? intl.formatDate(value, { dateStyle: 'full', timeStyle: 'short' }) : null;
+  const understood = value && !Number.isNaN(value.getTime()) ? formats.fullDateTime(value) : null;
   return (
     <Field
       label={label}

@@ -3,11 +3,10 @@
  * stays readable on a phone (one bar per row under its name, dates in text).
  */
 import { useId } from 'react';
-import { useIntl } from 'react-intl';
 import { activityPlanProblems, timeline } from '../../../shared/domain/activity-plan';
 import type { DataProblem } from '../../../shared/domain/budget';
 import { activityPlanDataSchema, emptyActivityPlan, type Activity, type ActivityPlanData } from '../../../shared/schemas/activity-plan';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
 import { DateInput, inputClass } from '../../ui/form-field';
 import { budgetOf } from './budget-editor';
@@ -151,9 +150,9 @@ function ActivityFields({
 /** A Gantt-style timeline: each dated activity as a bar on the span of the whole plan, milestones as diamonds at their end. */
 export function Timeline({ plan }: { plan: ActivityPlanData }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const span = timeline(plan);
-  const date = (iso: string) => intl.formatDate(`${iso}T00:00:00Z`, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const date = (iso: string) => formats.calendarDate(iso, { month: 'short' });
   const names = new Map(plan.activities.map((row, index) => [row.id, row.activity.trim() || t('activityPlan.editor.row', { n: index + 1 })]));
   const rows = new Map(plan.activities.map((row) => [row.id, row]));
   return (

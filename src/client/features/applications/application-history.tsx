@@ -1,13 +1,12 @@
-import { useIntl } from 'react-intl';
 import { isSectionStatus } from '../../../shared/domain/application-sections';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { QueryState } from '../../ui/query-view';
 
 /** The application's status changes, newest first: who, when, from, to and why. */
 export function ApplicationHistory({ applicationId }: { applicationId: string }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const history = trpc.reviews.history.useQuery({ applicationId });
   const statusText = (status: string | null) => (status && isSectionStatus(status) ? t(`applications.sectionStatus.${status}`) : '–');
   return (
@@ -30,7 +29,7 @@ export function ApplicationHistory({ applicationId }: { applicationId: string })
             return (
               <li key={entry.id} className="text-sm">
                 <time dateTime={new Date(entry.createdAt).toISOString()} className="block text-xs text-gray-600">
-                  {intl.formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                  {formats.shortDateTime(entry.createdAt)}
                 </time>
                 <span className="break-words text-gray-900">{text}</span>
                 {entry.reason && <p className="mt-0.5 whitespace-pre-line break-words text-gray-700">{t('reviews.history.reason', { reason: entry.reason })}</p>}

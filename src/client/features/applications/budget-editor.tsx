@@ -4,10 +4,9 @@
  * drawn in SVG and hidden from screen readers; the table under them holds the same figures.
  */
 import { useId } from 'react';
-import { useIntl } from 'react-intl';
 import { budgetProblems, budgetTotals, isStaffLine, lineCost, type DataProblem, type GrantTerms } from '../../../shared/domain/budget';
 import { budgetDataSchema, budgetLineTypes, emptyBudget, staffLineTypes, type BudgetData, type BudgetLine, type BudgetLineType } from '../../../shared/schemas/budget';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
 import { FieldProblems, problemsOf, visibleProblems } from './data-problems';
@@ -180,14 +179,14 @@ const typeColours: Record<BudgetLineType, string> = {
 /** Totals, the two charts and the table with the same figures. */
 export function BudgetSummary({ budget, terms }: { budget: BudgetData; terms: GrantTerms }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const money = useFormatMoney(terms.currency);
   const totals = budgetTotals(budget, terms);
   const used = budgetLineTypes.filter((type) => totals.byType[type] > 0);
   const largest = Math.max(1, ...used.map((type) => totals.byType[type]));
   const fundingShare = totals.total > 0 ? Math.min(1, Math.max(0, totals.fundingRequested / totals.total)) : 0;
   const maxShare = terms.maxFundingPct === null ? null : terms.maxFundingPct / 100;
-  const percent = (value: number | null) => (value === null ? '–' : intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1 }));
+  const percent = (value: number | null) => (value === null ? '–' : formats.percent(value, { digits: 1 }));
 
   return (
     <div className="space-y-4 rounded-lg bg-gray-50 p-4 ring-1 ring-gray-200" data-testid="budget-summary">

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { useIntl } from 'react-intl';
 import type { MessageKey } from '../../../shared/i18n';
 import { COMMENT_BODY_MAX, COMMENT_QUOTE_MAX } from '../../../shared/schemas/comments';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { inputClass, TextField } from '../../ui/form-field';
@@ -110,12 +109,12 @@ function ThreadView({ thread, applicationId, sectionId, people, writable }: { th
 
 function CommentView({ comment }: { comment: Thread['replies'][number] }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   return (
     <div className="text-sm">
       <p className="text-xs text-gray-600">
         <span className="font-medium text-gray-900">{comment.authorName ?? t('reviews.history.formerUser')}</span> ·{' '}
-        <time dateTime={new Date(comment.createdAt).toISOString()}>{intl.formatDate(comment.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+        <time dateTime={new Date(comment.createdAt).toISOString()}>{formats.shortDateTime(comment.createdAt)}</time>
       </p>
       <p className="mt-0.5 whitespace-pre-line break-words text-gray-900">{comment.body}</p>
     </div>

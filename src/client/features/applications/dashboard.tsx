@@ -1,8 +1,7 @@
-import { useIntl } from 'react-intl';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/domain/application-sections';
 import type { ApplicationListInput } from '../../../shared/schemas/applications';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
@@ -126,7 +125,7 @@ export function Dashboard({ filters }: { filters: ApplicationListInput }) {
 
 function ApplicationList({ applications }: { applications: Listed[] }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   return (
     <ul className="divide-y divide-gray-200 rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
       {applications.map((application) => (
@@ -140,7 +139,7 @@ function ApplicationList({ applications }: { applications: Listed[] }) {
               {t('applications.column.deadline')}: <DeadlineText deadline={application.deadlineAt} />
             </p>
             {/* A company may have several applications for the same grant, often with the grant's title: the start date tells them apart. */}
-            <p className="text-xs text-gray-600">{t('applications.dashboard.started', { date: intl.formatDate(application.createdAt, { dateStyle: 'long', timeStyle: 'short' }) })}</p>
+            <p className="text-xs text-gray-600">{t('applications.dashboard.started', { date: formats.dateTime(application.createdAt) })}</p>
           </div>
           <div className="flex flex-col items-start gap-1.5 sm:items-end">
             <ApplicationStatusBadge status={application.status as ApplicationStatus} />

@@ -6,12 +6,12 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { parseDecimalInput } from '../../../shared/domain/budget';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { inputClass } from '../../ui/form-field';
 
 export function useFormatMoney(currency: string) {
-  const intl = useIntl();
-  return (minor: number) => intl.formatNumber(minor / 100, { style: 'currency', currency });
+  const formats = useFormats();
+  return (minor: number) => formats.minorMoney(minor, currency);
 }
 
 function textOf(hundredths: number | null, locale: string): string {

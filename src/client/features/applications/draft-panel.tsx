@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { useIntl } from 'react-intl';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/form-field';
@@ -47,7 +46,7 @@ interface DraftPanelProps {
 /** Ask for a draft, watch it being written, then insert it, replace the text with it, or discard it. */
 export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, onReplace }: DraftPanelProps) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const id = useId();
   const [instruction, setInstruction] = useState('');
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -59,7 +58,7 @@ export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, o
   else if (shown?.status === 'running') status = t('drafts.panel.running');
   else if (shown?.status === 'failed') status = shown.refused ? t('drafts.panel.refused') : t('drafts.panel.failed');
   else if (shown?.status === 'done')
-    status = `${t('drafts.panel.done', { time: intl.formatDate(shown.finishedAt ?? shown.createdAt, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) })}${shown.offline ? ` · ${t('drafts.panel.offline')}` : ''}`;
+    status = `${t('drafts.panel.done', { time: formats.dayTime(shown.finishedAt ?? shown.createdAt) })}${shown.offline ? ` · ${t('drafts.panel.offline')}` : ''}`;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">

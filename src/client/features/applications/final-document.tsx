@@ -1,9 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useIntl } from 'react-intl';
 import { missingForDone, type AnswerValue } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
 import { mayPublish } from '../../../shared/domain/review';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
@@ -56,7 +55,7 @@ export function FinalDocument({ applicationId }: { applicationId: string }) {
 
 function Actions({ final }: { final: Final }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const publish = trpc.reviews.publish.useMutation({ meta: { handlesError: true } });
@@ -101,7 +100,7 @@ function Actions({ final }: { final: Final }) {
       )}
       {final.published && final.publishedAt && (
         <p className="w-full rounded-md bg-primary-50 p-3 text-sm text-primary-900 ring-1 ring-primary-200">
-          {t('reviews.final.publishedOn', { date: intl.formatDate(final.publishedAt, { dateStyle: 'long' }) })}
+          {t('reviews.final.publishedOn', { date: formats.date(final.publishedAt) })}
         </p>
       )}
       {!final.published && !may(final.role, 'publish') && <p className="w-full text-sm text-gray-600">{t('reviews.final.publishRight')}</p>}
@@ -185,10 +184,10 @@ function Document({ final }: { final: Final }) {
 
 function DocumentSection({ section, number, children }: { section: Section; number: number; children: React.ReactNode }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const shown = (value: AnswerValue | undefined) => {
     if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return t('reviews.final.noAnswer');
-    if (typeof value === 'number') return intl.formatNumber(value);
+    if (typeof value === 'number') return formats.number(value);
     if (Array.isArray(value)) return value.join(', ');
     return value;
   };

@@ -3,10 +3,9 @@
  * activity plan as a table and a timeline, the deliverables in order — the editor's own parts where
  * they exist, so the printed figures are the figures the writers saw.
  */
-import { useIntl } from 'react-intl';
 import { isStaffLine, lineCost, effectiveHourlyRate, type GrantTerms } from '../../../shared/domain/budget';
 import type { SectionKind } from '../../../shared/schemas/grants';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { activityPlanOf, budgetLineOptions, Timeline } from './activity-plan-editor';
 import { budgetOf, BudgetSummary } from './budget-editor';
 import { useFormatMoney } from './decimal-input';
@@ -22,8 +21,8 @@ const cell = 'border-b border-gray-200 py-1.5 pe-3 text-start align-top';
 
 /** A row date (YYYY-MM-DD) as a date in the interface language, without a time. */
 function useDay() {
-  const intl = useIntl();
-  return (iso: string) => (iso ? intl.formatDate(`${iso}T00:00:00Z`, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '–');
+  const formats = useFormats();
+  return (iso: string) => (iso ? formats.calendarDate(iso, { month: 'short' }) : '–');
 }
 
 export function FinalStructured({
@@ -45,7 +44,7 @@ export function FinalStructured({
 
 function FinalBudget({ data, terms }: { data: unknown; terms: GrantTerms }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const money = useFormatMoney(terms.currency);
   const budget = budgetOf(data);
   return (
@@ -73,7 +72,7 @@ function FinalBudget({ data, terms }: { data: unknown; terms: GrantTerms }) {
                       {line.name.trim() || t('budget.editor.line', { n: index + 1 })}
                       {isStaffLine(line) && line.hours !== null && rate !== null && (
                         <span className="block text-gray-600">
-                          {intl.formatNumber(line.hours / 100)} {t('budget.editor.hours').toLowerCase()} × {money(rate)}
+                          {formats.number(line.hours / 100)} {t('budget.editor.hours').toLowerCase()} × {money(rate)}
                         </span>
                       )}
                       {!isStaffLine(line) && line.description && <span className="block text-gray-600">{line.description}</span>}

@@ -1,10 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useIntl } from 'react-intl';
 import { inputProblem, missingForDone, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
 import { isStructuredKind } from '../../../shared/schemas/section-data';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
@@ -242,9 +241,9 @@ function Notice({ children }: { children: ReactNode }) {
 
 function SaveIndicator({ state, savedAt, onRetry }: { state: SaveState; savedAt: Date | null; onRetry: () => void }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const text: Record<SaveState, string> = {
-    saved: savedAt ? `${t('applications.editor.saved')} ${intl.formatTime(savedAt, { hour: '2-digit', minute: '2-digit' })}` : t('applications.editor.saved'),
+    saved: savedAt ? `${t('applications.editor.saved')} ${formats.time(savedAt)}` : t('applications.editor.saved'),
     unsaved: t('applications.editor.unsaved'),
     saving: t('applications.editor.saving'),
     offline: t('applications.editor.offline'),
@@ -266,10 +265,10 @@ function SaveIndicator({ state, savedAt, onRetry }: { state: SaveState; savedAt:
 
 function RestoredNotice({ at, onDiscard }: { at: number; onDiscard: () => void }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   return (
     <Notice>
-      <span className="me-2">{t('applications.editor.restoreTitle', { time: intl.formatDate(at, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) })}</span>
+      <span className="me-2">{t('applications.editor.restoreTitle', { time: formats.dayTime(at) })}</span>
       <Button variant="secondary" onClick={onDiscard}>
         {t('applications.editor.discard')}
       </Button>

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
-import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { may } from '../../../shared/domain/company-roles';
 import { locales } from '../../../shared/i18n/locales';
 import { updateCompanyInput, type LookupState } from '../../../shared/schemas/companies';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -57,7 +56,7 @@ export function CompanyList() {
 
 function CompanyCard({ company }: { company: CompanyItem }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const headingId = `company-${company.id}`;
   return (
     <article aria-labelledby={headingId} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5">
@@ -79,7 +78,7 @@ function CompanyCard({ company }: { company: CompanyItem }) {
       </div>
       <CompanyProfile profile={company} className="mt-3" />
       {company.registryCheckedAt && (
-        <p className="mt-2 text-xs text-gray-500">{t('companies.list.checked', { date: intl.formatDate(company.registryCheckedAt, { dateStyle: 'medium' }) })}</p>
+        <p className="mt-2 text-xs text-gray-500">{t('companies.list.checked', { date: formats.shortDate(company.registryCheckedAt) })}</p>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Link to="/companies/$company_id/users" params={{ company_id: company.id }} className={buttonClass('secondary')}>

@@ -1,22 +1,21 @@
 import type { ReactNode } from 'react';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
 import type { MessageKey } from '../../../shared/i18n';
-import { useIntl } from 'react-intl';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 
 type ProfileFields = Partial<Pick<RegistryProfile, 'address' | 'zipcode' | 'city' | 'phone' | 'email' | 'industry' | 'industryCode' | 'employees' | 'companyType' | 'startDate'>>;
 
 /** The registry fields of a company, as a definition list; empty fields are left out. */
 export function CompanyProfile({ profile, className = '' }: { profile: ProfileFields; className?: string }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const rows: Array<[MessageKey, ReactNode]> = [
     ['companies.field.address', [profile.address, [profile.zipcode, profile.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')],
     ['companies.field.industry', [profile.industryCode, profile.industry].filter(Boolean).join(' · ')],
     ['companies.field.companyType', profile.companyType],
     ['companies.field.employees', profile.employees],
     // The registry's start date is a day (YYYY-MM-DD): shown as one in the interface language.
-    ['companies.field.startDate', profile.startDate ? intl.formatDate(`${profile.startDate}T00:00:00Z`, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : null],
+    ['companies.field.startDate', profile.startDate ? formats.calendarDate(profile.startDate) : null],
     ['companies.field.phone', profile.phone],
     ['companies.field.email', profile.email],
   ];

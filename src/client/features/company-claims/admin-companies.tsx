@@ -5,11 +5,10 @@
 import { useDeferredValue, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { transferOwnershipInput } from '../../../shared/schemas/company-claims';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormDialog } from '../../ui/form-dialog';
@@ -78,7 +77,7 @@ function AdminCompanyRow({ company }: { company: AdminCompany }) {
 /** Earlier ownership moves of the company, newest first; nothing when there were none. */
 function TransferHistory({ companyId }: { companyId: string }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const transfers = trpc.companyClaims.adminTransfers.useQuery({ companyId });
   if (transfers.status !== 'success' || transfers.data.length === 0) return null;
   return (
@@ -88,7 +87,7 @@ function TransferHistory({ companyId }: { companyId: string }) {
         {transfers.data.map((transfer) => (
           <li key={transfer.id}>
             {t('companyClaims.admin.historyItem', {
-              date: intl.formatDate(transfer.createdAt, { dateStyle: 'medium' }),
+              date: formats.shortDate(transfer.createdAt),
               email: transfer.newOwnerEmail ?? '–',
               by: transfer.byEmail ?? '–',
               reason: transfer.reason,

@@ -5,12 +5,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { companyRoles, mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { requestJoinInput } from '../../../shared/schemas/company-claims';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
@@ -66,7 +65,7 @@ export function JoinRequestOffer({ orgId, companyName }: { orgId: string; compan
 /** The user's own open requests, each with a way to withdraw it; nothing when there are none. */
 export function MyJoinRequests() {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const utils = trpc.useUtils();
   const mine = trpc.companyClaims.mine.useQuery();
   const withdraw = trpc.companyClaims.withdraw.useMutation();
@@ -81,7 +80,7 @@ export function MyJoinRequests() {
           <li key={request.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
             <div className="min-w-0">
               <p className="text-sm font-medium text-gray-900">{request.companyName}</p>
-              <p className="text-sm text-gray-600">{t('companyClaims.mine.sent', { date: intl.formatDate(request.createdAt, { dateStyle: 'medium' }) })}</p>
+              <p className="text-sm text-gray-600">{t('companyClaims.mine.sent', { date: formats.shortDate(request.createdAt) })}</p>
             </div>
             <ConfirmDialog
               title={t('companyClaims.mine.withdrawLabel', { company: request.companyName })}

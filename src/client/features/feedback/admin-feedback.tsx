@@ -1,14 +1,13 @@
 /** What users wrote through the feedback form, newest first, for the platform admin. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useIntl } from 'react-intl';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { QueryState } from '../../ui/query-view';
 
 export function AdminFeedback() {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const utils = trpc.useUtils();
   const pages = useInfiniteQuery({
     queryKey: ['feedback.list'],
@@ -27,7 +26,7 @@ export function AdminFeedback() {
           const who = [name, item.email].filter(Boolean).join(' · ') || t('feedback.admin.anonymous');
           return (
             <li key={item.id} className="space-y-1 p-4" data-testid="feedback-item">
-              <p className="text-xs text-gray-600">{t('feedback.admin.from', { who, date: intl.formatDate(item.createdAt, { dateStyle: 'medium', timeStyle: 'short' }), page: item.page ?? '–' })}</p>
+              <p className="text-xs text-gray-600">{t('feedback.admin.from', { who, date: formats.shortDateTime(item.createdAt), page: item.page ?? '–' })}</p>
               <p className="text-sm break-words whitespace-pre-line text-gray-900" lang={item.locale}>
                 {item.message}
               </p>

@@ -1,5 +1,4 @@
-import { useIntl } from 'react-intl';
-import { useCallback } from 'react';
+import { useFormats } from '../../lib/intl';
 import type { GrantStatus } from '../../../shared/schemas/grants';
 import type { MessageKey } from '../../../shared/i18n';
 
@@ -27,22 +26,8 @@ export function daysLeft(deadline: Date | null, now = Date.now()): number | null
   return Math.floor(ms / DAY_MS);
 }
 
-/** Amounts and dates in the interface language. */
+/** Amounts and dates of the grant screens: the shared formats under the names these screens use. */
 export function useGrantFormat() {
-  const intl = useIntl();
-  const money = useCallback(
-    (amount: number, currency: string) => intl.formatNumber(amount, { style: 'currency', currency, maximumFractionDigits: 0 }),
-    [intl],
-  );
-  const date = useCallback((value: Date) => intl.formatDate(value, { day: 'numeric', month: 'long', year: 'numeric' }), [intl]);
-  // A deadline at midnight is a date without a time ("1. januar 2026", not "… kl. 00.00").
-  const dateTime = useCallback(
-    (value: Date) =>
-      value.getHours() === 0 && value.getMinutes() === 0
-        ? intl.formatDate(value, { day: 'numeric', month: 'long', year: 'numeric' })
-        : intl.formatDate(value, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
-    [intl],
-  );
-  const percent = useCallback((value: number) => intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 }), [intl]);
-  return { money, date, dateTime, percent };
+  const formats = useFormats();
+  return { money: formats.money, date: formats.date, dateTime: formats.deadline, percent: formats.percent };
 }

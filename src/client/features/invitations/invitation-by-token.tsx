@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useIntl } from 'react-intl';
 import { getAuthToken } from '../../lib/auth-token';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { FormError } from '../../ui/form-field';
@@ -22,7 +21,7 @@ const unusable: Record<'expired' | 'used' | 'unknown', MessageKey> = {
  */
 export function InvitationByToken({ token }: { token: string }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const signedIn = getAuthToken() !== null;
@@ -85,7 +84,7 @@ export function InvitationByToken({ token }: { token: string }) {
       <p className="text-sm text-gray-700">
         {t('invitations.token.details', { inviter: details.inviterName ?? t('invitations.someone'), company: details.companyName, role })}
       </p>
-      <p className="text-sm text-gray-600">{t('invitations.token.expiresAt', { date: intl.formatDate(details.expiresAt, { dateStyle: 'long' }) })}</p>
+      <p className="text-sm text-gray-600">{t('invitations.token.expiresAt', { date: formats.date(details.expiresAt) })}</p>
       <FormError>{error && t(error.key, error.values)}</FormError>
       {signedIn ? (
         <>

@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useIntl } from 'react-intl';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast';
@@ -9,7 +8,7 @@ import { QueryState } from '../../ui/query-view';
 /** The signed-in user's pending invitations (matched by e-mail), to accept or decline. */
 export function MyInvitations() {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const me = trpc.auth.me.useQuery();
@@ -45,7 +44,7 @@ export function MyInvitations() {
                 <p className="truncate text-sm font-medium text-gray-900">{invitation.companyName}</p>
                 <p className="text-sm text-gray-600">
                   {t('invitations.mine.from', { inviter: invitation.inviterName ?? t('invitations.someone'), role: t(`companies.role.${invitation.role}`) })} ·{' '}
-                  {t('invitations.expires', { date: intl.formatDate(invitation.expiresAt, { dateStyle: 'medium' }) })}
+                  {t('invitations.expires', { date: formats.shortDate(invitation.expiresAt) })}
                 </p>
               </div>
               <div className="flex gap-2">

@@ -1,6 +1,5 @@
-import { useIntl } from 'react-intl';
 import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -10,7 +9,7 @@ import { QueryState } from '../../ui/query-view';
 /** The company's invitations not yet answered, each removable (its link then stops working). */
 export function PendingInvitations({ companyId, myRole }: { companyId: string; myRole: CompanyRole }) {
   const t = useT();
-  const intl = useIntl();
+  const formats = useFormats();
   const utils = trpc.useUtils();
   const invitations = trpc.invitations.list.useQuery({ companyId });
   const remove = trpc.invitations.remove.useMutation();
@@ -37,7 +36,7 @@ export function PendingInvitations({ companyId, myRole }: { companyId: string; m
                     {expired ? (
                       <span className="text-amber-800">{t('invitations.expiredLabel')}</span>
                     ) : (
-                      t('invitations.expires', { date: intl.formatDate(invitation.expiresAt, { dateStyle: 'medium' }) })
+                      t('invitations.expires', { date: formats.shortDate(invitation.expiresAt) })
                     )}
                   </p>
                 </div>

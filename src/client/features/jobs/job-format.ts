@@ -1,15 +1,17 @@
 import { useIntl } from 'react-intl';
+import { useFormats } from '../../lib/intl';
 
 type Unit = 'millisecond' | 'second' | 'minute' | 'hour' | 'day';
 
 /** Localized dates, times and durations for the job monitor. */
 export function useJobFormat() {
   const intl = useIntl();
+  const formats = useFormats();
   const unit = (value: number, unit: Unit, digits = 0) =>
     intl.formatNumber(value, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits });
   return {
     dateTime: (date: Date | null) => (date ? intl.formatDate(date, { dateStyle: 'short', timeStyle: 'medium' }) : '–'),
-    time: (date: Date) => intl.formatTime(date, { hour: '2-digit', minute: '2-digit' }),
+    time: (date: Date) => formats.time(date),
     /** 850 ms, 4.2 s, 3.5 min, 2.1 h. */
     duration(ms: number | null) {
       if (ms === null) return '–';
@@ -25,6 +27,6 @@ export function useJobFormat() {
       if (seconds < 86_400) return unit(Math.floor(seconds / 3600), 'hour');
       return unit(Math.floor(seconds / 86_400), 'day');
     },
-    number: (value: number) => intl.formatNumber(value),
+    number: (value: number) => formats.number(value),
   };
 }

@@ -4,6 +4,7 @@
  * values; only their SHA-256 is stored, and they travel only in the e-mail's params (the
  * `emails` row), never in job data.
  */
+import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import { pickField } from '../../../shared/i18n/localized-text';
 import { createHash, randomBytes } from 'node:crypto';
@@ -109,11 +110,11 @@ function grantFacts(
   locale: Locale,
 ): string {
   const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, intlCache);
-  // Deadlines are Danish time, as the grant pages show them.
+  const formats = formatsOf(intl, { timeZone: DANISH_TIME });
   const deadline = grant.deadline_at
-    ? intl.formatMessage({ id: 'grant-alerts.email.deadline' }, { date: intl.formatDate(grant.deadline_at, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Copenhagen' }) })
+    ? intl.formatMessage({ id: 'grant-alerts.email.deadline' }, { date: formats.deadline(grant.deadline_at) })
     : intl.formatMessage({ id: 'grant-alerts.email.noDeadline' });
-  const money = (value: string | number) => intl.formatNumber(Number(value), { style: 'currency', currency: grant.currency, maximumFractionDigits: 0 });
+  const money = (value: string | number) => formats.money(Number(value), grant.currency);
   const { amount_min: min, amount_max: max } = grant;
   const amounts =
     min !== null && max !== null

@@ -4,6 +4,7 @@
  * or a link preview sees the page without running the client. The client takes over from there
  * (`usePageMeta` updates the same tags as the visitor moves on).
  */
+import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import { locales, messagesFor, type Locale, type MessageKey } from '../../../shared/i18n';
 import type { RouteName } from '../../../shared/routes';
@@ -84,7 +85,8 @@ export async function publicPageHead(db: Executor, name: RouteName, params: Reco
     const slug = params.grant_slug ?? '';
     const grant = await cachedCatalog(db, `grants:slug:${locale}:${slug}`, () => findPublicGrant(db, slug, locale));
     if (!grant) return null;
-    const money = (amount: number) => intl.formatNumber(amount, { style: 'currency', currency: grant.currency, maximumFractionDigits: 0 });
+    const formats = formatsOf(intl, { timeZone: DANISH_TIME });
+    const money = (amount: number) => formats.money(amount, grant.currency);
     const amount =
       grant.amountMin !== null && grant.amountMax !== null
         ? t('grants.amount.range', { min: money(grant.amountMin), max: money(grant.amountMax) })
@@ -93,7 +95,7 @@ export async function publicPageHead(db: Executor, name: RouteName, params: Reco
           : grant.amountMin !== null
             ? t('grants.amount.from', { min: money(grant.amountMin) })
             : t('grants.amount.unknown');
-    const deadline = grant.deadlineAt ? intl.formatDate(grant.deadlineAt, { day: 'numeric', month: 'long', year: 'numeric' }) : t('grants.deadline.none');
+    const deadline = grant.deadlineAt ? formats.deadline(grant.deadlineAt) : t('grants.deadline.none');
     return {
       title: titled(`${grant.title} · ${grant.fund.name}`),
       description: shorten(grant.description || `${grant.title} · ${grant.fund.name}`),

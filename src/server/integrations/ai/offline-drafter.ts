@@ -5,6 +5,7 @@
  * facts, and a paragraph per requirement marking clearly what the writer must supply. It labels
  * itself, and streams in pieces like a model so the editor behaves the same.
  */
+import { formatsOf } from '../../../shared/i18n/format';
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import { messagesFor, type MessageKey } from '../../../shared/i18n';
 import type { DraftMaterial } from '../../features/drafts/draft-material';
@@ -21,7 +22,7 @@ export function writeOfflineDraft(material: DraftMaterial): string {
     company.industry,
     company.employees && t('drafts.offline.employees', { count: company.employees }),
     company.city,
-    company.startDate && t('drafts.offline.founded', { date: intl.formatDate(company.startDate, { year: 'numeric', month: 'long', day: 'numeric' }) }),
+    company.startDate && t('drafts.offline.founded', { date: formatsOf(intl).calendarDate(company.startDate) }),
     company.website,
   ].filter(Boolean);
   const paragraphs = [
