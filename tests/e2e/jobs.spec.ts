@@ -1,11 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { createSession } from '../../src/server/auth/session';
 import { createDb } from '../../src/server/db/db';
-import { defaultJobOptions, type QueueName } from '../../src/shared/jobs';
-import { redisUrl } from '../integration/harness';
+import { defaultJobOptions, queueNames, type QueueName } from '../../src/shared/jobs';
+import { deleteKeys, redisUrl } from '../integration/harness';
 import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /** A producer on the running app's queues, as the app itself would add to them. */
@@ -140,4 +144,60 @@ test('an admin pauses a queue, retries its failed jobs, resumes it and sees them
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('a queue that no worker serves is shown as a warning, not as running', async ({ page }) => {
+  test.setTimeout(120_000);
+  const state = e2eState();
+  // A second app on the same database with a Redis prefix of its own: no worker serves its queues.
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const prefix = `gwe2e-noworker:${randomBytes(4).toString('hex')}`;
+  const app = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: state.databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      MAIL_DIR: state.mailDir,
+      CLIENT_DIR: path.resolve(`dist/client-e2e-${process.env.E2E_PORT ?? '3100'}`),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await expect.poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);
+    const db = createDb(state.databaseUrl, 1);
+    const admin = await db.selectFrom('users').select('id').where('email', '=', state.adminEmail).executeTakeFirstOrThrow();
+    const { token } = await createSession(db, admin.id);
+    await db.destroy();
+    await page.goto(`${origin}/legal/privacy-policy`);
+    await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${origin}/admin/jobs`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Every queue warns, none claims to be running.
+    await expect(page.getByTestId('no-worker').first()).toBeVisible();
+    // One badge for each queue in the list, and one more on the open queue's panel.
+    await expect(page.getByTestId('no-worker')).toHaveCount(queueNames.length + 1);
+    await expect(page.getByTestId('no-worker').first()).toHaveText('⚠ Ingen worker');
+    await expect(page.getByText('Kører', { exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+    // Away from the monitor's live stream before its server stops.
+    await page.goto('about:blank');
+  } finally {
+    app.kill('SIGTERM');
+    if (app.exitCode === null) await once(app, 'exit');
+    await deleteKeys(prefix);
+  }
 });
