@@ -84,6 +84,28 @@ type DateTimeFieldProps = { label: ReactNode; hint?: ReactNode; error?: string |
 
 const sameInstant = (a: Date | null, b: Date | null) => a === b || (a !== null && b !== null && (a.getTime() === b.getTime() || (Number.isNaN(a.getTime()) && Number.isNaN(b.getTime()))));
 
+/**
+ * The text of a typed field: `value` as the interface language writes it, written anew when the
+ * value changes from outside (a reset after saving, a colleague's version) or the language
+ * changes; what the user types stays as typed. `typed(text, value)` records a keystroke and the
+ * value it gave (the last one read, or the same one while the text cannot be read).
+ */
+function useTypedText<V, T>(value: V, textOf: (value: V, locale: Locale) => T, same: (a: V, b: V) => boolean) {
+  const { locale } = useLocale();
+  const [text, setText] = useState(() => textOf(value, locale));
+  const shown = useRef({ value, locale });
+  useEffect(() => {
+    if (same(value, shown.current.value) && locale === shown.current.locale) return;
+    shown.current = { value, locale };
+    setText(textOf(value, locale));
+  }, [value, locale, textOf, same]);
+  const typed = (next: T, result: V) => {
+    setText(next);
+    shown.current = { value: result, locale };
+  };
+  return { text, typed, locale };
+}
+
 const textsOf = (value: Date | null, locale: Locale) =>
   value && !Number.isNaN(value.getTime())
     ? {
@@ -100,27 +122,17 @@ const textsOf = (value: Date | null, locale: Locale) =>
 export function DateTimeField({ label, hint, error, value, onChange }: DateTimeFieldProps) {
   const t = useT();
   const formats = useFormats();
-  const { locale } = useLocale();
-  const [texts, setTexts] = useState(() => textsOf(value, locale));
+  const { text: texts, typed, locale } = useTypedText(value, textsOf, sameInstant);
   const timeId = useId();
-  // A value set from outside (a reset after saving) or a change of language is shown anew; what
-  // the user is typing is left as typed.
-  const shown = useRef({ value, locale });
-  useEffect(() => {
-    if (sameInstant(value, shown.current.value) && locale === shown.current.locale) return;
-    shown.current = { value, locale };
-    setTexts(textsOf(value, locale));
-  }, [value, locale]);
 
   const change = (next: { date: string; time: string }) => {
-    setTexts(next);
     let result: Date | null = null;
     if (next.date.trim() || next.time.trim()) {
       const date = parseDateInput(next.date, locale);
       const time = next.time.trim() ? parseTimeInput(next.time) : { hours: 0, minutes: 0 };
       result = date && time ? new Date(date.year, date.month - 1, date.day, time.hours, time.minutes) : new Date(Number.NaN);
     }
-    shown.current = { value: result, locale };
+    typed(next, result);
     onChange(result);
   };
   const understood = value && !Number.isNaN(value.getTime()) ? formats.fullDateTime(value) : null;
@@ -176,6 +188,8 @@ export function DateTimeField({ label, hint, error, value, onChange }: DateTimeF
 const isoOf = ({ year, month, day }: { year: number; month: number; day: number }) =>
   `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
+const sameText = (a: string, b: string) => a === b;
+
 const textOfIso = (iso: string, locale: Locale) => {
   const date = parseDateInput(iso, locale);
   return date ? formatDateInput(date, locale) : '';
@@ -190,15 +204,8 @@ type DateInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onC
  */
 export function DateInput({ value, onChange, className = '', ...input }: DateInputProps) {
   const t = useT();
-  const { locale } = useLocale();
-  const [text, setText] = useState(() => textOfIso(value, locale));
+  const { text, typed, locale } = useTypedText(value, textOfIso, sameText);
   const noteId = useId();
-  const shown = useRef({ value, locale });
-  useEffect(() => {
-    if (value === shown.current.value && locale === shown.current.locale) return;
-    shown.current = { value, locale };
-    setText(textOfIso(value, locale));
-  }, [value, locale]);
   const parsed = text.trim() === '' ? '' : parseDateInput(text, locale);
   const unreadable = parsed === null;
   return (
@@ -212,11 +219,9 @@ export function DateInput({ value, onChange, className = '', ...input }: DateInp
         aria-invalid={unreadable || input['aria-invalid'] === true}
         aria-describedby={[input['aria-describedby'], unreadable ? noteId : undefined].filter(Boolean).join(' ') || undefined}
         onChange={(event) => {
-          setText(event.target.value);
           const next = event.target.value.trim() === '' ? '' : parseDateInput(event.target.value, locale);
-          if (next === null) return;
-          const iso = next === '' ? '' : isoOf(next);
-          shown.current = { value: iso, locale };
+          const iso = next === null ? value : next === '' ? '' : isoOf(next);
+          typed(event.target.value, iso);
           if (iso !== value) onChange(iso);
         }}
         className={`${inputClass} ${className}`}
