@@ -19,9 +19,15 @@ export function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The whole message with its bodies decoded. */
+/**
+ * The whole message with its bodies decoded. The message's own headers are left as written: they
+ * are not quoted-printable, and a header such as `List-Unsubscribe: <…?token=ED…>` would
+ * otherwise lose the "=ED" of its token to a decoded byte.
+ */
 export function readEmail(file: string): string {
-  return decodeQuotedPrintable(readFileSync(file, 'utf8'));
+  const raw = readFileSync(file, 'utf8');
+  const end = raw.search(/\r?\n\r?\n/);
+  return end === -1 ? raw : raw.slice(0, end) + decodeQuotedPrintable(raw.slice(end));
 }
 
 /** The first link in the message that starts with the given address. */
