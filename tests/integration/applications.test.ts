@@ -320,6 +320,8 @@ describe('the dashboard', () => {
   it('shows progress and derived status, filters by company and status, and offers open grants not yet applied to', async () => {
     const grant = await createGrant({ sections: 2 });
     const other = await createGrant({ sections: 1 });
+    const passed = await createGrant({ sections: 1, deadlineAt: new Date(Date.now() - 86_400_000) });
+    const soon = await createGrant({ sections: 1, deadlineAt: new Date(Date.now() + 30 * 86_400_000) });
     const companyId = await createCompany(services, cast, { name: 'Dashboard ApS' });
     const { applicationId } = await startApplication(grant.id, companyId);
     const untouched = await startApplication(grant.id, companyId);
@@ -333,8 +335,11 @@ describe('the dashboard', () => {
     expect(applications.find((application) => application.id === untouched.applicationId)).toMatchObject({ done: 0, status: 'not_started' });
     const inProgress = await cast.callers.owner.applications.list({ companyId, status: 'in_progress' });
     expect(inProgress.applications.map((application) => application.id)).toEqual([applicationId]);
+    // Open continuously and open until a coming deadline are offered; applied to or past their deadline are not.
     expect(openGrants.map((open) => open.id)).toContain(other.id);
+    expect(openGrants.map((open) => open.id)).toContain(soon.id);
     expect(openGrants.map((open) => open.id)).not.toContain(grant.id);
+    expect(openGrants.map((open) => open.id)).not.toContain(passed.id);
   });
 });
 
