@@ -78,6 +78,9 @@ describe('the head of public pages', () => {
     const home = await page('/?lang=en');
     expect(home.html).toMatch(/<div id="root"><main[^>]*><h1[^>]*>[^<]+<\/h1><p[^>]*>Grantwork gathers grants/);
     expect(home.html).toContain('<meta name="description" content="Find Danish grants for your company');
+    // Without JavaScript the facts stay, with one line in the page's language under them.
+    expect(home.html).toMatch(/<noscript><p[^>]*>The rest of Grantwork needs JavaScript\.<\/p><\/noscript>/);
+    expect((await page('/grants?lang=nb')).html).toContain('Resten av Grantwork krever JavaScript.');
     expect((await page('/grants/kladde-pulje')).response.status).toBe(404);
     expect((await page('/grants/findes-ikke')).response.status).toBe(404);
   });

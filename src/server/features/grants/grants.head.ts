@@ -16,6 +16,8 @@ import { findPublicGrant, listPublicGrants } from './grants.queries';
 
 export interface PageHead {
   title: string;
+  /** Said, in the page's language, to a visitor without JavaScript under the facts. */
+  noscript: string;
   description: string;
   type: 'website' | 'article';
   /**
@@ -67,6 +69,7 @@ export async function publicPageHead(db: Executor, name: RouteName, params: Reco
   if (page) {
     const links = await listLinks(db, name, locale);
     return {
+      noscript: t('app.noscript'),
       title: name === 'index' ? `${t('app.name')} · ${t(page.title)}` : titled(t(page.title)),
       description: shorten(t(page.description)),
       type: 'website',
@@ -78,7 +81,7 @@ export async function publicPageHead(db: Executor, name: RouteName, params: Reco
     const slug = params.fund_slug ?? '';
     const fund = await cachedCatalog(db, `funds:slug:${locale}:${slug}`, () => findPublicFund(db, slug, locale));
     if (!fund) return null;
-    return { title: titled(fund.name), description: shorten(fund.description || t('app.tagline')), type: 'website', facts: { heading: fund.name, lines: [fund.description] } };
+    return { noscript: t('app.noscript'), title: titled(fund.name), description: shorten(fund.description || t('app.tagline')), type: 'website', facts: { heading: fund.name, lines: [fund.description] } };
   }
 
   if (name === 'grants-grant_slug') {
@@ -97,6 +100,7 @@ export async function publicPageHead(db: Executor, name: RouteName, params: Reco
             : t('grants.amount.unknown');
     const deadline = grant.deadlineAt ? formats.deadline(grant.deadlineAt) : t('grants.deadline.none');
     return {
+      noscript: t('app.noscript'),
       title: titled(`${grant.title} · ${grant.fund.name}`),
       description: shorten(grant.description || `${grant.title} · ${grant.fund.name}`),
       type: 'article',
@@ -143,7 +147,9 @@ export function renderPageHtml(indexHtml: string, head: PageHead, options: { loc
         ? `<ul class="mt-6 space-y-2">${head.facts.links.map((link) => `<li><a class="text-primary-700 underline" href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></li>`).join('')}</ul>`
         : ''
     }</main>`;
-    html = html.replace('<div id="root"></div>', `<div id="root">${facts}</div>`);
+    html = html
+      .replace('<div id="root"></div>', `<div id="root">${facts}</div>`)
+      .replace(/<noscript>[^<]*<\/noscript>/, `<noscript><p class="mx-auto max-w-3xl px-4 text-sm text-gray-600">${escapeHtml(head.noscript)}</p></noscript>`);
   }
   return html;
 }

@@ -2,6 +2,7 @@
 const da = {
   'app.name': 'Grantwork',
   'app.tagline': 'Skriv bedre ansøgninger sammen',
+  'app.noscript': 'Resten af Grantwork kræver JavaScript.',
   'app.skipToContent': 'Gå til indhold',
   'beta.notice': 'Grantwork er i beta. Fortæl os, hvad der virker, og hvad der ikke gør — vi læser alt.',
   'language.label': 'Sprog',
@@ -113,6 +114,7 @@ type Keys = keyof typeof da;
 const en: Record<Keys, string> = {
   'app.name': 'Grantwork',
   'app.tagline': 'Write better grant applications together',
+  'app.noscript': 'The rest of Grantwork needs JavaScript.',
   'app.skipToContent': 'Skip to content',
   'beta.notice': 'Grantwork is in beta. Tell us what works and what does not — we read everything.',
   'language.label': 'Language',
@@ -222,6 +224,7 @@ const en: Record<Keys, string> = {
 const nb: Record<Keys, string> = {
   'app.name': 'Grantwork',
   'app.tagline': 'Skriv bedre søknader sammen',
+  'app.noscript': 'Resten av Grantwork krever JavaScript.',
   'app.skipToContent': 'Gå til innhold',
   'beta.notice': 'Grantwork er i beta. Fortell oss hva som virker og hva som ikke gjør det — vi leser alt.',
   'language.label': 'Språk',
