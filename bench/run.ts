@@ -4,7 +4,8 @@
  * loads each endpoint with autocannon and prints req/s, p50, p99 and the ratio to its floor
  * against the budgets, then job latency, the registry lookup, the AI draft, the client's
  * first-visit bytes and Lighthouse's mobile performance score of the public pages (Lighthouse is
- * fetched with npx on first use and run with Debian's Chromium). Writes bench/results.json and removes the database, keys and processes.
+ * fetched with npx on first use and run with Debian's Chromium). Writes bench/results.json and
+ * removes the database, keys and processes.
  *
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) shorten a quick run.
  */

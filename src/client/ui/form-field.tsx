@@ -172,8 +172,8 @@ export function DateTimeField({ label, hint, error, value, onChange }: DateTimeF
               aria-invalid={aria['aria-invalid']}
               inputMode="numeric"
               autoComplete="off"
-              placeholder={t('forms.time.pattern').split(',')[0]}
-              title={t('forms.time.pattern')}
+              placeholder={t('forms.time.placeholder')}
+              title={t('forms.time.hint')}
               value={texts.time}
               onChange={(event) => change({ ...texts, time: event.target.value })}
               className={inputClass}

@@ -26,12 +26,9 @@ const dateOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long',
 export function formatsOf(intl: Formatting, { timeZone }: { timeZone?: string } = {}) {
   const zoned = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions => (timeZone ? { ...options, timeZone } : options);
   const date = (value: Moment) => intl.formatDate(value, zoned(dateOptions));
+  const clock = timeZone ? new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) : null;
   /** Whether a time is midnight where it is shown: such a time is a date without a time. */
-  const isMidnight = (value: Date) => {
-    if (!timeZone) return value.getHours() === 0 && value.getMinutes() === 0;
-    const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(value);
-    return parts.find((part) => part.type === 'hour')?.value === '00' && parts.find((part) => part.type === 'minute')?.value === '00';
-  };
+  const isMidnight = (value: Date) => (clock ? clock.format(value) === '00:00' : value.getHours() === 0 && value.getMinutes() === 0);
   return {
     date,
     /** "24. nov. 2026": dates in lists and small print. */
@@ -46,7 +43,7 @@ export function formatsOf(intl: Formatting, { timeZone }: { timeZone?: string } 
     dayTime: (value: Moment) => intl.formatDate(value, zoned({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })),
     /** "12.33". */
     time: (value: Moment) => intl.formatDate(value, zoned({ hour: '2-digit', minute: '2-digit' })),
-    /** A deadline: its date, and its time unless it is midnight ("1. januar 2026", not "… kl. 00.00"). */
+    /** A deadline (or an opening): its date, and its time unless it is midnight ("1. januar 2026", not "… kl. 00.00"). */
     deadline: (value: Date) => (isMidnight(value) ? date(value) : intl.formatDate(value, zoned({ ...dateOptions, hour: '2-digit', minute: '2-digit' }))),
     /** A calendar date stored as ISO `YYYY-MM-DD` (a start date, an activity's end): never shifted by a time zone. */
     calendarDate: (iso: string, { month = 'long' }: { month?: 'long' | 'short' } = {}) =>

@@ -11,7 +11,7 @@ export function DeadlineText({ deadline, now = Date.now() }: { deadline: Date | 
   const left = ms < 0 ? t('applications.deadline.passed') : ms < DAY_MS ? t('applications.deadline.today') : t('applications.deadline.left', { days: Math.floor(ms / DAY_MS) });
   return (
     <span>
-      <time dateTime={deadline.toISOString()}>{formats.date(deadline)}</time>
+      <time dateTime={deadline.toISOString()}>{formats.deadline(deadline)}</time>
       <span className={ms < 0 ? 'text-red-700' : 'text-gray-600'}> ({left})</span>
     </span>
   );

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { createGrantInput } from '../../../shared/schemas/grants';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
-import { useLocalized, useT } from '../../lib/intl';
+import { useFormats, useLocalized, useT } from '../../lib/intl';
 import { emptyText } from '../../../shared/i18n/localized-text';
 import { errorMessageOf, trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
@@ -14,7 +14,6 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { StatusBadge } from './grant-card';
-import { useGrantFormat } from './grant-format';
 import { QueryState } from '../../ui/query-view';
 
 const newGrantFields = z.object({ title: createGrantInput.shape.title });
@@ -58,7 +57,7 @@ export function AdminGrantList({ fundId }: { fundId: string }) {
   const t = useT();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const { date } = useGrantFormat();
+  const formats = useFormats();
   const list = trpc.grants.admin.listByFund.useQuery({ fundId });
   const pick = useLocalized();
   const duplicate = trpc.grants.admin.duplicate.useMutation();
@@ -93,7 +92,7 @@ export function AdminGrantList({ fundId }: { fundId: string }) {
                 <p className="text-xs break-all text-gray-600">/grants/{grant.slug}</p>
                 <p className="text-xs text-gray-600">
                   {t('grants.admin.sectionCount', { count: grant.sectionCount })}
-                  {grant.deadlineAt && <> · {t('grants.admin.deadlineOn', { date: date(grant.deadlineAt) })}</>}
+                  {grant.deadlineAt && <> · {t('grants.admin.deadlineOn', { date: formats.deadline(grant.deadlineAt) })}</>}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { GrantStatus } from '../../../shared/schemas/grants';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import type { RouterOutputs } from '../../lib/trpc';
-import { daysLeft, statusClasses, statusKeys, useGrantFormat } from './grant-format';
+import { daysLeft, statusClasses, statusKeys } from './grant-format';
 
 export function StatusBadge({ status }: { status: GrantStatus }) {
   const t = useT();
@@ -14,12 +14,12 @@ export function StatusBadge({ status }: { status: GrantStatus }) {
 /** The deadline with the time left, or that the grant has none. */
 export function DeadlineText({ deadline, status }: { deadline: Date | null; status: GrantStatus }) {
   const t = useT();
-  const { dateTime } = useGrantFormat();
+  const formats = useFormats();
   if (!deadline) return <span>{t('grants.deadline.none')}</span>;
   const days = status === 'closed' ? null : daysLeft(deadline);
   return (
     <span>
-      <time dateTime={deadline.toISOString()}>{dateTime(deadline)}</time>
+      <time dateTime={deadline.toISOString()}>{formats.deadline(deadline)}</time>
       {days !== null && <span className="text-gray-600"> · {days === 0 ? t('grants.deadline.today') : t('grants.deadline.daysLeft', { days })}</span>}
     </span>
   );
@@ -27,10 +27,10 @@ export function DeadlineText({ deadline, status }: { deadline: Date | null; stat
 
 export function AmountRange({ min, max, currency }: { min: number | null; max: number | null; currency: string }) {
   const t = useT();
-  const { money } = useGrantFormat();
-  if (min !== null && max !== null) return <>{t('grants.amount.range', { min: money(min, currency), max: money(max, currency) })}</>;
-  if (max !== null) return <>{t('grants.amount.upTo', { max: money(max, currency) })}</>;
-  if (min !== null) return <>{t('grants.amount.from', { min: money(min, currency) })}</>;
+  const formats = useFormats();
+  if (min !== null && max !== null) return <>{t('grants.amount.range', { min: formats.money(min, currency), max: formats.money(max, currency) })}</>;
+  if (max !== null) return <>{t('grants.amount.upTo', { max: formats.money(max, currency) })}</>;
+  if (min !== null) return <>{t('grants.amount.from', { min: formats.money(min, currency) })}</>;
   return <>{t('grants.amount.unknown')}</>;
 }
 

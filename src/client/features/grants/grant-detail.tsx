@@ -2,11 +2,10 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { MessageKey } from '../../../shared/i18n';
 import type { SectionKind } from '../../../shared/schemas/grants';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import type { RouterOutputs } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
 import { AmountRange, DeadlineText, StatusBadge } from './grant-card';
-import { useGrantFormat } from './grant-format';
 import { safeHref } from '../../lib/safe-url';
 
 export const sectionKindKeys: Record<SectionKind, MessageKey> = {
@@ -29,7 +28,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 export function GrantDetail({ grant }: { grant: GrantDetailData }) {
   const t = useT();
-  const { money, dateTime, percent } = useGrantFormat();
+  const formats = useFormats();
   const canStart = grant.status === 'open' || grant.status === 'upcoming';
   return (
     <article className="mx-auto w-full max-w-4xl px-4 py-8">
@@ -69,15 +68,15 @@ export function GrantDetail({ grant }: { grant: GrantDetailData }) {
           {t('grants.detail.facts')}
         </h2>
         <dl className="divide-y divide-gray-100">
-          <Fact label={t('grants.field.opens')}>{grant.opensAt ? <time dateTime={grant.opensAt.toISOString()}>{dateTime(grant.opensAt)}</time> : t('grants.opens.none')}</Fact>
+          <Fact label={t('grants.field.opens')}>{grant.opensAt ? <time dateTime={grant.opensAt.toISOString()}>{formats.deadline(grant.opensAt)}</time> : t('grants.opens.none')}</Fact>
           <Fact label={t('grants.field.deadline')}>
             <DeadlineText deadline={grant.deadlineAt} status={grant.status} />
           </Fact>
           <Fact label={t('grants.field.amount')}>
             <AmountRange min={grant.amountMin} max={grant.amountMax} currency={grant.currency} />
           </Fact>
-          {grant.maxFundingPct !== null && <Fact label={t('grants.field.maxFundingPct')}>{t('grants.detail.maxFunding', { percent: percent(grant.maxFundingPct) })}</Fact>}
-          {grant.hourlyRate !== null && <Fact label={t('grants.field.hourlyRate')}>{t('grants.detail.hourlyRate', { rate: money(grant.hourlyRate, grant.currency) })}</Fact>}
+          {grant.maxFundingPct !== null && <Fact label={t('grants.field.maxFundingPct')}>{t('grants.detail.maxFunding', { percent: formats.percent(grant.maxFundingPct) })}</Fact>}
+          {grant.hourlyRate !== null && <Fact label={t('grants.field.hourlyRate')}>{t('grants.detail.hourlyRate', { rate: formats.money(grant.hourlyRate, grant.currency) })}</Fact>}
         </dl>
       </section>
 

@@ -1,4 +1,3 @@
-import { useFormats } from '../../lib/intl';
 import type { GrantStatus } from '../../../shared/schemas/grants';
 import type { MessageKey } from '../../../shared/i18n';
 
@@ -24,10 +23,4 @@ export function daysLeft(deadline: Date | null, now = Date.now()): number | null
   const ms = deadline.getTime() - now;
   if (ms < 0) return null;
   return Math.floor(ms / DAY_MS);
-}
-
-/** Amounts and dates of the grant screens: the shared formats under the names these screens use. */
-export function useGrantFormat() {
-  const formats = useFormats();
-  return { money: formats.money, date: formats.date, dateTime: formats.deadline, percent: formats.percent };
 }

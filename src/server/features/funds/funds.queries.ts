@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Locale } from '../../../shared/i18n';
 import { pickField, textOf, type LocalizedText } from '../../../shared/i18n/localized-text';
 import type { Executor } from '../../db/db';
+import { cachedCatalog } from '../../catalog/catalog-cache';
 
 /** What the public sees of a fund, with how many of its grants are public and open. */
 export interface PublicFund {
@@ -45,6 +46,12 @@ export async function listPublicFunds(db: Executor, locale: Locale): Promise<Pub
   const rows = await publicFundsQuery(db).orderBy('f.name').orderBy('f.id').execute();
   return rows.map((row) => inLocale(row, locale)).sort((a, b) => a.name.localeCompare(b.name, locale) || a.id.localeCompare(b.id));
 }
+
+/** The public funds from the catalogue cache: the funds list and the page heads read the same entry. */
+export const cachedPublicFunds = (db: Executor, locale: Locale) => cachedCatalog(db, `funds:list:${locale}`, () => listPublicFunds(db, locale));
+
+/** One public fund from the catalogue cache. */
+export const cachedPublicFund = (db: Executor, slug: string, locale: Locale) => cachedCatalog(db, `funds:slug:${locale}:${slug}`, () => findPublicFund(db, slug, locale));
 
 export async function findPublicFund(db: Executor, slug: string, locale: Locale): Promise<PublicFund | null> {
   const row = await publicFundsQuery(db).where('f.slug', '=', slug).executeTakeFirst();

@@ -1,16 +1,15 @@
 import { createFundInput, fundIdInput, fundSlugInput, updateFundInput } from '../../../shared/schemas/funds';
 import { AppError } from '../../../shared/errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { cachedCatalog } from '../../catalog/catalog-cache';
-import { findFundById, findPublicFund, listAdminFunds, listPublicFunds } from './funds.queries';
+import { cachedPublicFund, cachedPublicFunds, findFundById, listAdminFunds } from './funds.queries';
 import { createFund, editFund, removeFund } from './funds.service';
 
 export const fundsRouter = router({
   /** Every fund with the number of its public grants. */
-  list: publicProcedure.meta({ access: 'anyone' }).query(({ ctx }) => cachedCatalog(ctx.db, `funds:list:${ctx.locale}`, () => listPublicFunds(ctx.db, ctx.locale))),
+  list: publicProcedure.meta({ access: 'anyone' }).query(({ ctx }) => cachedPublicFunds(ctx.db, ctx.locale)),
 
   bySlug: publicProcedure.meta({ access: 'anyone' }).input(fundSlugInput).query(async ({ ctx, input }) => {
-    const fund = await cachedCatalog(ctx.db, `funds:slug:${ctx.locale}:${input.slug}`, () => findPublicFund(ctx.db, input.slug, ctx.locale));
+    const fund = await cachedPublicFund(ctx.db, input.slug, ctx.locale);
     if (!fund) throw new AppError('NOT_FOUND');
     return fund;
   }),

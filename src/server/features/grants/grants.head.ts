@@ -10,14 +10,12 @@ import { locales, messagesFor, type Locale, type MessageKey } from '../../../sha
 import type { RouteName } from '../../../shared/routes';
 import type { Executor } from '../../db/db';
 import { grantListInput } from '../../../shared/schemas/grants';
-import { findPublicFund, listPublicFunds } from '../funds/funds.queries';
+import { cachedPublicFund, cachedPublicFunds } from '../funds/funds.queries';
 import { cachedCatalog } from '../../catalog/catalog-cache';
-import { findPublicGrant, listPublicGrants } from './grants.queries';
+import { cachedPublicGrant, cachedPublicGrants } from './grants.queries';
 
 export interface PageHead {
   title: string;
-  /** Said, in the page's language, to a visitor without JavaScript under the facts. */
-  noscript: string;
   description: string;
   type: 'website' | 'article';
   /**
@@ -48,13 +46,12 @@ const staticPages: Partial<Record<RouteName, { title: MessageKey; description: M
 /** The links a list page shows before the client has rendered: the funds, or the first page of grants. */
 async function listLinks(db: Executor, name: RouteName, locale: Locale) {
   if (name === 'funds') {
-    const funds = await cachedCatalog(db, `funds:list:${locale}`, () => listPublicFunds(db, locale));
+    const funds = await cachedPublicFunds(db, locale);
     return funds.map((fund) => ({ href: `/funds/${encodeURIComponent(fund.slug)}`, text: fund.name }));
   }
   if (name === 'grants') {
     // The same cache entry the grant list's first page is read from.
-    const input = grantListInput.parse({});
-    const page = await cachedCatalog(db, `grants:list:${locale}:${JSON.stringify(input)}`, () => listPublicGrants(db, input, locale));
+    const page = await cachedPublicGrants(db, grantListInput.parse({}), locale);
     return page.items.map((grant) => ({ href: `/grants/${encodeURIComponent(grant.slug)}`, text: `${grant.title} · ${grant.fund.name}` }));
   }
   return undefined;
@@ -69,7 +66,6 @@ export async function publicPageHead(db: Executor, name: RouteName, params: Reco
   if (page) {
     const links = await listLinks(db, name, locale);
     return {
-      noscript: t('app.noscript'),
       title: name === 'index' ? `${t('app.name')} · ${t(page.title)}` : titled(t(page.title)),
       description: shorten(t(page.description)),
       type: 'website',
@@ -79,14 +75,14 @@ export async function publicPageHead(db: Executor, name: RouteName, params: Reco
 
   if (name === 'funds-fund_slug') {
     const slug = params.fund_slug ?? '';
-    const fund = await cachedCatalog(db, `funds:slug:${locale}:${slug}`, () => findPublicFund(db, slug, locale));
+    const fund = await cachedPublicFund(db, slug, locale);
     if (!fund) return null;
-    return { noscript: t('app.noscript'), title: titled(fund.name), description: shorten(fund.description || t('app.tagline')), type: 'website', facts: { heading: fund.name, lines: [fund.description] } };
+    return { title: titled(fund.name), description: shorten(fund.description || t('app.tagline')), type: 'website', facts: { heading: fund.name, lines: [fund.description] } };
   }
 
   if (name === 'grants-grant_slug') {
     const slug = params.grant_slug ?? '';
-    const grant = await cachedCatalog(db, `grants:slug:${locale}:${slug}`, () => findPublicGrant(db, slug, locale));
+    const grant = await cachedPublicGrant(db, slug, locale);
     if (!grant) return null;
     const formats = formatsOf(intl, { timeZone: DANISH_TIME });
     const money = (amount: number) => formats.money(amount, grant.currency);
@@ -100,7 +96,6 @@ export async function publicPageHead(db: Executor, name: RouteName, params: Reco
             : t('grants.amount.unknown');
     const deadline = grant.deadlineAt ? formats.deadline(grant.deadlineAt) : t('grants.deadline.none');
     return {
-      noscript: t('app.noscript'),
       title: titled(`${grant.title} · ${grant.fund.name}`),
       description: shorten(grant.description || `${grant.title} · ${grant.fund.name}`),
       type: 'article',
@@ -149,7 +144,7 @@ export function renderPageHtml(indexHtml: string, head: PageHead, options: { loc
     }</main>`;
     html = html
       .replace('<div id="root"></div>', `<div id="root">${facts}</div>`)
-      .replace(/<noscript>[^<]*<\/noscript>/, `<noscript><p class="mx-auto max-w-3xl px-4 text-sm text-gray-600">${escapeHtml(head.noscript)}</p></noscript>`);
+      .replace(/<noscript>[^<]*<\/noscript>/, `<noscript><p class="mx-auto max-w-3xl px-4 text-sm text-gray-600">${escapeHtml(messagesFor(options.locale)['app.noscript'])}</p></noscript>`);
   }
   return html;
 }

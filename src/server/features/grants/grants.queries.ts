@@ -11,6 +11,7 @@ import type { Locale } from '../../../shared/i18n';
 import { pickField, textOf, translationsOf, type LocalizedText } from '../../../shared/i18n/localized-text';
 import { truncateAtWord } from '../../../shared/domain/truncate';
 import type { Executor } from '../../db/db';
+import { cachedCatalog } from '../../catalog/catalog-cache';
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
@@ -91,6 +92,13 @@ function filtered(db: Executor, input: Pick<ListInput, 'q' | 'fund' | 'status'>)
 }
 
 const deadlineKey = sql`(g.status = 'closed'), coalesce(g.deadline_at, 'infinity'::timestamptz), g.id`;
+
+/** A page of public grants from the catalogue cache: the grant list and the page heads read the same entry. */
+export const cachedPublicGrants = (db: Executor, input: ListInput, locale: Locale) =>
+  cachedCatalog(db, `grants:list:${locale}:${JSON.stringify(input)}`, () => listPublicGrants(db, input, locale));
+
+/** One public grant from the catalogue cache. */
+export const cachedPublicGrant = (db: Executor, slug: string, locale: Locale) => cachedCatalog(db, `grants:slug:${locale}:${slug}`, () => findPublicGrant(db, slug, locale));
 
 export async function listPublicGrants(db: Executor, input: ListInput, locale: Locale): Promise<GrantPage> {
   const after = decodeCursor(input.cursor, input.sort);

@@ -18,10 +18,10 @@ import {
   companiesForRequirementsTest,
   findAdminGrant,
   findGrantQuestions,
-  findPublicGrant,
+  cachedPublicGrant,
+  cachedPublicGrants,
   findSection,
   listFundGrants,
-  listPublicGrants,
 } from './grants.queries';
 import {
   addSection,
@@ -39,18 +39,18 @@ import {
 export const grantsRouter = router({
   /** Published grants: search, filter by fund and status, sort; keyset pages. */
   list: publicProcedure.meta({ access: 'anyone' }).input(grantListInput).query(({ ctx, input }) =>
-    cachedCatalog(ctx.db, `grants:list:${ctx.locale}:${JSON.stringify(input)}`, () => listPublicGrants(ctx.db, input, ctx.locale)),
+    cachedPublicGrants(ctx.db, input, ctx.locale),
   ),
 
   bySlug: publicProcedure.meta({ access: 'anyone' }).input(grantSlugInput).query(async ({ ctx, input }) => {
-    const grant = await cachedCatalog(ctx.db, `grants:slug:${ctx.locale}:${input.slug}`, () => findPublicGrant(ctx.db, input.slug, ctx.locale));
+    const grant = await cachedPublicGrant(ctx.db, input.slug, ctx.locale);
     if (!grant) throw new AppError('NOT_FOUND');
     return grant;
   }),
 
   /** The eligibility questions of a published grant and, for a signed-in user, their companies' profiles to pre-fill from. */
   requirementsTest: publicProcedure.meta({ access: 'anyone' }).input(grantSlugInput).query(async ({ ctx, input }) => {
-    const grant = await cachedCatalog(ctx.db, `grants:slug:${ctx.locale}:${input.slug}`, () => findPublicGrant(ctx.db, input.slug, ctx.locale));
+    const grant = await cachedPublicGrant(ctx.db, input.slug, ctx.locale);
     if (!grant) throw new AppError('NOT_FOUND');
     const questions = await cachedCatalog(ctx.db, `grants:questions:${ctx.locale}:${grant.id}`, () => findGrantQuestions(ctx.db, grant.id, ctx.locale));
     let companies: Awaited<ReturnType<typeof companiesForRequirementsTest>> = [];
