@@ -1,6 +1,7 @@
 /**
  * The web server process. Stops gracefully on SIGTERM/SIGINT: stops accepting connections,
- * lets requests in flight finish, then closes the database pool and Redis.
+ * lets requests in flight finish (also those whose client has left), then closes the database
+ * pool and Redis.
  */
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -19,8 +20,19 @@ const config = await resolveInstallation(env()).catch((error: unknown) => {
 const services = createServices(config);
 const app = createApp(services);
 
+// Requests whose answer is still being worked out. A client that leaves (a closed tab, a load
+// balancer's timeout) closes its connection while its request runs on: `server.close()` then no
+// longer waits for it, and the database must stay open until it is done.
+const inFlight = new Set<Promise<unknown>>();
+const fetch: typeof app.fetch = (request, ...rest) => {
+  const answer = Promise.resolve(app.fetch(request, ...rest));
+  inFlight.add(answer);
+  void answer.finally(() => inFlight.delete(answer)).catch(() => {});
+  return answer;
+};
+
 // A slow client cannot hold a connection open forever (see server-timeouts.ts).
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: { ...serverTimeouts } }, () => {
+const server = serve({ fetch, port: config.PORT, hostname: config.HOST, serverOptions: { ...serverTimeouts } }, () => {
   log.info({ url: appUrl(config) }, `Grantwork is running at ${appUrl(config)}`);
 });
 server.on('error', (error: NodeJS.ErrnoException) => {
@@ -42,6 +54,8 @@ function stop(signal: string) {
   // Live subscriptions end first; an open SSE stream would otherwise hold close() open.
   void services.jobEvents.close();
   server.close(async () => {
+    if (inFlight.size) log.info({ requests: inFlight.size }, 'waiting for requests in flight');
+    await Promise.allSettled([...inFlight]);
     // A password-reset request is answered before its e-mail is queued: let that finish first.
     await passwordResetsSettled();
     await closeServices(services);

@@ -1,0 +1,123 @@
+/**
+ * A web server told to stop (a deploy's SIGTERM) finishes the requests it is working on before it
+ * closes the database, also a request whose client has already gone: its save lands, and nothing
+ * fails for want of a connection.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import superjson from 'superjson';
+import { createTestServices, redisUrl, waitFor, type TestServices } from '../integration/harness';
+import { createKit, sessionOf, type Kit } from '../integration/procedure-samples';
+import { nextOrgId } from '../integration/company-fixtures';
+
+let services: TestServices;
+let kit: Kit;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  kit = await createKit(services);
+});
+afterAll(async () => {
+  await kit?.close();
+  await services?.close();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real web process (`src/server/main.ts`); resolves once it listens. Its log lines collect in `output`. */
+function startWeb(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: services.scratch.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: services.env.REDIS_PREFIX,
+      MAIL_DIR: services.mailDir,
+      REGISTRY: 'fixture',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const ready = setInterval(() => {
+      if (!output.includes('Grantwork is running')) return;
+      clearInterval(ready);
+      resolve({ child, output: () => output });
+    }, 20);
+    child.once('exit', (code) => {
+      clearInterval(ready);
+      reject(new Error(`the web process exited (${code}) before it listened:\n${output}`));
+    });
+  });
+}
+
+it('finishes a save whose client left before it closes the database', async () => {
+  const { token, caller } = await sessionOf(kit, 'owner');
+  const { id: companyId } = await caller.companies.create({ orgId: nextOrgId(), name: 'Før ApS' });
+  const { version } = await caller.companies.get({ companyId });
+  const port = await freePort();
+  const web = await startWeb(port);
+
+  // Another transaction holds the memberships table: the save waits at its membership check,
+  // with its own update still to come.
+  const blocker = new pg.Client({ connectionString: services.scratch.url });
+  await blocker.connect();
+  let exit: Promise<unknown> | null = null;
+  try {
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE memberships IN ACCESS EXCLUSIVE MODE');
+    const client = new AbortController();
+    const save = fetch(`http://127.0.0.1:${port}/trpc/companies.update`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(superjson.serialize({ companyId, name: 'Efter ApS', version })),
+      signal: client.signal,
+    }).catch((error: unknown) => error);
+    // Asked outside the blocker's transaction, which sees one snapshot of the statistics.
+    await waitFor(async () => {
+      const { rows } = await sql<{ waiting: number }>`SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(services.db);
+      return rows[0]!.waiting > 0;
+    });
+
+    // The deploy stops the server, and the client gives up while its save waits.
+    exit = once(web.child, 'exit');
+    web.child.kill('SIGTERM');
+    await waitFor(async () => web.output().includes('server stopping'));
+    client.abort();
+    expect(await save).toBeInstanceOf(Error);
+    await waitFor(async () => web.output().includes('waiting for requests in flight'));
+    expect(web.child.exitCode).toBeNull();
+
+    await blocker.query('COMMIT');
+    const [code] = (await exit) as [number | null];
+    expect(code, web.output()).toBe(0);
+    expect(web.output()).not.toMatch(/procedure failed|driver has already been destroyed/);
+    const saved = await services.db.selectFrom('companies').select(['name', 'version']).where('id', '=', companyId).executeTakeFirstOrThrow();
+    expect(saved).toEqual({ name: 'Efter ApS', version: version + 1 });
+  } finally {
+    await blocker.end().catch(() => {});
+    if (web.child.exitCode === null) {
+      web.child.kill('SIGKILL');
+      await (exit ?? once(web.child, 'exit'));
+    }
+  }
+});
