@@ -7,7 +7,17 @@ export default defineConfig({
     // Expected failures (refused calls, killed workers) would otherwise fill the output with error logs.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'fatal' },
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      {
+        // Client components render as in the browser: on Preact's React compatibility layer (vite.config.ts).
+        resolve: {
+          alias: [
+            { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+            { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+            { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+          ],
+        },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
+      },
       {
         test: {
           name: 'integration',

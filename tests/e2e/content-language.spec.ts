@@ -23,7 +23,7 @@ test('a Danish and a Norwegian visitor read the demo grant in their own language
   await expect(page.getByRole('link', { name: 'Innovation Fund Denmark' }).first()).toBeVisible();
   await page.goto('/dk');
   await expect(page.locator('html')).toHaveAttribute('lang', 'da');
-  await expect(page.getByRole('combobox', { name: 'Sprog' })).toHaveValue('da');
+  await expect(page.getByRole('combobox', { name: 'Sprog', exact: true })).toHaveValue('da');
   await expect(page.getByText('Få besked om nye puljer').first()).toBeVisible();
   await expectAccessible(page);
 });

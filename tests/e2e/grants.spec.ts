@@ -109,6 +109,8 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
   // A signed-in user who starts an application goes on to its onboarding.
   await page.goto('/grants/harbour-electrification-grant/start');
   await expect(page).toHaveURL(/\/onboarding\/[0-9a-f-]{36}$/);
+  // The admin has no company: the onboarding asks for one (its queries answered before signing out).
+  await expect(page.getByRole('link', { name: 'Create company' })).toBeVisible();
 
   // ——— A visitor finds the grant by searching, opens it and takes the requirements test. ———
   await page.evaluate(() => localStorage.removeItem('auth_token'));
