@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /** gzip bytes of JavaScript a first visit may download (see docs/decisions/0019-public-first-visit.md). */
-const JS_BUDGET = 210 * 1024;
+const JS_BUDGET = 120 * 1024;
 const CSS_BUDGET = 10 * 1024;
 
 interface Loaded {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { seedCatalog } from '../../src/server/db/seed';
 import { invalidateCatalog } from '../../src/server/catalog/catalog-cache';
-import type { GrantSort, PublicGrantStatus } from '../../src/shared/schemas/grants';
+import type { GrantSort, PublicGrantStatus } from '../../src/shared/domain/grants';
 import { callerFor, createTestServices, createUser, type TestServices, failureOf as appCodeOf } from './harness';
 import { createCaller } from '../../src/server/trpc/root';
 import { createInnerContext } from '../../src/server/trpc/context';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localizedTextSchema, pickText, textOf, translationsOf } from '../../src/shared/i18n/localized-text';
+import { pickText, textOf, translationsOf } from '../../src/shared/i18n/localized-text';
+import { localizedTextSchema } from '../../src/shared/schemas/localized-text';
 
 describe('a catalogue text in three languages', () => {
   it('is read in the chosen language, with Danish where that language is empty', () => {

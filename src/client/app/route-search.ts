@@ -1,42 +1,78 @@
 /**
- * What a route reads from its query string, from the shared schemas of the procedures it feeds.
- * A value that does not pass is dropped — a hand-edited or outdated link shows the page without
- * that filter, never an error.
+ * What a route reads from its query string. A value that does not pass is dropped — a hand-edited
+ * or outdated link shows the page without that filter, never an error.
+ *
+ * The router parses every page's URL, public ones included, so these are plain functions over the
+ * values the shared schemas are built from, not the schemas: zod would be a quarter of a first
+ * visit's JavaScript. `tests/unit/route-search.test.ts` checks that each keeps exactly what the
+ * procedure's schema accepts.
  */
-import { z } from 'zod';
-import { locales } from '../../shared/i18n/locales';
-import { applicationListInput, applicationSetupInput } from '../../shared/schemas/applications';
-import { grantListInput } from '../../shared/schemas/grants';
+import { APPLICATION_TITLE_MAX, applicationStatuses, type ApplicationStatus } from '../../shared/domain/applications';
+import { GRANT_FUND_FILTER_MAX, GRANT_QUERY_MAX, grantSorts, publicGrantStatuses, type GrantSort, type PublicGrantStatus } from '../../shared/domain/grants';
+import { locales, type Locale } from '../../shared/i18n/locales';
 import type { RouteName } from '../../shared/routes';
 
-/** The router parses `?q=2026` as a number: the shared schemas read text. */
-function fromUrl<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (typeof value === 'number' ? String(value) : value), schema.optional()).catch(undefined);
+type Search = Record<string, unknown>;
+
+// Every member optional, so a link may name none of them.
+interface GrantSearch {
+  lang?: Locale;
+  q?: string;
+  fund?: string;
+  status?: PublicGrantStatus;
+  sort?: GrantSort;
+}
+interface SetupSearch {
+  companyId?: string;
+  title?: string;
+  language?: Locale;
+}
+interface ApplicationsSearch {
+  company?: string;
+  status?: ApplicationStatus;
 }
 
-const language = { lang: fromUrl(z.enum(locales)) };
+/** Trimmed text of `min` to `max` characters. The router parses `?q=2026` as a number: the procedures read text. */
+function text(value: unknown, max: number, min = 0): string | undefined {
+  const raw = typeof value === 'number' ? String(value) : value;
+  if (typeof raw !== 'string') return undefined;
+  const trimmed = raw.trim();
+  return trimmed.length >= min && trimmed.length <= max ? trimmed : undefined;
+}
 
-const grantSearch = z.object({
-  ...language,
-  q: fromUrl(grantListInput.shape.q),
-  fund: fromUrl(grantListInput.shape.fund),
-  status: fromUrl(grantListInput.shape.status),
-  sort: fromUrl(grantListInput.shape.sort.unwrap()),
-});
+function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
+  return (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
+}
 
-const setupSearch = z.object({
-  companyId: fromUrl(applicationSetupInput.shape.companyId),
-  title: fromUrl(applicationSetupInput.shape.title),
-  language: fromUrl(applicationSetupInput.shape.language),
-});
+// The form zod's `z.uuid()` accepts (RFC 9562 versions and variants, nil and max).
+const uuidPattern = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+const uuid = (value: unknown) => (typeof value === 'string' && uuidPattern.test(value) ? value : undefined);
+
+function grantSearch(search: Search): GrantSearch {
+  return {
+    lang: oneOf(locales, search.lang),
+    q: text(search.q, GRANT_QUERY_MAX),
+    fund: text(search.fund, GRANT_FUND_FILTER_MAX),
+    status: oneOf(publicGrantStatuses, search.status),
+    sort: oneOf(grantSorts, search.sort),
+  };
+}
+
+function setupSearch(search: Search): SetupSearch {
+  return {
+    companyId: uuid(search.companyId),
+    title: text(search.title, APPLICATION_TITLE_MAX, 1),
+    language: oneOf(locales, search.language),
+  };
+}
 
 export const routeSearch = {
   grants: grantSearch,
   'funds-fund_slug': grantSearch,
-  applications: z.object({ company: fromUrl(applicationListInput.shape.companyId), status: fromUrl(applicationListInput.shape.status) }),
+  applications: (search: Search): ApplicationsSearch => ({ company: uuid(search.company), status: oneOf(applicationStatuses, search.status) }),
   'onboarding-grant_id-setup': setupSearch,
   'onboarding-grant_id-application-description': setupSearch,
-} satisfies Partial<Record<RouteName, z.ZodType>>;
+} satisfies Partial<Record<RouteName, (search: Search) => object>>;
 
 export type SearchRoute = keyof typeof routeSearch;
-export type RouteSearch<N extends SearchRoute> = z.output<(typeof routeSearch)[N]>;
+export type RouteSearch<N extends SearchRoute> = ReturnType<(typeof routeSearch)[N]>;

@@ -6,12 +6,16 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createIntl, IntlProvider, useIntl, type IntlShape } from 'react-intl';
-import type { MessageKey, Messages } from '../../shared/i18n';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { MessageKey } from '../../shared/i18n';
 import { defaultLocale, isLocale, type Locale } from '../../shared/i18n/locales';
 import { pickText, type LocalizedText } from '../../shared/i18n/localized-text';
 import { formatsOf, type Formats } from '../../shared/i18n/format';
 
-const catalogLoaders: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
+/** A language's catalog as the build delivers it: every message already parsed (vite.config.ts). */
+type Messages = Record<MessageKey, MessageFormatElement[]>;
+
+const catalogLoaders: Record<Locale, () => Promise<{ default: Record<string, MessageFormatElement[]> }>> = {
   da: () => import('virtual:messages/da'),
   en: () => import('virtual:messages/en'),
   nb: () => import('virtual:messages/nb'),

@@ -6,7 +6,7 @@
 import { emptyActivityPlan } from '../schemas/activity-plan';
 import { emptyBudget } from '../schemas/budget';
 import { emptyDeliverables } from '../schemas/deliverables';
-import type { InputType } from '../schemas/grants';
+import type { InputType } from '../domain/grants';
 import { isStructuredKind, sectionDataSchemas } from '../schemas/section-data';
 import { activityPlanProblems } from './activity-plan';
 import { budgetProblems, type DataProblem, type GrantTerms } from './budget';
@@ -18,10 +18,6 @@ export type SectionStatus = (typeof sectionStatuses)[number];
 export function isSectionStatus(value: unknown): value is SectionStatus {
   return typeof value === 'string' && (sectionStatuses as readonly string[]).includes(value);
 }
-
-/** What the lists show for an application: derived from its sections, or `published`. */
-export const applicationStatuses = ['not_started', 'in_progress', 'ready', 'published'] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 export type AnswerValue = string | number | string[] | null;
 export type Answers = Record<string, AnswerValue>;

@@ -1,10 +1,10 @@
 /**
  * A text of the catalogue (a fund's name, a grant's questions, a section's guidance…) written by
  * an administrator in Danish and, optionally, English and Norwegian. One schema validates it in
- * the editors and the procedures; one function picks the visitor's language, Danish filling any
- * gap (docs/decisions/0017-content-languages.md).
+ * the editors and the procedures (`schemas/localized-text.ts`); one function picks the visitor's
+ * language, Danish filling any gap (docs/decisions/0017-content-languages.md). No zod here: the
+ * public pages read texts with this module and never load a schema.
  */
-import { z } from 'zod';
 import { wellFormed } from '../domain/well-formed';
 import { defaultLocale, type Locale } from './locales';
 
@@ -13,17 +13,6 @@ export type LocalizedText = { da: string; en?: string | undefined; nb?: string |
 /** The languages other than Danish, stored beside the Danish column. */
 export const translatedLocales = ['en', 'nb'] as const;
 export type TranslatedLocale = (typeof translatedLocales)[number];
-
-/**
- * A localized text of at most `max` characters per language. `required` makes the Danish text
- * required (the others are always optional: an empty one falls back to Danish).
- */
-export function localizedTextSchema(max: number, options: { required?: boolean; tooLong?: string } = {}) {
-  const tooLong = options.tooLong ?? 'grants.validation.tooLong';
-  const optional = z.string().trim().max(max, { error: tooLong });
-  const da = options.required ? optional.min(1, { error: 'validation.required' }) : optional;
-  return z.object({ da, en: optional.default(''), nb: optional.default('') });
-}
 
 /** The text in `locale`, or the Danish one when that language is left empty. */
 export function pickText(text: LocalizedText, locale: Locale): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applicationStatuses } from '../domain/application-sections';
+import { APPLICATION_TITLE_MAX, applicationStatuses } from '../domain/applications';
 import { locales } from '../i18n/locales';
 import { companyIdSchema } from './companies';
 import { uuidSchema } from './funds';
@@ -11,7 +11,7 @@ export const applicationTitleSchema = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, { error: 'validation.required' })
-  .max(200, { error: 'validation.tooLong' });
+  .max(APPLICATION_TITLE_MAX, { error: 'validation.tooLong' });
 export const applicationDescriptionSchema = z.string().trim().max(20_000, { error: 'validation.tooLong' });
 export const applicationLanguageSchema = z.enum(locales, { error: 'validation.invalid' });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SLUG_MAX, slugPattern } from '../domain/slug';
-import { localizedTextSchema } from '../i18n/localized-text';
+import { localizedTextSchema } from './localized-text';
 
 export const slugSchema = z
   .string()

@@ -1,26 +1,13 @@
 import { z } from 'zod';
 import { profilePrefills } from '../domain/requirements-test';
-import { localizedTextSchema } from '../i18n/localized-text';
+import { localizedTextSchema } from './localized-text';
 import { optionalSlugSchema, uuidSchema, webUrlSchema } from './funds';
-
-export const grantStatuses = ['draft', 'upcoming', 'open', 'closed'] as const;
-export type GrantStatus = (typeof grantStatuses)[number];
-/** What the public sees: a draft is never public. */
-export const publicGrantStatuses = ['upcoming', 'open', 'closed'] as const;
-export type PublicGrantStatus = (typeof publicGrantStatuses)[number];
-export const grantSorts = ['deadline', 'newest'] as const;
-export type GrantSort = (typeof grantSorts)[number];
-export const sectionKinds = ['text', 'deliverables', 'budget', 'activity_plan'] as const;
-export type SectionKind = (typeof sectionKinds)[number];
-export const inputTypes = ['text', 'number', 'date', 'list'] as const;
-export type InputType = (typeof inputTypes)[number];
-
-export const GRANT_PAGE_SIZE = 20;
+import { GRANT_FUND_FILTER_MAX, GRANT_PAGE_SIZE, GRANT_QUERY_MAX, grantSorts, grantStatuses, inputTypes, publicGrantStatuses, sectionKinds } from '../domain/grants';
 
 /** The public list: filters and sort live in the URL; `cursor` continues a keyset page. */
 export const grantListInput = z.object({
-  q: z.string().trim().max(100).optional(),
-  fund: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(GRANT_QUERY_MAX).optional(),
+  fund: z.string().trim().max(GRANT_FUND_FILTER_MAX).optional(),
   status: z.enum(publicGrantStatuses).optional(),
   sort: z.enum(grantSorts).default('deadline'),
   cursor: z.string().max(300).nullish(),

@@ -2,7 +2,7 @@
 import { activityPlanDataSchema, type ActivityPlanData } from './activity-plan';
 import { budgetDataSchema, type BudgetData } from './budget';
 import { deliverablesDataSchema, type DeliverablesData } from './deliverables';
-import type { SectionKind } from './grants';
+import type { SectionKind } from '../domain/grants';
 
 export const sectionDataSchemas = {
   budget: budgetDataSchema,

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { applicationStatuses, type ApplicationStatus } from '../../../shared/domain/application-sections';
+import { applicationStatuses, isApplicationStatus, type ApplicationStatus } from '../../../shared/domain/applications';
 import type { ApplicationListInput } from '../../../shared/schemas/applications';
 import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
@@ -26,7 +26,8 @@ export function Dashboard({ filters }: { filters: ApplicationListInput }) {
 
   const setFilter = (patch: { company?: string; status?: string }) => {
     const next = { company: filters.companyId, status: filters.status, ...patch };
-    void navigate({ to: '/applications', search: { ...(next.company ? { company: next.company } : {}), ...(next.status ? { status: next.status } : {}) }, replace: true });
+    const status = isApplicationStatus(next.status) ? next.status : undefined;
+    void navigate({ to: '/applications', search: { ...(next.company ? { company: next.company } : {}), ...(status ? { status } : {}) }, replace: true });
   };
 
   const noCompany = companies.data?.length === 0;

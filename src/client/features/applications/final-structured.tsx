@@ -4,7 +4,7 @@
  * they exist, so the printed figures are the figures the writers saw.
  */
 import { isStaffLine, lineCost, effectiveHourlyRate, type GrantTerms } from '../../../shared/domain/budget';
-import type { SectionKind } from '../../../shared/schemas/grants';
+import type { SectionKind } from '../../../shared/domain/grants';
 import { useFormats, useT } from '../../lib/intl';
 import { activityPlanOf, budgetLineOptions, Timeline } from './activity-plan-editor';
 import { budgetOf, BudgetSummary } from './budget-editor';

@@ -1,4 +1,5 @@
-import type { ApplicationStatus, SectionStatus } from '../../../shared/domain/application-sections';
+import type { SectionStatus } from '../../../shared/domain/application-sections';
+import type { ApplicationStatus } from '../../../shared/domain/applications';
 import { useT } from '../../lib/intl';
 
 const sectionClasses: Record<SectionStatus, string> = {

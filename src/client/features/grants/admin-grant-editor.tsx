@@ -6,7 +6,8 @@
 import { Link } from '@tanstack/react-router';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addSectionInput, grantStatuses, sectionKinds, updateGrantInput, type UpdateGrantInput } from '../../../shared/schemas/grants';
+import { addSectionInput, updateGrantInput, type UpdateGrantInput } from '../../../shared/schemas/grants';
+import { grantStatuses, sectionKinds } from '../../../shared/domain/grants';
 import { applyServerErrors } from '../../lib/forms';
 import { useLocalized, useT } from '../../lib/intl';
 import { emptyText } from '../../../shared/i18n/localized-text';

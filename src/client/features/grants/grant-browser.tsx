@@ -3,7 +3,7 @@
  * caller (the route keeps them in the URL); results arrive in keyset pages ("Show more").
  */
 import { useEffect, useId, useState } from 'react';
-import { publicGrantStatuses, type GrantSort, type PublicGrantStatus } from '../../../shared/schemas/grants';
+import { publicGrantStatuses, type GrantSort, type PublicGrantStatus } from '../../../shared/domain/grants';
 import { trpc } from '../../lib/trpc';
 import { useT } from '../../lib/intl';
 import { Button } from '../../ui/button';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { GrantStatus } from '../../../shared/schemas/grants';
+import type { GrantStatus } from '../../../shared/domain/grants';
 import { useFormats, useT } from '../../lib/intl';
 import type { RouterOutputs } from '../../lib/trpc';
 import { daysLeft, statusClasses, statusKeys } from './grant-format';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { MessageKey } from '../../../shared/i18n';
-import type { SectionKind } from '../../../shared/schemas/grants';
+import type { SectionKind } from '../../../shared/domain/grants';
 import { useFormats, useT } from '../../lib/intl';
 import type { RouterOutputs } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';

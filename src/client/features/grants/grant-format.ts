@@ -1,4 +1,4 @@
-import type { GrantStatus } from '../../../shared/schemas/grants';
+import type { GrantStatus } from '../../../shared/domain/grants';
 import type { MessageKey } from '../../../shared/i18n';
 
 export const statusKeys: Record<GrantStatus, MessageKey> = {

@@ -4,11 +4,12 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
-import type { Answers, ApplicationStatus, SectionStatus } from '../../../shared/domain/application-sections';
+import type { Answers, SectionStatus } from '../../../shared/domain/application-sections';
+import type { ApplicationStatus } from '../../../shared/domain/applications';
 import { decimalToMinor, type GrantTerms } from '../../../shared/domain/budget';
 import { may, type CompanyRole } from '../../../shared/domain/company-roles';
 import type { Locale } from '../../../shared/i18n';
-import type { InputType, SectionKind } from '../../../shared/schemas/grants';
+import type { InputType, SectionKind } from '../../../shared/domain/grants';
 import { localizedSql } from '../../catalog/localized-sql';
 
 /** The application and the caller's role in its company, or undefined for a non-member. */

@@ -5,7 +5,8 @@
  * come from JavaScript (millisecond precision), so a keyset cursor round-trips exactly.
  */
 import { sql, type SqlBool } from 'kysely';
-import type { GrantListInput, GrantSort, GrantStatus, InputType, PublicGrantStatus, SectionKind } from '../../../shared/schemas/grants';
+import type { GrantListInput } from '../../../shared/schemas/grants';
+import type { GrantSort, GrantStatus, InputType, PublicGrantStatus, SectionKind } from '../../../shared/domain/grants';
 import type { ProfilePrefill } from '../../../shared/domain/requirements-test';
 import type { Locale } from '../../../shared/i18n';
 import { pickField, textOf, translationsOf, type LocalizedText } from '../../../shared/i18n/localized-text';

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { Answers, SectionStatus } from '../../../shared/domain/application-sections';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
-import type { SectionKind } from '../../../shared/schemas/grants';
+import type { SectionKind } from '../../../shared/domain/grants';
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
 import { grantTermColumns, grantTermsOf, sectionRuleColumnsIn } from '../applications/applications.queries';

@@ -1,0 +1,51 @@
+/**
+ * The router's query-string readers keep exactly what the procedures' schemas accept, and drop
+ * the rest: a link never shows an error, and a kept value is never refused by the server.
+ */
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { routeSearch } from '../../src/client/app/route-search';
+import { applicationListInput, applicationSetupInput } from '../../src/shared/schemas/applications';
+import { grantListInput } from '../../src/shared/schemas/grants';
+
+/** What the schema makes of a value from the URL (the router parses `?q=2026` as a number), or undefined when it refuses it. */
+function bySchema(schema: z.ZodType, value: unknown): unknown {
+  const parsed = schema.optional().safeParse(typeof value === 'number' ? String(value) : value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const texts = ['', ' ', 'grøn', '  grøn omstilling  ', 2026, 'x'.repeat(99), 'x'.repeat(100), 'x'.repeat(101), ` ${'x'.repeat(100)} `, 'x'.repeat(199), 'x'.repeat(200), 'x'.repeat(201), null, true, ['a'], { a: 1 }];
+const words = ['open', 'closed', 'upcoming', 'draft', 'deadline', 'newest', 'not_started', 'in_progress', 'ready', 'published', 'OPEN', 'da', 'en', 'nb', 'sv', '', 1, null, undefined];
+const ids = ['0b7c5d6e-1f2a-4b3c-8d4e-5f6a7b8c9d0e', '0B7C5D6E-1F2A-4B3C-8D4E-5F6A7B8C9D0E', '0b7c5d6e-1f2a-0b3c-8d4e-5f6a7b8c9d0e', '0b7c5d6e-1f2a-4b3c-cd4e-5f6a7b8c9d0e', '00000000-0000-0000-0000-000000000000', 'not-an-id', '', 42, null];
+
+function expectSame(read: (value: unknown) => unknown, schema: z.ZodType, values: unknown[]) {
+  for (const value of values) expect(read(value), JSON.stringify(value)).toEqual(bySchema(schema, value));
+}
+
+describe('the grant list’s query string', () => {
+  it('keeps a search text and a fund filter as the list procedure takes them', () => {
+    expectSame((q) => routeSearch.grants({ q }).q, grantListInput.shape.q, texts);
+    expectSame((fund) => routeSearch.grants({ fund }).fund, grantListInput.shape.fund, texts);
+  });
+
+  it('keeps only a status and a sort the list knows', () => {
+    expectSame((status) => routeSearch.grants({ status }).status, grantListInput.shape.status, words);
+    expectSame((sort) => routeSearch.grants({ sort }).sort, grantListInput.shape.sort.unwrap(), words);
+    expectSame((lang) => routeSearch.grants({ lang }).lang, applicationSetupInput.shape.language, words);
+  });
+});
+
+describe('the dashboard’s and the application setup’s query strings', () => {
+  it('keep a company, a status, a title and a language as the procedures take them', () => {
+    expectSame((company) => routeSearch.applications({ company }).company, applicationListInput.shape.companyId, ids);
+    expectSame((status) => routeSearch.applications({ status }).status, applicationListInput.shape.status, words);
+    const setup = routeSearch['onboarding-grant_id-setup'];
+    expectSame((companyId) => setup({ companyId }).companyId, applicationSetupInput.shape.companyId, ids);
+    expectSame((title) => setup({ title }).title, applicationSetupInput.shape.title, texts);
+    expectSame((language) => setup({ language }).language, applicationSetupInput.shape.language, words);
+  });
+
+  it('reads a whole query string, dropping what does not pass', () => {
+    expect(routeSearch.grants({ q: ' vind ', status: 'draft', sort: 'newest', lang: 'nb', other: 'x' })).toEqual({ lang: 'nb', q: 'vind', fund: undefined, status: undefined, sort: 'newest' });
+  });
+});
