@@ -12,10 +12,12 @@ const i18nDir = fileURLToPath(new URL('./src/shared/i18n/', import.meta.url));
 const messagesPrefix = 'virtual:messages/';
 
 /**
- * `virtual:messages/<locale>`: one language's catalog (Danish filling gaps) as its own chunk, so a
- * visitor downloads only the language they read. The catalogs stay one module per feature holding
- * all three languages (`src/shared/i18n`); they are evaluated here, at build time, and each
- * message is parsed here too: the browser gets the parsed form and no ICU parser (see `resolve`).
+ * `virtual:messages/<locale>/public` and `virtual:messages/<locale>/rest`: one language's catalog
+ * (Danish filling gaps) in two chunks of its own, so a visitor downloads only the language they
+ * read, and a first visit to a public page only the part it shows (`publicMessageKeys`). The
+ * catalogs stay one module per feature holding all three languages (`src/shared/i18n`); they are
+ * evaluated here, at build time, and each message is parsed here too: the browser gets the parsed
+ * form and no ICU parser (see `resolve`).
  */
 function localeMessages(): Plugin {
   return {
@@ -23,12 +25,16 @@ function localeMessages(): Plugin {
     resolveId: (id) => (id.startsWith(messagesPrefix) ? `\0${id}` : null),
     async load(id) {
       if (!id.startsWith(`\0${messagesPrefix}`)) return null;
-      const locale = id.slice(messagesPrefix.length + 1);
+      const [locale = '', part] = id.slice(messagesPrefix.length + 1).split('/');
       for (const file of readdirSync(path.join(i18nDir, 'messages'))) this.addWatchFile(path.join(i18nDir, 'messages', file));
       const { module } = await runnerImport<typeof i18n>(path.join(i18nDir, 'index.ts'), { configFile: false, logLevel: 'warn' });
-      if (!module.isLocale(locale)) throw new Error(`no catalog for ${locale}`);
+      if (!module.isLocale(locale) || (part !== 'public' && part !== 'rest')) throw new Error(`no catalog ${id.slice(1)}`);
       const intlLocale = new Intl.Locale(locale);
-      const parsed = Object.fromEntries(Object.entries(module.messagesFor(locale)).map(([key, message]) => [key, parse(message, { locale: intlLocale })]));
+      const parsed = Object.fromEntries(
+        Object.entries(module.messagesFor(locale))
+          .filter(([key]) => module.publicMessageKeys.has(key) === (part === 'public'))
+          .map(([key, message]) => [key, parse(message, { locale: intlLocale })]),
+      );
       // JSON.parse of a string literal is faster to start than the same object literal.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(parsed))});`;
     },

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './app/router';
+import { matchRoute, publicPageRoutes } from '../shared/routes';
 import { installChunkReloadHandler } from './lib/chunk-reload';
 import { loadMessages, LocaleProvider, startLocale, useLocale } from './lib/intl';
 import { queryClient, trpc, trpcClient } from './lib/trpc';
@@ -38,8 +39,10 @@ function App() {
   );
 }
 
-// The visitor's language is loaded before the first render, so no text shows in another one first.
-await loadMessages(startLocale());
+// The visitor's language is loaded before the first render, so no text shows in another one first:
+// on a public catalogue page the part it shows, on any other screen all of it.
+const firstRoute = matchRoute(window.location.pathname)?.name;
+await loadMessages(startLocale(), { complete: !firstRoute || !publicPageRoutes.has(firstRoute) });
 
 const root = document.getElementById('root')!;
 // A public page arrives with its text written in by the server: the browser paints that first,

@@ -15,7 +15,7 @@ import { compress } from 'hono/compress';
 import { sql } from 'kysely';
 import { isLocale } from '../shared/i18n';
 import { MAX_BATCH_CALLS } from '../shared/batch-limit';
-import { matchRoute } from '../shared/routes';
+import { matchRoute, publicPageRoutes } from '../shared/routes';
 import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
 import { appUrl } from './env';
 import { unsubscribeAlert } from './features/grant-alerts/grant-alerts.service';
@@ -49,8 +49,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** Catalogue reads answered from memory for visitors (no session): their answer is the same for everyone. */
 const publicCatalogProcedures = new Set(['funds.list', 'funds.bySlug', 'grants.list', 'grants.bySlug']);
-/** Public pages whose HTML (with its head) is kept in memory. */
-const publicPages = new Set(['index', 'dk', 'funds', 'funds-fund_slug', 'grants', 'grants-grant_slug']);
 
 // Visitors' browsers and shared caches may keep catalogue answers briefly and use them while they
 // ask again; a signed-in request (an administrator checking a change) is never answered from those.
@@ -127,13 +125,13 @@ function sendStored(c: Context, answer: StoredAnswer, cacheControl: string): Res
   return c.body(answer.encoded[encoding], answer.status as 200);
 }
 
-/** The built chunk of each language's catalog (`virtual:messages/<locale>`), from the build's manifest. */
+/** The built chunk of each language's public messages (`virtual:messages/<locale>/public`), from the build's manifest. */
 function messageChunks(clientDir: string): Partial<Record<string, string>> {
   try {
     const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
     const chunks: Partial<Record<string, string>> = {};
     for (const entry of Object.values(manifest)) {
-      const locale = /virtual:messages\/([a-z]+)$/.exec(entry.src ?? '')?.[1];
+      const locale = /virtual:messages\/([a-z]+)\/public$/.exec(entry.src ?? '')?.[1];
       if (locale) chunks[locale] = `/${entry.file}`;
     }
     return chunks;
@@ -315,7 +313,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
       const head = match ? await publicPageHead(services.db, match.name, match.params, locale) : null;
       return head ? renderPageHtml(shell, head, { locale, origin: appUrl(services.env), path: c.req.path }) : shell;
     };
-    if (!match || !publicPages.has(match.name)) return c.html(await render(indexHtml), 200);
+    // The public pages' HTML (with its head) is kept in memory.
+    if (!match || !publicPageRoutes.has(match.name)) return c.html(await render(indexHtml), 200);
     const answer = await cachedCatalog(services.db, `http:page:${locale}:${c.req.path}`, async () => {
       // A public page is mostly a first visit, in the language of its URL: its catalog is fetched
       // with the scripts instead of after them (main.tsx waits for it before the first render).

@@ -61,6 +61,13 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 export const routeNames = Object.keys(routes) as RouteName[];
 
+/**
+ * The public catalogue's pages: where most visits start, from a search engine or a shared link.
+ * The server keeps their HTML in memory; the browser starts them with only the public part of the
+ * messages (`publicMessageModules` in `i18n/index.ts`).
+ */
+export const publicPageRoutes: ReadonlySet<RouteName> = new Set<RouteName>(['index', 'dk', 'funds', 'funds-fund_slug', 'grants', 'grants-grant_slug']);
+
 export interface RouteMatch {
   name: RouteName;
   route: RouteDef;

@@ -49,7 +49,7 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), script);
   writeFileSync(path.join(clientDir, 'assets', 'app-def456.css'), stylesheet);
   mkdirSync(path.join(clientDir, '.vite'));
-  const catalogs = Object.fromEntries(['da', 'en', 'nb'].map((locale) => [`../../virtual:messages/${locale}`, { file: `assets/${locale}-h4sh.js`, src: `../../virtual:messages/${locale}`, isDynamicEntry: true }]));
+  const catalogs = Object.fromEntries(['da', 'en', 'nb'].map((locale) => [`../../virtual:messages/${locale}/public`, { file: `assets/${locale}-h4sh.js`, src: `../../virtual:messages/${locale}/public`, isDynamicEntry: true }]));
   writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(catalogs));
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), precompressed.br);
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), precompressed.gzip);

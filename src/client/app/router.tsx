@@ -13,8 +13,9 @@ import {
   type AnyRoute,
   type AnyValidator,
 } from '@tanstack/react-router';
-import { requiresSignIn, routes, type Layout, type RouteName } from '../../shared/routes';
+import { publicPageRoutes, requiresSignIn, routes, type Layout, type RouteName } from '../../shared/routes';
 import { getAuthToken } from '../lib/auth-token';
+import { currentLocale, loadMessages } from '../lib/intl';
 import { trpcUtils, type TrpcUtils } from '../lib/trpc';
 import { isChunkLoadError, reloadOnce, withChunkReload } from '../lib/chunk-reload';
 import { Toaster } from '../ui/toast';
@@ -77,11 +78,13 @@ function page<N extends RouteName, P extends AnyRoute, S extends AnyValidator = 
     loaderDeps: ({ search }) => ({ search: search as Record<string, unknown> }),
     // Not awaited: the page shows as soon as its code is there, its queries joining the requests in flight.
     loader: ({ context, params, deps }) => void Promise.all(routeData[name]?.(context.utils, params as Record<string, string>, deps.search) ?? []),
-    beforeLoad: ({ location }) => {
+    beforeLoad: async ({ location }) => {
       // The server refuses the data anyway; this spares a round trip and remembers the destination.
       if (requiresSignIn(location.pathname) && !getAuthToken()) {
         throw redirect({ href: `/login?redirect=${encodeURIComponent(location.href)}`, replace: true });
       }
+      // A public catalogue page shows only the public part of the messages; any other screen all of them.
+      if (!publicPageRoutes.has(name)) await loadMessages(currentLocale, { complete: true });
     },
     component: lazyRouteComponent(withChunkReload(screens[name] ?? placeholderScreen)),
   });

@@ -14,28 +14,49 @@ import { formatsOf, type Formats } from '../../shared/i18n/format';
 
 /** A language's catalog as the build delivers it: every message already parsed (vite.config.ts). */
 type Messages = Record<MessageKey, MessageFormatElement[]>;
+type CatalogPart = () => Promise<{ default: Record<string, MessageFormatElement[]> }>;
 
-const catalogLoaders: Record<Locale, () => Promise<{ default: Record<string, MessageFormatElement[]> }>> = {
-  da: () => import('virtual:messages/da'),
-  en: () => import('virtual:messages/en'),
-  nb: () => import('virtual:messages/nb'),
+// Each language in two parts: what the public catalogue pages show, and the rest (vite.config.ts).
+const catalogLoaders: Record<Locale, { public: CatalogPart; rest: CatalogPart }> = {
+  da: { public: () => import('virtual:messages/da/public'), rest: () => import('virtual:messages/da/rest') },
+  en: { public: () => import('virtual:messages/en/public'), rest: () => import('virtual:messages/en/rest') },
+  nb: { public: () => import('virtual:messages/nb/public'), rest: () => import('virtual:messages/nb/rest') },
 };
-const loadedCatalogs: Partial<Record<Locale, Messages>> = {};
+const loadedCatalogs: Partial<Record<Locale, { messages: Messages; complete: boolean }>> = {};
+const catalogListeners = new Set<() => void>();
 
-/** The catalog of `locale`, downloaded once. */
-export async function loadMessages(locale: Locale): Promise<Messages> {
+/**
+ * Downloads the catalog of `locale` once: its public part, and with `complete` the rest too. A
+ * public page needs only the first; every other screen waits for both (router.tsx).
+ */
+export async function loadMessages(locale: Locale, { complete = false } = {}): Promise<void> {
   const loaded = loadedCatalogs[locale];
-  if (loaded) return loaded;
-  // Built from the same catalogs as the `Messages` type (vite.config.ts).
-  const messages = (await catalogLoaders[locale]()).default as Messages;
-  loadedCatalogs[locale] = messages;
-  return messages;
+  if (loaded && (loaded.complete || !complete)) return;
+  const parts = await Promise.all([loaded ? null : catalogLoaders[locale].public(), complete ? catalogLoaders[locale].rest() : null]);
+  const current = loadedCatalogs[locale];
+  if (current?.complete) return;
+  loadedCatalogs[locale] = {
+    messages: { ...current?.messages, ...parts[0]?.default, ...parts[1]?.default } as Messages,
+    complete: complete || Boolean(current?.complete),
+  };
+  for (const listener of catalogListeners) listener();
 }
 
 function messagesFor(locale: Locale): Messages {
-  const messages = loadedCatalogs[locale];
-  if (!messages) throw new Error(`the ${locale} catalog is not loaded`);
-  return messages;
+  const loaded = loadedCatalogs[locale];
+  if (!loaded) throw new Error(`the ${locale} catalog is not loaded`);
+  return loaded.messages;
+}
+
+/**
+ * Whether `key` can be shown now. A screen on a public page that shows a text of another feature
+ * gets nothing for a moment: the rest of the catalog is fetched, and the screen drawn again with it.
+ */
+function hasMessage(locale: Locale, key: string): boolean {
+  const loaded = loadedCatalogs[locale];
+  if (!loaded || Object.hasOwn(loaded.messages, key) || loaded.complete) return true;
+  void loadMessages(locale, { complete: true });
+  return false;
 }
 
 /** The language this visit starts in, from the URL or the remembered choice. */
@@ -85,6 +106,13 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     return chosen;
   });
   currentLocale = locale;
+  // Drawn again when more of a catalog arrives.
+  const [catalogVersion, setCatalogVersion] = useState(0);
+  useEffect(() => {
+    const listener = () => setCatalogVersion((version) => version + 1);
+    catalogListeners.add(listener);
+    return () => void catalogListeners.delete(listener);
+  }, []);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -96,7 +124,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       const fromUrl = new URLSearchParams(window.location.search).get('lang');
       if (isLocale(fromUrl)) {
         store(fromUrl);
-        void loadMessages(fromUrl).then(() => setLocaleState(fromUrl));
+        void loadMessages(fromUrl, { complete: Boolean(loadedCatalogs[currentLocale]?.complete) }).then(() => setLocaleState(fromUrl));
       }
     };
     window.addEventListener('popstate', onNavigate);
@@ -105,11 +133,12 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 
   const setLocale = useCallback((next: Locale) => {
     store(next);
-    // The page keeps its language until the next one's catalog is there.
-    void loadMessages(next).then(() => setLocaleState(next));
+    // The page keeps its language until the next one's catalog is there, as much of it as this one's.
+    void loadMessages(next, { complete: Boolean(loadedCatalogs[currentLocale]?.complete) }).then(() => setLocaleState(next));
   }, []);
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
-  const messages = useMemo(() => messagesFor(locale), [locale]);
+  // A new version means more messages.
+  const messages = useMemo(() => messagesFor(locale), [locale, catalogVersion]);
 
   return (
     <LocaleContext.Provider value={value}>
@@ -136,7 +165,7 @@ export function useFormats(): Formats {
 export function useT() {
   const intl = useIntl();
   return useCallback(
-    (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values) as string,
+    (key: MessageKey, values?: Record<string, string | number>) => (hasMessage(intl.locale as Locale, key) ? (intl.formatMessage({ id: key }, values) as string) : ''),
     [intl],
   );
 }
@@ -145,10 +174,10 @@ let intlOutsideReact: IntlShape | null = null;
 
 /** `t` for code outside React (the query client's error handler), in the locale chosen right now. */
 export function translate(key: MessageKey, values?: Record<string, string | number>): string {
-  if (intlOutsideReact?.locale !== currentLocale) {
+  if (intlOutsideReact?.locale !== currentLocale || intlOutsideReact.messages !== messagesFor(currentLocale)) {
     intlOutsideReact = createIntl({ locale: currentLocale, defaultLocale, messages: messagesFor(currentLocale) });
   }
-  return intlOutsideReact.formatMessage({ id: key }, values);
+  return hasMessage(currentLocale, key) ? intlOutsideReact.formatMessage({ id: key }, values) : '';
 }
 
 /** Whether a text is a key of the catalog (a field error from a schema or the server) rather than a text. */

@@ -55,6 +55,8 @@ export function appErrorOf(error: unknown): AppErrorData | null {
 
 function onUnauthorized(error: unknown) {
   if (appErrorOf(error)?.appCode !== 'UNAUTHORIZED') return;
+  // Already signed out (a screen still asking for a moment after logout): nothing to send to login.
+  if (!getAuthToken()) return;
   clearAuthToken();
   const here = window.location.pathname + window.location.search;
   if (!window.location.pathname.startsWith('/login')) {

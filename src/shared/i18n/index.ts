@@ -24,6 +24,13 @@ import { defaultLocale, type Locale } from './locales';
 // Add a feature's messages here: one import, one entry.
 const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, feedback] as const;
 
+/**
+ * The features whose texts the public catalogue pages (`publicPageRoutes`) show: a first visit
+ * downloads only these, every other screen waits for the rest (vite.config.ts, client/lib/intl.tsx).
+ * A public page that shows another feature's text still works, after one more download.
+ */
+const publicMessageModules: ReadonlySet<object> = new Set([core, feedback, funds, grants, grantAlerts]);
+
 type Union<T> = T extends readonly (infer U)[] ? U : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type DanishOf<M> = M extends { da: infer D } ? D : never;
@@ -47,3 +54,6 @@ export function isMessageKey(value: unknown): value is MessageKey {
 export function messagesFor(locale: Locale): Messages {
   return locale === defaultLocale ? catalogs.da : { ...catalogs.da, ...catalogs[locale] };
 }
+
+/** The keys of the public catalogue pages' messages (see `publicMessageModules`). */
+export const publicMessageKeys: ReadonlySet<string> = new Set(modules.filter((module) => publicMessageModules.has(module)).flatMap((module) => Object.keys(module.da)));
