@@ -144,7 +144,7 @@ test('a page asks for its data while its code is still loading', async ({ page }
   expect(codeHeld).toBe(true);
 });
 
-test('filters in the URL are read as the procedure's schema reads them: a bad value is dropped, the rest kept', async ({ page }) => {
+test('filters in the URL are read as the procedure’s schema reads them: a bad value is dropped, the rest kept', async ({ page }) => {
   await page.goto('/grants?q=2026&status=no-such-status&sort=42&lang=en');
   await expect(page.getByRole('heading', { level: 1, name: 'Grants' })).toBeVisible();
   await expect(page.getByRole('searchbox')).toHaveValue('2026');
