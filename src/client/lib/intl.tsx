@@ -1,8 +1,9 @@
 /**
  * The interface language: Danish by default; `?lang=da|en|nb` on any URL or the switcher
  * chooses another, and the choice is remembered. `<html lang>` follows it. Only the chosen
- * language's catalog is downloaded: main.tsx loads it before the first render (no flash of
- * another language), the switcher loads the next one before switching.
+ * language's catalog is downloaded, on a public catalogue page only its public part: main.tsx
+ * loads it before the first render (no flash of another language), the router the rest before
+ * any other screen, the switcher the next language before switching.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createIntl, IntlProvider, useIntl, type IntlShape } from 'react-intl';
@@ -55,7 +56,8 @@ function messagesFor(locale: Locale): Messages {
 function hasMessage(locale: Locale, key: string): boolean {
   const loaded = loadedCatalogs[locale];
   if (!loaded || Object.hasOwn(loaded.messages, key) || loaded.complete) return true;
-  void loadMessages(locale, { complete: true });
+  // A failed download is tried again by the next text that asks.
+  loadMessages(locale, { complete: true }).catch(() => {});
   return false;
 }
 
