@@ -23,18 +23,19 @@ function SkipLink() {
   );
 }
 
-function Logo() {
+function Logo({ long = false }: { long?: boolean }) {
   const t = useT();
   return (
-    <Link to="/" className="flex items-center gap-2 font-semibold text-gray-900">
+    <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold text-gray-900">
       <img src="/favicon.svg" alt="" className="size-6" />
-      {/* On a phone the mark alone leaves room for the language and sign-in controls. */}
-      <span className="sr-only sm:not-sr-only">{t('app.name')}</span>
+      {/* On a phone the mark alone leaves room for the language and sign-in controls, and so it
+          does beside a long menu until the screen is wide enough for both. */}
+      <span className={long ? 'sr-only 2xl:not-sr-only' : 'sr-only sm:not-sr-only'}>{t('app.name')}</span>
     </Link>
   );
 }
 
-const navLink = 'rounded-md px-2.5 py-1.5 text-sm whitespace-nowrap text-gray-700 hover:bg-gray-100 hover:text-gray-900';
+const navLink = 'rounded-md px-2 py-1.5 text-sm whitespace-nowrap text-gray-700 hover:bg-gray-100 hover:text-gray-900';
 const activeNav = { className: 'bg-gray-100 font-medium text-gray-900' };
 
 /**
@@ -46,14 +47,15 @@ function Header({ account = true }: { account?: boolean }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const me = trpc.auth.me.useQuery(undefined, { enabled: getAuthToken() !== null });
-  // An admin's menu has eight links: it stays folded up to `xl`, where they fit on one line.
+  // An admin's menu has nine links: it stays folded up to `xl`, where they fit on one line beside
+  // the logo's mark (its name shows from `2xl`).
   const admin = me.data?.platformRole === 'admin';
   const showsFrom = admin ? 'xl:flex' : 'lg:flex';
   const foldsFrom = admin ? 'xl:hidden' : 'lg:hidden';
   return (
     <header className="border-b border-gray-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:gap-4 sm:px-4">
-        <Logo />
+        <Logo long={admin} />
         <nav aria-label={t('nav.main')} className={`hidden items-center gap-1 ${showsFrom}`}>
           <MainNav />
         </nav>
