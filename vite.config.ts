@@ -108,7 +108,7 @@ export default defineConfig({
           chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/src/shared/')) ? 'assets/shared-[name]-[hash].js' : 'assets/[name]-[hash].js',
         // What every page runs (the renderer, router, data layer and message formatting) in one
         // file instead of a dozen: each file costs a first visit its own request and compression.
-        advancedChunks: {
+        codeSplitting: {
           groups: [{ name: 'framework', test: /node_modules[\\/](preact|@tanstack|@trpc|superjson|copy-anything|react-intl|@formatjs|intl-messageformat|tslib)[\\/]/ }],
         },
       },

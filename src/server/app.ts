@@ -11,12 +11,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { sql } from 'kysely';
 import { isLocale } from '../shared/i18n';
 import { MAX_BATCH_CALLS } from '../shared/batch-limit';
 import { matchRoute, publicPageRoutes } from '../shared/routes';
 import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
+import { compressAnswers, preferredEncoding } from './compression';
 import { appUrl } from './env';
 import { unsubscribeAlert } from './features/grant-alerts/grant-alerts.service';
 import { alertTokenInput } from '../shared/schemas/grant-alerts';
@@ -80,21 +80,6 @@ function storedAnswer(status: number, body: string, contentType: string): Stored
       gzip: new Uint8Array(gzipSync(body, { level: 9 })),
     },
   };
-}
-
-/** The encoding to send a stored answer in: brotli, else gzip, else none, as `Accept-Encoding` allows. */
-function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const accepted = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
-    const quality = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
-    accepted.set(name.trim(), quality === undefined ? 1 : Number(quality));
-  }
-  const quality = (encoding: string) => accepted.get(encoding) ?? accepted.get('*') ?? 0;
-  if (quality('br') > 0) return 'br';
-  if (quality('gzip') > 0) return 'gzip';
-  return null;
 }
 
 // Weak: the same answer goes out brotli, gzip or plain, byte-different but equal in meaning.
@@ -168,7 +153,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const production = services.env.NODE_ENV === 'production';
   app.use('*', securityHeaders({ hsts: production || services.env.APP_URL?.startsWith('https:') === true }));
   // Compressed answers, except event streams: compression would hold back live events.
-  const compression = compress();
+  const compression = compressAnswers();
   app.use('*', (c, next) => (c.req.header('accept')?.includes('text/event-stream') ? next() : compression(c, next)));
 
   app.get('/healthz', async (c) => {

@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { seedCatalog } from '../../src/server/db/seed';
@@ -106,13 +107,45 @@ describe('robots and sitemap', () => {
 });
 
 describe('compression', () => {
+  const signedInList = `/trpc/grants.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`;
+
   it('compresses pages for clients that accept it, but never an event stream', async () => {
     const compressed = await app.request('/grants/innobooster', { headers: { 'accept-encoding': 'gzip, br' } });
     expect(compressed.headers.get('content-encoding')).toMatch(/gzip|br/);
-    // A page compressed per request (public pages are stored compressed): the same, but not when an event stream is asked for.
-    const perRequest = await app.request('/login', { headers: { 'accept-encoding': 'gzip' } });
+    // An answer made per request (public pages are stored compressed): the same, but not when an event stream is asked for.
+    const perRequest = await app.request(signedInList, { headers: { 'accept-encoding': 'gzip', authorization: 'Bearer x.y' } });
     expect(perRequest.headers.get('content-encoding')).toBe('gzip');
-    const stream = await app.request('/login', { headers: { 'accept-encoding': 'gzip', accept: 'text/event-stream' } });
+    const stream = await app.request(signedInList, { headers: { 'accept-encoding': 'gzip', authorization: 'Bearer x.y', accept: 'text/event-stream' } });
     expect(stream.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('sends an answer made per request in the encoding the client prefers, whole and with its length; a small one as it is', async () => {
+    // A read with a session (here an unknown one) is answered by tRPC, not from the stored answers.
+    const headers = { authorization: 'Bearer x.y' };
+    const plain = await app.request(signedInList, { headers: { ...headers, 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const json = Buffer.from(await plain.arrayBuffer());
+    expect(json.length).toBeGreaterThan(1024);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await app.request(signedInList, { headers: { ...headers, 'accept-encoding': accept } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(Number(response.headers.get('content-length'))).toBe(body.length);
+      expect(body.length).toBeLessThan(json.length);
+      expect(decode(body).equals(json)).toBe(true);
+    }
+    // A tRPC answer under 1 KB: not worth compressing.
+    const small = await app.request(`/trpc/grants.bySlug?input=${encodeURIComponent(JSON.stringify({ json: { slug: 'ingen-pulje' } }))}`, {
+      headers: { ...headers, 'accept-encoding': 'gzip, br' },
+    });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const text = await small.text();
+    expect(text.length).toBeLessThan(1024);
+    expect(Number(small.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text)).toHaveProperty('error');
   });
 });
