@@ -78,6 +78,9 @@ function splitPath(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
 }
 
+// Split once: every page request and every navigation looks its path up here.
+const routePatterns = routeNames.map((name) => ({ name, route: routes[name] as RouteDef, pattern: splitPath(routes[name].path) }));
+
 /**
  * Finds the route a URL path belongs to. Static segments win over parameters, as in the client
  * router (`/onboarding/company` is not `/onboarding/$grant_id`). A trailing slash is ignored.
@@ -92,9 +95,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
   // No name or slug holds U+0000 (PostgreSQL text cannot even store it): such a path names nothing.
   if (segments.some((segment) => segment.includes('\u0000'))) return null;
   let best: (RouteMatch & { staticCount: number }) | null = null;
-  for (const name of routeNames) {
-    const route = routes[name];
-    const pattern = splitPath(route.path);
+  for (const { name, route, pattern } of routePatterns) {
     if (pattern.length !== segments.length) continue;
     const params: Record<string, string> = {};
     let staticCount = 0;
