@@ -6,6 +6,7 @@ import { router } from './app/router';
 import { matchRoute, publicPageRoutes } from '../shared/routes';
 import { installChunkReloadHandler } from './lib/chunk-reload';
 import { loadMessages, LocaleProvider, startLocale, useLocale } from './lib/intl';
+import type { Locale } from '../shared/i18n/locales';
 import { queryClient, trpc, trpcClient } from './lib/trpc';
 import './styles.css';
 
@@ -26,9 +27,9 @@ function RefetchOnLocaleChange() {
   return null;
 }
 
-function App() {
+function App({ locale }: { locale: Locale }) {
   return (
-    <LocaleProvider>
+    <LocaleProvider initial={locale}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <RefetchOnLocaleChange />
@@ -42,7 +43,9 @@ function App() {
 // The visitor's language is loaded before the first render, so no text shows in another one first:
 // on a public catalogue page the part it shows, on any other screen all of it.
 const firstRoute = matchRoute(window.location.pathname)?.name;
-await loadMessages(startLocale(), { complete: !firstRoute || !publicPageRoutes.has(firstRoute) });
+// Read once: another tab may choose a language while this one loads.
+const firstLocale = startLocale();
+await loadMessages(firstLocale, { complete: !firstRoute || !publicPageRoutes.has(firstRoute) });
 
 const root = document.getElementById('root')!;
 // A public page arrives with its text written in by the server: the browser paints that first,
@@ -56,6 +59,6 @@ if (root.childElementCount > 0) {
 
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App locale={firstLocale} />
   </StrictMode>,
 );

@@ -101,11 +101,11 @@ const LocaleContext = createContext<LocaleState | null>(null);
 /** The locale chosen right now, readable outside React (the tRPC link sends it to the server). */
 export let currentLocale: Locale = defaultLocale;
 
-export function LocaleProvider({ children }: { children: ReactNode }) {
+/** `initial`: the language whose catalog main.tsx loaded before the first render (`startLocale()`). */
+export function LocaleProvider({ initial, children }: { initial: Locale; children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(() => {
-    const chosen = startLocale();
-    if (new URLSearchParams(window.location.search).has('lang')) store(chosen);
-    return chosen;
+    if (new URLSearchParams(window.location.search).has('lang')) store(initial);
+    return initial;
   });
   currentLocale = locale;
   // Drawn again when more of a catalog arrives.
