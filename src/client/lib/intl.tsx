@@ -61,9 +61,15 @@ function hasMessage(locale: Locale, key: string): boolean {
   return false;
 }
 
-/** The language this visit starts in, from the URL or the remembered choice. */
+/**
+ * The language this visit starts in, from the URL or the remembered choice. A `?lang=` is
+ * remembered at once, before anything is downloaded: a visitor who follows another link while the
+ * page loads keeps the language the link chose.
+ */
 export function startLocale(): Locale {
-  return initialLocale(window.location.search, readStored());
+  const locale = initialLocale(window.location.search, readStored());
+  if (new URLSearchParams(window.location.search).has('lang')) store(locale);
+  return locale;
 }
 
 const STORAGE_KEY = 'locale';
@@ -103,10 +109,7 @@ export let currentLocale: Locale = defaultLocale;
 
 /** `initial`: the language whose catalog main.tsx loaded before the first render (`startLocale()`). */
 export function LocaleProvider({ initial, children }: { initial: Locale; children: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>(() => {
-    if (new URLSearchParams(window.location.search).has('lang')) store(initial);
-    return initial;
-  });
+  const [locale, setLocaleState] = useState<Locale>(initial);
   currentLocale = locale;
   // Drawn again when more of a catalog arrives.
   const [catalogVersion, setCatalogVersion] = useState(0);
