@@ -2,14 +2,13 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createSession } from '../../src/server/auth/session';
 import { createDb } from '../../src/server/db/db';
 import { defaultJobOptions, queueNames, type QueueName } from '../../src/shared/jobs';
-import { deleteKeys, redisUrl } from '../integration/harness';
+import { deleteKeys, freePort, redisUrl } from '../integration/harness';
 import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
 
 /** A producer on the running app's queues, as the app itself would add to them. */
@@ -150,13 +149,7 @@ test('a queue that no worker serves is shown as a warning, not as running', asyn
   test.setTimeout(120_000);
   const state = e2eState();
   // A second app on the same database with a Redis prefix of its own: no worker serves its queues.
-  const port = await new Promise<number>((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
+  const port = await freePort();
   const prefix = `gwe2e-noworker:${randomBytes(4).toString('hex')}`;
   const app = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {

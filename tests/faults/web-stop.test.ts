@@ -5,12 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import superjson from 'superjson';
-import { createTestServices, redisUrl, waitFor, type TestServices } from '../integration/harness';
+import { createTestServices, freePort, redisUrl, waitFor, type TestServices } from '../integration/harness';
 import { createKit, sessionOf, type Kit } from '../integration/procedure-samples';
 import { nextOrgId } from '../integration/company-fixtures';
 
@@ -25,16 +24,6 @@ afterAll(async () => {
   await kit?.close();
   await services?.close();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real web process (`src/server/main.ts`); resolves once it listens. Its log lines collect in `output`. */
 function startWeb(port: number): Promise<{ child: ChildProcess; output: () => string }> {
@@ -54,18 +43,14 @@ function startWeb(port: number): Promise<{ child: ChildProcess; output: () => st
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
-    const ready = setInterval(() => {
-      if (!output.includes('Grantwork is running')) return;
-      clearInterval(ready);
-      resolve({ child, output: () => output });
-    }, 20);
-    child.once('exit', (code) => {
-      clearInterval(ready);
-      reject(new Error(`the web process exited (${code}) before it listened:\n${output}`));
-    });
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Grantwork is running')) resolve({ child, output: () => output });
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`the web process exited (${code}) before it listened:\n${output}`)));
   });
 }
 

@@ -2,6 +2,7 @@
  * Real services for integration tests: a scratch database migrated from `migrations/` and a
  * Redis key prefix of its own, so test files and parallel runs never see each other's data.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -171,6 +172,17 @@ export async function failureOf(promise: Promise<unknown>): Promise<AppErrorData
     throw error;
   }
   throw new Error('expected the call to fail');
+}
+
+/** A port nothing listens on right now, for a process a test starts (other installations share this machine). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /**

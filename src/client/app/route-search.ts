@@ -7,7 +7,7 @@
  * visit's JavaScript. `tests/unit/route-search.test.ts` checks that each keeps exactly what the
  * procedure's schema accepts.
  */
-import { APPLICATION_TITLE_MAX, applicationStatuses, type ApplicationStatus } from '../../shared/domain/applications';
+import { APPLICATION_TITLE_MAX, isApplicationStatus, type ApplicationStatus } from '../../shared/domain/applications';
 import { GRANT_FUND_FILTER_MAX, GRANT_QUERY_MAX, grantSorts, publicGrantStatuses, type GrantSort, type PublicGrantStatus } from '../../shared/domain/grants';
 import { locales, type Locale } from '../../shared/i18n/locales';
 import type { RouteName } from '../../shared/routes';
@@ -69,7 +69,7 @@ function setupSearch(search: Search): SetupSearch {
 export const routeSearch = {
   grants: grantSearch,
   'funds-fund_slug': grantSearch,
-  applications: (search: Search): ApplicationsSearch => ({ company: uuid(search.company), status: oneOf(applicationStatuses, search.status) }),
+  applications: (search: Search): ApplicationsSearch => ({ company: uuid(search.company), status: isApplicationStatus(search.status) ? search.status : undefined }),
   'onboarding-grant_id-setup': setupSearch,
   'onboarding-grant_id-application-description': setupSearch,
 } satisfies Partial<Record<RouteName, (search: Search) => object>>;
