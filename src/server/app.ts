@@ -53,6 +53,9 @@ const publicCatalogProcedures = new Set(['funds.list', 'funds.bySlug', 'grants.l
 // Visitors' browsers and shared caches may keep catalogue answers briefly and use them while they
 // ask again; a signed-in request (an administrator checking a change) is never answered from those.
 const CATALOG_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=60';
+// A signed-in caller gets the same stored answer (the catalogue is the same for everyone), which its
+// browser revalidates on every use and no shared cache keeps.
+const SIGNED_IN_CATALOG_CACHE_CONTROL = 'private, no-cache';
 // The page shell names the build's scripts, so it is revalidated on every load (cheaply: 304).
 const PAGE_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=60';
 
@@ -204,14 +207,19 @@ export function createApp(services: Services, options: AppOptions = {}) {
     });
   };
 
-  // A visitor's catalogue read (a batch of only public catalogue queries, no session) is answered
-  // from memory, without the tRPC path, with an ETag; the cache follows every administrative change.
+  // A catalogue read (a batch of only public catalogue queries) is answered from memory, without
+  // the tRPC path, with an ETag; the cache follows every administrative change. Those answers are
+  // the same for everyone, so a call with a token is answered from memory too when it names its
+  // language (without one the answer would be in the user's own): no token, real or made up, makes
+  // a catalogue read cost a session lookup.
   app.get('/trpc/*', async (c, next) => {
     const url = new URL(c.req.url);
-    if (c.req.header('authorization') || url.searchParams.has('connectionParams') || !decodesAsUri(url.pathname)) return next();
+    if (url.searchParams.has('connectionParams') || !decodesAsUri(url.pathname)) return next();
+    const signedIn = c.req.header('authorization') !== undefined;
+    const locale = c.req.header('x-locale') ?? '';
+    if (signedIn && !isLocale(locale)) return next();
     const procedures = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
     if (!procedures.every((name) => publicCatalogProcedures.has(name))) return next();
-    const locale = c.req.header('x-locale') ?? '';
     const answer = await cachedCatalog(services.db, `http:trpc:${locale}:${url.pathname}${url.search}`, async () => {
       // The request object is built only on a miss: building it cost a cached answer a tenth of its time.
       const response = await handleTrpc(c, c.req.raw);
@@ -222,7 +230,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     }).catch(() => null);
     if (!answer) return next();
     c.header('Vary', 'Authorization, X-Locale');
-    return sendStored(c, answer, CATALOG_CACHE_CONTROL);
+    return sendStored(c, answer, signedIn ? SIGNED_IN_CATALOG_CACHE_CONTROL : CATALOG_CACHE_CONTROL);
   });
 
   app.all('/trpc/*', (c) => {

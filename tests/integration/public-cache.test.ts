@@ -115,6 +115,28 @@ describe('catalogue reads', () => {
     expect(signedIn.headers.get('cache-control') ?? '').not.toContain('public');
   });
 
+  it('answers a signed-in catalogue read that names its language from memory, kept by no shared cache', async () => {
+    const url = queryUrl(base, 'grants.list', { q: 'inno' });
+    const anonymous = await fetch(url, { headers: { 'x-locale': 'en' } });
+    const anonymousBody = await anonymous.text();
+    // A real token and a made-up one get the stored answer (it carries the ETag the tRPC path has
+    // not): no session is looked up for it.
+    for (const token of [adminToken, 'made-up.token']) {
+      const signedIn = await fetch(url, { headers: { 'x-locale': 'en', authorization: `Bearer ${token}` } });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers.get('etag')).toBe(anonymous.headers.get('etag'));
+      expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+      expect(signedIn.headers.get('vary')).toMatch(/Authorization/);
+      expect(await signedIn.text()).toBe(anonymousBody);
+      const again = await fetch(url, { headers: { 'x-locale': 'en', authorization: `Bearer ${token}`, 'if-none-match': signedIn.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+    }
+    // Without a language the answer is in the user's own, so it is made for the call.
+    const unnamed = await fetch(url, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(unnamed.status).toBe(200);
+    expect(unnamed.headers.get('etag')).toBeNull();
+  });
+
   it('sends a cached answer in the encoding the browser asks for, compressed once when stored', async () => {
     // node:http, not fetch: fetch would ask for its own encodings and decode the answer.
     const raw = (url: string, acceptEncoding: string) =>

@@ -7,8 +7,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { compressAnswers } from '../../src/server/compression';
 import { seedCatalog } from '../../src/server/db/seed';
 import { createTestServices, type TestServices } from './harness';
 
@@ -147,5 +149,23 @@ describe('compression', () => {
     expect(text.length).toBeLessThan(1024);
     expect(Number(small.headers.get('content-length'))).toBe(Buffer.byteLength(text));
     expect(JSON.parse(text)).toHaveProperty('error');
+  });
+
+  it('compresses a small answer at once and a large one on the thread pool, both whole', async () => {
+    const answers = new Hono().use(compressAnswers()).get('/:size', (c) => c.json({ text: 'Projektbeskrivelse '.repeat(Number(c.req.param('size')) / 19) }));
+    // Either side of the 64 KB that decides where an answer is compressed.
+    for (const size of [2_000, 60_000, 200_000]) {
+      const plain = Buffer.from(await (await answers.request(`/${size}`)).arrayBuffer());
+      for (const [accept, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const response = await answers.request(`/${size}`, { headers: { 'accept-encoding': accept } });
+        expect(response.headers.get('content-encoding')).toBe(accept);
+        const body = Buffer.from(await response.arrayBuffer());
+        expect(Number(response.headers.get('content-length'))).toBe(body.length);
+        expect(decode(body).equals(plain), `${size} bytes as ${accept}`).toBe(true);
+      }
+    }
   });
 });
