@@ -33,6 +33,21 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | n
   return null;
 }
 
+/**
+ * The body of @hono/node-server's light answer as it was made (a string or bytes; null for none),
+ * or undefined for any other answer. Reading `body` or `arrayBuffer()` would first turn the light
+ * answer into a web stream, which was most of what a small signed-in answer cost. The server keeps
+ * the body in a slot of its own (`[status, body, headers]` under a symbol named "cache"); when a
+ * version keeps it elsewhere, the answer is read the standard way.
+ */
+export function bodyAsMade(answer: Response): string | Uint8Array | null | undefined {
+  const slot = Object.getOwnPropertySymbols(answer).find((symbol) => symbol.description === 'cache');
+  const kept: unknown = slot === undefined ? undefined : (answer as unknown as Record<symbol, unknown>)[slot];
+  if (!Array.isArray(kept)) return undefined;
+  const body: unknown = kept[1];
+  return body === null || typeof body === 'string' || body instanceof Uint8Array ? body : undefined;
+}
+
 export function compressAnswers(): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -44,18 +59,20 @@ export function compressAnswers(): MiddlewareHandler {
       answer.status === 206 ||
       answer.headers.has('Content-Encoding') ||
       !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(answer.headers.get('Content-Type') ?? '') ||
-      /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(answer.headers.get('Cache-Control') ?? '') ||
-      !answer.body
+      /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(answer.headers.get('Cache-Control') ?? '')
     ) {
       return;
     }
+    const made = bodyAsMade(answer);
+    if (made === null || (made === undefined && !answer.body)) return;
     const vary = answer.headers.get('Vary');
     if (!/accept-encoding/i.test(vary ?? '')) answer.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
     if (!encoding) return;
-    const body = Buffer.from(await answer.arrayBuffer());
+    const body = made === undefined ? Buffer.from(await answer.arrayBuffer()) : typeof made === 'string' ? Buffer.from(made) : made;
     if (body.length < MIN_BYTES) {
-      c.res = new Response(new Uint8Array(body), answer);
+      // A light answer is sent as it is; another one's body has just been read, so it is made again.
+      if (made === undefined) c.res = new Response(new Uint8Array(body), answer);
       c.res.headers.set('Content-Length', String(body.length));
       return;
     }
@@ -70,11 +87,15 @@ export function compressAnswers(): MiddlewareHandler {
         : small
           ? gzipSync(body, { level: 6 })
           : await gzipAsync(body, { level: 6 });
-    // Hono copies the answer's headers onto the new one: they are changed after.
-    c.res = new Response(new Uint8Array(compressed), answer);
-    c.res.headers.set('Content-Encoding', encoding);
-    c.res.headers.set('Content-Length', String(compressed.length));
-    const etag = c.res.headers.get('ETag');
-    if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
+    const compressedAnswer = new Response(new Uint8Array(compressed), answer);
+    compressedAnswer.headers.set('Content-Encoding', encoding);
+    compressedAnswer.headers.set('Content-Length', String(compressed.length));
+    const etag = compressedAnswer.headers.get('ETag');
+    if (etag && !etag.startsWith('W/')) compressedAnswer.headers.set('ETag', `W/${etag}`);
+    // Replacing an answer, Hono remakes the new one around its `body` (a web stream) to copy the
+    // old one's headers, which the new one has already: the old one is let go first, so the
+    // server writes the bytes straight to the socket.
+    c.res = undefined;
+    c.res = compressedAnswer;
   };
 }
