@@ -1,6 +1,6 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { catalogs, defaultLocale, isMessageKey, locales, messagesFor } from '../../src/shared/i18n';
+import { catalogs, defaultLocale, isMessageKey, locales, messagesFor, publicMessageKeys } from '../../src/shared/i18n';
 import { routeNames } from '../../src/shared/routes';
 import { appErrors } from '../../src/shared/errors';
 import { emailTemplates } from '../../src/shared/emails';
@@ -42,6 +42,9 @@ describe('the catalogs', () => {
   it('has a heading for every route, a message for every error and every e-mail template', () => {
     for (const name of routeNames) expect(isMessageKey(`route.${name}`), name).toBe(true);
     for (const { message } of Object.values(appErrors)) expect(isMessageKey(message)).toBe(true);
+    // A public page shows any failure at least by its kind, so those messages come with its catalog.
+    for (const { message } of Object.values(appErrors)) expect(publicMessageKeys.has(message), message).toBe(true);
+    expect(publicMessageKeys.has('error.network')).toBe(true);
     for (const template of Object.values(emailTemplates)) {
       expect(isMessageKey(template.subject)).toBe(true);
       expect(isMessageKey(template.body)).toBe(true);

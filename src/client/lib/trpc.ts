@@ -9,7 +9,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
 import { MAX_BATCH_CALLS } from '../../shared/batch-limit';
-import type { AppErrorData } from '../../shared/errors';
+import { appErrors, type AppErrorData } from '../../shared/errors';
 import { toast } from '../ui/toast';
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { currentLocale, translate } from './intl';
@@ -64,10 +64,15 @@ function onUnauthorized(error: unknown) {
   }
 }
 
-/** The failure of a call as the user reads it: the server's message with its values, or a network error. */
+/**
+ * The failure of a call as the user reads it: the server's message with its values, or a network
+ * error. A public page has only its part of the catalog at first: a message of the rest, not yet
+ * downloaded, is told by its kind's general message (always loaded) instead of an empty toast.
+ */
 export function errorMessageOf(error: unknown): string {
   const data = appErrorOf(error);
-  return data ? translate(data.messageKey, data.values) : translate('error.network');
+  if (!data) return translate('error.network');
+  return translate(data.messageKey, data.values) || translate(appErrors[data.appCode]?.message ?? 'error.internal');
 }
 
 export function createQueryClient() {
