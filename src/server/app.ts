@@ -3,7 +3,6 @@
  * 404s decided by the shared route table.
  */
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -12,11 +11,11 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
-import { isLocale } from '../shared/i18n';
+import { defaultLocale, isLocale } from '../shared/i18n';
 import { MAX_BATCH_CALLS } from '../shared/batch-limit';
 import { matchRoute, publicPageRoutes } from '../shared/routes';
 import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
-import { compressAnswers, preferredEncoding } from './compression';
+import { compressAnswers, encodedOnce, preferredEncoding } from './compression';
 import { appUrl } from './env';
 import { unsubscribeAlert } from './features/grant-alerts/grant-alerts.service';
 import { alertTokenInput } from '../shared/schemas/grant-alerts';
@@ -47,7 +46,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
 }
 
-/** Catalogue reads answered from memory for visitors (no session): their answer is the same for everyone. */
+/** Catalogue reads answered from memory: their answer is the same for everyone (signed in or not). */
 const publicCatalogProcedures = new Set(['funds.list', 'funds.bySlug', 'grants.list', 'grants.bySlug']);
 
 // Visitors' browsers and shared caches may keep catalogue answers briefly and use them while they
@@ -64,12 +63,7 @@ interface StoredAnswer {
   body: string;
   contentType: string;
   etag: string;
-  /**
-   * The body compressed once when stored: compressing per request cost more than the rest of a
-   * cached answer. Brotli at quality 5: as small as 9 for these answers at a fifteenth of the
-   * work, which a visitor's uncached search also pays.
-   */
-  encoded: { br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> };
+  encoded: ReturnType<typeof encodedOnce>;
 }
 
 function storedAnswer(status: number, body: string, contentType: string): StoredAnswer {
@@ -78,10 +72,7 @@ function storedAnswer(status: number, body: string, contentType: string): Stored
     body,
     contentType,
     etag: etagOf(body),
-    encoded: {
-      br: new Uint8Array(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })),
-      gzip: new Uint8Array(gzipSync(body, { level: 9 })),
-    },
+    encoded: encodedOnce(body),
   };
 }
 
@@ -216,16 +207,20 @@ export function createApp(services: Services, options: AppOptions = {}) {
     const url = new URL(c.req.url);
     if (url.searchParams.has('connectionParams') || !decodesAsUri(url.pathname)) return next();
     const signedIn = c.req.header('authorization') !== undefined;
-    const locale = c.req.header('x-locale') ?? '';
-    if (signedIn && !isLocale(locale)) return next();
+    const requested = c.req.header('x-locale');
+    if (signedIn && !isLocale(requested)) return next();
+    // The language the answer is in, as the procedure reads it: one entry per language, whatever
+    // else a caller puts in the header.
+    const locale = isLocale(requested) ? requested : defaultLocale;
     const procedures = decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
     if (!procedures.every((name) => publicCatalogProcedures.has(name))) return next();
     const answer = await cachedCatalog(services.db, `http:trpc:${locale}:${url.pathname}${url.search}`, async () => {
       // The request object is built only on a miss: building it cost a cached answer a tenth of its time.
       const response = await handleTrpc(c, c.req.raw);
       const body = await response.text();
-      // A failure of the server is not kept; a refused input or an unknown slug is (until the next change).
-      if (response.status >= 500) throw new Error(`catalogue read failed with ${response.status}`);
+      // A failure of the server is not kept, nor a caller's rate limit (it is that caller's alone);
+      // a refused input or an unknown slug is (until the next change).
+      if (response.status >= 500 || response.status === 429) throw new Error(`catalogue read answered ${response.status}`);
       return storedAnswer(response.status, body, response.headers.get('content-type') ?? 'application/json');
     }).catch(() => null);
     if (!answer) return next();

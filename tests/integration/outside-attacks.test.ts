@@ -14,6 +14,10 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createApp } from '../../src/server/app';
+import { grantListReadsPerIp } from '../../src/server/features/grants/grants.router';
+import { countRateLimitHit } from '../../src/server/rate-limit';
+import { createInnerContext } from '../../src/server/trpc/context';
+import { createCaller } from '../../src/server/trpc/root';
 import { passwordResetsSettled } from '../../src/server/features/auth/auth.service';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { MAX_BATCH_CALLS } from '../../src/shared/batch-limit';
@@ -198,6 +202,37 @@ describe('expensive password work for anyone (issue: one request stalled every l
 function queryUrl(procedure: string, input: unknown, extra = ''): string {
   return `${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}${extra}`;
 }
+
+describe('uncached catalogue searches (each reads the database, and anyone can make new ones)', () => {
+  /** One GET batch of grant-list searches, as the grant browser sends them; the product's code per call. */
+  async function searches(words: string[]): Promise<CallAnswer> {
+    const input = Object.fromEntries(words.map((q, index) => [index, superjson.serialize({ q })]));
+    const response = await fetch(`${base}/trpc/${words.map(() => 'grants.list').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`);
+    const body = (await response.json()) as Array<{ error?: { json: { data: { appCode: string } } } }>;
+    return { status: response.status, ms: 0, codes: body.map((answer) => answer.error?.json.data.appCode ?? null) };
+  }
+  const words = (from: number) => Array.from({ length: MAX_BATCH_CALLS }, (_, index) => `søgning ${from + index}`);
+
+  it('limits the searches one address makes the database answer, not the ones answered from memory', async () => {
+    const limit = grantListReadsPerIp.limit;
+    for (let from = 0; from < limit; from += MAX_BATCH_CALLS) {
+      expect((await searches(words(from))).codes.every((code) => code === null)).toBe(true);
+    }
+    const refused = await searches(words(limit));
+    expect(refused.status).toBe(429);
+    expect(refused.codes.every((code) => code === 'RATE_LIMITED')).toBe(true);
+    // Searches already answered come from memory and cost nothing.
+    expect((await searches(words(0))).codes.every((code) => code === null)).toBe(true);
+    // The refusal was this address's own: it was not kept for the next caller of the same searches.
+    await deleteKeys(`${services.env.REDIS_PREFIX}:rate`);
+    expect((await searches(words(limit))).codes.every((code) => code === null)).toBe(true);
+    // Another address has its own count: this one's full, a search from elsewhere is answered.
+    await Promise.all(Array.from({ length: limit }, () => countRateLimitHit(services.redis, services.env.REDIS_PREFIX, grantListReadsPerIp, '127.0.0.1')));
+    expect((await searches(words(2 * limit))).status).toBe(429);
+    const elsewhere = createCaller(createInnerContext(services, { ip: '192.0.2.7' }));
+    await expect(elsewhere.grants.list({ q: 'fra et andet kontor' })).resolves.toHaveProperty('items');
+  });
+});
 
 describe('malformed paths (issue: 500 on a NUL or a broken escape)', () => {
   it('answers a grant or fund page named with a NUL with 404, and a broken escape under /trpc with 400', async () => {

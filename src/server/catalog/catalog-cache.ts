@@ -76,14 +76,30 @@ function cacheOf(db: Executor): Map<string, Entry> {
   return cache;
 }
 
-/** The cached value for `key`, computing it (once, even for concurrent callers) when absent or stale. */
-export async function cachedCatalog<T>(db: Executor, key: string, load: () => Promise<T>): Promise<T> {
+function freshEntry(cache: Map<string, Entry>, key: string, now: number): Entry | undefined {
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return hit;
+  if (hit) cache.delete(key);
+  return undefined;
+}
+
+/**
+ * The cached value for `key`, computing it (once, even for concurrent callers) when absent or
+ * stale. `beforeLoad` runs only for a caller whose call would compute it (a rate limit charged to
+ * that caller: its refusal reaches no one else).
+ */
+export async function cachedCatalog<T>(db: Executor, key: string, load: () => Promise<T>, options: { beforeLoad?: () => Promise<void> } = {}): Promise<T> {
   await checkVersion(db);
   const cache = cacheOf(db);
+  const hit = freshEntry(cache, key, Date.now());
+  if (hit) return hit.value as Promise<T>;
+  if (options.beforeLoad) {
+    await options.beforeLoad();
+    // Another caller may have computed it meanwhile.
+    const filled = freshEntry(cache, key, Date.now());
+    if (filled) return filled.value as Promise<T>;
+  }
   const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
-  if (hit) cache.delete(key);
   const value = load();
   cache.set(key, { expires: now + TTL_MS, value });
   // A failure is not remembered.

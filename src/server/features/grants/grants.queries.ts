@@ -94,9 +94,12 @@ function filtered(db: Executor, input: Pick<ListInput, 'q' | 'fund' | 'status'>)
 
 const deadlineKey = sql`(g.status = 'closed'), coalesce(g.deadline_at, 'infinity'::timestamptz), g.id`;
 
-/** A page of public grants from the catalogue cache: the grant list and the page heads read the same entry. */
-export const cachedPublicGrants = (db: Executor, input: ListInput, locale: Locale) =>
-  cachedCatalog(db, `grants:list:${locale}:${JSON.stringify(input)}`, () => listPublicGrants(db, input, locale));
+/**
+ * A page of public grants from the catalogue cache: the grant list and the page heads read the same
+ * entry. `beforeLoad` runs when the page must be read from the database (see `cachedCatalog`).
+ */
+export const cachedPublicGrants = (db: Executor, input: ListInput, locale: Locale, beforeLoad?: () => Promise<void>) =>
+  cachedCatalog(db, `grants:list:${locale}:${JSON.stringify(input)}`, () => listPublicGrants(db, input, locale), { beforeLoad });
 
 /** One public grant from the catalogue cache. */
 export const cachedPublicGrant = (db: Executor, slug: string, locale: Locale) => cachedCatalog(db, `grants:slug:${locale}:${slug}`, () => findPublicGrant(db, slug, locale));

@@ -14,6 +14,7 @@ import {
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { findFundById } from '../funds/funds.queries';
 import { cachedCatalog } from '../../catalog/catalog-cache';
+import { consumeRateLimit, type RateLimit } from '../../rate-limit';
 import {
   companiesForRequirementsTest,
   findAdminGrant,
@@ -36,10 +37,18 @@ import {
   updateSection,
 } from './grants.service';
 
+/**
+ * Reads of the grant list that miss the catalogue cache, per address. Each reads the database
+ * (a word search with its total reads every public grant, ~15 ms at 5,000 grants), and anyone can
+ * ask for new ones (another word, filter or cursor); a visitor searching and paging makes far
+ * fewer than two a second, an office behind one address several people's.
+ */
+export const grantListReadsPerIp: RateLimit = { name: 'grant-list:ip', limit: 600, windowSeconds: 5 * 60 };
+
 export const grantsRouter = router({
   /** Published grants: search, filter by fund and status, sort; keyset pages. */
   list: publicProcedure.meta({ access: 'anyone' }).input(grantListInput).query(({ ctx, input }) =>
-    cachedPublicGrants(ctx.db, input, ctx.locale),
+    cachedPublicGrants(ctx.db, input, ctx.locale, () => consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, grantListReadsPerIp, ctx.ip ?? 'unknown')),
   ),
 
   bySlug: publicProcedure.meta({ access: 'anyone' }).input(grantSlugInput).query(async ({ ctx, input }) => {
