@@ -16,6 +16,7 @@ import { MAX_BATCH_CALLS } from '../shared/batch-limit';
 import { matchRoute, publicPageRoutes } from '../shared/routes';
 import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
 import { compressAnswers, encodedOnce, preferredEncoding } from './compression';
+import { clientAddress } from './client-address';
 import { appUrl } from './env';
 import { unsubscribeAlert } from './features/grant-alerts/grant-alerts.service';
 import { alertTokenInput } from '../shared/schemas/grant-alerts';
@@ -168,17 +169,23 @@ export function createApp(services: Services, options: AppOptions = {}) {
     return c.json({ status: ok ? 'ok' : 'degraded', database, redis }, ok ? 200 : 503);
   });
 
+  // The client's address as `TRUST_PROXY` says to read it: for every limit, session and log line.
+  const requestClientAddress = (c: Context): string | null => {
+    let socketAddress: string | undefined;
+    try {
+      socketAddress = getConnInfo(c).remote.address;
+    } catch {
+      return null;
+    }
+    const { TRUST_PROXY: proxies, TRUST_PROXY_HEADER: header } = services.env;
+    return clientAddress(socketAddress, proxies.kind === 'none' ? null : c.req.header(header), proxies, header);
+  };
+
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'payload too large' }, 413) });
   // A GET's body is never read; looking at it would build the whole request object for every read.
   app.use('/trpc/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   const handleTrpc = (c: Context, request: Request) => {
-    const ip = (() => {
-      try {
-        return getConnInfo(c).remote.address ?? null;
-      } catch {
-        return null;
-      }
-    })();
+    const ip = requestClientAddress(c);
     return fetchRequestHandler({
       endpoint: '/trpc',
       req: request,
@@ -193,7 +200,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
           connectionToken: info.type === 'subscription' ? (info.connectionParams?.token ?? null) : null,
         }),
       onError({ error, path: procedure }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error.cause ?? error, procedure, ip }, 'procedure failed');
       },
     });
   };
@@ -317,7 +324,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.all('*', (c) => c.text('Not Found', 404));
 
   app.onError((error, c) => {
-    log.error({ err: error, path: c.req.path }, 'request failed');
+    log.error({ err: error, path: c.req.path, ip: requestClientAddress(c) }, 'request failed');
     c.header('X-Robots-Tag', 'noindex');
     return c.text('Internal Server Error', 500);
   });

@@ -3,6 +3,7 @@
  * with a message naming the variable; everything has a default that works on a developer machine.
  */
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './client-address';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
@@ -11,6 +12,20 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * The reverse proxies in front of the app, whose forwarding header names the client: a number
+   * of hops or a list of addresses and CIDR ranges. Unset: none, the socket's peer is the client.
+   */
+  TRUST_PROXY: z.string().optional().transform((value, check): TrustedProxies => {
+    const parsed = parseTrustedProxies(value);
+    if (typeof parsed === 'string') {
+      check.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+  /** The header the trusted proxies write; the other one is a client's to forge and never read. */
+  TRUST_PROXY_HEADER: z.preprocess(emptyAsUndefined, z.enum(['x-forwarded-for', 'forwarded']).default('x-forwarded-for')),
   APP_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),

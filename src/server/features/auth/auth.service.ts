@@ -117,7 +117,7 @@ async function warnOwner(ctx: Ctx, user: { email: string; firstname: string; loc
     template: 'loginUnderAttack',
     locale: isLocale(user.locale) ? user.locale : ctx.locale,
     params: { name: user.firstname || user.email, minutes: String(minutes), link: `${appUrl(ctx.env)}/forgotten-password` },
-  }).catch((error: unknown) => log.error({ err: error }, 'sign-in warning e-mail not queued'));
+  }).catch((error: unknown) => log.error({ err: error, ip: ctx.ip }, 'sign-in warning e-mail not queued'));
 }
 
 /**
@@ -129,7 +129,7 @@ async function warnOwner(ctx: Ctx, user: { email: string; firstname: string; loc
 export async function requestPasswordReset(ctx: Ctx, email: string): Promise<void> {
   await limit(ctx, rateLimits.resetPerIp, ctx.ip);
   await limit(ctx, rateLimits.resetPerEmail, email);
-  const work = sendPasswordReset(ctx, email).catch((error: unknown) => log.error({ err: error }, 'password reset e-mail not queued'));
+  const work = sendPasswordReset(ctx, email).catch((error: unknown) => log.error({ err: error, ip: ctx.ip }, 'password reset e-mail not queued'));
   resetsInFlight.add(work);
   void work.finally(() => resetsInFlight.delete(work));
 }

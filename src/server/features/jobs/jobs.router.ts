@@ -13,8 +13,8 @@ import {
 } from './jobs.service';
 
 /** Who did what to which queue, for the operations log. */
-function audit(adminId: string, action: string, details: { queue: string; jobId?: string; count?: number }) {
-  log.info({ adminId, action, ...details }, `admin job action: ${action}`);
+function audit(ctx: { user: { id: string }; ip: string | null }, action: string, details: { queue: string; jobId?: string; count?: number }) {
+  log.info({ adminId: ctx.user.id, ip: ctx.ip, action, ...details }, `admin job action: ${action}`);
 }
 
 /** The admin job monitor (/admin/jobs): platform admins only, every procedure. */
@@ -22,35 +22,35 @@ export const jobsRouter = router({
   overview: adminProcedure.query(({ ctx }) => queueOverviews(ctx)),
   list: adminProcedure.input(jobListInput).query(({ ctx, input }) => listJobs(ctx, input)),
   job: adminProcedure.input(jobDetailInput).query(({ ctx, input }) => {
-    if (input.revealEmails) audit(ctx.user.id, 'reveal-emails', { queue: input.queue, jobId: input.id });
+    if (input.revealEmails) audit(ctx, 'reveal-emails', { queue: input.queue, jobId: input.id });
     return jobDetail(ctx, input);
   }),
 
   retry: adminProcedure.input(jobInput).mutation(async ({ ctx, input }) => {
     await retryJob(ctx, input);
-    audit(ctx.user.id, 'retry', { queue: input.queue, jobId: input.id });
+    audit(ctx, 'retry', { queue: input.queue, jobId: input.id });
   }),
   retryAllFailed: adminProcedure.input(queueInput).mutation(async ({ ctx, input }) => {
     const result = await retryAllFailed(ctx, input);
-    audit(ctx.user.id, 'retry-all-failed', { queue: input.queue, count: result.count });
+    audit(ctx, 'retry-all-failed', { queue: input.queue, count: result.count });
     return result;
   }),
   remove: adminProcedure.input(jobInput).mutation(async ({ ctx, input }) => {
     await removeJob(ctx, input);
-    audit(ctx.user.id, 'remove', { queue: input.queue, jobId: input.id });
+    audit(ctx, 'remove', { queue: input.queue, jobId: input.id });
   }),
   promote: adminProcedure.input(jobInput).mutation(async ({ ctx, input }) => {
     await promoteJob(ctx, input);
-    audit(ctx.user.id, 'promote', { queue: input.queue, jobId: input.id });
+    audit(ctx, 'promote', { queue: input.queue, jobId: input.id });
   }),
   pause: adminProcedure.input(queueInput).mutation(async ({ ctx, input }) => {
     const result = await setQueuePaused(ctx, input, true);
-    audit(ctx.user.id, 'pause', { queue: input.queue });
+    audit(ctx, 'pause', { queue: input.queue });
     return result;
   }),
   resume: adminProcedure.input(queueInput).mutation(async ({ ctx, input }) => {
     const result = await setQueuePaused(ctx, input, false);
-    audit(ctx.user.id, 'resume', { queue: input.queue });
+    audit(ctx, 'resume', { queue: input.queue });
     return result;
   }),
 });
