@@ -41,6 +41,13 @@ export async function consumeRateLimit(redis: Redis, prefix: string, rule: RateL
   if (count > rule.limit) throw new AppError('RATE_LIMITED', { values: { minutes: minutesLeft } });
 }
 
+/** Takes back one hit counted by `countRateLimitHit` (an attempt that turned out not to count). */
+export async function forgetRateLimitHit(redis: Redis, prefix: string, rule: RateLimit, subject: string): Promise<void> {
+  // Only a count still in its window: a DECR on an expired key would make one without an expiry.
+  const takeBack = "local n = tonumber(redis.call('get', KEYS[1]) or '0') if n > 0 then return redis.call('decr', KEYS[1]) end return 0";
+  await redis.eval(takeBack, 1, `${prefix}:rate:${rule.name}:${subject.toLowerCase()}`).catch(() => {});
+}
+
 /** Forgets the hits of a subject (e.g. after a successful login). */
 export async function resetRateLimit(redis: Redis, prefix: string, rule: RateLimit, subject: string): Promise<void> {
   await redis.del(`${prefix}:rate:${rule.name}:${subject.toLowerCase()}`).catch(() => {});

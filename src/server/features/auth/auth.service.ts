@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../../auth/password';
 import { isKnownDevice, rememberDevice } from '../../auth/known-devices';
 import { createSession, invalidateUserSessions } from '../../auth/session';
 import { log } from '../../log';
-import { consumeRateLimit, countRateLimitHit, peekRateLimit, resetRateLimit, type RateLimit } from '../../rate-limit';
+import { consumeRateLimit, countRateLimitHit, forgetRateLimitHit, resetRateLimit, type RateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
 import { queueEmail } from '../email/email.service';
 import { AppError } from '../../../shared/errors';
@@ -56,9 +56,18 @@ function limit(ctx: Ctx, rule: RateLimit, subject: string | null) {
 
 // A real argon2id hash of a random password, so a login for an unknown e-mail costs the same.
 let dummyHash: Promise<string> | undefined;
-function dummyPasswordHash() {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+function dummyPasswordHash(client: string) {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'), client).catch((error: unknown) => {
+    // Refused in a full queue: the next login makes it again.
+    dummyHash = undefined;
+    throw error;
+  });
   return dummyHash;
+}
+
+/** The line a request's password work waits in (fair per client address, see auth/password.ts). */
+function hashingClient(ctx: Ctx): string {
+  return ctx.ip ?? 'unknown';
 }
 
 export function hashToken(token: string): Buffer {
@@ -70,7 +79,7 @@ export async function signup(ctx: Ctx, input: SignupInput) {
   await limit(ctx, rateLimits.signupPerEmail, input.email);
   const taken = () => new AppError('VALIDATION', { fieldErrors: { email: 'auth.emailTaken' } });
   if (await findUserByEmail(ctx.db, input.email)) throw taken();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, hashingClient(ctx));
   const user = await insertUser(ctx.db, {
     email: input.email,
     passwordHash,
@@ -91,19 +100,26 @@ export async function login(ctx: Ctx, input: LoginInput) {
   const user = await findUserByEmail(ctx.db, input.email);
   // Asked for unknown e-mails too, so the answer's timing does not tell whether the account exists.
   const knownDevice = await isKnownDevice(ctx.redis, prefix, user?.id ?? 'none', input.deviceId);
-  const failures = await peekRateLimit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
-  if (failures.count >= rateLimits.loginPerEmail.limit && !knownDevice) {
-    throw new AppError('RATE_LIMITED', { values: { minutes: failures.minutesLeft } });
+  // The attempt counts on the e-mail before its password is hashed, so concurrent guesses are cut
+  // at the limit instead of all being hashed; a correct password takes its attempt back below.
+  const attempt = await countRateLimitHit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
+  if (attempt.count > rateLimits.loginPerEmail.limit && !knownDevice) {
+    throw new AppError('RATE_LIMITED', { values: { minutes: attempt.minutesLeft } });
   }
-  const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+  const client = hashingClient(ctx);
+  const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash(client)), input.password, client).catch((error: unknown) => {
+    // Refused by a full queue ("try again shortly"): not a guess, so it does not count.
+    void forgetRateLimitHit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
+    throw error;
+  });
   if (!user || !valid) {
     // Only failures count towards the pause: the owner's own sign-ins never bring it closer.
-    const counted = await countRateLimitHit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
-    if (user && counted.count === rateLimits.loginPerEmail.limit) void warnOwner(ctx, user, counted.minutesLeft);
+    if (user && attempt.count === rateLimits.loginPerEmail.limit) void warnOwner(ctx, user, attempt.minutesLeft);
     throw new AppError('UNAUTHORIZED', { message: 'auth.invalidCredentials' });
   }
-  // The address's own count starts over; the e-mail's count is left to run out, so one correct
-  // sign-in does not reopen guessing from unknown devices.
+  await forgetRateLimitHit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
+  // The address's own count starts over; the e-mail's count of failures is left to run out, so
+  // one correct sign-in does not reopen guessing from unknown devices.
   await resetRateLimit(ctx.redis, prefix, rateLimits.loginPerIpAndEmail, ipAndEmail);
   if (input.deviceId) await rememberDevice(ctx.redis, prefix, user.id, input.deviceId);
   const { token } = await createSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
@@ -171,7 +187,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
     // The token first: a made-up token costs one indexed delete, never an argon2 hash.
     const reset = await takePasswordReset(trx, hashToken(token));
     if (!reset || reset.expires_at.getTime() <= Date.now()) throw new AppError('VALIDATION', { message: 'auth.resetTokenInvalid' });
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, hashingClient(ctx));
     await updatePasswordHash(trx, reset.user_id, passwordHash);
     await invalidateUserSessions(trx, reset.user_id);
   });
@@ -181,10 +197,10 @@ export async function changePassword(ctx: Ctx & { user: { id: string }; session:
   await limit(ctx, rateLimits.changePasswordPerIp, ctx.ip);
   await limit(ctx, rateLimits.changePasswordPerUser, ctx.user.id);
   const user = await findUserById(ctx.db, ctx.user.id);
-  if (!user || !(await verifyPassword(user.password_hash, currentPassword))) {
+  if (!user || !(await verifyPassword(user.password_hash, currentPassword, hashingClient(ctx)))) {
     throw new AppError('VALIDATION', { fieldErrors: { currentPassword: 'auth.currentPasswordWrong' } });
   }
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, hashingClient(ctx));
   await ctx.db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, ctx.user.id, passwordHash);
     await invalidateUserSessions(trx, ctx.user.id, ctx.session.id);
