@@ -110,6 +110,7 @@ export interface Companies {
   phone: string | null;
   registry_checked_at: Timestamp | null;
   registry_data: Json | null;
+  registry_name: string | null;
   start_date: Timestamp | null;
   updated_at: Generated<Timestamp>;
   verified: Generated<boolean>;

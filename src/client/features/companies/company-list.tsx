@@ -19,6 +19,7 @@ import { roleKey } from './role-label';
 import { useRegistryLookup } from './use-registry-lookup';
 import { safeHref } from '../../lib/safe-url';
 import { QueryState } from '../../ui/query-view';
+import { RegistryName } from '../../ui/registry-name';
 
 type CompanyItem = RouterOutputs['companies']['list'][number];
 
@@ -65,6 +66,7 @@ function CompanyCard({ company }: { company: CompanyItem }) {
           <h2 id={headingId} className="truncate text-lg font-semibold text-gray-900">
             {company.name}
           </h2>
+          <RegistryName name={company.name} registryName={company.registryName} />
           <p className="mt-0.5 text-sm text-gray-600">
             {t('companies.list.orgId', { orgId: company.orgId })} · {t('companies.list.role', { role: t(roleKey(company.role)) })}
           </p>

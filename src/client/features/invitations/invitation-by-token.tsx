@@ -8,6 +8,7 @@ import { FormError } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import type { MessageKey } from '../../../shared/i18n';
 import { QueryState } from '../../ui/query-view';
+import { RegistryName } from '../../ui/registry-name';
 
 const unusable: Record<'expired' | 'used' | 'unknown', MessageKey> = {
   expired: 'invitations.token.expired',
@@ -81,6 +82,7 @@ export function InvitationByToken({ token }: { token: string }) {
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-gray-900">{t('invitations.token.heading', { company: details.companyName })}</h2>
+      <RegistryName name={details.companyName} registryName={details.registryName} />
       <p className="text-sm text-gray-700">
         {t('invitations.token.details', { inviter: details.inviterName ?? t('invitations.someone'), company: details.companyName, role })}
       </p>

@@ -4,6 +4,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast';
 import { QueryState } from '../../ui/query-view';
+import { RegistryName } from '../../ui/registry-name';
 
 /** The signed-in user's pending invitations (matched by e-mail), to accept or decline. */
 export function MyInvitations() {
@@ -42,6 +43,7 @@ export function MyInvitations() {
             <li key={invitation.id} className="flex flex-wrap items-center gap-3 p-3">
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-gray-900">{invitation.companyName}</p>
+                <RegistryName name={invitation.companyName} registryName={invitation.registryName} />
                 <p className="text-sm text-gray-600">
                   {t('invitations.mine.from', { inviter: invitation.inviterName ?? t('invitations.someone'), role: t(`companies.role.${invitation.role}`) })} ·{' '}
                   {t('invitations.expires', { date: formats.shortDate(invitation.expiresAt) })}

@@ -25,6 +25,7 @@ const companyColumns = [
   'companies.company_type as companyType',
   'companies.locale',
   'companies.verified',
+  'companies.registry_name as registryName',
   'companies.registry_checked_at as registryCheckedAt',
   'companies.created_at as createdAt',
   'companies.version',
@@ -49,6 +50,8 @@ export interface CompanyRow {
   startDate: string | null;
   locale: Locale | null;
   verified: boolean;
+  /** The registry's name for the company, shown beside `name` (which its users choose); null until confirmed. */
+  registryName: string | null;
   registryCheckedAt: Date | null;
   createdAt: Date;
   /** Optimistic concurrency: an edit names the version it was made from. */
@@ -104,6 +107,7 @@ export interface NewCompany {
   locale: Locale | null;
   createdBy: string;
   verified: boolean;
+  registryName: string | null;
   profile: Omit<RegistryProfile, 'orgId' | 'name'>;
   registryData: unknown;
   registryCheckedAt: Date | null;
@@ -130,6 +134,7 @@ export async function insertCompanyWithOwner(db: Executor, company: NewCompany):
       start_date: profile.startDate,
       locale: company.locale,
       verified: company.verified,
+      registry_name: company.registryName,
       registry_data: company.registryData === null ? null : JSON.stringify(company.registryData),
       registry_checked_at: company.registryCheckedAt,
       created_by: company.createdBy,

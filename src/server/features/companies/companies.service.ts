@@ -71,6 +71,7 @@ export async function createCompany(
       locale: creator.locale,
       createdBy: creator.userId,
       verified: found !== null,
+      registryName: found?.name ?? null,
       profile,
       registryData: found ? lookup?.raw ?? null : null,
       registryCheckedAt: found ? lookup?.checked_at ?? null : null,

@@ -76,6 +76,7 @@ export async function recordLookupFound(db: Executor, orgId: string, result: { p
       company_type: p.companyType,
       start_date: p.startDate,
       verified: true,
+      registry_name: p.name,
       registry_data: raw,
       registry_checked_at: now,
       updated_at: now,

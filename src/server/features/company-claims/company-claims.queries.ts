@@ -99,6 +99,7 @@ export function searchCompanies(db: Executor, query: string) {
       'c.name',
       'c.org_id as orgId',
       'c.verified',
+      'c.registry_name as registryName',
       'c.created_at as createdAt',
       sql<number>`(SELECT count(*)::int FROM memberships m WHERE m.company_id = c.id)`.as('memberCount'),
       sql<Array<{ email: string; name: string }>>`coalesce((
@@ -107,7 +108,7 @@ export function searchCompanies(db: Executor, query: string) {
         WHERE m.company_id = c.id AND m.role = 'owner'), '[]'::json)`.as('owners'),
       sql<number>`(SELECT count(*)::int FROM company_join_requests r WHERE r.company_id = c.id AND r.status = 'pending')`.as('pendingRequests'),
     ])
-    .$if(query !== '', (qb) => qb.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.org_id', 'like', pattern)])))
+    .$if(query !== '', (qb) => qb.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.registry_name', 'ilike', pattern), eb('c.org_id', 'like', pattern)])))
     .orderBy('c.name')
     .orderBy('c.id')
     .limit(50)

@@ -119,6 +119,8 @@ export interface InvitationDetails {
   id: string;
   companyId: string;
   companyName: string;
+  /** The registry's name for the company, shown beside the name its users gave it. */
+  registryName: string | null;
   email: string;
   role: CompanyRole;
   expiresAt: Date;
@@ -136,6 +138,7 @@ function detailsQuery(db: Executor) {
       'invitations.id',
       'invitations.company_id as companyId',
       'companies.name as companyName',
+      'companies.registry_name as registryName',
       'invitations.email',
       'invitations.role',
       'invitations.expires_at as expiresAt',

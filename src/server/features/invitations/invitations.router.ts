@@ -21,6 +21,8 @@ export const invitationsRouter = router({
   create: companyProcedureFor('members.manage')
     .input(inviteInput)
     .mutation(async ({ ctx, input }) => {
+      // Anyone can create a company under a made-up number: it invites nobody until the registry confirms it.
+      if (!ctx.company.verified) throw new AppError('FORBIDDEN', { message: 'companies.notConfirmed' });
       await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, inviteLimit, ctx.user.id);
       return inviteToCompany(ctx, { company: ctx.company, inviter: ctx.user, inviterRole: ctx.membership.role, email: input.email, role: input.role });
     }),
@@ -48,6 +50,7 @@ export const invitationsRouter = router({
       status,
       invitation: {
         companyName: invitation.companyName,
+        registryName: invitation.registryName,
         inviterName: invitation.inviterName,
         role: invitation.role,
         email: invitation.email,
@@ -74,7 +77,7 @@ export const invitationsRouter = router({
   /** The signed-in user's pending invitations, matched by their e-mail address. */
   mine: userProcedure.query(async ({ ctx }) => {
     const rows = await listInvitationsForEmail(ctx.db, ctx.user.email, new Date());
-    return rows.map(({ id, companyName, inviterName, role, expiresAt }) => ({ id, companyName, inviterName, role, expiresAt }));
+    return rows.map(({ id, companyName, registryName, inviterName, role, expiresAt }) => ({ id, companyName, registryName, inviterName, role, expiresAt }));
   }),
 
   acceptMine: userProcedure.meta({ access: { invitee: 'NOT_FOUND' } }).input(invitationIdInput).mutation(({ ctx, input }) =>

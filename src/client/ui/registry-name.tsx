@@ -1,0 +1,11 @@
+import { useT } from '../lib/intl';
+
+/**
+ * The registry's name for a company, beside the name its users gave it (which they choose
+ * freely): shown whenever the two differ, so "Vestas (official)" is seen for what it is.
+ */
+export function RegistryName({ name, registryName, className = 'text-sm text-gray-600' }: { name: string; registryName: string | null | undefined; className?: string }) {
+  const t = useT();
+  if (!registryName || registryName.trim().toLowerCase() === name.trim().toLowerCase()) return null;
+  return <p className={className}>{t('companies.registryName', { name: registryName })}</p>;
+}
