@@ -47,7 +47,7 @@ export const envSchema = z.object({
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** How long one draft may take before it is given up (and retried). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
-  /** Drafts a company may ask for per hour. */
+  /** Drafts a company, and a user across all their companies, may ask for per hour. */
   AI_DRAFTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
   /** How long review notifications to one person are gathered into one e-mail. */
   NOTIFICATION_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
