@@ -170,6 +170,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   });
 
   // The client's address as `TRUST_PROXY` says to read it: for every limit, session and log line.
+  let untrustedHeaderSeen = false;
   const requestClientAddress = (c: Context): string | null => {
     let socketAddress: string | undefined;
     try {
@@ -178,7 +179,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
       return null;
     }
     const { TRUST_PROXY: proxies, TRUST_PROXY_HEADER: header } = services.env;
-    return clientAddress(socketAddress, proxies.kind === 'none' ? null : c.req.header(header), proxies, header);
+    if (proxies.kind === 'none') {
+      // Behind a proxy without the setting, every client shares the proxy's address and limits: said once.
+      if (!untrustedHeaderSeen && c.req.header(header) !== undefined) {
+        untrustedHeaderSeen = true;
+        log.warn({ peer: socketAddress, header }, `a request came with ${header}, which is ignored: behind a reverse proxy, set TRUST_PROXY so each client has its own address and limits`);
+      }
+      return clientAddress(socketAddress, null, proxies);
+    }
+    return clientAddress(socketAddress, c.req.header(header), proxies, header);
   };
 
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'payload too large' }, 413) });
