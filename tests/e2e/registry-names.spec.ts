@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createDb } from '../../src/server/db/db';
 import { e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
 
-test('a company named by its users shows the registry’s name beside it, to its members and to whoever it invites', async ({ page }) => {
+test('a company named by its users shows the registry’s name beside it, to its members and to whoever it invites; an unconfirmed one cannot invite', async ({ page }) => {
   const suffix = randomBytes(3).toString('hex');
   const db = createDb(e2eState().databaseUrl, 1);
   try {
@@ -33,6 +33,20 @@ test('a company named by its users shows the registry’s name beside it, to its
     await page.goto('/companies?lang=da');
     const card = page.getByRole('article', { name: `Vestas (official) ${suffix}` });
     await expect(card.getByText('I CVR-registret: VESTAS WIND SYSTEMS A/S')).toBeVisible();
+    await expectAccessible(page);
+    await card.getByRole('link', { name: 'Brugere og invitationer' }).click();
+    await expect(page.getByText('I CVR-registret: VESTAS WIND SYSTEMS A/S')).toBeVisible();
+
+    // A company the registry has not confirmed says why it cannot invite, instead of the form.
+    const unconfirmed = await db
+      .insertInto('companies')
+      .values({ org_id: String(40_000_000 + Math.floor(Math.random() * 50_000_000)), name: `Opdigtet ${suffix} ApS` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('memberships').values({ company_id: unconfirmed.id, user_id: owner!.id, role: 'owner' }).execute();
+    await page.goto(`/companies/${unconfirmed.id}/users?lang=da`);
+    await expect(page.getByText('CVR-registret har endnu ikke bekræftet virksomheden, så den kan ikke bede om AI-udkast eller invitere nogen.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Inviter en kollega' })).toHaveCount(0);
     await expectAccessible(page);
 
     await signInAs(page, invited!.email);

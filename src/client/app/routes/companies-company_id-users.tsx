@@ -8,6 +8,7 @@ import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/page-meta';
 import { QueryState } from '../../ui/query-view';
+import { RegistryName } from '../../ui/registry-name';
 
 export default function CompanyUsersScreen() {
   const t = useT();
@@ -25,6 +26,7 @@ export default function CompanyUsersScreen() {
         <h1 className="mt-2 text-2xl font-semibold text-gray-900">
           {company.data ? t('companies.members.heading', { company: company.data.name }) : t('route.companies-company_id-users')}
         </h1>
+        {company.data && <RegistryName name={company.data.name} registryName={company.data.registryName} className="mt-1 text-sm text-gray-600" />}
       </div>
       {company.status !== 'success' ? (
         <QueryState query={company} />
@@ -35,7 +37,11 @@ export default function CompanyUsersScreen() {
             <>
               <PendingJoinRequests companyId={companyId} myRole={company.data.role} />
               <PendingInvitations companyId={companyId} myRole={company.data.role} />
-              <InviteForm companyId={companyId} myRole={company.data.role} />
+              {company.data.verified ? (
+                <InviteForm companyId={companyId} myRole={company.data.role} />
+              ) : (
+                <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">{t('companies.notConfirmed')}</p>
+              )}
             </>
           )}
         </>
