@@ -7,7 +7,7 @@ import { e2eState, expect, expectAccessible, sentEmail, signInAs, test } from '.
 async function createUserRow(email: string, firstname: string, lastname: string) {
   const db = createDb(e2eState().databaseUrl, 1);
   try {
-    await db.insertInto('users').values({ email, password_hash: await hashPassword('correct horse battery staple'), firstname, lastname }).execute();
+    await db.insertInto('users').values({ email, password_hash: await hashPassword('correct horse battery staple'), firstname, lastname, email_verified_at: new Date() }).execute();
   } finally {
     await db.destroy();
   }
