@@ -74,10 +74,10 @@ const da = {
   'auth.verify.missingToken': 'Linket mangler sin kode. Åbn linket fra e-mailen igen.',
   'email.verifyEmail.subject': 'Bekræft din e-mailadresse i Grantwork',
   'email.verifyEmail.body':
-    'Hej {name}. Bekræft, at denne adresse er din, ved at åbne linket herunder. Indtil da kan du ikke tage imod invitationer fra din liste, blive ejer af en virksomhed eller få e-mails om dine virksomheder. Linket virker i 7 dage.',
+    'Bekræft, at denne adresse er din, ved at åbne linket herunder. Indtil da kan du ikke tage imod invitationer fra din liste, blive ejer af en virksomhed eller få e-mails om dine virksomheder. Linket virker i 7 dage.',
   'email.passwordChanged.subject': 'Din adgangskode til Grantwork er ændret',
   'email.passwordChanged.body':
-    'Hej {name}. Adgangskoden til din Grantwork-konto er netop blevet ændret, og dine andre sessioner er logget ud. Var det dig, skal du ikke gøre mere. Var det ikke dig, så vælg en ny adgangskode med det samme via linket herunder.',
+    'Adgangskoden til din Grantwork-konto er netop blevet ændret, og dine andre sessioner er logget ud. Var det dig, skal du ikke gøre mere. Var det ikke dig, så vælg en ny adgangskode med det samme via linket herunder.',
 } as const;
 
 type Keys = keyof typeof da;
@@ -157,10 +157,10 @@ const en: Record<Keys, string> = {
   'auth.verify.missingToken': 'The link is missing its code. Open the link from the e-mail again.',
   'email.verifyEmail.subject': 'Confirm your e-mail address for Grantwork',
   'email.verifyEmail.body':
-    'Hello {name}. Confirm that this address is yours by opening the link below. Until then you cannot accept invitations from your list, become an owner of a company or receive e-mails about your companies. The link works for 7 days.',
+    'Confirm that this address is yours by opening the link below. Until then you cannot accept invitations from your list, become an owner of a company or receive e-mails about your companies. The link works for 7 days.',
   'email.passwordChanged.subject': 'Your Grantwork password was changed',
   'email.passwordChanged.body':
-    'Hello {name}. The password of your Grantwork account has just been changed, and your other sessions have been logged out. If it was you, there is nothing more to do. If it was not you, choose a new password at once with the link below.',
+    'The password of your Grantwork account has just been changed, and your other sessions have been logged out. If it was you, there is nothing more to do. If it was not you, choose a new password at once with the link below.',
 };
 
 const nb: Record<Keys, string> = {
@@ -238,10 +238,10 @@ const nb: Record<Keys, string> = {
   'auth.verify.missingToken': 'Lenken mangler koden sin. Åpne lenken fra e-posten igjen.',
   'email.verifyEmail.subject': 'Bekreft e-postadressen din i Grantwork',
   'email.verifyEmail.body':
-    'Hei {name}. Bekreft at denne adressen er din ved å åpne lenken nedenfor. Før det kan du ikke godta invitasjoner fra listen din, bli eier av en bedrift eller få e-post om bedriftene dine. Lenken virker i 7 dager.',
+    'Bekreft at denne adressen er din ved å åpne lenken nedenfor. Før det kan du ikke godta invitasjoner fra listen din, bli eier av en bedrift eller få e-post om bedriftene dine. Lenken virker i 7 dager.',
   'email.passwordChanged.subject': 'Passordet ditt i Grantwork er endret',
   'email.passwordChanged.body':
-    'Hei {name}. Passordet til Grantwork-kontoen din er nettopp endret, og de andre øktene dine er logget ut. Var det deg, trenger du ikke gjøre mer. Var det ikke deg, velg et nytt passord med en gang via lenken nedenfor.',
+    'Passordet til Grantwork-kontoen din er nettopp endret, og de andre øktene dine er logget ut. Var det deg, trenger du ikke gjøre mer. Var det ikke deg, velg et nytt passord med en gang via lenken nedenfor.',
 };
 
 export const auth = { da, en, nb };
