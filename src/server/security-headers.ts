@@ -20,7 +20,7 @@ export const contentSecurityPolicy = [
 ].join('; ');
 
 /** Pages that carry a secret token in their URL must not leak it through the Referer header. */
-const tokenRoutes = new Set(['forgotten-password-confirm', 'invitations-token']);
+const tokenRoutes = new Set(['forgotten-password-confirm', 'invitations-token', 'verify-email']);
 
 export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
   return async (c, next) => {

@@ -40,6 +40,22 @@ export const emailTemplates = {
     params: z.object({ name: z.string().max(200), link: z.url() }),
     hasLink: true,
   },
+  /** The link that proves the account's owner receives mail at its address (sign-up, or asked again). */
+  verifyEmail: {
+    subject: 'email.verifyEmail.subject',
+    body: 'email.verifyEmail.body',
+    footer: 'email.footer.verifyEmail',
+    params: z.object({ name: z.string().max(200), link: z.url() }),
+    hasLink: true,
+  },
+  /** After a password change or reset (OWASP ASVS 2.2.3); `link` is the forgotten-password page, no token in it. */
+  passwordChanged: {
+    subject: 'email.passwordChanged.subject',
+    body: 'email.passwordChanged.body',
+    footer: 'email.footer.account',
+    params: z.object({ name: z.string().max(200), link: z.url() }),
+    hasLink: true,
+  },
   /** To an account's owner when its sign-in is paused for unknown devices (at most once a window). */
   loginUnderAttack: {
     subject: 'email.loginUnderAttack.subject',

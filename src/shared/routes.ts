@@ -28,6 +28,7 @@ export const routes = {
   'signup-success': { path: '/signup-success', layout: 'public', access: 'anyone' },
   'forgotten-password': { path: '/forgotten-password', layout: 'none', access: 'anyone' },
   'forgotten-password-confirm': { path: '/forgotten-password/confirm', layout: 'none', access: 'anyone' },
+  'verify-email': { path: '/verify-email', layout: 'none', access: 'anyone' },
   profile: { path: '/profile', layout: 'none', access: 'user' },
   companies: { path: '/companies', layout: 'user', access: 'user' },
   'companies-company_id-users': { path: '/companies/$company_id/users', layout: 'user', access: 'user' },

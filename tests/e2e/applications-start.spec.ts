@@ -14,7 +14,7 @@ const PASSWORD = 'correct horse battery staple';
 async function createUserRow(email: string) {
   const db = createDb(e2eState().databaseUrl, 1);
   try {
-    await db.insertInto('users').values({ email, password_hash: await hashPassword(PASSWORD), firstname: 'Asta', lastname: 'Ansøger' }).execute();
+    await db.insertInto('users').values({ email, password_hash: await hashPassword(PASSWORD), firstname: 'Asta', lastname: 'Ansøger', email_verified_at: new Date() }).execute();
   } finally {
     await db.destroy();
   }

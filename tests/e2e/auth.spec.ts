@@ -61,7 +61,7 @@ test('a new user signs up, logs out and in, and resets a forgotten password', as
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(page.getByRole('heading', { name: 'Reset password link sent' })).toBeVisible();
-  const link = linkIn(await sentEmail(email, { since: requested }), `${new URL(page.url()).origin}/forgotten-password/confirm?token=`);
+  const link = linkIn(await sentEmail(email, { subject: 'Choose a new password for Grantwork', since: requested }), `${new URL(page.url()).origin}/forgotten-password/confirm?token=`);
   expect(link).not.toBeNull();
 
   const response = await page.goto(link!);

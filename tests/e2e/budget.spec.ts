@@ -16,7 +16,7 @@ async function createWriterWithApplication() {
   try {
     const user = await db
       .insertInto('users')
-      .values({ email: `budget-${suffix}@example.com`, password_hash: 'not used', firstname: 'Bodil', lastname: 'Budget' })
+      .values({ email: `budget-${suffix}@example.com`, password_hash: 'not used', firstname: 'Bodil', lastname: 'Budget', email_verified_at: new Date() })
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
     const orgId = String(40_000_000 + Math.floor(Math.random() * 9_000_000));

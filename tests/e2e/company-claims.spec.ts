@@ -13,9 +13,9 @@ async function seedTakenCompany() {
     const [owner, requester, platformAdmin] = await db
       .insertInto('users')
       .values([
-        { email: `olga-${suffix}@example.com`, password_hash: passwordHash, firstname: 'Olga', lastname: 'Ejer', locale: 'da' },
-        { email: `rasmus-${suffix}@example.com`, password_hash: passwordHash, firstname: 'Rasmus', lastname: 'Regnskab', locale: 'da' },
-        { email: `platform-${suffix}@example.com`, password_hash: passwordHash, firstname: 'Pia', lastname: 'Platform', platform_role: 'admin' },
+        { email: `olga-${suffix}@example.com`, password_hash: passwordHash, firstname: 'Olga', lastname: 'Ejer', locale: 'da', email_verified_at: new Date() },
+        { email: `rasmus-${suffix}@example.com`, password_hash: passwordHash, firstname: 'Rasmus', lastname: 'Regnskab', locale: 'da', email_verified_at: new Date() },
+        { email: `platform-${suffix}@example.com`, password_hash: passwordHash, firstname: 'Pia', lastname: 'Platform', platform_role: 'admin', email_verified_at: new Date() },
       ])
       .returning(['id', 'email'])
       .execute();

@@ -11,8 +11,8 @@ async function createUsers() {
     const rows = await db
       .insertInto('users')
       .values([
-        { email: `sanne-${suffix}@example.com`, password_hash: hash, firstname: 'Sanne', lastname: 'Skribent' },
-        { email: `pia-${suffix}@example.com`, password_hash: hash, firstname: 'Pia', lastname: 'Platform', platform_role: 'admin' },
+        { email: `sanne-${suffix}@example.com`, password_hash: hash, firstname: 'Sanne', lastname: 'Skribent', email_verified_at: new Date() },
+        { email: `pia-${suffix}@example.com`, password_hash: hash, firstname: 'Pia', lastname: 'Platform', platform_role: 'admin', email_verified_at: new Date() },
       ])
       .returning('email')
       .execute();

@@ -111,7 +111,7 @@ export async function createTeamWithApplication(
   try {
     const users = await db
       .insertInto('users')
-      .values(members.map((member, index) => ({ email: `${member.firstname.toLowerCase()}-${index}-${suffix}@example.com`, password_hash: 'not used', firstname: member.firstname, lastname: member.lastname })))
+      .values(members.map((member, index) => ({ email: `${member.firstname.toLowerCase()}-${index}-${suffix}@example.com`, password_hash: 'not used', firstname: member.firstname, lastname: member.lastname, email_verified_at: new Date() })))
       .returning(['id', 'email'])
       .execute();
     const company = await db

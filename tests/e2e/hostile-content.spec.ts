@@ -51,12 +51,12 @@ async function storeHostileRows(): Promise<Hostile> {
     const adminEmail = `hostile-admin-${suffix}@example.com`;
     const admin = await db
       .insertInto('users')
-      .values({ email: adminEmail, password_hash: passwordHash, firstname: IMG, lastname: SCRIPT, platform_role: 'admin', locale: 'en' })
+      .values({ email: adminEmail, password_hash: passwordHash, firstname: IMG, lastname: SCRIPT, platform_role: 'admin', locale: 'en', email_verified_at: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
     const member = await db
       .insertInto('users')
-      .values({ email: `hostile-member-${suffix}@example.com`, password_hash: passwordHash, firstname: SVG, lastname: IMG })
+      .values({ email: `hostile-member-${suffix}@example.com`, password_hash: passwordHash, firstname: SVG, lastname: IMG, email_verified_at: new Date() })
       .returning('id')
       .executeTakeFirstOrThrow();
 

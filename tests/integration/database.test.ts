@@ -84,17 +84,17 @@ describe('the demo seed', () => {
 
   it('creates the platform admin from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password', async () => {
     const given = await seedAdmin(services.db, { email: 'Boss@Example.com', password: 'a long enough password' });
-    expect(given).toMatchObject({ email: 'boss@example.com', generatedPassword: null, created: true });
+    expect(given).toEqual({ outcome: 'created', email: 'boss@example.com', generatedPassword: null });
     const row = await services.db.selectFrom('users').selectAll().where('email', '=', 'boss@example.com').executeTakeFirstOrThrow();
     expect(row.platform_role).toBe('admin');
     expect(await verifyPassword(row.password_hash, 'a long enough password')).toBe(true);
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
-    expect((await seedAdmin(services.db, {})).created).toBe(false); // an admin exists already
+    expect((await seedAdmin(services.db, {})).outcome).toBe('exists'); // an admin exists already
 
     await services.db.deleteFrom('users').execute();
     const generated = await seedAdmin(services.db, {});
-    expect(generated.created).toBe(true);
+    if (generated.outcome !== 'created') throw new Error(`expected the admin to be created, got ${generated.outcome}`);
     expect(generated.generatedPassword).toMatch(/^[\w-]{16}$/);
     const admin = await services.db.selectFrom('users').select('password_hash').where('email', '=', generated.email).executeTakeFirstOrThrow();
     expect(await verifyPassword(admin.password_hash, generated.generatedPassword!)).toBe(true);

@@ -99,10 +99,13 @@ export async function deleteKeys(prefix: string): Promise<void> {
 
 let userCounter = 0;
 
-/** A user row and a live session for it, as sign-up and login would leave them. */
+/**
+ * A user row and a live session for it, as sign-up and login would leave them once the user has
+ * followed the link that verifies their e-mail (`verified: false` for one who has not yet).
+ */
 export async function createUser(
   services: Services,
-  options: { email?: string; password?: string; platformRole?: 'user' | 'admin'; firstname?: string; lastname?: string } = {},
+  options: { email?: string; password?: string; platformRole?: 'user' | 'admin'; firstname?: string; lastname?: string; verified?: boolean } = {},
 ): Promise<{ user: SessionUser; token: string; password: string }> {
   userCounter += 1;
   const password = options.password ?? 'correct horse battery staple';
@@ -114,6 +117,7 @@ export async function createUser(
       firstname: options.firstname ?? 'Test',
       lastname: options.lastname ?? `User ${userCounter}`,
       platform_role: options.platformRole ?? 'user',
+      email_verified_at: options.verified === false ? null : new Date(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -128,6 +132,7 @@ export async function createUser(
       lastname: row.lastname,
       locale: row.locale as SessionUser['locale'],
       platformRole: row.platform_role as SessionUser['platformRole'],
+      emailVerified: row.email_verified_at !== null,
     },
   };
 }

@@ -145,6 +145,18 @@ describe('review notifications', () => {
     expect(new Set(after.map((row) => row.user_id))).toEqual(new Set([cast.users.reviewer.id, cast.users.owner.id]));
   });
 
+  it('sends nothing to a member whose e-mail address is not verified: company mail needs a proven address', async () => {
+    await services.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', cast.users.reviewer.id).execute();
+    try {
+      const { applicationId, sectionId } = await startApplication();
+      await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [cast.users.reviewer.id, cast.users.owner.id] });
+      const recorded = await services.db.selectFrom('notifications').select('user_id').where('application_id', '=', applicationId).execute();
+      expect(recorded.map((row) => row.user_id)).toEqual([cast.users.owner.id]);
+    } finally {
+      await services.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', cast.users.reviewer.id).execute();
+    }
+  });
+
   it('never sends a notification twice when its job runs again', async () => {
     const { applicationId, sectionId } = await startApplication();
     await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [cast.users.owner.id] });

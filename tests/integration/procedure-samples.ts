@@ -391,6 +391,18 @@ export class World {
     });
   }
 
+  verifyToken(): Promise<string> {
+    return this.once('verifyToken', async () => {
+      const user = await this.loner();
+      const token = randomBytes(32).toString('base64url');
+      await this.kit.services.db
+        .insertInto('email_verifications')
+        .values({ id: sha256(token), user_id: user.id, email: user.email, expires_at: new Date(Date.now() + 3600_000) })
+        .execute();
+      return token;
+    });
+  }
+
   /** A second session of the company owner: what `auth.endSession` may end only for them. */
   ownerSession(): Promise<string> {
     return this.once('ownerSession', async () => (await createSession(this.kit.services.db, this.kit.people.owner.id)).session.id);
@@ -440,6 +452,8 @@ export const samples: Record<string, (world: World) => unknown> = {
   'auth.updateUserInfo': () => ({ firstname: 'Renamed', lastname: 'Again' }),
   'auth.changePassword': () => ({ currentPassword: 'placeholder', newPassword: 'another fine passphrase' }),
   'auth.sessions': () => undefined,
+  'auth.verifyEmail': async (w) => ({ token: await w.verifyToken() }),
+  'auth.resendVerification': () => undefined,
   'auth.endSession': async (w) => ({ sessionId: await w.ownerSession() }),
 
   'system.sendTestEmail': () => ({ to: 'operator@example.com' }),

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { matchRoute, requiresSignIn, routeNames, routes, safeRedirect } from '../../src/shared/routes';
 
 describe('the route table', () => {
-  it('holds every path of the specification, /feedback and the admin screens for jobs, companies and feedback', () => {
-    expect(routeNames).toHaveLength(37);
+  it('holds every path of the specification, /feedback, /verify-email and the admin screens for jobs, companies and feedback', () => {
+    expect(routeNames).toHaveLength(38);
+    expect(routes['verify-email'].path).toBe('/verify-email');
     expect(routes['admin-companies'].path).toBe('/admin/companies');
     expect(routes['admin-jobs'].path).toBe('/admin/jobs');
     expect(routes['test-requirements-grant_slug'].layout).toBe('public-clean');

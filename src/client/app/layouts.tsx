@@ -52,36 +52,44 @@ function Header({ account = true }: { account?: boolean }) {
   const admin = me.data?.platformRole === 'admin';
   const showsFrom = admin ? 'xl:flex' : 'lg:flex';
   const foldsFrom = admin ? 'xl:hidden' : 'lg:hidden';
+  const unverifiedEmail = me.data && !me.data.emailVerified ? me.data.email : null;
   return (
-    <header className="border-b border-gray-200 bg-white">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:gap-4 sm:px-4">
-        <Logo long={admin} />
-        <nav aria-label={t('nav.main')} className={`hidden items-center gap-1 ${showsFrom}`}>
-          <MainNav />
-        </nav>
-        <div className="ms-auto flex items-center gap-1.5 sm:gap-2">
-          <LanguageSwitcher />
-          {account && <UserMenu />}
-          <button
-            type="button"
-            className={`rounded-md p-1.5 text-gray-700 hover:bg-gray-100 ${foldsFrom}`}
-            aria-expanded={open}
-            aria-controls="mobile-nav"
-            aria-label={t('nav.openMenu')}
-            onClick={() => setOpen((value) => !value)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-              <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
-            </svg>
-          </button>
+    <>
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:gap-4 sm:px-4">
+          <Logo long={admin} />
+          <nav aria-label={t('nav.main')} className={`hidden items-center gap-1 ${showsFrom}`}>
+            <MainNav />
+          </nav>
+          <div className="ms-auto flex items-center gap-1.5 sm:gap-2">
+            <LanguageSwitcher />
+            {account && <UserMenu />}
+            <button
+              type="button"
+              className={`rounded-md p-1.5 text-gray-700 hover:bg-gray-100 ${foldsFrom}`}
+              aria-expanded={open}
+              aria-controls="mobile-nav"
+              aria-label={t('nav.openMenu')}
+              onClick={() => setOpen((value) => !value)}
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+                <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+              </svg>
+            </button>
+          </div>
         </div>
-      </div>
-      {open && (
-        <nav id="mobile-nav" aria-label={t('nav.main')} className={`flex flex-col gap-1 border-t border-gray-200 px-4 py-2 ${foldsFrom}`} onClick={() => setOpen(false)}>
-          <MainNav />
-        </nav>
+        {open && (
+          <nav id="mobile-nav" aria-label={t('nav.main')} className={`flex flex-col gap-1 border-t border-gray-200 px-4 py-2 ${foldsFrom}`} onClick={() => setOpen(false)}>
+            <MainNav />
+          </nav>
+        )}
+      </header>
+      {unverifiedEmail && (
+        <Suspense fallback={null}>
+          <VerifyEmailNotice email={unverifiedEmail} />
+        </Suspense>
       )}
-    </header>
+    </>
   );
 }
 
@@ -116,6 +124,8 @@ function Footer() {
 
 // The signed-in menu (Radix's dropdown and its positioning) is downloaded only by signed-in users.
 const SignedInMenu = lazy(() => import('./user-menu'));
+// Only an account whose address is not verified yet downloads its notice.
+const VerifyEmailNotice = lazy(() => import('../features/auth/verify-email-notice'));
 
 function UserMenu() {
   const t = useT();

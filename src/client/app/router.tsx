@@ -131,6 +131,7 @@ const routeTree = rootRoute.addChildren([
     page(layouts.none, 'signup'),
     page(layouts.none, 'forgotten-password'),
     page(layouts.none, 'forgotten-password-confirm'),
+    page(layouts.none, 'verify-email'),
     page(layouts.none, 'profile'),
     page(layouts.none, 'invitations'),
     page(layouts.none, 'invitations-token'),

@@ -14,6 +14,7 @@ export const screens: Partial<Record<RouteName, () => Promise<ScreenModule>>> = 
   'signup-success': () => import('./routes/signup-success'),
   'forgotten-password': () => import('./routes/forgotten-password'),
   'forgotten-password-confirm': () => import('./routes/forgotten-password-confirm'),
+  'verify-email': () => import('./routes/verify-email'),
   profile: () => import('./routes/profile'),
   'onboarding-user-info': () => import('./routes/onboarding-user-info'),
   'admin-jobs': () => import('./routes/admin-jobs'),

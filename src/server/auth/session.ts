@@ -21,6 +21,8 @@ export interface SessionUser {
   lastname: string;
   locale: 'da' | 'en' | 'nb';
   platformRole: 'user' | 'admin';
+  /** Whether a link sent to `email` was followed: only then does the address prove anything. */
+  emailVerified: boolean;
 }
 
 export interface Session {
@@ -92,6 +94,7 @@ export async function validateSessionToken(
       'users.lastname',
       'users.locale',
       'users.platform_role',
+      'users.email_verified_at',
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
@@ -118,6 +121,7 @@ export async function validateSessionToken(
       lastname: row.lastname,
       locale: row.locale as SessionUser['locale'],
       platformRole: row.platform_role as SessionUser['platformRole'],
+      emailVerified: row.email_verified_at !== null,
     },
   };
 }

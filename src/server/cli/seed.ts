@@ -1,21 +1,47 @@
 import { createDb } from '../db/db';
 import { migrateToLatest } from '../db/migrate';
-import { seedAdmin, seedCatalog } from '../db/seed';
+import { seedAdmin, seedCatalog, type SeedAdminResult } from '../db/seed';
 import type { Env } from '../env';
 import { env } from '../env';
 import { ensureInfrastructureOrExit } from './infrastructure';
 
-/** Seeds the demo catalogue and the platform admin; prints a generated password once. */
-export async function runSeed(databaseUrl: string, config: Env): Promise<void> {
+/** The lines a start prints about the platform admin; `stop` when the start must not go on. */
+export function adminSeedReport(admin: SeedAdminResult): { lines: string[]; stop: boolean } {
+  switch (admin.outcome) {
+    case 'created':
+      return {
+        lines: [admin.generatedPassword ? `Platform admin created: ${admin.email} with password ${admin.generatedPassword} (shown only this once)` : `Platform admin created: ${admin.email}`],
+        stop: false,
+      };
+    case 'exists':
+      return {
+        lines: admin.passwordDiffers
+          ? [`ADMIN_PASSWORD is not the password of the platform admin ${admin.email}: a start never changes an existing account's password. Choose a new one with "Forgotten password" on the login page.`]
+          : [],
+        stop: false,
+      };
+    case 'refused':
+      return {
+        lines: [
+          `ADMIN_EMAIL=${admin.email} belongs to an account that is not a platform admin and was not made by a start, so it is not made one and its password is not changed. ` +
+            `If the account is yours, run \`npm run admin -- ${admin.email}\` and start again; otherwise set ADMIN_EMAIL to an address that has no account.`,
+        ],
+        stop: true,
+      };
+  }
+}
+
+/**
+ * Seeds the demo catalogue and the platform admin; prints a generated password once. Returns
+ * false when the admin bootstrap refused (the reason is printed): the start stops there.
+ */
+export async function runSeed(databaseUrl: string, config: Env): Promise<boolean> {
   const db = createDb(databaseUrl, 2);
   try {
     if (await seedCatalog(db)) console.log('Seeded the demo catalogue: Innovation Fund Denmark › Innobooster');
-    const admin = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-    if (admin.generatedPassword) {
-      console.log(`Platform admin created: ${admin.email} with password ${admin.generatedPassword} (shown only this once)`);
-    } else if (admin.created) {
-      console.log(`Platform admin created: ${admin.email}`);
-    }
+    const report = adminSeedReport(await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }));
+    for (const line of report.lines) (report.stop ? console.error : console.log)(line);
+    return !report.stop;
   } finally {
     await db.destroy();
   }
@@ -28,7 +54,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const db = createDb(infra.databaseUrl, 2);
     await migrateToLatest(db);
     await db.destroy();
-    await runSeed(infra.databaseUrl, config);
+    if (!(await runSeed(infra.databaseUrl, config))) process.exitCode = 1;
   } finally {
     await infra.stop();
   }

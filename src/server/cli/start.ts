@@ -68,7 +68,10 @@ async function main() {
   const applied = await migrateToLatest(db);
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
   await db.destroy();
-  await runSeed(infra.databaseUrl, config);
+  if (!(await runSeed(infra.databaseUrl, config))) {
+    await infra.stop();
+    process.exit(1);
+  }
 
   const childEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl };
   let stopping = false;

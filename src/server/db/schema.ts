@@ -158,6 +158,14 @@ export interface Emails {
   transport: string | null;
 }
 
+export interface EmailVerifications {
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: Buffer;
+  user_id: string;
+}
+
 export interface Feedback {
   created_at: Generated<Timestamp>;
   email: string | null;
@@ -364,6 +372,7 @@ export interface Sessions {
 export interface Users {
   created_at: Generated<Timestamp>;
   email: string;
+  email_verified_at: Timestamp | null;
   firstname: Generated<string>;
   id: Generated<string>;
   lastname: Generated<string>;
@@ -386,6 +395,7 @@ export interface DB {
   companies: Companies;
   company_join_requests: CompanyJoinRequests;
   company_ownership_transfers: CompanyOwnershipTransfers;
+  email_verifications: EmailVerifications;
   emails: Emails;
   feedback: Feedback;
   funds: Funds;

@@ -5,7 +5,8 @@
  * Idempotent: what exists already is left as it is.
  */
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../auth/password';
+import { sql } from 'kysely';
+import { hashPassword, verifyPassword } from '../auth/password';
 import type { Database } from './db';
 import type { LocalizedText } from '../../shared/i18n/localized-text';
 import { localizedColumns } from '../features/grants/grants.queries';
@@ -278,27 +279,39 @@ export async function seedCatalog(db: Database): Promise<boolean> {
 }
 
 /**
- * Makes sure a platform admin exists. Returns the generated password when one was made, so the
- * caller can print it once.
+ * What the platform-admin bootstrap did: made the admin (`generatedPassword` when it chose the
+ * password, to be printed once), found it there already, or refused to touch an account it did
+ * not make (`refused`: the address belongs to an account that is not a platform admin).
  */
-export async function seedAdmin(
-  db: Database,
-  options: { email?: string | undefined; password?: string | undefined },
-): Promise<{ email: string; generatedPassword: string | null; created: boolean }> {
+export type SeedAdminResult =
+  | { outcome: 'created'; email: string; generatedPassword: string | null }
+  | { outcome: 'exists'; email: string; passwordDiffers: boolean }
+  | { outcome: 'refused'; email: string };
+
+/**
+ * Makes sure a platform admin exists; runs on every start. It only ever creates an account: one
+ * that exists already is never promoted and never given a new password, since anybody may have
+ * signed up with the address before the operator chose it (decision 0025). An existing platform
+ * admin with the address is left as it is, so a start after the one that made it works the same.
+ */
+export async function seedAdmin(db: Database, options: { email?: string | undefined; password?: string | undefined }): Promise<SeedAdminResult> {
   const email = (options.email ?? 'admin@grantwork.local').toLowerCase();
-  const existing = await db.selectFrom('users').select(['id', 'platform_role']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
-  if (existing) {
-    if (existing.platform_role !== 'admin') {
-      await db.updateTable('users').set({ platform_role: 'admin' }).where('id', '=', existing.id).execute();
-    }
-    return { email, generatedPassword: null, created: false };
-  }
   if (!options.email) {
     const anyAdmin = await db.selectFrom('users').select('email').where('platform_role', '=', 'admin').executeTakeFirst();
-    if (anyAdmin) return { email: anyAdmin.email, generatedPassword: null, created: false };
+    if (anyAdmin) return { outcome: 'exists', email: anyAdmin.email, passwordDiffers: false };
+  }
+  const existing = await db
+    .selectFrom('users')
+    .select(['id', 'platform_role', 'password_hash'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst();
+  if (existing) {
+    if (existing.platform_role !== 'admin') return { outcome: 'refused', email };
+    const passwordDiffers = options.password !== undefined && !(await verifyPassword(existing.password_hash, options.password));
+    return { outcome: 'exists', email, passwordDiffers };
   }
   const generatedPassword = options.password ? null : randomBytes(12).toString('base64url');
-  await db
+  const inserted = await db
     .insertInto('users')
     .values({
       email,
@@ -306,7 +319,13 @@ export async function seedAdmin(
       firstname: 'Admin',
       lastname: '',
       platform_role: 'admin',
+      // The operator chose the address in the configuration: it is theirs by their word.
+      email_verified_at: new Date(),
     })
-    .execute();
-  return { email, generatedPassword, created: true };
+    // Someone signing up with the address at this moment keeps their account, and the start refuses.
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return { outcome: 'refused', email };
+  return { outcome: 'created', email, generatedPassword };
 }

@@ -23,7 +23,8 @@
  *   roles included).
  * - `{ invitee }`: the signed-in user whose e-mail the invitation names (anonymous: UNAUTHORIZED;
  *   anyone else: the refusal given, FORBIDDEN when they hold the link, NOT_FOUND when they only
- *   name its id).
+ *   name its id). Named by id, the address must also be verified (else FORBIDDEN, saying how);
+ *   holding the link proves it.
  * - `{ company }`: a member of the company named by `companyId` whose role `may` do the action
  *   (`member`: any role). Anonymous: UNAUTHORIZED; not a member — platform admins included —
  *   NOT_FOUND (existence is not revealed); a member without the right: FORBIDDEN.

@@ -43,6 +43,11 @@ export const resetTokenInput = z.object({
   token: z.string().min(20).max(200),
 });
 
+/** The token of a link that verifies an account's e-mail address. */
+export const verifyEmailInput = z.object({
+  token: z.string().min(20).max(200),
+});
+
 export const resetPasswordInput = resetTokenInput.extend({
   password: newPasswordSchema,
 });

@@ -58,7 +58,8 @@ export function InvitationByToken({ token }: { token: string }) {
     try {
       const result = await accept.mutateAsync({ token });
       toast.success(t('invitations.token.accepted', { company: result.companyName }));
-      await utils.companies.list.invalidate();
+      // The link proved the address: the account is verified now, and its notice goes.
+      await Promise.all([utils.companies.list.invalidate(), utils.auth.me.invalidate()]);
       await navigate({ to: '/companies' });
     } catch (failure) {
       const data = appErrorOf(failure);

@@ -34,8 +34,13 @@ export function MyInvitations() {
 
   return (
     <div className="space-y-3">
-      {me.data && <p className="text-sm text-gray-600">{t('invitations.mine.intro', { email: me.data.email })}</p>}
-      {invitations.data.length === 0 ? (
+      {me.data && !me.data.emailVerified ? (
+        // An unverified address matches no invitation yet: say why the list is empty, not that it is.
+        <p className="rounded-lg border border-dashed border-amber-300 bg-amber-50 p-6 text-sm text-amber-950">{t('invitations.mine.unverified', { email: me.data.email })}</p>
+      ) : (
+        me.data && <p className="text-sm text-gray-600">{t('invitations.mine.intro', { email: me.data.email })}</p>
+      )}
+      {me.data && !me.data.emailVerified ? null : invitations.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-sm text-gray-700">{t('invitations.mine.empty')}</p>
       ) : (
         <ul className="divide-y divide-gray-200 rounded-lg bg-white shadow-sm ring-1 ring-gray-200">

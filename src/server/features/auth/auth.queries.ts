@@ -4,7 +4,7 @@ import type { Executor } from '../../db/db';
 export function findUserByEmail(db: Executor, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'password_hash', 'firstname', 'lastname', 'locale', 'platform_role'])
+    .select(['id', 'email', 'password_hash', 'firstname', 'lastname', 'locale', 'platform_role', 'email_verified_at'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
 }
@@ -75,4 +75,31 @@ export async function passwordResetUsable(db: Executor, tokenHash: Buffer, now: 
 
 export function takePasswordReset(db: Executor, tokenHash: Buffer) {
   return db.deleteFrom('password_resets').where('id', '=', tokenHash).returning(['user_id', 'expires_at']).executeTakeFirst();
+}
+
+/** Replaces any live verification link of the user with a new one for the given address. */
+export async function replaceEmailVerification(db: Executor, userId: string, email: string, tokenHash: Buffer, expiresAt: Date): Promise<void> {
+  await db.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
+  await db.insertInto('email_verifications').values({ id: tokenHash, user_id: userId, email, expires_at: expiresAt }).execute();
+}
+
+/** Reads and deletes a verification link in one statement: it can be used once only. */
+export function takeEmailVerification(db: Executor, tokenHash: Buffer) {
+  return db.deleteFrom('email_verifications').where('id', '=', tokenHash).returning(['user_id', 'email', 'expires_at']).executeTakeFirst();
+}
+
+/**
+ * Marks the user's address verified, if it is still `email` (the address the proof was for).
+ * Returns whether it is verified now. Any other pending link for the user is no longer needed.
+ */
+export async function markEmailVerified(db: Executor, userId: string, email: string): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ email_verified_at: sql<Date>`coalesce(email_verified_at, now())` })
+    .where('id', '=', userId)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .returning('id')
+    .executeTakeFirst();
+  if (row) await db.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
+  return row !== undefined;
 }

@@ -8,19 +8,32 @@ import {
   signupInput,
   updateProfileInput,
   userInfoInput,
+  verifyEmailInput,
 } from '../../../shared/schemas/auth';
 import { invalidateSession } from '../../auth/session';
 import { publicProcedure, router, userProcedure } from '../../trpc/trpc';
 import { listSessions, updateUserProfile } from './auth.queries';
-import { changePassword, login, requestPasswordReset, resetPassword, resetTokenUsable, signup } from './auth.service';
+import { changePassword, login, requestPasswordReset, resendVerification, resetPassword, resetTokenUsable, signup, verifyEmail } from './auth.service';
 
 export const authRouter = router({
   /** The signed-in user, or null: the client asks this to know who is there. */
   me: publicProcedure.meta({ access: 'anyone' }).query(({ ctx }) => {
     if (!ctx.user) return null;
     ctx.resHeaders?.set('Cache-Control', 'no-store');
-    const { id, email, firstname, lastname, locale, platformRole } = ctx.user;
-    return { id, email, firstname, lastname, locale, platformRole };
+    const { id, email, firstname, lastname, locale, platformRole, emailVerified } = ctx.user;
+    return { id, email, firstname, lastname, locale, platformRole, emailVerified };
+  }),
+
+  /** Follows the link from a verification e-mail; the link is the credential, no sign-in needed. */
+  verifyEmail: publicProcedure.meta({ access: 'token' }).input(verifyEmailInput).mutation(async ({ ctx, input }) => {
+    const { email } = await verifyEmail(ctx, input.token);
+    return { ok: true as const, email };
+  }),
+
+  /** Sends the signed-in user another verification link (limited: each is an e-mail). */
+  resendVerification: userProcedure.mutation(async ({ ctx }) => {
+    await resendVerification(ctx, ctx.user);
+    return { ok: true as const };
   }),
 
   signup: publicProcedure.meta({ access: 'anyone' }).input(signupInput).mutation(({ ctx, input }) => signup(ctx, input)),

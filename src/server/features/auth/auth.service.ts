@@ -8,19 +8,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import { appUrl } from '../../env';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { isKnownDevice, rememberDevice } from '../../auth/known-devices';
-import { createSession, invalidateUserSessions } from '../../auth/session';
+import { createSession, invalidateUserSessions, type SessionUser } from '../../auth/session';
 import { log } from '../../log';
 import { consumeRateLimit, countRateLimitHit, forgetRateLimitHit, resetRateLimit, type RateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
 import { queueEmail } from '../email/email.service';
 import { AppError } from '../../../shared/errors';
-import { isLocale } from '../../../shared/i18n';
+import { isLocale, type Locale } from '../../../shared/i18n';
 import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
 import {
   findUserByEmail,
   findUserById,
   insertUser,
+  markEmailVerified,
+  replaceEmailVerification,
   replacePasswordReset,
+  takeEmailVerification,
   takePasswordReset,
   passwordResetUsable,
   updatePasswordHash,
@@ -44,9 +47,15 @@ export const rateLimits = {
   resetCheckPerIp: { name: 'reset-check:ip', limit: 60, windowSeconds: 60 * 60 },
   changePasswordPerUser: { name: 'change-password:user', limit: 10, windowSeconds: 15 * 60 },
   changePasswordPerIp: { name: 'change-password:ip', limit: 50, windowSeconds: 15 * 60 },
+  // Asking for another verification link: each one is an e-mail to the account's address.
+  verifyResendPerUser: { name: 'verify-resend:user', limit: 3, windowSeconds: 60 * 60 },
+  verifyResendPerIp: { name: 'verify-resend:ip', limit: 20, windowSeconds: 60 * 60 },
+  // Following a verification link: guessing is hopeless, the limit bounds the work per address.
+  verifyConfirmPerIp: { name: 'verify-confirm:ip', limit: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 type Ctx = Pick<Context, 'db' | 'redis' | 'queues' | 'env' | 'ip' | 'userAgent' | 'locale'>;
 
@@ -89,7 +98,52 @@ export async function signup(ctx: Ctx, input: SignupInput) {
   });
   if (!user) throw taken();
   const { token } = await createSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
+  // The account works without it; a lost e-mail is asked for again from the notice.
+  await sendVerificationLink(ctx, { id: user.id, email: input.email, firstname: input.firstname, locale: input.locale ?? ctx.locale }).catch((error: unknown) =>
+    log.error({ err: error }, 'verification e-mail not queued'),
+  );
   return { token };
+}
+
+const localeOf = (value: string, fallback: Locale): Locale => (isLocale(value) ? value : fallback);
+
+/**
+ * E-mails a link that proves the account's owner receives mail at its address; a newer link
+ * cancels the older. Only the token's hash is stored, and the address it was sent to.
+ */
+async function sendVerificationLink(ctx: Ctx, user: { id: string; email: string; firstname: string; locale: string }): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await replaceEmailVerification(ctx.db, user.id, user.email, hashToken(token), new Date(Date.now() + VERIFY_TOKEN_TTL_MS));
+  await queueEmail(ctx, {
+    to: user.email,
+    template: 'verifyEmail',
+    locale: localeOf(user.locale, ctx.locale),
+    params: { name: user.firstname || user.email, link: `${appUrl(ctx.env)}/verify-email?token=${token}` },
+  });
+}
+
+/** Another verification link, for a signed-in user whose address is not verified yet. */
+export async function resendVerification(ctx: Ctx, user: SessionUser): Promise<void> {
+  await limit(ctx, rateLimits.verifyResendPerIp, ctx.ip);
+  await limit(ctx, rateLimits.verifyResendPerUser, user.id);
+  if (user.emailVerified) return;
+  await sendVerificationLink(ctx, user);
+}
+
+/**
+ * Follows a verification link: the token is taken (single use) and the address it was sent to
+ * becomes verified, if the account still has that address. No sign-in needed: the link itself is
+ * the proof, and it may be opened on another device.
+ */
+export async function verifyEmail(ctx: Ctx, token: string): Promise<{ email: string }> {
+  await limit(ctx, rateLimits.verifyConfirmPerIp, ctx.ip);
+  return ctx.db.transaction().execute(async (trx) => {
+    const link = await takeEmailVerification(trx, hashToken(token));
+    const invalid = () => new AppError('VALIDATION', { message: 'auth.verify.invalid' });
+    if (!link || link.expires_at.getTime() <= Date.now()) throw invalid();
+    if (!(await markEmailVerified(trx, link.user_id, link.email))) throw invalid();
+    return { email: link.email };
+  });
 }
 
 export async function login(ctx: Ctx, input: LoginInput) {
@@ -167,7 +221,7 @@ async function sendPasswordReset(ctx: Ctx, email: string): Promise<void> {
   await queueEmail(ctx, {
     to: user.email,
     template: 'passwordReset',
-    locale: (user.locale as 'da' | 'en' | 'nb') ?? ctx.locale,
+    locale: localeOf(user.locale, ctx.locale),
     params: { name: user.firstname || user.email, link: `${appUrl(ctx.env)}/forgotten-password/confirm?token=${token}` },
   });
 }
@@ -183,14 +237,39 @@ export async function resetTokenUsable(ctx: Ctx, token: string): Promise<boolean
 
 export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
   await limit(ctx, rateLimits.resetConfirmPerIp, ctx.ip);
-  await ctx.db.transaction().execute(async (trx) => {
+  const userId = await ctx.db.transaction().execute(async (trx) => {
     // The token first: a made-up token costs one indexed delete, never an argon2 hash.
     const reset = await takePasswordReset(trx, hashToken(token));
     if (!reset || reset.expires_at.getTime() <= Date.now()) throw new AppError('VALIDATION', { message: 'auth.resetTokenInvalid' });
     const passwordHash = await hashPassword(password, hashingClient(ctx));
     await updatePasswordHash(trx, reset.user_id, passwordHash);
     await invalidateUserSessions(trx, reset.user_id);
+    // The reset link reached the account's mailbox: that proves the address as a verification link would.
+    const user = await findUserById(trx, reset.user_id);
+    if (user) await markEmailVerified(trx, user.id, user.email);
+    return reset.user_id;
   });
+  await tellPasswordChanged(ctx, userId);
+}
+
+/**
+ * Tells the account's owner that its password changed (OWASP ASVS 2.2.3), in their language, with
+ * the forgotten-password page as the way back if it was not them. Sent after the change is
+ * stored; a failure to queue it is logged and does not undo the change.
+ */
+async function tellPasswordChanged(ctx: Ctx, userId: string): Promise<void> {
+  try {
+    const user = await findUserById(ctx.db, userId);
+    if (!user) return;
+    await queueEmail(ctx, {
+      to: user.email,
+      template: 'passwordChanged',
+      locale: localeOf(user.locale, ctx.locale),
+      params: { name: user.firstname || user.email, link: `${appUrl(ctx.env)}/forgotten-password` },
+    });
+  } catch (error) {
+    log.error({ err: error }, 'password-changed e-mail not queued');
+  }
 }
 
 export async function changePassword(ctx: Ctx & { user: { id: string }; session: { id: string } }, currentPassword: string, newPassword: string) {
@@ -205,4 +284,5 @@ export async function changePassword(ctx: Ctx & { user: { id: string }; session:
     await updatePasswordHash(trx, ctx.user.id, passwordHash);
     await invalidateUserSessions(trx, ctx.user.id, ctx.session.id);
   });
+  await tellPasswordChanged(ctx, ctx.user.id);
 }

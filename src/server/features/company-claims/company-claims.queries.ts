@@ -11,7 +11,7 @@ export function listCompanyManagers(db: Executor, companyId: string) {
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.email', 'u.firstname', 'u.lastname', 'u.locale', 'm.role'])
+    .select(['u.id', 'u.email', 'u.firstname', 'u.lastname', 'u.locale', 'm.role', sql<boolean>`u.email_verified_at is not null`.as('emailVerified')])
     .where('m.company_id', '=', companyId)
     .where('m.role', 'in', ['owner', 'admin'])
     .orderBy('u.email')
@@ -116,7 +116,11 @@ export function searchCompanies(db: Executor, query: string) {
 }
 
 export function findUserByEmail(db: Executor, email: string) {
-  return db.selectFrom('users').select(['id', 'email', 'firstname', 'lastname', 'locale']).where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'firstname', 'lastname', 'locale', sql<boolean>`email_verified_at is not null`.as('emailVerified')])
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
 }
 
 /** The owners, locked in a fixed order (as member changes lock them) so concurrent changes queue. */
@@ -124,7 +128,7 @@ export function lockOwners(db: Executor, companyId: string) {
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.email', 'u.locale'])
+    .select(['u.id', 'u.email', 'u.locale', sql<boolean>`u.email_verified_at is not null`.as('emailVerified')])
     .where('m.company_id', '=', companyId)
     .where('m.role', '=', 'owner')
     .orderBy('m.user_id')

@@ -7,6 +7,7 @@ import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-
 import { AppError } from '../../../shared/errors';
 import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
 import type { SessionUser } from '../../auth/session';
+import { assertMayBeOwner, assertVerified, emailVerifiedOf } from '../../auth/verified-email';
 import { appUrl } from '../../env';
 import type { Services } from '../../services';
 import { addMembership } from '../companies/companies.queries';
@@ -32,6 +33,8 @@ export async function requestToJoin(
   user: SessionUser,
   request: { orgId: string; message?: string | undefined },
 ): Promise<{ requestId: string | null; companyName: string }> {
+  // The owners decide by who asks, named by their address: an unproven address names nobody.
+  assertVerified(user);
   const company = await findCompanyByOrgId(services.db, request.orgId);
   if (!company) throw new AppError('NOT_FOUND', { message: 'companyClaims.noCompany' });
   if (await isMember(services.db, company.id, user.id)) {
@@ -41,7 +44,8 @@ export async function requestToJoin(
   // Asking again while a request is open changes nothing and e-mails nobody twice.
   if (!inserted) return { requestId: null, companyName: company.name };
   const managers = await listCompanyManagers(services.db, company.id);
-  for (const manager of managers) {
+  // Company mail goes only to verified addresses.
+  for (const manager of managers.filter((person) => person.emailVerified)) {
     await queueEmail(services, {
       to: manager.email,
       template: 'joinRequest',
@@ -69,10 +73,12 @@ export async function decideJoinRequest(
   const requester = await services.db.transaction().execute(async (trx) => {
     const request = await lockPendingRequest(trx, decision.company.id, decision.requestId);
     if (!request) throw new AppError('NOT_FOUND', { message: 'companyClaims.requestGone' });
+    if (decision.accept && decision.role === 'owner') await assertMayBeOwner(trx, request.userId);
     if (decision.accept) await addMembership(trx, decision.company.id, request.userId, decision.role);
     await closeRequest(trx, request.id, { accepted: decision.accept, role: decision.accept ? decision.role : null, decidedBy: decision.actor.id });
     return request;
   });
+  if (!(await emailVerifiedOf(services.db, requester.userId))) return;
   const locale = localeOf(requester.locale);
   await queueEmail(services, {
     to: requester.email,
@@ -101,6 +107,7 @@ export async function transferOwnership(
   const { company, previous } = await services.db.transaction().execute(async (trx) => {
     const company = await lockCompany(trx, transfer.companyId);
     if (!company) throw new AppError('NOT_FOUND');
+    await assertMayBeOwner(trx, newOwner.id);
     const owners = await lockOwners(trx, company.id);
     const previous = owners.filter((owner) => owner.id !== newOwner.id);
     if (previous.length > 0) {
@@ -123,7 +130,7 @@ export async function transferOwnership(
     return { company, previous };
   });
   const link = `${appUrl(services.env)}/companies`;
-  for (const person of [newOwner, ...previous]) {
+  for (const person of [newOwner, ...previous].filter((person) => person.emailVerified)) {
     await queueEmail(services, {
       to: person.email,
       template: 'ownershipTransferred',

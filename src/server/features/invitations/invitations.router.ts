@@ -12,6 +12,7 @@ import {
   listInvitationsForEmail,
   listPendingInvitations,
 } from './invitations.queries';
+import { assertVerified } from '../../auth/verified-email';
 import { acceptInvitation, declineInvitation, hashInvitationToken, invitationStatus, inviteToCompany } from './invitations.service';
 
 /** Every endpoint that sends e-mail is rate limited. */
@@ -62,7 +63,7 @@ export const invitationsRouter = router({
   accept: userProcedure.meta({ access: { invitee: 'FORBIDDEN' } }).input(tokenInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
       const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
-      return acceptInvitation(trx, invitation, ctx.user);
+      return acceptInvitation(trx, invitation, ctx.user, { throughLink: true });
     }),
   ),
 
@@ -74,21 +75,27 @@ export const invitationsRouter = router({
     }),
   ),
 
-  /** The signed-in user's pending invitations, matched by their e-mail address. */
+  /**
+   * The signed-in user's pending invitations, matched by their e-mail address — once it is
+   * verified: an address typed at sign-up proves nothing (an unverified account is told so).
+   */
   mine: userProcedure.query(async ({ ctx }) => {
+    if (!ctx.user.emailVerified) return [];
     const rows = await listInvitationsForEmail(ctx.db, ctx.user.email, new Date());
     return rows.map(({ id, companyName, registryName, inviterName, role, expiresAt }) => ({ id, companyName, registryName, inviterName, role, expiresAt }));
   }),
 
   acceptMine: userProcedure.meta({ access: { invitee: 'NOT_FOUND' } }).input(invitationIdInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
+      assertVerified(ctx.user);
       const invitation = await findInvitationForEmail(trx, input.invitationId, ctx.user.email, { lock: true });
-      return acceptInvitation(trx, invitation, ctx.user);
+      return acceptInvitation(trx, invitation, ctx.user, { throughLink: false });
     }),
   ),
 
   declineMine: userProcedure.meta({ access: { invitee: 'NOT_FOUND' } }).input(invitationIdInput).mutation(({ ctx, input }) =>
     ctx.db.transaction().execute(async (trx) => {
+      assertVerified(ctx.user);
       const invitation = await findInvitationForEmail(trx, input.invitationId, ctx.user.email, { lock: true });
       return declineInvitation(trx, invitation);
     }),

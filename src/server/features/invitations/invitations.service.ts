@@ -11,6 +11,8 @@ import type { SessionUser } from '../../auth/session';
 import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
 import type { Services } from '../../services';
+import { assertVerified } from '../../auth/verified-email';
+import { markEmailVerified } from '../auth/auth.queries';
 import { queueEmail } from '../email/email.service';
 import { addMembership, isMemberByEmail } from '../companies/companies.queries';
 import { lockPendingInvitationRole, markInvitationAccepted, markInvitationDeclined, replaceInvitation, type InvitationDetails } from './invitations.queries';
@@ -94,12 +96,18 @@ export function assertUsable(invitation: InvitationDetails | undefined, now = ne
   if (status === 'expired') throw new AppError('CONFLICT', { message: 'invitations.token.expired' });
 }
 
-/** Accepts within the caller's transaction; `invitation` must have been read with a row lock. */
-export async function acceptInvitation(trx: Executor, invitation: InvitationDetails | undefined, user: SessionUser) {
+/**
+ * Accepts within the caller's transaction; `invitation` must have been read with a row lock.
+ * `throughLink`: the caller holds the token that was e-mailed to the invited address, which proves
+ * they receive its mail, so the account's address (the same one) becomes verified.
+ */
+export async function acceptInvitation(trx: Executor, invitation: InvitationDetails | undefined, user: SessionUser, options: { throughLink: boolean }) {
   assertUsable(invitation);
   if (invitation.email.toLowerCase() !== user.email.toLowerCase()) {
     throw new AppError('FORBIDDEN', { message: 'invitations.wrongEmail', values: { email: invitation.email } });
   }
+  if (options.throughLink) await markEmailVerified(trx, user.id, invitation.email);
+  else assertVerified(user);
   await addMembership(trx, invitation.companyId, user.id, invitation.role);
   await markInvitationAccepted(trx, invitation.id, user.id);
   return { companyId: invitation.companyId, companyName: invitation.companyName, role: invitation.role };

@@ -30,7 +30,7 @@ const settingOf: Record<NotificationKind, 'notify_review_requests' | 'notify_men
 
 /**
  * Records a notification for each recipient who wants this kind, is still a member of the
- * application's company and is not the one who acted. Returns who will hear about it.
+ * application's company, has a verified address and is not the one who acted. Returns who will hear about it.
  */
 export async function insertNotifications(
   db: Executor,
@@ -56,7 +56,9 @@ export async function insertNotifications(
         ])
         .where('a.id', '=', event.applicationId)
         .where('u.id', 'in', recipients)
-        .where(`u.${settingOf[event.kind]}`, '=', true),
+        .where(`u.${settingOf[event.kind]}`, '=', true)
+        // Company mail goes only to verified addresses.
+        .where('u.email_verified_at', 'is not', null),
     )
     .returning('user_id')
     .execute();

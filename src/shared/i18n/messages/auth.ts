@@ -62,6 +62,22 @@ const da = {
   'email.loginUnderAttack.subject': 'Mange forkerte adgangskoder til din Grantwork-konto',
   'email.loginUnderAttack.body':
     'Nogen har prøvet at logge ind på din Grantwork-konto med forkert adgangskode mange gange. På enheder, hvor du har været logget ind før, kan du logge ind som sædvanligt; fra andre enheder er login sat på pause i op til {minutes} minutter. Tror du, at nogen kender din adgangskode, så vælg en ny via linket herunder.',
+  'auth.verify.notice': 'Bekræft din e-mailadresse: vi har sendt et link til {email}. Indtil du åbner det, kan du ikke tage imod invitationer fra din liste, blive ejer af en virksomhed eller få e-mails om dine virksomheder.',
+  'auth.verify.resend': 'Send linket igen',
+  'auth.verify.resent': 'Et nyt link er på vej til {email}.',
+  'auth.verify.required': 'Bekræft først din e-mailadresse: åbn linket, vi sendte til den. Et nyt link kan du få sendt fra beskeden øverst på siden.',
+  'auth.verify.requiredForOwner': 'Kun en person, der har bekræftet sin e-mailadresse, kan gøres til ejer. Bed personen åbne linket, vi har sendt.',
+  'auth.verify.invalid': 'Linket er ugyldigt, allerede brugt eller udløbet. Log ind, og bed om et nyt.',
+  'auth.verify.progress': 'Vi bekræfter din e-mailadresse…',
+  'auth.verify.done': 'Din e-mailadresse {email} er bekræftet.',
+  'auth.verify.continue': 'Fortsæt',
+  'auth.verify.missingToken': 'Linket mangler sin kode. Åbn linket fra e-mailen igen.',
+  'email.verifyEmail.subject': 'Bekræft din e-mailadresse i Grantwork',
+  'email.verifyEmail.body':
+    'Bekræft, at denne adresse er din, ved at åbne linket herunder. Indtil da kan du ikke tage imod invitationer fra din liste, blive ejer af en virksomhed eller få e-mails om dine virksomheder. Linket virker i 7 dage.',
+  'email.passwordChanged.subject': 'Din adgangskode til Grantwork er ændret',
+  'email.passwordChanged.body':
+    'Adgangskoden til din Grantwork-konto er netop blevet ændret, og dine andre sessioner er logget ud. Var det dig, skal du ikke gøre mere. Var det ikke dig, så vælg en ny adgangskode med det samme via linket herunder.',
 } as const;
 
 type Keys = keyof typeof da;
@@ -129,6 +145,22 @@ const en: Record<Keys, string> = {
   'email.loginUnderAttack.subject': 'Many wrong passwords for your Grantwork account',
   'email.loginUnderAttack.body':
     'Someone has tried many times to sign in to your Grantwork account with a wrong password. On devices where you have signed in before, you can sign in as usual; from other devices, signing in is paused for up to {minutes} minutes. If you think someone knows your password, choose a new one with the link below.',
+  'auth.verify.notice': 'Confirm your e-mail address: we have sent a link to {email}. Until you open it, you cannot accept invitations from your list, become an owner of a company or receive e-mails about your companies.',
+  'auth.verify.resend': 'Send the link again',
+  'auth.verify.resent': 'A new link is on its way to {email}.',
+  'auth.verify.required': 'Confirm your e-mail address first: open the link we sent to it. You can have a new one sent from the notice at the top of the page.',
+  'auth.verify.requiredForOwner': 'Only a person who has confirmed their e-mail address can be made an owner. Ask them to open the link we sent them.',
+  'auth.verify.invalid': 'This link is invalid, already used or expired. Log in and ask for a new one.',
+  'auth.verify.progress': 'Confirming your e-mail address…',
+  'auth.verify.done': 'Your e-mail address {email} is confirmed.',
+  'auth.verify.continue': 'Continue',
+  'auth.verify.missingToken': 'The link is missing its code. Open the link from the e-mail again.',
+  'email.verifyEmail.subject': 'Confirm your e-mail address for Grantwork',
+  'email.verifyEmail.body':
+    'Confirm that this address is yours by opening the link below. Until then you cannot accept invitations from your list, become an owner of a company or receive e-mails about your companies. The link works for 7 days.',
+  'email.passwordChanged.subject': 'Your Grantwork password was changed',
+  'email.passwordChanged.body':
+    'The password of your Grantwork account has just been changed, and your other sessions have been logged out. If it was you, there is nothing more to do. If it was not you, choose a new password at once with the link below.',
 };
 
 const nb: Record<Keys, string> = {
@@ -194,6 +226,22 @@ const nb: Record<Keys, string> = {
   'email.loginUnderAttack.subject': 'Mange feil passord for Grantwork-kontoen din',
   'email.loginUnderAttack.body':
     'Noen har prøvd mange ganger å logge inn på Grantwork-kontoen din med feil passord. På enheter der du har vært logget inn før, kan du logge inn som vanlig; fra andre enheter er innlogging satt på pause i opptil {minutes} minutter. Tror du at noen kjenner passordet ditt, velg et nytt med lenken nedenfor.',
+  'auth.verify.notice': 'Bekreft e-postadressen din: vi har sendt en lenke til {email}. Før du åpner den, kan du ikke godta invitasjoner fra listen din, bli eier av en bedrift eller få e-post om bedriftene dine.',
+  'auth.verify.resend': 'Send lenken igjen',
+  'auth.verify.resent': 'En ny lenke er på vei til {email}.',
+  'auth.verify.required': 'Bekreft e-postadressen din først: åpne lenken vi sendte til den. En ny lenke kan du få sendt fra meldingen øverst på siden.',
+  'auth.verify.requiredForOwner': 'Bare en person som har bekreftet e-postadressen sin, kan gjøres til eier. Be personen åpne lenken vi har sendt.',
+  'auth.verify.invalid': 'Lenken er ugyldig, allerede brukt eller utløpt. Logg inn og be om en ny.',
+  'auth.verify.progress': 'Vi bekrefter e-postadressen din …',
+  'auth.verify.done': 'E-postadressen din {email} er bekreftet.',
+  'auth.verify.continue': 'Fortsett',
+  'auth.verify.missingToken': 'Lenken mangler koden sin. Åpne lenken fra e-posten igjen.',
+  'email.verifyEmail.subject': 'Bekreft e-postadressen din i Grantwork',
+  'email.verifyEmail.body':
+    'Bekreft at denne adressen er din ved å åpne lenken nedenfor. Før det kan du ikke godta invitasjoner fra listen din, bli eier av en bedrift eller få e-post om bedriftene dine. Lenken virker i 7 dager.',
+  'email.passwordChanged.subject': 'Passordet ditt i Grantwork er endret',
+  'email.passwordChanged.body':
+    'Passordet til Grantwork-kontoen din er nettopp endret, og de andre øktene dine er logget ut. Var det deg, trenger du ikke gjøre mer. Var det ikke deg, velg et nytt passord med en gang via lenken nedenfor.',
 };
 
 export const auth = { da, en, nb };

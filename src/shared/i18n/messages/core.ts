@@ -73,6 +73,7 @@ const da = {
   'route.signup-success': 'Velkommen',
   'route.forgotten-password': 'Glemt adgangskode',
   'route.forgotten-password-confirm': 'Vælg en ny adgangskode',
+  'route.verify-email': 'Bekræft e-mailadresse',
   'route.profile': 'Din profil',
   'route.companies': 'Virksomheder',
   'route.companies-company_id-users': 'Brugere og invitationer',
@@ -106,6 +107,7 @@ const da = {
   'email.footer.alert': 'Du modtager denne e-mail, fordi du har tilmeldt dig besked om nye puljer. Frameld dig med ét klik på linket ovenfor.',
   'email.footer.invitation': 'Du modtager denne e-mail, fordi {inviter} har inviteret din adresse til {company}. Du behøver ingen konto i forvejen.',
   'email.footer.joinRequest': 'Du modtager denne e-mail, fordi du bad om adgang til {company} i Grantwork.',
+  'email.footer.verifyEmail': 'Du modtager denne e-mail, fordi der er oprettet en konto i Grantwork med denne adresse. Var det ikke dig, kan du se bort fra den: adressen tæller ikke, før linket er åbnet.',
   'email.test.subject': 'Testbesked fra Grantwork',
   'email.test.body': 'Denne besked bekræfter, at afsendelse af e-mail virker. Reference: {reference}.',
 } as const;
@@ -186,6 +188,7 @@ const en: Record<Keys, string> = {
   'route.signup-success': 'Welcome aboard',
   'route.forgotten-password': 'Forgotten password',
   'route.forgotten-password-confirm': 'Choose a new password',
+  'route.verify-email': 'Confirm e-mail address',
   'route.profile': 'Your profile',
   'route.companies': 'Companies',
   'route.companies-company_id-users': 'Users and invitations',
@@ -219,6 +222,7 @@ const en: Record<Keys, string> = {
   'email.footer.alert': 'You receive this e-mail because you signed up for grant alerts. Unsubscribe with one click on the link above.',
   'email.footer.invitation': 'You receive this e-mail because {inviter} invited your address to {company}. You do not need an account beforehand.',
   'email.footer.joinRequest': 'You receive this e-mail because you asked for access to {company} on Grantwork.',
+  'email.footer.verifyEmail': 'You receive this e-mail because a Grantwork account was created with this address. If it was not you, you can ignore it: the address does not count until the link is opened.',
   'email.test.subject': 'Test message from Grantwork',
   'email.test.body': 'This message confirms that e-mail delivery works. Reference: {reference}.',
 };
@@ -297,6 +301,7 @@ const nb: Record<Keys, string> = {
   'route.signup-success': 'Velkommen',
   'route.forgotten-password': 'Glemt passord',
   'route.forgotten-password-confirm': 'Velg et nytt passord',
+  'route.verify-email': 'Bekreft e-postadresse',
   'route.profile': 'Din profil',
   'route.companies': 'Virksomheter',
   'route.companies-company_id-users': 'Brukere og invitasjoner',
@@ -330,6 +335,7 @@ const nb: Record<Keys, string> = {
   'email.footer.alert': 'Du mottar denne e-posten fordi du har meldt deg på varsel om nye tilskudd. Meld deg av med ett klikk på lenken ovenfor.',
   'email.footer.invitation': 'Du mottar denne e-posten fordi {inviter} har invitert adressen din til {company}. Du trenger ingen konto fra før.',
   'email.footer.joinRequest': 'Du mottar denne e-posten fordi du ba om tilgang til {company} i Grantwork.',
+  'email.footer.verifyEmail': 'Du mottar denne e-posten fordi det er opprettet en konto i Grantwork med denne adressen. Var det ikke deg, kan du se bort fra den: adressen teller ikke før lenken er åpnet.',
   'email.test.subject': 'Testmelding fra Grantwork',
   'email.test.body': 'Denne meldingen bekrefter at sending av e-post virker. Referanse: {reference}.',
 };
