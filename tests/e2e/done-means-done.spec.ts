@@ -84,6 +84,19 @@ test('an inserted offline draft is not done: the refusal names its label, its pl
   await page.getByRole('button', { name: 'Markér som færdig' }).click();
   await expect(page.getByText('Afsnittet er markeret som færdigt').first()).toBeVisible();
   expect((await storedSection(team.applicationId, 'Projektresumé')).status).toBe('done');
+
+  // Every other section marked done before this rule, one still holding a placeholder: /final
+  // does not say the application can be submitted, and names what is left.
+  await withDb(async (db) => {
+    await db.updateTable('application_sections').set({ status: 'done', content: 'Skrevet færdig.' }).where('application_id', '=', team.applicationId).where('status', '<>', 'done').execute();
+    const team2 = await storedSection(team.applicationId, 'Virksomheden og teamet');
+    await db.updateTable('application_sections').set({ content: 'Vi er [antal] ansatte.' }).where('id', '=', team2.id).execute();
+  });
+  await page.goto(`/applications/${team.applicationId}/final`);
+  const checklist = page.getByRole('region', { name: 'Mangler før indsendelse' });
+  await expect(checklist).toContainText('Virksomheden og teamet: Teksten indeholder pladsholdere i klammer: [antal]');
+  await expect(page.getByText('Alle afsnit er færdige. Ansøgningen kan indsendes.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Indsend ansøgningen' })).toHaveCount(0);
 });
 
 test('a date the field shows as invalid is never stored, and a start after its end is refused', async ({ page }) => {

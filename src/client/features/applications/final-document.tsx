@@ -113,7 +113,9 @@ function Checklist({ final }: { final: Final }) {
           : item.kind === 'requirement'
             ? t('reviews.final.missingRequirement', { section: section.title, text: item.text })
             : item.kind === 'input'
-              ? t('reviews.final.missingInput', { section: section.title, label: item.label })
+              ? item.problem === 'startAfterEnd'
+                ? `${section.title}: ${t('applications.editor.missing.startAfterEnd', { label: item.label })}`
+                : t('reviews.final.missingInput', { section: section.title, label: item.label })
               : item.kind === 'leftover'
                 ? `${section.title}: ${leftoverText(item.leftover)}`
                 : `${section.title}: ${dataText(item)}`;
