@@ -251,7 +251,8 @@ describe('the offline drafter', () => {
     const streamed: string[] = [];
     const result = await createOfflineDrafter().draft(material, (soFar) => streamed.push(soFar));
     expect(result.content).toBe(text);
-    expect(result.addressed).toEqual(material.section.requirements.map((requirement) => requirement.id));
+    // It only leaves room for each requirement: it claims to cover none.
+    expect(result.addressed).toEqual([]);
     expect(streamed.length).toBeGreaterThan(3);
     expect(streamed.at(-1)).toBe(text);
   });

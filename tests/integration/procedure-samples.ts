@@ -601,7 +601,7 @@ export const samples: Record<string, (world: World) => unknown> = {
   'reviews.history': async (w) => ({ applicationId: (await w.application()).id }),
   'reviews.final': async (w) => ({ applicationId: (await w.application()).id }),
   'reviews.publish': async (w) => ({ applicationId: await w.applicationAllDone() }),
-  'reviews.copy': async (w) => ({ applicationId: (await w.application()).id }),
+  'reviews.copy': async (w) => ({ applicationId: (await w.application()).id, title: 'Kopien' }),
 
   'comments.threads': async (w) => {
     const application = await w.application();

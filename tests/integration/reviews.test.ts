@@ -221,21 +221,21 @@ describe('publishing', () => {
     expect(sections.every((section) => section.status === 'done' && section.content === 'Tekst')).toBe(true);
   });
 
-  it('copies an application into a new draft with its texts, statuses starting over', async () => {
+  it('copies an application into a new draft under a new title with its texts, statuses starting over', async () => {
     const { applicationId, sectionIds, companyId } = await startApplication();
     for (const sectionId of sectionIds) await setStatus(sectionId, 'done');
     await cast.callers.owner.reviews.publish({ applicationId });
-    const copy = await cast.callers.employee.reviews.copy({ applicationId });
+    const copy = await cast.callers.employee.reviews.copy({ applicationId, title: 'Vores projekt, runde 2' });
     expect(copy.id).not.toBe(applicationId);
     const overview = await cast.callers.employee.applications.get({ applicationId: copy.id });
-    expect(overview).toMatchObject({ published: false, companyId, title: 'Vores projekt' });
+    expect(overview).toMatchObject({ published: false, companyId, title: 'Vores projekt, runde 2' });
     expect(overview.sections.map((section) => [section.title, section.status])).toEqual([
       ['Idé', 'draft'],
       ['Marked', 'draft'],
     ]);
     const text = await cast.callers.employee.applications.section({ applicationId: copy.id, sectionId: overview.sections[0]!.id });
     expect(text.content).toBe('Tekst');
-    expect(await outcome(cast.callers.reviewer.reviews.copy({ applicationId }))).toBe('FORBIDDEN');
+    expect(await outcome(cast.callers.reviewer.reviews.copy({ applicationId, title: 'Nej' }))).toBe('FORBIDDEN');
   });
 });
 

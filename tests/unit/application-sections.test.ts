@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { inputProblem, isOpenForApplications, missingForDone, mayMarkDone, statusAfterSave, type SectionRules } from '../../src/shared/domain/application-sections';
+import {
+  DRAFTER_LABEL_LEADS,
+  inputProblem,
+  isOpenForApplications,
+  missingForDone,
+  mayMarkDone,
+  startAfterEnd,
+  statusAfterSave,
+  textLeftovers,
+  type SectionRules,
+} from '../../src/shared/domain/application-sections';
+import { drafts } from '../../src/shared/i18n/messages/drafts';
 
 const rules: SectionRules = {
   kind: 'text',
@@ -26,6 +37,65 @@ describe('missingForDone', () => {
 
   it('is empty when everything is met; optional inputs may stay empty', () => {
     expect(missingForDone(rules, { content: 'Tekst', answers: { name: 'Motor', partners: ['DTU'] }, fulfilled: ['r1', 'r2'] })).toEqual([]);
+  });
+});
+
+describe('textLeftovers', () => {
+  it('finds the drafter’s label line in every language, whatever follows it', () => {
+    for (const language of ['da', 'en', 'nb'] as const) {
+      const label = drafts[language]['drafts.offline.label'];
+      expect(DRAFTER_LABEL_LEADS.some((lead) => label.startsWith(lead)), language).toBe(true);
+      const [leftover] = textLeftovers(`${label}\n\nVores tekst.`);
+      expect(leftover).toMatchObject({ kind: 'drafterLabel' });
+      expect(leftover?.kind === 'drafterLabel' && leftover.found.endsWith('…')).toBe(true);
+    }
+  });
+
+  it('names placeholders in square brackets once each, shortened, but not the label’s own “[brackets]”, references or links', () => {
+    const text = `${drafts.da['drafts.offline.label']}\nStart: [mangler]. Slut: [mangler].\n[Skriv her, hvordan projektet opfylder dette – med konkrete tal, navne og eksempler.]\nSe [1] og [rapporten](https://example.com).`;
+    expect(textLeftovers(text)).toEqual([
+      { kind: 'drafterLabel', found: expect.stringMatching(/^Offline-udkast: /) },
+      { kind: 'placeholders', found: ['[mangler]', '[Skriv her, hvordan projektet opfylder…]'] },
+    ]);
+    expect(textLeftovers('Et tal [12] og en liste [a](b).')).toEqual([]);
+  });
+
+  it('finds a draft kept word for word (spacing aside), not one someone has edited', () => {
+    const draft = 'Varmepumpen halverer forbruget.\n\nMarkedet er stort.';
+    expect(textLeftovers(`Indledning.\n\n${draft.replace('\n\n', '\n')}`, [draft])).toEqual([{ kind: 'uneditedDraft' }]);
+    expect(textLeftovers(`Indledning.\n\n${draft.replace('stort', 'meget stort')}`, [draft])).toEqual([]);
+    expect(textLeftovers('Tekst', [''])).toEqual([]);
+  });
+
+  it('keeps a text section from done, named after the text itself', () => {
+    const missing = missingForDone(rules, { content: 'Tekst [mangler]', answers: { name: 'Motor', partners: ['DTU'] }, fulfilled: ['r1', 'r2'] });
+    expect(missing).toEqual([{ kind: 'leftover', leftover: { kind: 'placeholders', found: ['[mangler]'] } }]);
+  });
+});
+
+describe('paired dates', () => {
+  const dated: SectionRules = {
+    kind: 'text',
+    requirements: [],
+    inputs: [
+      { id: 'start', label: 'Startdato', type: 'date', required: true, maxChars: null },
+      { id: 'end', label: 'Slutdato', type: 'date', required: true, maxChars: null },
+    ],
+  };
+
+  it('refuses a start after the end on the start field; the same day or an open end is fine', () => {
+    expect(startAfterEnd(dated.inputs, { start: '2027-04-01', end: '2027-01-01' })).toBe('start');
+    expect(startAfterEnd(dated.inputs, { start: '2027-04-01', end: '2027-04-01' })).toBeNull();
+    expect(startAfterEnd(dated.inputs, { start: '2027-04-01', end: '' })).toBeNull();
+    expect(missingForDone(dated, { content: 'Tekst', answers: { start: '2027-04-01', end: '2027-01-01' }, fulfilled: [] })).toEqual([
+      { kind: 'input', id: 'start', label: 'Startdato', problem: 'startAfterEnd' },
+    ]);
+  });
+
+  it('pairs only a section’s two dates, never one or three', () => {
+    const three = [...dated.inputs, { id: 'third', label: 'Tredje', type: 'date' as const, required: false, maxChars: null }];
+    expect(startAfterEnd(three, { start: '2027-04-01', end: '2027-01-01' })).toBeNull();
+    expect(startAfterEnd(dated.inputs.slice(0, 1), { start: '2027-04-01' })).toBeNull();
   });
 });
 

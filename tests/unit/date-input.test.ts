@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOrder, formatDateInput, formatTimeInput, parseDateInput, parseTimeInput } from '../../src/shared/i18n/date-input';
+import { dateOrder, formatDateInput, formatTimeInput, isIsoDate, parseDateInput, parseTimeInput } from '../../src/shared/i18n/date-input';
 
 describe('dates typed in the interface language', () => {
   it('reads day, month and year in the order each language writes them', () => {
@@ -36,5 +36,12 @@ describe('dates typed in the interface language', () => {
     }
     expect(formatDateInput({ year: 2026, month: 3, day: 9 }, 'da')).toBe('09.03.2026');
     expect(formatTimeInput({ hours: 7, minutes: 5 }, 'da')).toBe('07.05');
+  });
+});
+
+describe('isIsoDate', () => {
+  it('takes an ISO date naming a real day, and nothing else', () => {
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    for (const text of ['2027-02-29', '2027-02-30', '2027-13-01', '202029-02-28', '28.02.2020', '2027-2-1', '']) expect(isIsoDate(text), text).toBe(false);
   });
 });

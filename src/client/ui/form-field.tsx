@@ -103,7 +103,9 @@ function useTypedText<V, T>(value: V, textOf: (value: V, locale: Locale) => T, s
     setText(next);
     shown.current = { value: result, locale };
   };
-  return { text, typed, locale };
+  /** The value the field last showed or gave: keystrokes faster than the page renders compare with it, not with a stale `value`. */
+  const last = () => shown.current.value;
+  return { text, typed, last, locale };
 }
 
 const textsOf = (value: Date | null, locale: Locale) =>
@@ -199,12 +201,13 @@ type DateInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onC
 
 /**
  * A date without a time, typed in the interface language's order; its value is ISO `YYYY-MM-DD`
- * or empty. What cannot be read yet stays in the field with a note of the expected form, and the
- * value keeps the last date that could be read, so an autosave never stores half a date.
+ * or empty. What cannot be read stays in the field with a note of the expected form, and the value
+ * is empty meanwhile: a field showing "28.02.202029" as invalid must not keep 2020-02-28, read a
+ * keystroke earlier, for an autosave to store (docs/decisions/0024).
  */
 export function DateInput({ value, onChange, className = '', ...input }: DateInputProps) {
   const t = useT();
-  const { text, typed, locale } = useTypedText(value, textOfIso, sameText);
+  const { text, typed, last, locale } = useTypedText(value, textOfIso, sameText);
   const noteId = useId();
   const parsed = text.trim() === '' ? '' : parseDateInput(text, locale);
   const unreadable = parsed === null;
@@ -220,9 +223,10 @@ export function DateInput({ value, onChange, className = '', ...input }: DateInp
         aria-describedby={[input['aria-describedby'], unreadable ? noteId : undefined].filter(Boolean).join(' ') || undefined}
         onChange={(event) => {
           const next = event.target.value.trim() === '' ? '' : parseDateInput(event.target.value, locale);
-          const iso = next === null ? value : next === '' ? '' : isoOf(next);
+          const iso = next === null || next === '' ? '' : isoOf(next);
+          const before = last();
           typed(event.target.value, iso);
-          if (iso !== value) onChange(iso);
+          if (iso !== before) onChange(iso);
         }}
         className={`${inputClass} ${className}`}
       />

@@ -71,6 +71,11 @@ export async function seedAtScale(db: Database, scale: Scale = realisticScale): 
         CASE WHEN gs.kind = 'text' THEN repeat('Text written for this section. ', 20) ELSE '' END,
         CASE gs.kind WHEN 'budget' THEN ${budgetData}::jsonb WHEN 'activity_plan' THEN ${activityPlanData}::jsonb END
       FROM applications a JOIN grant_sections gs ON gs.grant_id = a.grant_id`.execute(trx);
+    // A finished draft for every other text section: the editor's save and mark-done read them.
+    await sql`INSERT INTO ai_drafts (application_id, section_id, status, content, model, offline, finished_at)
+      SELECT s.application_id, s.id, 'done', repeat('A drafted paragraph for this section. ', 15), 'offline', true, now()
+      FROM application_sections s JOIN grant_sections gs ON gs.id = s.grant_section_id
+      WHERE gs.kind = 'text' AND abs(hashtext(s.id::text)) % 2 = 0`.execute(trx);
   });
   // The planner needs statistics of the new rows to choose the plans production will get.
   await sql`ANALYZE`.execute(db);

@@ -36,15 +36,21 @@ export interface SectionState {
   fulfilled: readonly string[];
   /** The structured content of a budget, activity plan or deliverables section (null: none yet). */
   data?: unknown;
+  /** Texts of the section's finished drafts (any that may have been inserted): one kept word for word is not yet written. */
+  drafts?: readonly string[];
 }
 
 /** An input that keeps the section from `done`: unanswered, over its limit, or a list with an empty value. */
-export type InputProblem = 'missing' | 'tooLong' | 'emptyListValue';
+export type InputProblem = 'missing' | 'tooLong' | 'emptyListValue' | 'startAfterEnd';
+
+/** What a text still holds that the writer has to replace: placeholders, a drafter's label, a draft nobody edited. */
+export type TextLeftover = { kind: 'drafterLabel'; found: string } | { kind: 'placeholders'; found: string[] } | { kind: 'uneditedDraft' };
 
 export type MissingItem =
   | { kind: 'content' }
   | { kind: 'requirement'; id: string; text: string }
   | { kind: 'input'; id: string; label: string; problem: InputProblem }
+  | { kind: 'leftover'; leftover: TextLeftover }
   | ({ kind: 'data' } & DataProblem);
 
 const noTerms: GrantTerms = { currency: 'DKK', maxFundingPct: null, minInvoiceAmount: null, hourlyRate: null };
@@ -81,12 +87,60 @@ export function inputProblem(input: SectionRules['inputs'][number], value: Answe
   return null;
 }
 
+/**
+ * How the drafters' label lines begin, in every language (`drafts.offline.label`; a unit test
+ * keeps them in step). Written out here so the rule does not load the drafts' messages.
+ */
+export const DRAFTER_LABEL_LEADS = ['Offline-udkast:', 'Offline draft:', 'Frakoblet utkast:'] as const;
+
+/** A placeholder: words in square brackets, not a numbered reference (`[1]`) nor a Markdown link (`[text](url)`). */
+const PLACEHOLDER = /\[[^[\]\n]*\p{L}[^[\]\n]*\](?!\()/gu;
+const PLACEHOLDER_SHOWN = 40;
+const oneSpaced = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** What the text holds that nobody has written yet, in the order it is found. */
+export function textLeftovers(content: string, drafts: readonly string[] = []): TextLeftover[] {
+  const leftovers: TextLeftover[] = [];
+  const lines = content.split('\n');
+  const label = lines.find((line) => DRAFTER_LABEL_LEADS.some((lead) => line.trimStart().startsWith(lead)));
+  if (label !== undefined) {
+    const trimmed = label.trim();
+    leftovers.push({ kind: 'drafterLabel', found: trimmed.length > 60 ? `${trimmed.slice(0, 59).trimEnd()}…` : trimmed });
+  }
+  // The label itself asks to fill in what is "in [brackets]": that is not a placeholder of its own.
+  const rest = lines.filter((line) => line !== label).join('\n');
+  const found = [...new Set(rest.match(PLACEHOLDER) ?? [])].map((item) => (item.length > PLACEHOLDER_SHOWN ? `${item.slice(0, PLACEHOLDER_SHOWN - 2).trimEnd()}…]` : item));
+  if (found.length > 0) leftovers.push({ kind: 'placeholders', found: [...new Set(found)] });
+  const text = oneSpaced(content);
+  if (drafts.some((draft) => oneSpaced(draft) !== '' && text.includes(oneSpaced(draft)))) leftovers.push({ kind: 'uneditedDraft' });
+  return leftovers;
+}
+
+/**
+ * The section's dates that form a span: when a section asks for exactly two dates, the first is
+ * its start and the second its end (a project's start and end date, in the grant's order).
+ */
+export function dateSpanOf(inputs: SectionRules['inputs']): { startId: string; endId: string } | null {
+  const dates = inputs.filter((input) => input.type === 'date');
+  return dates.length === 2 ? { startId: dates[0]!.id, endId: dates[1]!.id } : null;
+}
+
+/** Whether the section's start date lies after its end date (both given as ISO dates, which compare as strings). */
+export function startAfterEnd(inputs: SectionRules['inputs'], answers: Answers): string | null {
+  const span = dateSpanOf(inputs);
+  if (!span) return null;
+  const start = answers[span.startId];
+  const end = answers[span.endId];
+  return typeof start === 'string' && typeof end === 'string' && start !== '' && end !== '' && start > end ? span.startId : null;
+}
+
 /** Everything that stands between the section and `done`, in the order the editor shows it. */
 export function missingForDone(rules: SectionRules, state: SectionState): MissingItem[] {
   const missing: MissingItem[] = [];
   // In a structured section the text is an optional note; its rows must pass their rules instead.
   const structured = isStructuredKind(rules.kind);
   if (!structured && state.content.trim() === '') missing.push({ kind: 'content' });
+  for (const leftover of textLeftovers(state.content, state.drafts)) missing.push({ kind: 'leftover', leftover });
   for (const requirement of rules.requirements) {
     if (!state.fulfilled.includes(requirement.id)) missing.push({ kind: 'requirement', id: requirement.id, text: requirement.text });
   }
@@ -94,6 +148,9 @@ export function missingForDone(rules: SectionRules, state: SectionState): Missin
     const problem = inputProblem(input, state.answers[input.id]);
     if (problem) missing.push({ kind: 'input', id: input.id, label: input.label, problem });
   }
+  const reversed = startAfterEnd(rules.inputs, state.answers);
+  const start = rules.inputs.find((input) => input.id === reversed);
+  if (start) missing.push({ kind: 'input', id: start.id, label: start.label, problem: 'startAfterEnd' });
   if (structured) for (const problem of structuredProblems(rules.kind, state.data ?? null, rules.terms)) missing.push({ kind: 'data', ...problem });
   return missing;
 }

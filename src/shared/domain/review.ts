@@ -3,7 +3,7 @@
  * shared by the section editor (which offers only what would be accepted) and the server (the
  * truth). Saves and mark done/reopen are in application-sections.ts.
  */
-import type { SectionStatus } from './application-sections';
+import { textLeftovers, type SectionStatus } from './application-sections';
 import { may, type CompanyAction, type CompanyRole } from './company-roles';
 
 export const reviewActions = ['sendToReview', 'comment', 'approve', 'reject'] as const;
@@ -47,10 +47,14 @@ export function mayBeNamedReviewer(role: CompanyRole): boolean {
 }
 
 /** What stands between an application and `published`: the sections not done yet. */
-export function sectionsBlockingPublish<T extends { status: SectionStatus }>(sections: readonly T[]): T[] {
-  return sections.filter((section) => section.status !== 'done');
+/**
+ * Sections that keep the application from being published: not done, or done while the text still
+ * holds what nobody has written (marked done before that rule, or by a rule since changed).
+ */
+export function sectionsBlockingPublish<T extends { status: SectionStatus; content?: string; drafts?: readonly string[] }>(sections: readonly T[]): T[] {
+  return sections.filter((section) => section.status !== 'done' || (section.content !== undefined && textLeftovers(section.content, section.drafts).length > 0));
 }
 
-export function mayPublish(context: { role: CompanyRole; published: boolean; sections: ReadonlyArray<{ status: SectionStatus }> }): boolean {
+export function mayPublish(context: { role: CompanyRole; published: boolean; sections: ReadonlyArray<{ status: SectionStatus; content?: string; drafts?: readonly string[] }> }): boolean {
   return may(context.role, 'publish') && !context.published && context.sections.length > 0 && sectionsBlockingPublish(context.sections).length === 0;
 }

@@ -34,6 +34,12 @@ function isRealDate({ year, month, day }: CalendarDate): boolean {
   return year >= 1900 && year <= 9999 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** Whether `text` is an ISO date `YYYY-MM-DD` that names a real day (not `2027-02-30`). */
+export function isIsoDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return match !== null && isRealDate({ year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) });
+}
+
 /** A date typed in `locale`'s order (or ISO), or null when it names no real date. */
 export function parseDateInput(text: string, locale: Locale): CalendarDate | null {
   const trimmed = text.trim();

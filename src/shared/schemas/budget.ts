@@ -5,12 +5,13 @@
  * Money is integer minor units (øre), never binary fractions.
  */
 import { z } from 'zod';
+import { isIsoDate } from '../i18n/date-input';
 
 /** A row's own id, made by the browser, so rows keep their identity while reordered. */
 export const rowIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'validation.invalid' });
 export const rowText = (max: number) => z.string({ error: 'validation.invalid' }).max(max, { error: 'validation.tooLong' });
-/** `YYYY-MM-DD`, or empty while the writer has not chosen one. */
-export const rowDateSchema = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'validation.invalid' });
+/** `YYYY-MM-DD` naming a real day, or empty while the writer has not chosen one. */
+export const rowDateSchema = z.string().refine((value) => value === '' || isIsoDate(value), { error: 'validation.invalid' });
 
 export const MONEY_MAX_MINOR = 1_000_000_000_000; // 10 000 000 000,00 in the grant's currency.
 export const moneySchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applicationInput, sectionInput } from './applications';
+import { applicationInput, applicationTitleSchema, sectionInput } from './applications';
 
 export const REVIEW_REASON_MAX = 5_000;
 
@@ -29,4 +29,6 @@ export const reviewCommentInput = sectionInput.extend({ text: reasonSchema });
 export type ReviewCommentInput = z.input<typeof reviewCommentInput>;
 
 export const publishInput = applicationInput;
-export const copyApplicationInput = applicationInput;
+/** A copy is a new application: it asks for its own title. */
+export const copyApplicationInput = applicationInput.extend({ title: applicationTitleSchema });
+export type CopyApplicationInput = z.input<typeof copyApplicationInput>;

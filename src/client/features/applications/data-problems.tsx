@@ -1,4 +1,5 @@
 /** The texts of what a structured section's rules find, with amounts in the grant's currency. */
+import type { TextLeftover } from '../../../shared/domain/application-sections';
 import type { DataProblem } from '../../../shared/domain/budget';
 import { useT } from '../../lib/intl';
 import { useFormatMoney } from './decimal-input';
@@ -33,4 +34,15 @@ export function visibleProblems(problems: readonly DataProblem[], showAll: boole
 
 export function problemsOf(problems: readonly DataProblem[], field: string): DataProblem[] {
   return problems.filter((problem) => problem.field === field);
+}
+
+/** What a section's text still holds that nobody has written, named as the mark-done rule finds it. */
+export function useLeftoverText() {
+  const t = useT();
+  return (leftover: TextLeftover) =>
+    leftover.kind === 'placeholders'
+      ? t('applications.editor.missing.placeholders', { found: leftover.found.join(', ') })
+      : leftover.kind === 'drafterLabel'
+        ? t('applications.editor.missing.drafterLabel', { found: leftover.found })
+        : t('applications.editor.missing.uneditedDraft');
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { missingForDone, type AnswerValue } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
 import { mayPublish } from '../../../shared/domain/review';
@@ -9,7 +9,8 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LoadError } from '../../ui/load-error';
 import { toast } from '../../ui/toast';
-import { useDataProblemText } from './data-problems';
+import { CopyApplication } from './copy-application';
+import { useDataProblemText, useLeftoverText } from './data-problems';
 import { FinalStructured } from './final-structured';
 
 type Final = RouterOutputs['reviews']['final'];
@@ -56,10 +57,8 @@ export function FinalDocument({ applicationId }: { applicationId: string }) {
 function Actions({ final }: { final: Final }) {
   const t = useT();
   const formats = useFormats();
-  const navigate = useNavigate();
   const utils = trpc.useUtils();
   const publish = trpc.reviews.publish.useMutation({ meta: { handlesError: true } });
-  const copy = trpc.reviews.copy.useMutation();
   const publishable = mayPublish({ role: final.role, published: final.published, sections: final.sections });
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -84,20 +83,7 @@ function Actions({ final }: { final: Final }) {
           trigger={<Button>{t('reviews.final.publish')}</Button>}
         />
       )}
-      {may(final.role, 'applications.edit') && final.published && (
-        <Button
-          variant="secondary"
-          disabled={copy.isPending}
-          onClick={async () => {
-            const created = await copy.mutateAsync({ applicationId: final.id });
-            await utils.applications.list.invalidate();
-            toast.success(t('reviews.final.copied'));
-            await navigate({ to: '/applications/$application_id', params: { application_id: created.id } });
-          }}
-        >
-          {t('reviews.final.copy')}
-        </Button>
-      )}
+      {may(final.role, 'applications.edit') && final.published && <CopyApplication application={final} />}
       {final.published && final.publishedAt && (
         <p className="w-full rounded-md bg-primary-50 p-3 text-sm text-primary-900 ring-1 ring-primary-200">
           {t('reviews.final.publishedOn', { date: formats.date(final.publishedAt) })}
@@ -111,12 +97,13 @@ function Actions({ final }: { final: Final }) {
 /** What stands between the application and publishing, each item a link to the section to fix. */
 function Checklist({ final }: { final: Final }) {
   const dataText = useDataProblemText(final.currency);
+  const leftoverText = useLeftoverText();
   const t = useT();
   const items: Array<{ key: string; sectionId: string; text: string }> = [];
   for (const section of final.sections) {
-    if (section.status === 'done') continue;
-    const missing = missingForDone(section, section);
-    if (missing.length === 0) {
+    // A done section is checked only for text nobody has written (it may have been marked done before that rule).
+    const missing = section.status === 'done' ? missingForDone(section, section).filter((item) => item.kind === 'leftover') : missingForDone(section, section);
+    if (section.status !== 'done' && missing.length === 0) {
       items.push({ key: section.id, sectionId: section.id, text: t('reviews.final.notDone', { section: section.title, status: t(`applications.sectionStatus.${section.status}`) }) });
     }
     for (const item of missing) {
@@ -126,9 +113,14 @@ function Checklist({ final }: { final: Final }) {
           : item.kind === 'requirement'
             ? t('reviews.final.missingRequirement', { section: section.title, text: item.text })
             : item.kind === 'input'
-              ? t('reviews.final.missingInput', { section: section.title, label: item.label })
-              : `${section.title}: ${dataText(item)}`;
-      items.push({ key: `${section.id}-${item.kind}-${'id' in item ? item.id : ''}`, sectionId: section.id, text });
+              ? item.problem === 'startAfterEnd'
+                ? `${section.title}: ${t('applications.editor.missing.startAfterEnd', { label: item.label })}`
+                : t('reviews.final.missingInput', { section: section.title, label: item.label })
+              : item.kind === 'leftover'
+                ? `${section.title}: ${leftoverText(item.leftover)}`
+                : `${section.title}: ${dataText(item)}`;
+      const key = `${section.id}-${item.kind}-${'id' in item ? item.id : item.kind === 'leftover' ? item.leftover.kind : item.kind === 'data' ? `${item.field}:${item.message}` : ''}`;
+      items.push({ key, sectionId: section.id, text });
     }
   }
   return (

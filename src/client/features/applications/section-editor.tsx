@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { inputProblem, missingForDone, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
+import { inputProblem, missingForDone, startAfterEnd, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
 import { isStructuredKind } from '../../../shared/schemas/section-data';
 import { useFormats, useT } from '../../lib/intl';
@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { DateInput, inputClass } from '../../ui/form-field';
 import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
-import { useDataProblemText } from './data-problems';
+import { useDataProblemText, useLeftoverText } from './data-problems';
 import { DraftPanel, useAiDraft } from './draft-panel';
 import { SectionDataEditor } from './section-data-editor';
 import { CommentsPanel } from './comments-panel';
@@ -51,9 +51,12 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   const draft = useSectionDraft({ applicationId: overview.id, section, editable });
   const { doc, setDoc } = draft;
   const [showMissing, setShowMissing] = useState(false);
-  const missing = missingForDone(section, doc);
   const ai = useAiDraft(overview.id, section.id);
-  const addressed = ai.draft?.status === 'done' ? ai.draft.addressed : [];
+  const finishedDraft = ai.draft?.status === 'done' ? ai.draft : null;
+  // The same rule as the server's: the draft shown here, kept word for word, is not yet written.
+  const missing = missingForDone(section, { ...doc, drafts: finishedDraft ? [finishedDraft.content] : [] });
+  const addressed = finishedDraft?.addressed ?? [];
+  const reversedStart = startAfterEnd(section.inputs, doc.answers);
   // The text a draft replaced, one click away until the writer moves on.
   const [replaced, setReplaced] = useState<string | null>(null);
 
@@ -171,7 +174,14 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
             <fieldset className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
               <legend className="px-1 text-sm font-semibold text-gray-900">{t('applications.editor.inputs')}</legend>
               {section.inputs.map((input) => (
-                <InputField key={input.id} input={input} value={doc.answers[input.id] ?? null} disabled={!editable} onChange={(value) => answer(input.id, value)} />
+                <InputField
+                  key={input.id}
+                  input={input}
+                  value={doc.answers[input.id] ?? null}
+                  startAfterEnd={input.id === reversedStart}
+                  disabled={!editable}
+                  onChange={(value) => answer(input.id, value)}
+                />
               ))}
             </fieldset>
           )}
@@ -321,12 +331,25 @@ function ContentField({ doc, disabled, optionalNote = false, onChange }: { doc: 
   );
 }
 
-function InputField({ input, value, disabled, onChange }: { input: Input; value: AnswerValue; disabled: boolean; onChange: (value: AnswerValue) => void }) {
+function InputField({
+  input,
+  value,
+  startAfterEnd: reversed = false,
+  disabled,
+  onChange,
+}: {
+  input: Input;
+  value: AnswerValue;
+  /** This is the section's start date and it lies after the end date (a contradiction, shown at once). */
+  startAfterEnd?: boolean;
+  disabled: boolean;
+  onChange: (value: AnswerValue) => void;
+}) {
   const t = useT();
   const id = useId();
   const problem = inputProblem(input, value);
   // An empty required field is normal while writing; say so only with the other missing items.
-  const error = problem === 'tooLong' ? 'applications.input.tooLong' : problem === 'emptyListValue' ? 'applications.input.emptyListValue' : null;
+  const error = problem === 'tooLong' ? 'applications.input.tooLong' : problem === 'emptyListValue' ? 'applications.input.emptyListValue' : reversed ? 'applications.input.startAfterEnd' : null;
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
   const describedBy = [input.maxChars !== null ? counterId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -454,21 +477,23 @@ function ListInput({
 function MissingList({ items, currency }: { items: MissingItem[]; currency: string }) {
   const t = useT();
   const dataProblemText = useDataProblemText(currency);
+  const leftoverText = useLeftoverText();
+  const keyOf = (item: MissingItem) =>
+    item.kind === 'content' ? 'content' : item.kind === 'data' ? `${item.field}:${item.message}` : item.kind === 'leftover' ? `leftover:${item.leftover.kind}` : `${item.kind}:${item.id}`;
+  const textOf = (item: MissingItem) => {
+    if (item.kind === 'content') return t('applications.editor.missing.content');
+    if (item.kind === 'data') return dataProblemText(item);
+    if (item.kind === 'leftover') return leftoverText(item.leftover);
+    if (item.kind === 'requirement') return t('applications.editor.missing.requirement', { text: item.text });
+    return t(`applications.editor.missing.${item.problem === 'missing' ? 'input' : item.problem}`, { label: item.label });
+  };
   return (
     <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200">
       <p className="font-semibold">{t('applications.section.notComplete')}</p>
       <p className="mt-1">{t('applications.editor.missingHeading')}</p>
-      <ul className="mt-2 list-disc space-y-1 ps-5">
+      <ul className="mt-2 list-disc space-y-1 ps-5 break-words">
         {items.map((item) => (
-          <li key={item.kind === 'content' ? 'content' : item.kind === 'data' ? `${item.field}:${item.message}` : item.id}>
-            {item.kind === 'content'
-              ? t('applications.editor.missing.content')
-              : item.kind === 'data'
-                ? dataProblemText(item)
-                : item.kind === 'requirement'
-                ? t('applications.editor.missing.requirement', { text: item.text })
-                : t(`applications.editor.missing.${item.problem === 'missing' ? 'input' : item.problem}`, { label: item.label })}
-          </li>
+          <li key={keyOf(item)}>{textOf(item)}</li>
         ))}
       </ul>
     </div>

@@ -175,6 +175,7 @@ function SetupForm({ options, grantId }: { options: StartOptions; grantId: strin
     },
   });
   const errors = form.formState.errors;
+  const chosen = allowed.find((company) => company.id === form.watch('companyId'));
   if (!options.grant.open) {
     return (
       <Card>
@@ -211,6 +212,7 @@ function SetupForm({ options, grantId }: { options: StartOptions; grantId: strin
             <span className="font-medium">{t('applications.field.company')}:</span> {allowed[0]!.name}
           </p>
         )}
+        {chosen && chosen.failedRequirements.length > 0 && <ProfileWarning company={chosen} grantSlug={options.grant.slug} />}
         <TextField label={t('applications.field.title')} error={errors.title?.message} {...form.register('title')} />
         <SelectField label={t('applications.field.language')} hint={t('applications.start.languageHelp')} error={errors.language?.message} {...form.register('language')}>
           {locales.map((value) => (
@@ -220,10 +222,29 @@ function SetupForm({ options, grantId }: { options: StartOptions; grantId: strin
           ))}
         </SelectField>
         <Button type="submit" size="md">
-          {t('applications.start.next')}
+          {chosen && chosen.failedRequirements.length > 0 ? t('applications.start.nextAnyway') : t('applications.start.next')}
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** Before the application exists: the grant's requirements the company's registry profile fails. A warning; the user may go on. */
+function ProfileWarning({ company, grantSlug }: { company: StartOptions['companies'][number]; grantSlug: string }) {
+  const t = useT();
+  return (
+    <div role="status" className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
+      <p className="font-medium">{t('applications.start.profileFails', { company: company.name })}</p>
+      <ul className="list-disc space-y-1 ps-5 break-words">
+        {company.failedRequirements.map((requirement) => (
+          <li key={requirement}>{requirement}</li>
+        ))}
+      </ul>
+      <p>{t('applications.start.profileFailsHelp')}</p>
+      <Link to="/test-requirements/$grant_slug" params={{ grant_slug: grantSlug }} className="inline-block text-primary-800 underline">
+        {t('applications.start.takeTest')}
+      </Link>
+    </div>
   );
 }
 

@@ -173,13 +173,13 @@ export async function listCompaniesToApplyFor(db: Executor, userId: string) {
   const rows = await db
     .selectFrom('memberships as m')
     .innerJoin('companies as c', 'c.id', 'm.company_id')
-    .select(['c.id', 'c.name', 'm.role'])
+    .select(['c.id', 'c.name', 'c.org_id as orgId', 'c.employees', 'm.role'])
     .where('m.user_id', '=', userId)
     .orderBy('c.name')
     .orderBy('c.id')
     .limit(100)
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, mayApply: may(row.role as CompanyRole, 'applications.edit') }));
+  return rows.map((row) => ({ id: row.id, name: row.name, orgId: row.orgId, employees: row.employees, mayApply: may(row.role as CompanyRole, 'applications.edit') }));
 }
 
 export async function updateApplicationVersioned(db: Executor, applicationId: string, values: { version: number; title: string; language: Locale; description: string }) {
@@ -289,6 +289,9 @@ export function grantTermsOf(row: { currency: string; maxFundingPct: string | nu
 /** The grant columns `grantTermsOf` reads, for a query joining `grants as g`. */
 export const grantTermColumns = ['g.currency', 'g.max_funding_pct as maxFundingPct', 'g.min_invoice_amount as minInvoiceAmount', 'g.hourly_rate as hourlyRate'] as const;
 
+/** How many of a section's newest finished drafts are compared with its text (older ones were long since rewritten or replaced). */
+const DRAFTS_COMPARED = 10;
+
 export async function findSection(db: Executor, applicationId: string, sectionId: string, locale: Locale = 'da') {
   const row = await db
     .selectFrom('application_sections as s')
@@ -310,6 +313,10 @@ export async function findSection(db: Executor, applicationId: string, sectionId
       localizedSql('gs', 'guidance', locale).as('guidance'),
       ...sectionRuleColumnsIn(locale),
       sql<string | null>`(SELECT trim(u.firstname || ' ' || u.lastname) FROM users u WHERE u.id = s.updated_by)`.as('updatedByName'),
+      // The newest finished drafts, for the mark-done rule (an inserted draft nobody edited is not written yet).
+      sql<string[]>`ARRAY(SELECT d.content FROM ai_drafts d WHERE d.section_id = s.id AND d.status = 'done' AND d.content <> '' ORDER BY d.created_at DESC LIMIT ${DRAFTS_COMPARED})`.as(
+        'drafts',
+      ),
     ])
     .where('s.id', '=', sectionId)
     .where('s.application_id', '=', applicationId)
@@ -338,6 +345,31 @@ export async function findRelatedData(db: Executor, applicationId: string): Prom
 }
 
 export type SectionRow = NonNullable<Awaited<ReturnType<typeof findSection>>>;
+
+/**
+ * The texts of the newest finished drafts of the application's sections (of `sectionIds` when
+ * given), by section: the mark-done rule asks whether one of them stands in the text unedited.
+ */
+export async function finishedDraftTexts(db: Executor, applicationId: string, sectionIds?: readonly string[]): Promise<Map<string, string[]>> {
+  if (sectionIds?.length === 0) return new Map();
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('ai_drafts')
+        .select(['section_id', 'content', sql<number>`row_number() OVER (PARTITION BY section_id ORDER BY created_at DESC)`.as('newest')])
+        .where('application_id', '=', applicationId)
+        .where('status', '=', 'done')
+        .where('content', '<>', '')
+        .$if(sectionIds !== undefined, (query) => query.where('section_id', 'in', sectionIds!))
+        .as('d'),
+    )
+    .select(['d.section_id as sectionId', 'd.content'])
+    .where('d.newest', '<=', DRAFTS_COMPARED)
+    .execute();
+  const texts = new Map<string, string[]>();
+  for (const row of rows) texts.set(row.sectionId, [...(texts.get(row.sectionId) ?? []), row.content]);
+  return texts;
+}
 
 /**
  * Writes a save made from `version`; undefined when someone saved in between. A change of status

@@ -8,6 +8,9 @@ import {
   updateApplicationInput,
 } from '../../../shared/schemas/applications';
 import { isOpenForApplications } from '../../../shared/domain/application-sections';
+import { requirementsFailedByProfile } from '../../../shared/domain/requirements-test';
+import { cachedCatalog } from '../../catalog/catalog-cache';
+import { findGrantQuestions } from '../grants/grants.queries';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
@@ -35,14 +38,24 @@ export const applicationsRouter = router({
     return { applications, nextCursor, openGrants };
   }),
 
-  /** What starting an application for a grant needs: the grant, whether it is open, and the companies the user may apply for. */
+  /**
+   * What starting an application for a grant needs: the grant, whether it is open, and the
+   * companies the user may apply for, each with the grant's requirements its registry profile
+   * fails (the requirements test's questions the profile answers), to warn before applying.
+   */
   startOptions: userProcedure.input(startOptionsInput).query(async ({ ctx, input }) => {
     const grant = await findGrantToApply(ctx.db, input.grantId, ctx.locale);
     if (!grant) throw new AppError('NOT_FOUND');
-    const companies = await listCompaniesToApplyFor(ctx.db, ctx.user.id);
+    const [companies, questions] = await Promise.all([
+      listCompaniesToApplyFor(ctx.db, ctx.user.id),
+      cachedCatalog(ctx.db, `grants:questions:${ctx.locale}:${grant.id}`, () => findGrantQuestions(ctx.db, grant.id, ctx.locale)),
+    ]);
     return {
       grant: { id: grant.id, slug: grant.slug, title: grant.title, description: grant.description, fundName: grant.fundName, deadlineAt: grant.deadlineAt, open: isOpenForApplications(grant) },
-      companies,
+      companies: companies.map(({ orgId, employees, ...company }) => ({
+        ...company,
+        failedRequirements: requirementsFailedByProfile(questions, { orgId, employees }).map((question) => question.text),
+      })),
     };
   }),
 
@@ -71,7 +84,9 @@ export const applicationsRouter = router({
   section: applicationProcedure.input(sectionInput).query(async ({ ctx, input }) => {
     const [section, related] = await Promise.all([findSection(ctx.db, ctx.application.id, input.sectionId, ctx.locale), findRelatedData(ctx.db, ctx.application.id)]);
     if (!section) throw new AppError('NOT_FOUND');
-    return { ...section, related };
+    // The drafts are for the server's rule; the editor has the newest one from `drafts.latest`.
+    const { drafts: _drafts, ...shown } = section;
+    return { ...shown, related };
   }),
 
   saveSection: draftApplicationProcedureFor('applications.edit')

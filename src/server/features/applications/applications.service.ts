@@ -10,12 +10,15 @@ import {
   missingForDone,
   statusAfterSave,
   type Answers,
+  type MissingItem,
   type SectionStatus,
+  type TextLeftover,
 } from '../../../shared/domain/application-sections';
 import { AppError, type FieldErrors } from '../../../shared/errors';
 import type { createApplicationInput, saveSectionInput } from '../../../shared/schemas/applications';
 import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/section-data';
-import { isMessageKey } from '../../../shared/i18n';
+import { isMessageKey, type MessageKey } from '../../../shared/i18n';
+import { isIsoDate } from '../../../shared/i18n/date-input';
 import type { Executor } from '../../db/db';
 import { findGrantToApply, findSection, recordEvent, setSectionStatus, updateSectionVersioned, type SectionRow } from './applications.queries';
 
@@ -63,7 +66,7 @@ function checkedAnswers(section: SectionRow, answers: Answers, fulfilled: readon
         : input.type === 'list'
           ? Array.isArray(value)
           : input.type === 'date'
-            ? typeof value === 'string' && (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value))
+            ? typeof value === 'string' && (value === '' || isIsoDate(value))
             : typeof value === 'string';
     if (fits) kept[input.id] = value;
     else errors[`answers.${input.id}`] = 'validation.invalid';
@@ -101,22 +104,44 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
   if (section.version !== input.version) throw new AppError('CONFLICT');
   const data = checkedData(section, input.data);
   const state = { content: input.content, ...checkedAnswers(section, input.answers, input.fulfilled), data };
-  const status = statusAfterSave(section.status, missingForDone(section, { ...state, data: data === undefined ? section.data : data }).length === 0);
+  const status = statusAfterSave(section.status, missingForDone(section, { ...state, data: data === undefined ? section.data : data, drafts: section.drafts }).length === 0);
   const saved = await updateSectionVersioned(db, { id: section.id, applicationId: input.applicationId, status: section.status }, input.version, { ...state, status, userId });
   if (!saved) throw new AppError('CONFLICT');
   return { id: section.id, version: saved.version, status: saved.status as SectionStatus, updatedAt: saved.updatedAt };
 }
 
+const inputProblemKeys = {
+  missing: 'applications.missing.input',
+  tooLong: 'applications.input.tooLong',
+  emptyListValue: 'applications.input.emptyListValue',
+  startAfterEnd: 'applications.input.startAfterEnd',
+} as const satisfies Record<string, MessageKey>;
+
+const leftoverKeys = {
+  drafterLabel: 'applications.missing.drafterLabel',
+  placeholders: 'applications.missing.placeholders',
+  uneditedDraft: 'applications.missing.uneditedDraft',
+} as const satisfies Record<TextLeftover['kind'], MessageKey>;
+
 /** The field errors naming what keeps a section from `done`, keyed like the editor's fields. */
-function missingAsFieldErrors(section: SectionRow): FieldErrors {
+function missingAsFieldErrors(missing: readonly MissingItem[]): FieldErrors {
   const errors: FieldErrors = {};
-  for (const item of missingForDone(section, section)) {
+  for (const item of missing) {
     if (item.kind === 'content') errors.content = 'applications.missing.content';
+    else if (item.kind === 'leftover') errors.content ??= leftoverKeys[item.leftover.kind];
     else if (item.kind === 'requirement') errors[`fulfilled.${item.id}`] = 'applications.missing.requirement';
     else if (item.kind === 'data') errors[item.field] ??= item.message;
-    else errors[`answers.${item.id}`] = item.problem === 'missing' ? 'applications.missing.input' : item.problem === 'tooLong' ? 'applications.input.tooLong' : 'applications.input.emptyListValue';
+    else errors[`answers.${item.id}`] ??= inputProblemKeys[item.problem];
   }
   return errors;
+}
+
+/** The refusal's message: what is left in the text, named, when something is; otherwise the general rule. */
+export function leftoverRefusal(leftover: TextLeftover | undefined): { message: MessageKey; values?: Record<string, string> } {
+  if (!leftover) return { message: 'applications.section.notComplete' };
+  if (leftover.kind === 'drafterLabel') return { message: 'applications.section.drafterLabelLeft', values: { found: leftover.found } };
+  if (leftover.kind === 'placeholders') return { message: 'applications.section.placeholdersLeft', values: { found: leftover.found.join(', ') } };
+  return { message: 'applications.section.uneditedDraft' };
 }
 
 export async function markSectionDone(db: Executor, applicationId: string, sectionId: string, userId: string) {
@@ -125,8 +150,11 @@ export async function markSectionDone(db: Executor, applicationId: string, secti
     const section = await findSection(trx, applicationId, sectionId);
     if (!section) throw new AppError('NOT_FOUND');
     if (section.status === 'done') return { id: section.id, version: section.version, status: section.status };
-    const fieldErrors = missingAsFieldErrors(section);
-    if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION', { message: 'applications.section.notComplete', fieldErrors });
+    const missing = missingForDone(section, section);
+    if (missing.length) {
+      const leftover = missing.find((item) => item.kind === 'leftover')?.leftover;
+      throw new AppError('VALIDATION', { ...leftoverRefusal(leftover), fieldErrors: missingAsFieldErrors(missing) });
+    }
     if (!mayMarkDone(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.inReview' });
     const updated = await setSectionStatus(trx, section, section.status, 'done', userId);
     if (!updated) throw new AppError('CONFLICT');

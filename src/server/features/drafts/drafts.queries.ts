@@ -55,7 +55,6 @@ const draftColumns = [
   'd.section_id as sectionId',
   'd.status',
   'd.content',
-  'd.addressed',
   'd.instruction',
   'd.model',
   'd.offline',
@@ -69,6 +68,8 @@ function draftsOf(db: Executor, applicationId: string) {
     .leftJoin('users as u', 'u.id', 'd.requested_by')
     .select([
       ...draftColumns,
+      // An offline draft only leaves room for the requirements; one stored with a claim claims nothing.
+      sql<string[]>`CASE WHEN d.offline THEN '{}'::uuid[] ELSE d.addressed END`.as('addressed'),
       // Only whether the AI service refused: the full reason is for admins, on the job page.
       sql<boolean>`d.error IS NOT NULL AND d.error LIKE 'AI endpoint refused%'`.as('refused'),
       sql<string | null>`trim(u.firstname || ' ' || u.lastname)`.as('requestedBy'),

@@ -4,12 +4,12 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
-import type { Answers, SectionStatus } from '../../../shared/domain/application-sections';
+import { textLeftovers, type Answers, type SectionStatus } from '../../../shared/domain/application-sections';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
 import type { SectionKind } from '../../../shared/domain/grants';
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
-import { grantTermColumns, grantTermsOf, sectionRuleColumnsIn } from '../applications/applications.queries';
+import { finishedDraftTexts, grantTermColumns, grantTermsOf, sectionRuleColumnsIn } from '../applications/applications.queries';
 
 const reviewingRoles: CompanyRole[] = ['owner', 'admin', 'reviewer'];
 
@@ -122,9 +122,12 @@ export async function listSectionsInFull(db: Executor, applicationId: string, lo
     .where('s.application_id', '=', applicationId)
     .orderBy('s.position')
     .execute();
-  // Every section carries the grant's terms, so the final document's checklist and budget apply the same rules as the editor.
+  const drafts = await finishedDraftTexts(db, applicationId);
+  // Every section carries the grant's terms, so the final document's checklist and budget apply the same rules as the editor;
+  // and the drafts that stand in its text unedited (usually none), so the checklist names them as the editor does.
   return rows.map(({ currency, maxFundingPct, minInvoiceAmount, hourlyRate, ...row }) => ({
     ...row,
+    drafts: (drafts.get(row.id) ?? []).filter((draft) => textLeftovers(row.content, [draft]).some((leftover) => leftover.kind === 'uneditedDraft')),
     status: row.status as SectionStatus,
     kind: row.kind as SectionKind,
     answers: row.answers as Answers,
@@ -153,27 +156,28 @@ export function markPublished(db: Executor, applicationId: string) {
 }
 
 /**
- * A new draft of the same company and grant holding the application's title, description and
- * sections: text, answers and ticks are kept for the grant's current sections (new ones start
- * empty, archived ones are left out). Statuses start over.
+ * A new draft of the same company and grant, under a title of its own, holding the application's
+ * description and sections: text, answers, ticks and structured rows (budget, activity plan,
+ * deliverables) are kept for the grant's current sections (new ones start empty, archived ones
+ * are left out). Statuses start over.
  */
-export async function copyApplication(db: Executor, applicationId: string, userId: string): Promise<{ id: string }> {
+export async function copyApplication(db: Executor, applicationId: string, userId: string, title: string): Promise<{ id: string }> {
   const copy = await db
     .insertInto('applications')
     .columns(['company_id', 'grant_id', 'title', 'language', 'description', 'created_by'])
     .expression((eb) =>
       eb
         .selectFrom('applications')
-        .select((inner) => ['company_id', 'grant_id', 'title', 'language', 'description', inner.val(userId).as('created_by')])
+        .select((inner) => ['company_id', 'grant_id', inner.val(title).as('title'), 'language', 'description', inner.val(userId).as('created_by')])
         .where('id', '=', applicationId),
     )
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`
-    INSERT INTO application_sections (application_id, grant_section_id, position, status, content, answers, fulfilled, updated_by)
+    INSERT INTO application_sections (application_id, grant_section_id, position, status, content, answers, fulfilled, data, updated_by)
     SELECT ${copy.id}::uuid, gs.id, gs.position,
-      CASE WHEN old.id IS NULL OR (old.content = '' AND old.answers = '{}'::jsonb) THEN 'not_started' ELSE 'draft' END,
-      coalesce(old.content, ''), coalesce(old.answers, '{}'::jsonb), coalesce(old.fulfilled, '{}'::uuid[]), ${userId}::uuid
+      CASE WHEN old.id IS NULL OR (old.content = '' AND old.answers = '{}'::jsonb AND old.data IS NULL) THEN 'not_started' ELSE 'draft' END,
+      coalesce(old.content, ''), coalesce(old.answers, '{}'::jsonb), coalesce(old.fulfilled, '{}'::uuid[]), old.data, ${userId}::uuid
     FROM applications a
     JOIN grant_sections gs ON gs.grant_id = a.grant_id AND gs.removed_at IS NULL
     LEFT JOIN application_sections old ON old.application_id = a.id AND old.grant_section_id = gs.id

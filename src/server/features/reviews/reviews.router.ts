@@ -64,8 +64,8 @@ export const reviewsRouter = router({
     .input(publishInput)
     .mutation(({ ctx }) => {
       if (ctx.application.published) throw new AppError('CONFLICT', { message: 'reviews.refused.published' });
-      return publishApplication(ctx.db, actorOf(ctx));
+      return publishApplication(ctx.db, actorOf(ctx), ctx.locale);
     }),
 
-  copy: applicationProcedureFor('applications.edit').input(copyApplicationInput).mutation(({ ctx }) => copyToDraft(ctx.db, actorOf(ctx))),
+  copy: applicationProcedureFor('applications.edit').input(copyApplicationInput).mutation(({ ctx, input }) => copyToDraft(ctx.db, actorOf(ctx), input.title)),
 });

@@ -5,13 +5,14 @@
  */
 import type { z } from 'zod';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
+import type { Locale } from '../../../shared/i18n';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
 import { reviewTransition, sectionsBlockingPublish, type ReviewAction } from '../../../shared/domain/review';
 import { AppError } from '../../../shared/errors';
 import type { sendToReviewInput } from '../../../shared/schemas/reviews';
 import type { Executor } from '../../db/db';
 import { recordEvent, setSectionStatus } from '../applications/applications.queries';
-import { copyApplication, countReviewersAmong, lockSectionStatuses, markPublished, replaceSectionReviewers } from './reviews.queries';
+import { copyApplication, countReviewersAmong, listSectionsInFull, lockSectionStatuses, markPublished, replaceSectionReviewers } from './reviews.queries';
 
 export interface ReviewActor {
   application: { id: string; companyId: string; published: boolean };
@@ -72,13 +73,16 @@ export function commentOnSection(db: Executor, actor: ReviewActor, sectionId: st
 }
 
 /** Owners and admins publish an application once every section is done; it is read-only from then on. */
-export async function publishApplication(db: Executor, actor: ReviewActor) {
+export async function publishApplication(db: Executor, actor: ReviewActor, locale: Locale = 'da') {
   return db.transaction().execute(async (trx) => {
     // The application row first, as reopening does, so the two never interleave.
     await trx.selectFrom('applications').select('id').where('id', '=', actor.application.id).forUpdate().execute();
     const sections = await lockSectionStatuses(trx, actor.application.id);
     const blocking = sectionsBlockingPublish(sections.map((section) => ({ status: section.status as SectionStatus })));
     if (sections.length === 0 || blocking.length > 0) throw new AppError('CONFLICT', { message: 'reviews.refused.notDone' });
+    // Every section is done; one may still hold a placeholder or an unedited draft (done before that rule).
+    const unwritten = sectionsBlockingPublish(await listSectionsInFull(trx, actor.application.id, locale))[0];
+    if (unwritten) throw new AppError('CONFLICT', { message: 'reviews.refused.leftovers', values: { section: unwritten.title } });
     const published = await markPublished(trx, actor.application.id);
     if (!published) throw new AppError('CONFLICT', { message: 'reviews.refused.published' });
     await recordEvent(trx, { applicationId: actor.application.id, sectionId: null, actorId: actor.userId, from: 'draft', to: 'published' });
@@ -87,9 +91,9 @@ export async function publishApplication(db: Executor, actor: ReviewActor) {
 }
 
 /** A new draft from the application (published or not), for the next round. */
-export async function copyToDraft(db: Executor, actor: ReviewActor) {
+export async function copyToDraft(db: Executor, actor: ReviewActor, title: string) {
   return db.transaction().execute(async (trx) => {
-    const copy = await copyApplication(trx, actor.application.id, actor.userId);
+    const copy = await copyApplication(trx, actor.application.id, actor.userId, title);
     await recordEvent(trx, { applicationId: copy.id, sectionId: null, actorId: actor.userId, from: null, to: 'draft' });
     return copy;
   });

@@ -3,7 +3,8 @@
  * application's language from the same material a model gets: an opening with the company, grant
  * and project, the project in the applicant's words, the company's registry facts, the section's
  * facts, and a paragraph per requirement marking clearly what the writer must supply. It labels
- * itself, and streams in pieces like a model so the editor behaves the same.
+ * itself, claims to cover no requirement (it only leaves room for them), and streams in pieces
+ * like a model so the editor behaves the same.
  */
 import { formatsOf } from '../../../shared/i18n/format';
 import { createIntl, createIntlCache } from '@formatjs/intl';
@@ -53,7 +54,7 @@ export function createOfflineDrafter(): Drafter {
         onText(written);
         await new Promise((resolve) => setTimeout(resolve, PIECE_DELAY_MS));
       }
-      return { content: text, model: 'offline', offline: true, tokensIn: null, tokensOut: null, addressed: material.section.requirements.map((r) => r.id) };
+      return { content: text, model: 'offline', offline: true, tokensIn: null, tokensOut: null, addressed: [] };
     },
   };
 }

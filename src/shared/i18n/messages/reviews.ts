@@ -7,6 +7,7 @@ const da = {
   'reviews.refused.approve': 'Kun et afsnit, der er til gennemsyn, kan godkendes.',
   'reviews.refused.reject': 'Kun et afsnit, der er til gennemsyn, kan afvises.',
   'reviews.refused.notDone': 'Ansøgningen kan først indsendes, når alle afsnit er færdige.',
+  'reviews.refused.leftovers': 'Afsnittet »{section}« indeholder stadig tekst, som ingen har skrevet færdig (pladsholdere i klammer, udkastets mærkning eller et uredigeret udkast). Genåbn afsnittet, og skriv det færdigt.',
   'reviews.reviewer.invalid': 'Vælg gennemlæsere blandt virksomhedens ejere, administratorer og gennemlæsere.',
 
   'reviews.bar.heading': 'Gennemsyn',
@@ -77,6 +78,10 @@ const da = {
   'reviews.final.publishedOn': 'Indsendt {date}. Ansøgningen kan kun læses.',
   'reviews.final.copy': 'Kopier til ny kladde',
   'reviews.final.copied': 'Kopien er oprettet',
+  'reviews.copy.body': 'Kopien får alle afsnit med – tekst, svar, aktivitetsplan, leverancer og budget – som kladder. Giv den sin egen titel, så de to ansøgninger kan skelnes.',
+  'reviews.copy.field': 'Den nye ansøgnings titel',
+  'reviews.copy.defaultTitle': '{title} (kopi)',
+  'reviews.copy.submit': 'Opret kopien',
 };
 
 const en: Record<keyof typeof da, string> = {
@@ -87,6 +92,7 @@ const en: Record<keyof typeof da, string> = {
   'reviews.refused.approve': 'Only a section in review can be approved.',
   'reviews.refused.reject': 'Only a section in review can be rejected.',
   'reviews.refused.notDone': 'The application can be submitted once every section is done.',
+  'reviews.refused.leftovers': 'The section “{section}” still holds text nobody has finished (placeholders in square brackets, the drafter’s label or an unedited draft). Reopen the section and finish it.',
   'reviews.reviewer.invalid': 'Choose reviewers among the company’s owners, admins and reviewers.',
 
   'reviews.bar.heading': 'Review',
@@ -157,6 +163,10 @@ const en: Record<keyof typeof da, string> = {
   'reviews.final.publishedOn': 'Submitted {date}. The application is read-only.',
   'reviews.final.copy': 'Copy into a new draft',
   'reviews.final.copied': 'The copy has been created',
+  'reviews.copy.body': 'The copy gets every section – text, answers, activity plan, deliverables and budget – as drafts. Give it a title of its own so the two applications can be told apart.',
+  'reviews.copy.field': 'Title of the new application',
+  'reviews.copy.defaultTitle': '{title} (copy)',
+  'reviews.copy.submit': 'Create the copy',
 };
 
 const nb: Record<keyof typeof da, string> = {
@@ -167,6 +177,7 @@ const nb: Record<keyof typeof da, string> = {
   'reviews.refused.approve': 'Bare en del som er til gjennomgang, kan godkjennes.',
   'reviews.refused.reject': 'Bare en del som er til gjennomgang, kan avvises.',
   'reviews.refused.notDone': 'Søknaden kan først sendes inn når alle delene er ferdige.',
+  'reviews.refused.leftovers': 'Delen «{section}» inneholder fortsatt tekst som ingen har skrevet ferdig (plassholdere i klammer, utkastets merking eller et uredigert utkast). Åpne delen igjen, og skriv den ferdig.',
   'reviews.reviewer.invalid': 'Velg gjennomlesere blant virksomhetens eiere, administratorer og gjennomlesere.',
 
   'reviews.bar.heading': 'Gjennomgang',
@@ -237,6 +248,10 @@ const nb: Record<keyof typeof da, string> = {
   'reviews.final.publishedOn': 'Sendt inn {date}. Søknaden kan bare leses.',
   'reviews.final.copy': 'Kopier til nytt utkast',
   'reviews.final.copied': 'Kopien er opprettet',
+  'reviews.copy.body': 'Kopien får med alle delene – tekst, svar, aktivitetsplan, leveranser og budsjett – som utkast. Gi den en egen tittel, så de to søknadene kan skilles fra hverandre.',
+  'reviews.copy.field': 'Tittel på den nye søknaden',
+  'reviews.copy.defaultTitle': '{title} (kopi)',
+  'reviews.copy.submit': 'Opprett kopien',
 };
 
 export const reviews = { da, en, nb };
