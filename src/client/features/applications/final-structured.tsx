@@ -53,7 +53,7 @@ function FinalBudget({ data, terms }: { data: unknown; terms: GrantTerms }) {
         <p className="text-sm text-gray-600">{t('budget.editor.noLines')}</p>
       ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('activityPlan.editor.budgetLines')}>
-          <table className="w-full min-w-[32rem] text-sm">
+          <table className="w-full text-sm">
             <caption className="pb-1 text-start font-semibold text-gray-900">{t('activityPlan.editor.budgetLines')}</caption>
             <thead className="text-gray-600">
               <tr>
@@ -72,12 +72,12 @@ function FinalBudget({ data, terms }: { data: unknown; terms: GrantTerms }) {
                       {line.name.trim() || t('budget.editor.line', { n: index + 1 })}
                       {isStaffLine(line) && line.hours !== null && rate !== null && (
                         <span className="block text-gray-600">
-                          {formats.number(line.hours / 100)} {t('budget.editor.hours').toLowerCase()} × {money(rate)}
+                          {formats.number(line.hours)} {t('budget.editor.hours').toLowerCase()} × {money(rate)}
                         </span>
                       )}
                       {!isStaffLine(line) && line.description && <span className="block text-gray-600">{line.description}</span>}
                     </td>
-                    <td className={`${cell} text-end tabular-nums`}>{money(lineCost(line, terms))}</td>
+                    <td className={`${cell} text-end whitespace-nowrap tabular-nums`}>{money(lineCost(line, terms))}</td>
                   </tr>
                 );
               })}

@@ -93,6 +93,7 @@ const da = {
   'reviews.email.locked.subject': '“{title}” er låst som endelig version',
   'reviews.email.locked.body': 'Ansøgningen “{title}” fra {company} til {grant} er låst som endelig version. Ingen kan ændre den længere; vil I rette noget, kan I kopiere den til en ny kladde.\n\nAnsøgningen er ikke sendt til {fund}. I indsender den selv på fondens ansøgningsside: {applyLink}\nAnsøgningsfrist: {deadline}\n\nDen låste version kan læses, udskrives og gemmes som PDF her:',
   'reviews.email.locked.footer': 'Du modtager denne e-mail, fordi du er medlem af {company} i Grantwork.',
+  'reviews.final.inLanguage': 'Dokumentet står på ansøgningens sprog ({language}) med dets tal- og datoformater, også når du læser det på et andet sprog.',
 };
 
 const en: Record<keyof typeof da, string> = {
@@ -189,6 +190,7 @@ const en: Record<keyof typeof da, string> = {
   'reviews.email.locked.subject': '“{title}” has been locked as the final version',
   'reviews.email.locked.body': 'The application “{title}” from {company} to {grant} has been locked as the final version. Nobody can change it any more; to change anything, copy it into a new draft.\n\nThe application has not been sent to {fund}. You submit it yourselves on the fund’s application page: {applyLink}\nDeadline: {deadline}\n\nRead, print or save the locked version as a PDF here:',
   'reviews.email.locked.footer': 'You receive this e-mail because you are a member of {company} on Grantwork.',
+  'reviews.final.inLanguage': 'The document is in the application’s language ({language}) with its number and date formats, whichever language you read it in.',
 };
 
 const nb: Record<keyof typeof da, string> = {
@@ -285,6 +287,7 @@ const nb: Record<keyof typeof da, string> = {
   'reviews.email.locked.subject': '«{title}» er låst som endelig versjon',
   'reviews.email.locked.body': 'Søknaden «{title}» fra {company} til {grant} er låst som endelig versjon. Ingen kan endre den lenger; vil dere endre noe, kan dere kopiere den til et nytt utkast.\n\nSøknaden er ikke sendt til {fund}. Dere sender den inn selv på fondets søknadsside: {applyLink}\nSøknadsfrist: {deadline}\n\nDen låste versjonen kan leses, skrives ut og lagres som PDF her:',
   'reviews.email.locked.footer': 'Du mottar denne e-posten fordi du er medlem av {company} i Grantwork.',
+  'reviews.final.inLanguage': 'Dokumentet står på søknadens språk ({language}) med dets tall- og datoformater, også når du leser det på et annet språk.',
 };
 
 export const reviews = { da, en, nb };
