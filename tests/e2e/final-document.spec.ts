@@ -147,8 +147,11 @@ test('the fully written Innobooster application prints on at most six A4 pages w
   // Locking says what it does and does not do, and shows where to apply.
   await page.goto(`/applications/${written.applicationId}/final?lang=da`);
   await expect(page.getByText('Alle afsnit er færdige.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sådan søger I' }).getByRole('link', { name: 'Fondens ansøgningsside for Innobooster' })).toHaveAttribute('href', 'https://innovationsfonden.dk/en/p/innobooster');
+  await page.screenshot({ path: testInfo.outputPath('final-draft-da.png') });
   await page.getByRole('button', { name: 'Lås som endelig version' }).click();
   const dialog = page.getByRole('alertdialog');
+  await page.screenshot({ path: testInfo.outputPath('final-lock-dialog-da.png') });
   await expect(dialog).toContainText('Ansøgningen sendes ikke til Innovationsfonden');
   await expect(dialog).toContainText('kvittering');
   const lockedAt = Date.now();
@@ -165,6 +168,7 @@ test('the fully written Innobooster application prints on at most six A4 pages w
   for (const [index, person] of people.entries()) {
     const file = await sentEmail(written.emails[index]!, { since: lockedAt - 1000 });
     expect(readEmail(file)).toMatch(receipts[person.locale]);
+    writeFileSync(testInfo.outputPath(`receipt-${person.locale}.txt`), readEmail(file));
     expect(linkIn(file, `${new URL(page.url()).origin}/applications/`)).toBe(`${new URL(page.url()).origin}/applications/${written.applicationId}/final`);
   }
 
