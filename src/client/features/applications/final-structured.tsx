@@ -57,7 +57,8 @@ function FinalBudget({ data, terms }: { data: unknown; terms: GrantTerms }) {
             <caption className="pb-1 text-start font-semibold text-gray-900">{t('activityPlan.editor.budgetLines')}</caption>
             <thead className="text-gray-600">
               <tr>
-                <th scope="col" className={cell}>{t('budget.editor.lineType')}</th>
+                {/* On a phone the type goes under the name, so the amounts stay on the screen. */}
+                <th scope="col" className={`${cell} hidden sm:table-cell print:table-cell`}>{t('budget.editor.lineType')}</th>
                 <th scope="col" className={cell}>{t('budget.editor.name')}</th>
                 <th scope="col" className={`${cell} text-end`}>{t('budget.editor.lineCost')}</th>
               </tr>
@@ -67,8 +68,9 @@ function FinalBudget({ data, terms }: { data: unknown; terms: GrantTerms }) {
                 const rate = isStaffLine(line) ? effectiveHourlyRate(line, terms) : null;
                 return (
                   <tr key={line.id}>
-                    <td className={cell}>{t(`budget.type.${line.type}`)}</td>
+                    <td className={`${cell} hidden sm:table-cell print:table-cell`}>{t(`budget.type.${line.type}`)}</td>
                     <td className={`${cell} break-words`}>
+                      <span className="block text-gray-600 sm:hidden print:hidden">{t(`budget.type.${line.type}`)}</span>
                       {line.name.trim() || t('budget.editor.line', { n: index + 1 })}
                       {isStaffLine(line) && line.hours !== null && rate !== null && (
                         <span className="block text-gray-600">
