@@ -126,6 +126,26 @@ export const emailTemplates = {
     params: z.object({ company: z.string().max(200), newOwner: z.string().max(200), reason: z.string().max(1000), link: z.url() }),
     hasLink: true,
   },
+  /**
+   * To every member of a company when an application is locked as its final version: it is not
+   * sent to the fund; where and by when to apply; `link` is the locked document.
+   */
+  applicationLocked: {
+    subject: 'reviews.email.locked.subject',
+    body: 'reviews.email.locked.body',
+    footer: 'reviews.email.locked.footer',
+    params: z.object({
+      name: z.string().max(200),
+      title: z.string().max(200),
+      company: z.string().max(200),
+      fund: z.string().max(200),
+      grant: z.string().max(200),
+      applyLink: z.url(),
+      deadline: z.string().max(100),
+      link: z.url(),
+    }),
+    hasLink: true,
+  },
 } as const satisfies Record<string, EmailTemplate>;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

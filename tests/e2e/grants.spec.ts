@@ -38,8 +38,8 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
   await expect(page).toHaveURL(/\/admin\/funds\/[0-9a-f-]{36}\/grants\/[0-9a-f-]{36}$/);
   await expect(page.getByLabel('Address (slug)')).toHaveValue('harbour-electrification-grant');
   await page.getByLabel('Status').selectOption('open');
-  // Typed as the English interface writes dates, whatever the browser's own language.
-  await page.getByLabel('Deadline', { exact: true }).fill('06/01/2030');
+  // Typed as the English interface writes dates (day first, as in Europe), whatever the browser's own language.
+  await page.getByLabel('Deadline', { exact: true }).fill('01/06/2030');
   await page.getByLabel('Deadline – Time').fill('12:00');
   await expect(page.getByText('Read as Saturday, June 1, 2030 at 12:00 PM')).toBeVisible();
   await page.getByLabel('Minimum amount').fill('100000');
@@ -55,7 +55,7 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save the grant' }).click();
   await expect(page.getByText('The grant was saved', { exact: true })).toBeVisible();
-  // The same deadline on a Danish page in this English browser: the Danish order, not mm/dd/yyyy.
+  // The same deadline on a Danish page in this English browser: the Danish order and separator.
   const editor = page.url();
   await page.goto(`${editor}?lang=da`);
   await expect(page.getByLabel('Frist', { exact: true })).toHaveValue('01.06.2030');

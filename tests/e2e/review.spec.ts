@@ -1,7 +1,7 @@
 /**
  * Review and publishing: a writer sends a section to review, the reviewer (another browser)
  * comments and, after the writer sends it again, approves; the owner opens the final document,
- * sees what is missing, follows the link, fixes it, publishes, and prints every section to PDF.
+ * sees what is missing, follows the link, fixes it, locks it as the final version, and prints every section to PDF.
  */
 import { createDb } from '../../src/server/db/db';
 import { linkIn, readEmail } from '../eml';
@@ -136,7 +136,7 @@ test('a section goes through review, the owner fixes what the final document say
   await owner.getByRole('link', { name: 'Samlet dokument og indsendelse' }).click();
   const checklist = owner.getByRole('region', { name: 'Mangler før indsendelse' });
   await expect(checklist).toContainText('Projektresumé: “Projektets titel” mangler eller er ugyldigt');
-  await expect(owner.getByRole('button', { name: 'Indsend ansøgningen' })).toHaveCount(0);
+  await expect(owner.getByRole('button', { name: 'Lås som endelig version' })).toHaveCount(0);
   await expectAccessible(owner);
 
   await checklist.getByRole('link', { name: /“Projektets titel” mangler/ }).click();
@@ -151,11 +151,11 @@ test('a section goes through review, the owner fixes what the final document say
   await expect(owner.getByText('Afsnittet er markeret som færdigt').first()).toBeVisible();
 
   await owner.goto(`/applications/${team.applicationId}/final`);
-  await expect(owner.getByText('Alle afsnit er færdige. Ansøgningen kan indsendes.')).toBeVisible();
-  await owner.getByRole('button', { name: 'Indsend ansøgningen' }).click();
-  await owner.getByRole('alertdialog').getByRole('button', { name: 'Indsend ansøgningen' }).click();
-  await expect(owner.getByText('Ansøgningen er indsendt').first()).toBeVisible();
-  await expect(owner.getByText(/Indsendt .*Ansøgningen kan kun læses\./)).toBeVisible();
+  await expect(owner.getByText('Alle afsnit er færdige. Ansøgningen kan låses som endelig version.')).toBeVisible();
+  await owner.getByRole('button', { name: 'Lås som endelig version' }).click();
+  await owner.getByRole('alertdialog').getByRole('button', { name: 'Lås som endelig version' }).click();
+  await expect(owner.getByText('Ansøgningen er låst som endelig version').first()).toBeVisible();
+  await expect(owner.getByText(/Låst .*Ingen kan længere ændre ansøgningen/)).toBeVisible();
   await expectAccessible(owner);
 
   // Printed, the document holds every section; the navigation is not printed.
@@ -168,7 +168,7 @@ test('a section goes through review, the owner fixes what the final document say
   // Published: the section editor no longer offers to write.
   await owner.goto(`/applications/${team.applicationId}/${summary.id}`);
   await expect(owner.getByRole('heading', { level: 1, name: 'Projektresumé' })).toBeVisible();
-  await expect(owner.getByText('Ansøgningen er indsendt og kan ikke længere ændres.')).toBeVisible();
+  await expect(owner.getByText('Ansøgningen er låst som endelig version og kan ikke længere ændres.')).toBeVisible();
   await expect(owner.getByRole('button', { name: 'Genåbn' })).toHaveCount(0);
   await expect(owner.getByLabel('Afsnittets tekst')).not.toBeEditable();
   await ownerContext.close();

@@ -154,6 +154,34 @@ export function LocaleProvider({ initial, children }: { initial: Locale; childre
   );
 }
 
+/**
+ * Its children in `locale` rather than the interface language: the final document is in the
+ * application's language, whoever reads it. Shows `fallback` while that catalog downloads; if
+ * the download fails, the children are shown in the interface language rather than not at all.
+ */
+export function InLanguage({ locale, fallback, children }: { locale: Locale; fallback: ReactNode; children: ReactNode }) {
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>(() => (loadedCatalogs[locale]?.complete ? 'ready' : 'loading'));
+  useEffect(() => {
+    if (loadedCatalogs[locale]?.complete) return setState('ready');
+    let current = true;
+    setState('loading');
+    loadMessages(locale, { complete: true }).then(
+      () => current && setState('ready'),
+      () => current && setState('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  if (state === 'loading') return fallback;
+  if (state === 'failed') return children;
+  return (
+    <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={messagesFor(locale)}>
+      {children}
+    </IntlProvider>
+  );
+}
+
 export function useLocale(): LocaleState {
   const value = useContext(LocaleContext);
   if (!value) throw new Error('useLocale outside LocaleProvider');

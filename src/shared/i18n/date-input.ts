@@ -2,7 +2,7 @@
  * Dates typed by hand in the interface language's order, instead of the browser's date control,
  * which follows the browser's own language (an English browser shows `mm/dd/yyyy` and `AM/PM` on
  * a Danish page). The same rules for every date field: the day, month and year in the order and
- * with the separator the language writes them (`31.01.2026` in Danish and Norwegian, `01/31/2026`
+ * with the separator the language writes them (`31.01.2026` in Danish and Norwegian, `31/01/2026`
  * in English), or ISO `2026-01-31`; a two-digit year is this century; a time as `12.30` or
  * `12:30`, 24-hour.
  */
@@ -21,9 +21,16 @@ export interface ClockTime {
 
 type Part = 'day' | 'month' | 'year';
 
+/**
+ * The `Intl` locale whose numeric dates a language's date fields take: English as written in
+ * Europe (`31/01/2026`), never the US month-first order, since the people who choose English here
+ * work with Nordic funds and dates (docs/decisions/0023-final-document.md).
+ */
+const numericDateLocales: Record<Locale, string> = { da: 'da', en: 'en-GB', nb: 'nb' };
+
 /** The order and separator of a numeric date in `locale`, as `Intl` writes one. */
 export function dateOrder(locale: Locale): { order: Part[]; separator: string } {
-  const parts = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(2026, 0, 31));
+  const parts = new Intl.DateTimeFormat(numericDateLocales[locale], { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(2026, 0, 31));
   const order = parts.map((part) => part.type).filter((type): type is Part => type === 'day' || type === 'month' || type === 'year');
   const separator = parts.find((part) => part.type === 'literal')?.value ?? '.';
   return { order, separator };

@@ -156,7 +156,7 @@ export function Timeline({ plan }: { plan: ActivityPlanData }) {
   const names = new Map(plan.activities.map((row, index) => [row.id, row.activity.trim() || t('activityPlan.editor.row', { n: index + 1 })]));
   const rows = new Map(plan.activities.map((row) => [row.id, row]));
   return (
-    <figure className="space-y-2 rounded-lg bg-gray-50 p-4 ring-1 ring-gray-200" data-testid="activity-timeline">
+    <figure className="space-y-2 rounded-lg bg-gray-50 p-4 ring-1 ring-gray-200 print:bg-transparent print:p-0 print:ring-0 print:[print-color-adjust:exact]" data-testid="activity-timeline">
       <figcaption className="text-sm font-semibold text-gray-900">{t('activityPlan.editor.timeline')}</figcaption>
       {span === null ? (
         <p className="text-sm text-gray-600">{t('activityPlan.editor.timelineEmpty')}</p>

@@ -189,7 +189,7 @@ export function BudgetSummary({ budget, terms }: { budget: BudgetData; terms: Gr
   const percent = (value: number | null) => (value === null ? '–' : formats.percent(value, { digits: 1 }));
 
   return (
-    <div className="space-y-4 rounded-lg bg-gray-50 p-4 ring-1 ring-gray-200" data-testid="budget-summary">
+    <div className="space-y-4 rounded-lg bg-gray-50 p-4 ring-1 ring-gray-200 print:bg-transparent print:p-0 print:ring-0 print:[print-color-adjust:exact]" data-testid="budget-summary">
       <div className="grid gap-4 md:grid-cols-2">
         <figure aria-hidden="true" className="space-y-1">
           <figcaption className="text-sm font-semibold text-gray-900">{t('budget.editor.costChart')}</figcaption>
@@ -229,7 +229,7 @@ export function BudgetSummary({ budget, terms }: { budget: BudgetData; terms: Gr
           </ul>
         </figure>
       </div>
-      <table className="w-full text-sm">
+      <table className="w-full text-sm print:break-inside-avoid">
         <caption className="text-start font-semibold text-gray-900">{t('budget.editor.summary')}</caption>
         <thead className="sr-only">
           <tr>

@@ -2,8 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { missingForDone, type AnswerValue } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
 import { mayPublish } from '../../../shared/domain/review';
-import { useFormats, useT } from '../../lib/intl';
+import { InLanguage, useFormats, useLocale, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
+import { safeHref } from '../../lib/safe-url';
 import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -18,11 +19,15 @@ type Section = Final['sections'][number];
 
 /**
  * `/applications/{id}/final`: the whole application as one document, readable on screen and
- * printable (the print stylesheet drops the navigation and starts each section on a new page),
- * with what is still missing before it can be published and the publish and copy actions.
+ * printable, with what is still missing before it can be locked as the final version, where the
+ * fund takes applications, and the lock and copy actions. The actions speak the interface
+ * language; the document speaks the application's, with that language's numbers and dates, since
+ * it is what the company hands in. Printed, sections follow on one another and a heading, a table
+ * row or a chart is never split from what follows it (styles.css).
  */
 export function FinalDocument({ applicationId }: { applicationId: string }) {
   const t = useT();
+  const { locale } = useLocale();
   const final = trpc.reviews.final.useQuery({ applicationId }, { retry: false });
   usePageMeta({ title: final.data?.title ?? t('route.applications-application_id-final') });
   if (final.isPending) {
@@ -47,9 +52,20 @@ export function FinalDocument({ applicationId }: { applicationId: string }) {
           ← {t('reviews.final.back')}
         </Link>
         <Actions final={data} />
+        <WhereToApply final={data} />
         {!data.published && <Checklist final={data} />}
+        {data.language !== locale && <p className="text-sm text-gray-600">{t('reviews.final.inLanguage', { language: t(`applications.language.${data.language}`) })}</p>}
       </div>
-      <Document final={data} />
+      <InLanguage
+        locale={data.language}
+        fallback={
+          <p role="status" className="mt-6 text-sm text-gray-600">
+            {t('common.loading')}
+          </p>
+        }
+      >
+        <Document final={data} />
+      </InLanguage>
     </div>
   );
 }
@@ -68,7 +84,7 @@ function Actions({ final }: { final: Final }) {
       {publishable && (
         <ConfirmDialog
           title={t('reviews.final.publishTitle', { title: final.title })}
-          description={t('reviews.final.publishBody')}
+          description={t('reviews.final.publishBody', { fund: final.fundName, deadline: final.deadlineAt ? formats.deadline(final.deadlineAt) : t('applications.deadline.none') })}
           confirmLabel={t('reviews.final.publish')}
           onConfirm={async () => {
             try {
@@ -84,13 +100,48 @@ function Actions({ final }: { final: Final }) {
         />
       )}
       {may(final.role, 'applications.edit') && final.published && <CopyApplication application={final} />}
-      {final.published && final.publishedAt && (
-        <p className="w-full rounded-md bg-primary-50 p-3 text-sm text-primary-900 ring-1 ring-primary-200">
-          {t('reviews.final.publishedOn', { date: formats.date(final.publishedAt) })}
-        </p>
-      )}
       {!final.published && !may(final.role, 'publish') && <p className="w-full text-sm text-gray-600">{t('reviews.final.publishRight')}</p>}
     </div>
+  );
+}
+
+/**
+ * Where and by when the company applies: locking does not send the application anywhere. Once
+ * locked, this is the page's statement of what happened.
+ */
+function WhereToApply({ final }: { final: Final }) {
+  const t = useT();
+  const formats = useFormats();
+  const href = safeHref(final.grantUrl);
+  const locked = final.published && final.publishedAt;
+  return (
+    <section
+      aria-labelledby="where-to-apply-heading"
+      className={`space-y-1.5 rounded-lg p-4 text-sm ring-1 ${locked ? 'bg-primary-50 text-primary-900 ring-primary-200' : 'bg-white text-gray-800 shadow-sm ring-gray-200'}`}
+    >
+      <h2 id="where-to-apply-heading" className="font-semibold text-gray-900">
+        {locked ? t('reviews.final.locked') : t('reviews.final.whereToApply')}
+      </h2>
+      {locked ? (
+        <>
+          <p>{t('reviews.final.publishedOn', { date: formats.date(final.publishedAt!) })}</p>
+          <p className="font-medium">{t('reviews.final.notSent', { fund: final.fundName })}</p>
+        </>
+      ) : (
+        <p>{t('reviews.final.whereToApplyBody')}</p>
+      )}
+      <ul className="space-y-0.5">
+        {href && (
+          <li>
+            <a href={href} target="_blank" rel="noopener noreferrer" className="break-words text-primary-700 underline">
+              {t('reviews.final.applyLink', { grant: final.grantTitle })}
+            </a>{' '}
+            <span className="text-gray-600">({final.fundName})</span>
+          </li>
+        )}
+        <li>{t('reviews.final.deadline', { deadline: final.deadlineAt ? formats.deadline(final.deadlineAt) : t('applications.deadline.none') })}</li>
+      </ul>
+    </section>
   );
 }
 
@@ -147,20 +198,34 @@ function Checklist({ final }: { final: Final }) {
 
 function Document({ final }: { final: Final }) {
   const t = useT();
+  const formats = useFormats();
   const structured = final.sections.some((section) => section.kind === 'activity_plan');
   const members = trpc.companies.members.useQuery({ companyId: final.companyId }, { enabled: structured, retry: false, staleTime: 60_000 });
   const names = (members.data ?? []).map((member) => ({ userId: member.userId, name: `${member.firstname} ${member.lastname}`.trim() || member.email }));
+  // A locked document is dated the day it was locked; a draft the day it is read or printed.
+  const date = formats.date(final.publishedAt ?? new Date());
   return (
-    <article className="mt-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-8 print:mt-0 print:p-0 print:shadow-none print:ring-0">
-      <h1 className="text-3xl font-semibold break-words text-gray-900">{final.title}</h1>
-      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
-        <dt className="font-medium text-gray-600">{t('reviews.final.company')}</dt>
-        <dd className="text-gray-900">{final.companyName}</dd>
-        <dt className="font-medium text-gray-600">{t('reviews.final.grant')}</dt>
-        <dd className="text-gray-900">
-          {final.fundName} › {final.grantTitle}
-        </dd>
-      </dl>
+    <article lang={final.language} className="mt-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-8 print:mt-0 print:p-0 print:shadow-none print:ring-0">
+      <div className="border-b border-gray-300 pb-4" data-testid="final-cover">
+        <p className="text-sm font-medium text-gray-600">{t('reviews.final.cover.kind', { grant: final.grantTitle })}</p>
+        <h1 className="mt-1 text-3xl font-semibold break-words text-gray-900">{final.title}</h1>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium text-gray-600">{t('reviews.final.company')}</dt>
+          <dd className="break-words text-gray-900">
+            {final.companyName} · {t('reviews.final.cover.cvr', { orgId: final.orgId })}
+          </dd>
+          <dt className="font-medium text-gray-600">{t('reviews.final.cover.fund')}</dt>
+          <dd className="break-words text-gray-900">{final.fundName}</dd>
+          <dt className="font-medium text-gray-600">{t('reviews.final.grant')}</dt>
+          <dd className="break-words text-gray-900">{final.grantTitle}</dd>
+          <dt className="font-medium text-gray-600">{t('reviews.final.cover.date')}</dt>
+          <dd className="text-gray-900">{date}</dd>
+          <dt className="font-medium text-gray-600">{t('reviews.final.cover.version')}</dt>
+          <dd className="text-gray-900">
+            {final.published ? t('reviews.final.cover.final', { revision: final.revision, date }) : t('reviews.final.cover.draft', { revision: final.revision })}
+          </dd>
+        </dl>
+      </div>
       <section className="mt-6">
         <h2 className="text-xl font-semibold text-gray-900">{t('reviews.final.description')}</h2>
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-line break-words text-gray-800">{final.description || t('applications.overview.noDescription')}</p>
@@ -174,17 +239,29 @@ function Document({ final }: { final: Final }) {
   );
 }
 
-function DocumentSection({ section, number, children }: { section: Section; number: number; children: React.ReactNode }) {
+/** An input's answer as the document states it: numbers and dates in the document's language, a list one item to a line. */
+function Answer({ type, value }: { type: Section['inputs'][number]['type']; value: AnswerValue | undefined }) {
   const t = useT();
   const formats = useFormats();
-  const shown = (value: AnswerValue | undefined) => {
-    if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return t('reviews.final.noAnswer');
-    if (typeof value === 'number') return formats.number(value);
-    if (Array.isArray(value)) return value.join(', ');
-    return value;
-  };
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <>{t('reviews.final.noAnswer')}</>;
+  if (typeof value === 'number') return <>{formats.number(value)}</>;
+  if (Array.isArray(value)) {
+    return (
+      <ul className="list-disc ps-5">
+        {value.map((item, index) => (
+          <li key={index}>{item}</li>
+        ))}
+      </ul>
+    );
+  }
+  if (type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return <>{formats.calendarDate(value)}</>;
+  return <>{value}</>;
+}
+
+function DocumentSection({ section, number, children }: { section: Section; number: number; children: React.ReactNode }) {
+  const t = useT();
   return (
-    <section className="mt-8 border-t border-gray-200 pt-6 print:break-before-page print:border-0 print:pt-0" aria-labelledby={`final-${section.id}`}>
+    <section className="mt-8 border-t border-gray-200 pt-6 print:mt-6 print:pt-4" aria-labelledby={`final-${section.id}`}>
       <h2 id={`final-${section.id}`} className="text-xl font-semibold break-words text-gray-900">
         {number}. {section.title}
       </h2>
@@ -193,11 +270,13 @@ function DocumentSection({ section, number, children }: { section: Section; numb
       )}
       {children}
       {section.inputs.length > 0 && (
-        <dl className="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[14rem_1fr]">
+        <dl className="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[14rem_1fr] print:break-before-avoid print:grid-cols-[14rem_1fr]">
           {section.inputs.map((input) => (
             <div key={input.id} className="contents">
               <dt className="font-medium text-gray-600">{input.label}</dt>
-              <dd className="whitespace-pre-line break-words text-gray-900">{shown(section.answers[input.id])}</dd>
+              <dd className="break-words text-gray-900">
+                <Answer type={input.type} value={section.answers[input.id]} />
+              </dd>
             </div>
           ))}
         </dl>

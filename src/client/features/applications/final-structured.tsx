@@ -53,11 +53,12 @@ function FinalBudget({ data, terms }: { data: unknown; terms: GrantTerms }) {
         <p className="text-sm text-gray-600">{t('budget.editor.noLines')}</p>
       ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('activityPlan.editor.budgetLines')}>
-          <table className="w-full min-w-[32rem] text-sm">
+          <table className="w-full text-sm">
             <caption className="pb-1 text-start font-semibold text-gray-900">{t('activityPlan.editor.budgetLines')}</caption>
             <thead className="text-gray-600">
               <tr>
-                <th scope="col" className={cell}>{t('budget.editor.lineType')}</th>
+                {/* On a phone the type goes under the name, so the amounts stay on the screen. */}
+                <th scope="col" className={`${cell} hidden sm:table-cell print:table-cell`}>{t('budget.editor.lineType')}</th>
                 <th scope="col" className={cell}>{t('budget.editor.name')}</th>
                 <th scope="col" className={`${cell} text-end`}>{t('budget.editor.lineCost')}</th>
               </tr>
@@ -67,17 +68,18 @@ function FinalBudget({ data, terms }: { data: unknown; terms: GrantTerms }) {
                 const rate = isStaffLine(line) ? effectiveHourlyRate(line, terms) : null;
                 return (
                   <tr key={line.id}>
-                    <td className={cell}>{t(`budget.type.${line.type}`)}</td>
+                    <td className={`${cell} hidden sm:table-cell print:table-cell`}>{t(`budget.type.${line.type}`)}</td>
                     <td className={`${cell} break-words`}>
+                      <span className="block text-gray-600 sm:hidden print:hidden">{t(`budget.type.${line.type}`)}</span>
                       {line.name.trim() || t('budget.editor.line', { n: index + 1 })}
                       {isStaffLine(line) && line.hours !== null && rate !== null && (
                         <span className="block text-gray-600">
-                          {formats.number(line.hours / 100)} {t('budget.editor.hours').toLowerCase()} × {money(rate)}
+                          {formats.number(line.hours)} {t('budget.editor.hours').toLowerCase()} × {money(rate)}
                         </span>
                       )}
                       {!isStaffLine(line) && line.description && <span className="block text-gray-600">{line.description}</span>}
                     </td>
-                    <td className={`${cell} text-end tabular-nums`}>{money(lineCost(line, terms))}</td>
+                    <td className={`${cell} text-end whitespace-nowrap tabular-nums`}>{money(lineCost(line, terms))}</td>
                   </tr>
                 );
               })}

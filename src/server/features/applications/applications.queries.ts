@@ -17,11 +17,14 @@ export async function findApplicationForMember(db: Executor, applicationId: stri
   const row = await db
     .selectFrom('applications as a')
     .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
-    .select(['a.id', 'a.company_id as companyId', 'a.grant_id as grantId', 'a.status', 'a.version', 'm.role'])
+    .select(['a.id', 'a.company_id as companyId', 'a.grant_id as grantId', 'a.status', 'a.version', 'a.language', 'm.role'])
     .where('a.id', '=', applicationId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { application: { id: row.id, companyId: row.companyId, grantId: row.grantId, published: row.status === 'published', version: row.version }, role: row.role as CompanyRole };
+  return {
+    application: { id: row.id, companyId: row.companyId, grantId: row.grantId, published: row.status === 'published', version: row.version, language: row.language as Locale },
+    role: row.role as CompanyRole,
+  };
 }
 
 /**

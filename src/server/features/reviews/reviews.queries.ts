@@ -135,6 +135,59 @@ export async function listSectionsInFull(db: Executor, applicationId: string, lo
   }));
 }
 
+/**
+ * What the final document's cover block states besides the overview: the company's CVR number,
+ * the fund's own application page, and a version that every saved change counts up (the
+ * application's own version plus every section's saves), so two prints of different content
+ * never carry the same number.
+ */
+export async function findDocumentFacts(db: Executor, applicationId: string) {
+  const row = await db
+    .selectFrom('applications as a')
+    .innerJoin('companies as c', 'c.id', 'a.company_id')
+    .innerJoin('grants as g', 'g.id', 'a.grant_id')
+    .innerJoin('funds as f', 'f.id', 'g.fund_id')
+    .select([
+      'c.org_id as orgId',
+      sql<string | null>`coalesce(g.url, f.url)`.as('grantUrl'),
+      sql<number>`a.version + coalesce((SELECT sum(s.version - 1) FROM application_sections s WHERE s.application_id = a.id), 0)::int`.as('revision'),
+    ])
+    .where('a.id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  return { ...row, revision: Number(row.revision) };
+}
+
+/**
+ * Everyone in the application's company, for the receipt of its locked version: each with the
+ * fund's and the grant's names in their own language, as their e-mail is.
+ */
+export function listLockReceiptRecipients(db: Executor, applicationId: string) {
+  const inReadersLanguage = (table: 'f' | 'g', column: 'name' | 'title') =>
+    sql<string>`coalesce(nullif(${sql.ref(`${table}.translations`)} -> u.locale ->> ${sql.lit(column)}, ''), ${sql.ref(`${table}.${column}`)})`;
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('memberships as m', 'm.company_id', 'a.company_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('companies as c', 'c.id', 'a.company_id')
+    .innerJoin('grants as g', 'g.id', 'a.grant_id')
+    .innerJoin('funds as f', 'f.id', 'g.fund_id')
+    .select([
+      'u.email',
+      'u.locale',
+      sql<string>`coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email)`.as('name'),
+      'a.title',
+      'c.name as company',
+      inReadersLanguage('f', 'name').as('fund'),
+      inReadersLanguage('g', 'title').as('grant'),
+      'g.slug as grantSlug',
+      sql<string | null>`coalesce(g.url, f.url)`.as('grantUrl'),
+      'g.deadline_at as deadlineAt',
+    ])
+    .where('a.id', '=', applicationId)
+    .orderBy('u.id')
+    .execute();
+}
+
 /** Locks the application's sections (so none is reopened meanwhile) and returns their statuses. */
 export function lockSectionStatuses(db: Executor, applicationId: string) {
   return db

@@ -5,8 +5,8 @@ import { applicationProcedure, applicationProcedureFor } from '../../trpc/applic
 import { router, userProcedure } from '../../trpc/trpc';
 import { findApplicationOverview } from '../applications/applications.queries';
 import { notify, notifyReviewResult } from '../notifications/notifications.service';
-import { findSectionReview, listHistory, listReviewCandidates, listSectionsAwaitingReviewBy, listSectionsInFull } from './reviews.queries';
-import { approveSection, commentOnSection, copyToDraft, publishApplication, rejectSection, sendToReview, type ReviewActor } from './reviews.service';
+import { findDocumentFacts, findSectionReview, listHistory, listReviewCandidates, listSectionsAwaitingReviewBy, listSectionsInFull } from './reviews.queries';
+import { approveSection, commentOnSection, copyToDraft, publishApplication, rejectSection, sendLockReceipts, sendToReview, type ReviewActor } from './reviews.service';
 
 function actorOf(ctx: { application: ReviewActor['application']; membership: { role: ReviewActor['role'] }; user: { id: string } }): ReviewActor {
   return { application: ctx.application, role: ctx.membership.role, userId: ctx.user.id };
@@ -54,17 +54,29 @@ export const reviewsRouter = router({
 
   history: applicationProcedure.query(({ ctx }) => listHistory(ctx.db, ctx.application.id)),
 
-  /** The whole application as one document, with what every section must meet (the checklist is computed by the shared rules). */
+  /**
+   * The whole application as one document, with what every section must meet (the checklist is
+   * computed by the shared rules). Its texts are in the application's language, not the reader's:
+   * the document is what the company hands in.
+   */
   final: applicationProcedure.query(async ({ ctx }) => {
-    const [application, sections] = await Promise.all([findApplicationOverview(ctx.db, ctx.application.id, ctx.locale), listSectionsInFull(ctx.db, ctx.application.id, ctx.locale)]);
-    return { ...application, sections, role: ctx.membership.role };
+    const language = ctx.application.language;
+    const [application, sections, facts] = await Promise.all([
+      findApplicationOverview(ctx.db, ctx.application.id, language),
+      listSectionsInFull(ctx.db, ctx.application.id, language),
+      findDocumentFacts(ctx.db, ctx.application.id),
+    ]);
+    return { ...application, ...facts, sections, role: ctx.membership.role };
   }),
 
+  /** Locks the application as its final version ("Indsend"); it is not sent to the fund. Every member gets a receipt. */
   publish: applicationProcedureFor('publish')
     .input(publishInput)
-    .mutation(({ ctx }) => {
+    .mutation(async ({ ctx }) => {
       if (ctx.application.published) throw new AppError('CONFLICT', { message: 'reviews.refused.published' });
-      return publishApplication(ctx.db, actorOf(ctx), ctx.locale);
+      const published = await publishApplication(ctx.db, actorOf(ctx), ctx.locale);
+      await sendLockReceipts(ctx, ctx.application.id);
+      return published;
     }),
 
   copy: applicationProcedureFor('applications.edit').input(copyApplicationInput).mutation(({ ctx, input }) => copyToDraft(ctx.db, actorOf(ctx), input.title)),

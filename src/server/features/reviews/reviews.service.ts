@@ -3,16 +3,22 @@
  * change runs in a transaction holding the section's (or the sections') row lock, so two
  * reviewers acting at once move the section once, and writes its history row.
  */
+import { createIntl, createIntlCache } from '@formatjs/intl';
 import type { z } from 'zod';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
-import type { Locale } from '../../../shared/i18n';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
 import { reviewTransition, sectionsBlockingPublish, type ReviewAction } from '../../../shared/domain/review';
 import { AppError } from '../../../shared/errors';
+import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
+import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
 import type { sendToReviewInput } from '../../../shared/schemas/reviews';
 import type { Executor } from '../../db/db';
+import { appUrl } from '../../env';
+import { log } from '../../log';
+import type { Services } from '../../services';
+import { queueEmail } from '../email/email.service';
 import { recordEvent, setSectionStatus } from '../applications/applications.queries';
-import { copyApplication, countReviewersAmong, listSectionsInFull, lockSectionStatuses, markPublished, replaceSectionReviewers } from './reviews.queries';
+import { copyApplication, countReviewersAmong, listLockReceiptRecipients, listSectionsInFull, lockSectionStatuses, markPublished, replaceSectionReviewers } from './reviews.queries';
 
 export interface ReviewActor {
   application: { id: string; companyId: string; published: boolean };
@@ -88,6 +94,44 @@ export async function publishApplication(db: Executor, actor: ReviewActor, local
     await recordEvent(trx, { applicationId: actor.application.id, sectionId: null, actorId: actor.userId, from: 'draft', to: 'published' });
     return { id: actor.application.id, version: published.version, publishedAt: published.publishedAt };
   });
+}
+
+const intlCache = createIntlCache();
+
+/**
+ * Every member of the company gets a receipt of the locked version in their own language: what
+ * happened (locked, not sent to the fund), where the fund takes applications and by when, and a
+ * link to the locked document. The lock has happened whatever the queue says; an e-mail that
+ * cannot be queued is logged.
+ */
+export async function sendLockReceipts(services: Pick<Services, 'db' | 'queues' | 'env'>, applicationId: string): Promise<void> {
+  const recipients = await listLockReceiptRecipients(services.db, applicationId);
+  const link = `${appUrl(services.env)}/applications/${applicationId}/final`;
+  for (const recipient of recipients) {
+    const locale: Locale = isLocale(recipient.locale) ? recipient.locale : 'da';
+    const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, intlCache);
+    const deadline = recipient.deadlineAt ? formatsOf(intl, { timeZone: DANISH_TIME }).deadline(recipient.deadlineAt) : intl.formatMessage({ id: 'applications.deadline.none' });
+    try {
+      await queueEmail(services, {
+        to: recipient.email,
+        template: 'applicationLocked',
+        locale,
+        params: {
+          name: recipient.name,
+          title: recipient.title,
+          company: recipient.company,
+          fund: recipient.fund,
+          grant: recipient.grant,
+          // A grant without its own page is applied for where the fund says; our grant page names it.
+          applyLink: recipient.grantUrl ?? `${appUrl(services.env)}/grants/${encodeURIComponent(recipient.grantSlug)}`,
+          deadline,
+          link,
+        },
+      });
+    } catch (error) {
+      log.warn({ err: error instanceof Error ? error.message : String(error), applicationId }, 'could not queue the receipt of a locked application');
+    }
+  }
 }
 
 /** A new draft from the application (published or not), for the next round. */

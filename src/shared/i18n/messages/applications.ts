@@ -1,7 +1,7 @@
 /** Messages of applications: starting one, the dashboard, the overview and the section editor. */
 const da = {
   'applications.grantClosed': 'Puljen tager ikke imod ansøgninger lige nu: den er lukket, eller fristen er overskredet.',
-  'applications.published': 'Ansøgningen er indsendt og kan ikke længere ændres.',
+  'applications.published': 'Ansøgningen er låst som endelig version og kan ikke længere ændres.',
   'applications.section.locked': 'Afsnittet er markeret som færdigt. Genåbn det for at redigere.',
   'applications.section.notComplete': 'Et afsnit kan ikke markeres som færdigt, før alle krav er opfyldt',
   'applications.section.inReview': 'Afsnittet er til gennemsyn. Det kan markeres som færdigt, når det er godkendt.',
@@ -29,7 +29,7 @@ const da = {
   'applications.status.not_started': 'Ikke startet',
   'applications.status.in_progress': 'I gang',
   'applications.status.ready': 'Klar til indsendelse',
-  'applications.status.published': 'Indsendt',
+  'applications.status.published': 'Endelig version',
   'applications.language.da': 'Dansk',
   'applications.language.en': 'Engelsk',
   'applications.language.nb': 'Norsk',
@@ -164,7 +164,7 @@ const da = {
 
 const en: Record<keyof typeof da, string> = {
   'applications.grantClosed': 'This grant is not taking applications right now: it is closed or its deadline has passed.',
-  'applications.published': 'The application has been submitted and can no longer be changed.',
+  'applications.published': 'The application is locked as its final version and can no longer be changed.',
   'applications.section.locked': 'The section is marked done. Reopen it to edit.',
   'applications.section.notComplete': 'A section cannot be marked done unless all requirements are fulfilled',
   'applications.section.inReview': 'The section is in review. It can be marked done once it is approved.',
@@ -192,7 +192,7 @@ const en: Record<keyof typeof da, string> = {
   'applications.status.not_started': 'Not started',
   'applications.status.in_progress': 'In progress',
   'applications.status.ready': 'Ready to submit',
-  'applications.status.published': 'Submitted',
+  'applications.status.published': 'Final version',
   'applications.language.da': 'Danish',
   'applications.language.en': 'English',
   'applications.language.nb': 'Norwegian',
@@ -327,7 +327,7 @@ const en: Record<keyof typeof da, string> = {
 
 const nb: Record<keyof typeof da, string> = {
   'applications.grantClosed': 'Ordningen tar ikke imot søknader nå: den er stengt, eller fristen er passert.',
-  'applications.published': 'Søknaden er sendt inn og kan ikke lenger endres.',
+  'applications.published': 'Søknaden er låst som endelig versjon og kan ikke lenger endres.',
   'applications.section.locked': 'Delen er merket som ferdig. Åpne den igjen for å redigere.',
   'applications.section.notComplete': 'En del kan ikke merkes som ferdig før alle krav er oppfylt',
   'applications.section.inReview': 'Delen er til gjennomgang. Den kan merkes som ferdig når den er godkjent.',
@@ -355,7 +355,7 @@ const nb: Record<keyof typeof da, string> = {
   'applications.status.not_started': 'Ikke startet',
   'applications.status.in_progress': 'Pågår',
   'applications.status.ready': 'Klar til innsending',
-  'applications.status.published': 'Sendt inn',
+  'applications.status.published': 'Endelig versjon',
   'applications.language.da': 'Dansk',
   'applications.language.en': 'Engelsk',
   'applications.language.nb': 'Norsk',

@@ -144,7 +144,7 @@ const en: Record<Keys, string> = {
   'nav.allCompanies': 'All companies',
   'nav.openMenu': 'Open menu',
   'common.loading': 'Loading…',
-  'forms.date.pattern': 'mm/dd/yyyy',
+  'forms.date.pattern': 'dd/mm/yyyy',
   'forms.time.label': 'Time',
   'forms.time.placeholder': 'hh:mm',
   'forms.time.hint': '24-hour clock; empty for 00:00',
