@@ -146,7 +146,7 @@ describe('expensive password work for anyone (issue: one request stalled every l
     let loginTimes: number[] = [];
     try {
       // Measured once the attack is under way; a bounded number, enough that one scheduling
-      // hiccup of a busy machine is not the 99th percentile.
+      // hiccup of a busy machine is not the percentile compared.
       await waitFor(async () => attacks.length >= 4, 30_000);
       loginTimes = await measureLogins(120);
     } finally {
@@ -158,10 +158,12 @@ describe('expensive password work for anyone (issue: one request stalled every l
     expect(percentile(attacks.map((attack) => attack.ms), 50)).toBeLessThan(500);
     // Under 200 ms as on a quiet machine; when the machine is busy anyway (other test files on
     // both cores), within twice what the same logins take there without the attack. Before, a
-    // login waited behind the attack's thousands of argon2 hashes: seconds.
-    const bound = Math.max(200, 2 * percentile(quietTimes, 99));
+    // login waited behind the attack's thousands of argon2 hashes: seconds. The 95th percentile:
+    // of 120 logins on a busy machine, one or two meet a scheduling hiccup with or without an
+    // attack, while logins queued behind the attack would all be slow.
+    const bound = Math.max(200, 2 * percentile(quietTimes, 95));
     const times = `quiet: ${quietTimes.map(Math.round).join(', ')}; attacked: ${loginTimes.map(Math.round).join(', ')}`;
-    expect(percentile(loginTimes, 99), times).toBeLessThan(bound);
+    expect(percentile(loginTimes, 95), times).toBeLessThan(bound);
   });
 
   it('runs a batch of the size the client sends', async () => {
