@@ -13,8 +13,9 @@ test('a company named by its users shows the registry’s name beside it, to its
     const [owner, invited] = await db
       .insertInto('users')
       .values([
-        { email: `owner-${suffix}@example.com`, password_hash: 'not used', firstname: 'Olga', lastname: 'Ejer' },
-        { email: `invited-${suffix}@example.com`, password_hash: 'not used', firstname: 'Ivan', lastname: 'Inviteret' },
+        // Verified addresses: an invitation by address is listed only to an account that proved it.
+        { email: `owner-${suffix}@example.com`, password_hash: 'not used', firstname: 'Olga', lastname: 'Ejer', email_verified_at: new Date() },
+        { email: `invited-${suffix}@example.com`, password_hash: 'not used', firstname: 'Ivan', lastname: 'Inviteret', email_verified_at: new Date() },
       ])
       .returning(['id', 'email'])
       .execute();

@@ -203,6 +203,15 @@ export function useT() {
   );
 }
 
+/**
+ * `t` whose values may be elements: for a sentence in the interface language that names something
+ * written in another (`<span lang="da">`), so the page says which language each part is in.
+ */
+export function useRichT() {
+  const intl = useIntl();
+  return useCallback((key: MessageKey, values: Record<string, ReactNode>): ReactNode => (hasMessage(intl.locale as Locale, key) ? intl.formatMessage({ id: key }, values) : ''), [intl]);
+}
+
 let intlOutsideReact: IntlShape | null = null;
 
 /** `t` for code outside React (the query client's error handler), in the locale chosen right now. */

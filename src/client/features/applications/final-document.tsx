@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { missingForDone, type AnswerValue } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
 import { mayPublish } from '../../../shared/domain/review';
-import { InLanguage, useFormats, useLocale, useT } from '../../lib/intl';
+import { InLanguage, useFormats, useLocale, useRichT, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { safeHref } from '../../lib/safe-url';
 import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
@@ -150,26 +151,30 @@ function Checklist({ final }: { final: Final }) {
   const dataText = useDataProblemText(final.currency);
   const leftoverText = useLeftoverText();
   const t = useT();
-  const items: Array<{ key: string; sectionId: string; text: string }> = [];
+  const richT = useRichT();
+  // Section titles and requirements are the document's own words, in the application's language.
+  const named = (text: string) => <span lang={final.language}>{text}</span>;
+  const items: Array<{ key: string; sectionId: string; text: ReactNode }> = [];
   for (const section of final.sections) {
+    const title = named(section.title);
     // A done section is checked only for text nobody has written (it may have been marked done before that rule).
     const missing = section.status === 'done' ? missingForDone(section, section).filter((item) => item.kind === 'leftover') : missingForDone(section, section);
     if (section.status !== 'done' && missing.length === 0) {
-      items.push({ key: section.id, sectionId: section.id, text: t('reviews.final.notDone', { section: section.title, status: t(`applications.sectionStatus.${section.status}`) }) });
+      items.push({ key: section.id, sectionId: section.id, text: richT('reviews.final.notDone', { section: title, status: t(`applications.sectionStatus.${section.status}`) }) });
     }
     for (const item of missing) {
       const text =
         item.kind === 'content'
-          ? t('reviews.final.missingContent', { section: section.title })
+          ? richT('reviews.final.missingContent', { section: title })
           : item.kind === 'requirement'
-            ? t('reviews.final.missingRequirement', { section: section.title, text: item.text })
+            ? richT('reviews.final.missingRequirement', { section: title, text: named(item.text) })
             : item.kind === 'input'
               ? item.problem === 'startAfterEnd'
-                ? `${section.title}: ${t('applications.editor.missing.startAfterEnd', { label: item.label })}`
-                : t('reviews.final.missingInput', { section: section.title, label: item.label })
+                ? <>{title}: {richT('applications.editor.missing.startAfterEnd', { label: named(item.label) })}</>
+                : richT('reviews.final.missingInput', { section: title, label: named(item.label) })
               : item.kind === 'leftover'
-                ? `${section.title}: ${leftoverText(item.leftover)}`
-                : `${section.title}: ${dataText(item)}`;
+                ? <>{title}: {leftoverText(item.leftover)}</>
+                : <>{title}: {dataText(item)}</>;
       const key = `${section.id}-${item.kind}-${'id' in item ? item.id : item.kind === 'leftover' ? item.leftover.kind : item.kind === 'data' ? `${item.field}:${item.message}` : ''}`;
       items.push({ key, sectionId: section.id, text });
     }
