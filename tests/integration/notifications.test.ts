@@ -92,7 +92,8 @@ describe('review notifications', () => {
     await cast.callers.reviewer.reviews.reject({ ...first, reason: 'Tallene mangler' });
     const second = await startApplication();
     await cast.callers.employee.reviews.sendToReview({ ...second, reviewerIds: [cast.users.reviewer.id] });
-    await cast.callers.reviewer.reviews.approve(second);
+    const read = await cast.callers.reviewer.applications.section(second);
+    await cast.callers.reviewer.reviews.approve({ ...second, version: read.version });
     const text = await waitFor(async () => {
       const all = (await digestsTo('employee')).slice(before);
       const joined = all.map((mail) => mail.text).join('\n');
