@@ -9,7 +9,7 @@ import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { notificationsProcessor } from '../../worker/processors/notifications';
 import { readEmail } from '../eml';
 import { createCast, createCompany, type Cast } from './company-fixtures';
-import { callerFor, createTestServices, startWorker, waitFor, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, startWorker, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
 let cast: Cast;
@@ -153,5 +153,20 @@ describe('review notifications', () => {
     const processor = notificationsProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }), appUrl: 'https://grantwork.example' });
     const rerun = await processor({ data: { userId: cast.users.owner.id }, attemptsMade: 0, opts: { attempts: 5 } } as never);
     expect(rerun).toEqual({ notifications: 0, emails: 0 });
+  });
+
+  it('a digest sent after the recipient left the company says nothing of its sections', async () => {
+    const { user } = await createUser(services, { firstname: 'Ruth', lastname: 'Removed' });
+    const { applicationId, sectionId } = await startApplication();
+    const companyId = (await services.db.selectFrom('applications').select('company_id').where('id', '=', applicationId).executeTakeFirstOrThrow()).company_id;
+    await services.db.insertInto('memberships').values({ company_id: companyId, user_id: user.id, role: 'reviewer' }).execute();
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [user.id] });
+    expect(await services.db.selectFrom('notifications').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+    await cast.callers.owner.companies.removeMember({ companyId, userId: user.id });
+    // The digest is made when the window ends, after the removal.
+    const processor = notificationsProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }), appUrl: 'https://grantwork.example' });
+    expect(await processor({ data: { userId: user.id }, attemptsMade: 0, opts: { attempts: 5 } } as never)).toEqual({ notifications: 0, emails: 0 });
+    expect(await services.db.selectFrom('notifications').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await services.db.selectFrom('emails').select('id').where('recipient', '=', user.email).execute()).toEqual([]);
   });
 });

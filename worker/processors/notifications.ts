@@ -7,7 +7,7 @@
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import type { Job } from 'bullmq';
 import { insertEmail } from '../../src/server/features/email/email.queries';
-import { lockUnsent, markCarried, unsentDigests } from '../../src/server/features/notifications/notifications.queries';
+import { dropForFormerMembers, lockUnsent, markCarried, unsentDigests } from '../../src/server/features/notifications/notifications.queries';
 import { isLocale, messagesFor, type Locale, type MessageKey } from '../../src/shared/i18n';
 import { queues } from '../../src/shared/jobs';
 import type { NotificationKind } from '../../src/shared/schemas/notifications';
@@ -30,6 +30,7 @@ export function notificationsProcessor(deps: EmailProcessorDeps & { appUrl: stri
       const user = await trx.selectFrom('users').select(['email', 'firstname', 'locale']).where('id', '=', userId).executeTakeFirst();
       if (!user) return 0;
       const locale: Locale = isLocale(user.locale) ? user.locale : 'da';
+      await dropForFormerMembers(trx, userId);
       const rows = await lockUnsent(trx, userId, locale);
       if (rows.length === 0) return 0;
       const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, cache);

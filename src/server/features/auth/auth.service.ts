@@ -48,7 +48,7 @@ export const rateLimits = {
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-type Ctx = Pick<Context, 'db' | 'redis' | 'queues' | 'env' | 'ip' | 'userAgent' | 'locale'>;
+type Ctx = Pick<Context, 'db' | 'redis' | 'queues' | 'env' | 'ip' | 'userAgent' | 'locale' | 'liveAccess'>;
 
 function limit(ctx: Ctx, rule: RateLimit, subject: string | null) {
   return consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, rule, subject ?? 'unknown');
@@ -167,14 +167,17 @@ export async function resetTokenUsable(ctx: Ctx, token: string): Promise<boolean
 
 export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
   await limit(ctx, rateLimits.resetConfirmPerIp, ctx.ip);
-  await ctx.db.transaction().execute(async (trx) => {
+  const userId = await ctx.db.transaction().execute(async (trx) => {
     // The token first: a made-up token costs one indexed delete, never an argon2 hash.
     const reset = await takePasswordReset(trx, hashToken(token));
     if (!reset || reset.expires_at.getTime() <= Date.now()) throw new AppError('VALIDATION', { message: 'auth.resetTokenInvalid' });
     const passwordHash = await hashPassword(password);
     await updatePasswordHash(trx, reset.user_id, passwordHash);
     await invalidateUserSessions(trx, reset.user_id);
+    return reset.user_id;
   });
+  // The ended sessions' live streams end too.
+  await ctx.liveAccess.changed({ userId });
 }
 
 export async function changePassword(ctx: Ctx & { user: { id: string }; session: { id: string } }, currentPassword: string, newPassword: string) {

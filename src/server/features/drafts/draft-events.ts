@@ -11,15 +11,8 @@ type DraftView = NonNullable<Awaited<ReturnType<typeof draftById>>>;
 
 const REREAD_MS = 5000;
 
-export async function* watchDraft(
-  services: Pick<Services, 'db' | 'jobEvents'>,
-  userId: string,
-  applicationId: string,
-  draftId: string,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<DraftView> {
-  const release = services.jobEvents.openSubscription(userId);
-  const ended = signal ? AbortSignal.any([signal, services.jobEvents.stopping]) : services.jobEvents.stopping;
+/** Runs until the draft is final or `ended` is aborted (see `trpc/live-stream.ts`). */
+export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, applicationId: string, draftId: string, ended: AbortSignal): AsyncGenerator<DraftView> {
   const pending: Array<{ text: string } | { final: true }> = [];
   let wake: (() => void) | null = null;
   const stop = () => wake?.();
@@ -51,6 +44,8 @@ export async function* watchDraft(
         });
         wake = null;
       }
+      // Nothing more is sent once the stream must end (access gone, lifetime over).
+      if (ended.aborted) return;
       const item = pending.shift();
       if (item && 'text' in item) {
         yield { ...current, status: 'running', content: item.text };
@@ -66,6 +61,5 @@ export async function* watchDraft(
   } finally {
     ended.removeEventListener('abort', stop);
     unlisten();
-    release();
   }
 }
