@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SectionStatus } from '../../src/shared/domain/application-sections';
 import { sectionStatuses } from '../../src/shared/domain/application-sections';
 import { createCast, createCompany, outcome, type Actor, type Cast } from './company-fixtures';
-import { createTestServices, failureOf, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, failureOf, type TestServices } from './harness';
 
 let services: TestServices;
 let cast: Cast;
@@ -256,7 +256,7 @@ describe('comments', () => {
     const thread = await cast.callers.reviewer.comments.add({ applicationId, sectionId: first, body: 'Hvor kommer tallet fra?', quote: 'halvt så meget strøm', mentionIds: [] });
     await cast.callers.employee.comments.add({ applicationId, sectionId: second, body: 'Mangler et afsnit om holdet', mentionIds: [] });
     await cast.callers.employee.comments.reply({ applicationId, threadId: thread.id, body: 'Fra vores måling i 2025', mentionIds: [] });
-    const threads = await cast.callers.owner.comments.threads({ applicationId, sectionId: first });
+    const { threads } = await cast.callers.owner.comments.threads({ applicationId, sectionId: first });
     expect(threads).toHaveLength(1);
     expect(threads[0]).toMatchObject({ body: 'Hvor kommer tallet fra?', quote: 'halvt så meget strøm', authorName: 'Reviewer Tester', resolvedAt: null });
     expect(threads[0]!.replies.map((reply) => [reply.body, reply.authorName])).toEqual([['Fra vores måling i 2025', 'Employee Tester']]);
@@ -264,9 +264,50 @@ describe('comments', () => {
     expect(await counts()).toEqual({ [first]: 1, [second]: 1 });
     await cast.callers.employee.comments.resolve({ applicationId, threadId: thread.id, resolved: true });
     expect(await counts()).toEqual({ [second]: 1 });
-    expect((await cast.callers.owner.comments.threads({ applicationId, sectionId: first }))[0]!.resolvedAt).not.toBeNull();
+    expect((await cast.callers.owner.comments.threads({ applicationId, sectionId: first })).threads[0]!.resolvedAt).not.toBeNull();
     await cast.callers.reviewer.comments.resolve({ applicationId, threadId: thread.id, resolved: false });
     expect(await counts()).toEqual({ [first]: 1, [second]: 1 });
+  });
+
+  it('pages threads newest first: after a thousand comments a new one is on the first page, and every thread is on exactly one page', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const sectionId = sectionIds[0]!;
+    const start = Date.now() - 10_000_000;
+    await services.db
+      .insertInto('section_comments')
+      .values(Array.from({ length: 1_000 }, (_, index) => ({ section_id: sectionId, author_id: cast.users.employee.id, body: `Gammel ${index}`, created_at: new Date(start + index * 1000) })))
+      .execute();
+    const fresh = await cast.callers.reviewer.comments.add({ applicationId, sectionId, body: 'Den nyeste', mentionIds: [] });
+    const first = await cast.callers.owner.comments.threads({ applicationId, sectionId });
+    expect(first.threads[0]).toMatchObject({ id: fresh.id, body: 'Den nyeste' });
+    expect(first.threads[1]!.body).toBe('Gammel 999');
+    const seen = new Set<string>();
+    let page = first;
+    for (;;) {
+      for (const thread of page.threads) {
+        expect(seen.has(thread.id)).toBe(false);
+        seen.add(thread.id);
+      }
+      if (page.nextCursor === null) break;
+      page = await cast.callers.owner.comments.threads({ applicationId, sectionId, cursor: page.nextCursor });
+    }
+    expect(seen.size).toBe(1_001);
+    expect(page.threads.at(-1)!.body).toBe('Gammel 0');
+  });
+
+  it('limits the comments and replies one user writes (30 in 5 minutes), not anyone else’s', async () => {
+    const { applicationId, sectionIds, companyId } = await startApplication();
+    const sectionId = sectionIds[0]!;
+    const { user, token } = await createUser(services);
+    await services.db.insertInto('memberships').values({ company_id: companyId, user_id: user.id, role: 'employee' }).execute();
+    const flooder = await callerFor(services, { token });
+    const thread = await flooder.comments.add({ applicationId, sectionId, body: 'Første', mentionIds: [] });
+    for (let index = 1; index < 30; index += 1) await flooder.comments.reply({ applicationId, threadId: thread.id, body: `Svar ${index}`, mentionIds: [cast.users.admin.id] });
+    const before = await services.db.selectFrom('section_comments').select('id').where('section_id', '=', sectionId).execute();
+    expect(await failureOf(flooder.comments.add({ applicationId, sectionId, body: 'En for meget', mentionIds: [cast.users.admin.id] }))).toMatchObject({ appCode: 'RATE_LIMITED' });
+    expect(await failureOf(flooder.comments.reply({ applicationId, threadId: thread.id, body: 'En for meget', mentionIds: [] }))).toMatchObject({ appCode: 'RATE_LIMITED' });
+    expect(await services.db.selectFrom('section_comments').select('id').where('section_id', '=', sectionId).execute()).toHaveLength(before.length);
+    await cast.callers.reviewer.comments.add({ applicationId, sectionId, body: 'Jeg kan stadig skrive', mentionIds: [] });
   });
 
   it('a new thread by someone who may review, on a section in review, sets it to commented; anyone else’s leaves it', async () => {
@@ -294,7 +335,7 @@ describe('comments', () => {
     });
     const mentions = await services.db.selectFrom('comment_mentions').select('user_id').where('comment_id', '=', comment.id).execute();
     expect(mentions.map((row) => row.user_id)).toEqual([cast.users.reviewer.id]);
-    const threads = await cast.callers.employee.comments.threads({ applicationId, sectionId: sectionIds[0]! });
+    const { threads } = await cast.callers.employee.comments.threads({ applicationId, sectionId: sectionIds[0]! });
     expect(threads[0]!.mentions).toEqual([{ userId: cast.users.reviewer.id, name: 'Reviewer Tester' }]);
     // The mention waits for the reviewer until the thread is resolved; the outsider was never mentioned.
     const mentioning = async (actor: Actor) => (await cast.callers[actor].comments.mentioningMe()).filter((item) => item.applicationId === applicationId);
