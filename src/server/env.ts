@@ -51,6 +51,8 @@ export const envSchema = z.object({
   AI_DRAFTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
   /** How long review notifications to one person are gathered into one e-mail. */
   NOTIFICATION_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  // The longest a live stream runs before the browser renews it (and its access is checked anew).
+  LIVE_STREAM_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   REGISTRY: z.enum(['cvrapi', 'fixture']).default('cvrapi'),
   REGISTRY_URL: z.url().default('https://cvrapi.dk/api'),
 });

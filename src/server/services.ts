@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { createDb, type Database } from './db/db';
 import type { InstallationEnv } from './env';
 import { createJobEvents, type JobEvents } from './job-events';
+import { createLiveAccess, type LiveAccess } from './live-access';
 import { createProducers, type Producers } from './queues';
 import { createRedis } from './redis';
 
@@ -16,6 +17,8 @@ export interface Services {
   queues: Producers;
   /** Live job events, one source per queue for the whole process. */
   jobEvents: JobEvents;
+  /** Ends live streams whose session or membership has gone, in every web process. */
+  liveAccess: LiveAccess;
 }
 
 export function createServices(config: InstallationEnv): Services {
@@ -24,11 +27,13 @@ export function createServices(config: InstallationEnv): Services {
   const redis = createRedis(config.REDIS_URL, 'request');
   const queues = createProducers(redis, config.REDIS_PREFIX, config.installationId);
   const jobEvents = createJobEvents(config.REDIS_URL, config.REDIS_PREFIX);
-  return { env: config, db, redis, queues, jobEvents };
+  const liveAccess = createLiveAccess({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, db, maxLifetimeMs: config.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
+  return { env: config, db, redis, queues, jobEvents, liveAccess };
 }
 
 export async function closeServices(services: Services): Promise<void> {
   await services.jobEvents.close();
+  await services.liveAccess.close();
   await services.queues.close();
   services.redis.disconnect();
   await services.db.destroy();

@@ -124,7 +124,6 @@ test('a section goes through review, the owner fixes what the final document say
   await reviewer.getByRole('button', { name: 'Godkend', exact: true }).click();
   await expect(reviewer.getByText('Afsnittet er godkendt').first()).toBeVisible();
   expect(readEmail(await sentEmail(team.writer, { since: approvedAt }))).toContain('Rita Revisor har godkendt afsnittet «Projektresumé»');
-  await reviewerContext.close();
 
   // The owner opens the final document: the section is approved but not complete.
   const ownerContext = await browser.newContext();
@@ -147,6 +146,15 @@ test('a section goes through review, the owner fixes what the final document say
   await owner.getByLabel(/Projektets titel/).fill('Halv-strøm-pumpen');
   await owner.getByLabel(/Projektets startdato/).fill('2027-01-01');
   await owner.getByLabel(/Projektets slutdato/).fill('2028-06-30');
+  // The approval was for the text before these changes: the section is back with its reviewer.
+  await expect(owner.getByText('Venter på gennemsyn fra Rita Revisor')).toBeVisible();
+  await expect(owner.getByRole('button', { name: 'Godkend', exact: true })).toHaveCount(0);
+  await reviewer.reload();
+  await expect(reviewer.getByLabel(/Projektets titel/)).toHaveValue('Halv-strøm-pumpen');
+  await reviewer.getByRole('button', { name: 'Godkend', exact: true }).click();
+  await expect(reviewer.getByText('Afsnittet er godkendt').first()).toBeVisible();
+  await reviewerContext.close();
+  await owner.reload();
   await owner.getByRole('button', { name: 'Markér som færdig' }).click();
   await expect(owner.getByText('Afsnittet er markeret som færdigt').first()).toBeVisible();
 

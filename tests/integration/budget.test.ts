@@ -169,3 +169,19 @@ describe('refused structured content', () => {
     expect(failure.appCode).toBe('FORBIDDEN');
   });
 });
+
+describe('money at the schema’s limits', () => {
+  it('refuses a staff line whose cost could not be computed exactly, and decides the funding share exactly at the largest line it accepts', async () => {
+    const app = await startApplication({ hourly_rate: null, max_funding_pct: 35, min_invoice_amount: null });
+    // 9 999 999 999,99 an hour × 999 999,99 hours is beyond what a number holds exactly.
+    const failure = await failureOf(save(app.applicationId, app.budget, { lines: [staff(999_999.99, 999_999_999_999)], fundingRequested: 0 }));
+    expect(failure).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { 'data.lines.0.hourlyWage': 'budget.wageTooHigh', 'data.lines.0.hours': 'budget.hoursTooMany' } });
+    // The largest line: 100 000,00 an hour × 100 000 hours = 10 000 000 000,00; 35 % of it exactly, and one øre more.
+    await save(app.applicationId, app.budget, { lines: [staff(100_000, 10_000_000)], fundingRequested: 350_000_000_001 }, 'Note');
+    expect(await failureOf(cast.callers.employee.applications.markDone({ applicationId: app.applicationId, sectionId: app.budget }))).toMatchObject({
+      fieldErrors: { 'data.fundingRequested': 'budget.problem.fundingAboveMax' },
+    });
+    await save(app.applicationId, app.budget, { lines: [staff(100_000, 10_000_000)], fundingRequested: 350_000_000_000 }, 'Note');
+    expect((await cast.callers.employee.applications.markDone({ applicationId: app.applicationId, sectionId: app.budget })).status).toBe('done');
+  });
+});

@@ -122,11 +122,11 @@ describe('a draft from a model', () => {
     // Another company's application to the same kind of grant, with text that must never reach this prompt.
     await createApplicationWithSection({ companyName: 'Hemmelig Konkurrent A/S', text: 'HEMMELIG KONKURRENTTEKST' });
     const own = await createApplicationWithSection({ text: 'Markedet er 40.000 etageboliger.' });
-    const progress: string[] = [];
+    const progress: unknown[] = [];
     const { draftId, joined } = await cast.callers.employee.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId, instruction: 'Skriv kort' });
     expect(joined).toBe(false);
     events.on('progress', ({ jobId, data }) => {
-      if (jobId === draftId && typeof data === 'object' && data && 'text' in data) progress.push(String((data as { text: string }).text));
+      if (jobId === draftId) progress.push(data);
     });
     const draft = await waitFor(async () => {
       const latest = await cast.callers.reviewer.drafts.latest({ applicationId: own.applicationId, sectionId: own.sectionId });
@@ -135,10 +135,12 @@ describe('a draft from a model', () => {
     expect(draft.content).toBe('Vi udvikler en varmepumpe, der halverer strømforbruget. Markedet er stort.');
     expect(draft.addressed).toHaveLength(2);
     expect(draft).toMatchObject({ model: 'stand-in-model', offline: false, instruction: 'Skriv kort' });
-    // Partial text arrived before the whole, growing, and never showed the closing line.
-    const partial = progress.filter((text) => text.length > 0 && text !== draft.content);
-    expect(partial.length).toBeGreaterThanOrEqual(2);
-    expect(partial.every((text) => draft.content.startsWith(text.trim()) && !text.includes('ADDRESSED'))).toBe(true);
+    // Progress arrived as the text grew, holding only its length: the text itself never goes into
+    // Redis (job progress stays there for days and shows on the admin job page).
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    for (const data of progress) expect(Object.keys(data as object).sort()).toEqual(['chars', 'status']);
+    const job = await services.queues.queue('drafts').getJob(draftId);
+    expect(JSON.stringify([job?.data, job?.progress, job?.returnvalue])).not.toMatch(/varmepumpe|Markedet|Halv-strøm/);
 
     expect(model.requests).toHaveLength(1);
     const request = model.requests[0]!;

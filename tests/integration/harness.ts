@@ -17,6 +17,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
 import { parseEnv, type InstallationEnv } from '../../src/server/env';
 import { readInstallationId } from '../../src/server/installation';
+import { createLiveAccess } from '../../src/server/live-access';
 import { createJobEvents } from '../../src/server/job-events';
 import { createProducers } from '../../src/server/queues';
 import { createRedis } from '../../src/server/redis';
@@ -63,16 +64,19 @@ export async function createTestServices(overrides: Record<string, string> = {})
   });
   const queues = createProducers(redis, env.REDIS_PREFIX, installationId);
   const jobEvents = createJobEvents(redisUrl, env.REDIS_PREFIX);
+  const liveAccess = createLiveAccess({ redis, redisUrl, prefix: env.REDIS_PREFIX, db: scratch.db, maxLifetimeMs: env.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
   return {
     env,
     db: scratch.db,
     redis,
     queues,
     jobEvents,
+    liveAccess,
     scratch,
     mailDir,
     async close() {
       await jobEvents.close();
+      await liveAccess.close();
       await queues.close();
       await deleteKeys(env.REDIS_PREFIX);
       redis.disconnect();
@@ -223,5 +227,48 @@ export function spawnWorkerProcess(services: Pick<TestServices, 'env' | 'scratch
     });
     child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it consumed its queues`)));
     child.once('error', reject);
+  });
+}
+
+/**
+ * The real web process (`src/server/main.ts`) on the services' database and key prefix, with
+ * extra environment; resolves once it listens. Its log lines collect in `output()`.
+ */
+export async function spawnWebProcess(
+  services: Pick<TestServices, 'env' | 'scratch' | 'mailDir'>,
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; base: string; output: () => string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: services.scratch.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: services.env.REDIS_PREFIX,
+      MAIL_DIR: services.mailDir,
+      REGISTRY: 'fixture',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Grantwork is running')) resolve({ child, base: `http://127.0.0.1:${port}`, output: () => output, stop });
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`the web process exited (${code}) before it listened:\n${output}`)));
   });
 }

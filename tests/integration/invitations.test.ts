@@ -50,7 +50,8 @@ describe('permissions of the invitation procedures (DESIGN.md §7)', () => {
       procedure: 'remove',
       expected: members('ok', 'ok', 'FORBIDDEN', 'FORBIDDEN'),
       call: async (caller: Cast['callers'][Actor], companyId: string) => {
-        const { invitationId } = await cast.callers.owner.invitations.create({ companyId, email: 'to-remove@example.com', role: 'reviewer' });
+        // An address of its own each time: one address gets at most 3 invitations a day.
+        const { invitationId } = await cast.callers.owner.invitations.create({ companyId, email: `to-remove-${companyId}@example.com`, role: 'reviewer' });
         return caller.invitations.remove({ companyId, invitationId });
       },
     },
@@ -234,5 +235,39 @@ describe('accepting and declining', () => {
     expect(await caller.invitations.mine()).toEqual([]);
     expect((await caller.companies.list()).map((company) => [company.name, company.role])).toEqual([['Alpha ApS', 'admin']]);
     expect(await messageOf(caller.invitations.acceptMine({ invitationId: beta.id }))).toBe('invitations.token.used');
+  });
+});
+
+describe('the sender cannot be turned on one inbox or made to write someone else’s lines', () => {
+  it('sends one address at most 3 invitations a day, whoever sends them; the fourth is refused and sends nothing', async () => {
+    const first = await createCompany(services, cast);
+    const second = await createCompany(services, cast, { name: 'Anden ApS' });
+    await cast.callers.owner.invitations.create({ companyId: first, email: 'target@example.com', role: 'employee' });
+    await cast.callers.owner.invitations.create({ companyId: first, email: 'Target@example.com', role: 'employee' });
+    await cast.callers.admin.invitations.create({ companyId: second, email: 'target@example.com', role: 'employee' });
+    expect(await outcome(cast.callers.admin.invitations.create({ companyId: second, email: 'TARGET@example.com', role: 'reviewer' }))).toBe('RATE_LIMITED');
+    const sent = await services.db.selectFrom('emails').select('id').where('recipient', 'in', ['target@example.com', 'Target@example.com', 'TARGET@example.com']).execute();
+    expect(sent).toHaveLength(3);
+  });
+
+  it('keeps names on one line, and an e-mail never starts a line with a name nor shows it as a link', async () => {
+    const { token, user } = await createUser(services);
+    const attacker = await callerFor(services, { token });
+    await attacker.auth.updateProfile({ firstname: 'Verify your account now: https://evil.test/login\r\n\u2028Mallory', lastname: 'x\u202e', locale: 'da' });
+    const me = await services.db.selectFrom('users').select(['firstname', 'lastname']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect([me.firstname, me.lastname]).toEqual(['Verify your account now: https://evil.test/login Mallory', 'x']);
+    // A name stored before names were kept on one line, used by an invitation.
+    const companyId = await createCompany(services, cast, { name: 'Evil.test\nClick https://evil.test/login ApS' });
+    await services.db.updateTable('users').set({ firstname: 'Verify your account now: https://evil.test/login\n\nBest regards', lastname: 'www.evil.test' }).where('id', '=', cast.users.admin.id).execute();
+    await cast.callers.admin.invitations.create({ companyId, email: 'victim@example.com', role: 'employee' });
+    await services.db.updateTable('users').set({ firstname: 'Admin', lastname: 'Tester' }).where('id', '=', cast.users.admin.id).execute();
+    const { rendered, link } = await lastInvitationEmail('victim@example.com');
+    for (const part of [rendered.text, rendered.html, rendered.subject]) {
+      expect(part).not.toMatch(/https?:\/\/evil|evil\.test|www\.evil/i);
+      expect(part).not.toMatch(/^\s*(Verify|Click|Best)/im);
+    }
+    // The product's own link is still a link.
+    expect(rendered.text).toContain(link);
+    expect(rendered.html).toContain(`<a href="${link}">`);
   });
 });

@@ -9,7 +9,7 @@ import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { notificationsProcessor } from '../../worker/processors/notifications';
 import { readEmail } from '../eml';
 import { createCast, createCompany, type Cast } from './company-fixtures';
-import { callerFor, createTestServices, startWorker, waitFor, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, startWorker, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
 let cast: Cast;
@@ -92,7 +92,8 @@ describe('review notifications', () => {
     await cast.callers.reviewer.reviews.reject({ ...first, reason: 'Tallene mangler' });
     const second = await startApplication();
     await cast.callers.employee.reviews.sendToReview({ ...second, reviewerIds: [cast.users.reviewer.id] });
-    await cast.callers.reviewer.reviews.approve(second);
+    const read = await cast.callers.reviewer.applications.section(second);
+    await cast.callers.reviewer.reviews.approve({ ...second, version: read.version });
     const text = await waitFor(async () => {
       const all = (await digestsTo('employee')).slice(before);
       const joined = all.map((mail) => mail.text).join('\n');
@@ -164,5 +165,41 @@ describe('review notifications', () => {
     const processor = notificationsProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }), appUrl: 'https://grantwork.example' });
     const rerun = await processor({ data: { userId: cast.users.owner.id }, attemptsMade: 0, opts: { attempts: 5 } } as never);
     expect(rerun).toEqual({ notifications: 0, emails: 0 });
+  });
+
+  it('a digest sent after the recipient left the company says nothing of its sections', async () => {
+    const { user } = await createUser(services, { firstname: 'Ruth', lastname: 'Removed' });
+    const { applicationId, sectionId } = await startApplication();
+    const companyId = (await services.db.selectFrom('applications').select('company_id').where('id', '=', applicationId).executeTakeFirstOrThrow()).company_id;
+    await services.db.insertInto('memberships').values({ company_id: companyId, user_id: user.id, role: 'reviewer' }).execute();
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [user.id] });
+    expect(await services.db.selectFrom('notifications').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+    await cast.callers.owner.companies.removeMember({ companyId, userId: user.id });
+    // The digest is made when the window ends, after the removal.
+    const processor = notificationsProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }), appUrl: 'https://grantwork.example' });
+    expect(await processor({ data: { userId: user.id }, attemptsMade: 0, opts: { attempts: 5 } } as never)).toEqual({ notifications: 0, emails: 0 });
+    expect(await services.db.selectFrom('notifications').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await services.db.selectFrom('emails').select('id').where('recipient', '=', user.email).execute()).toEqual([]);
+  });
+
+  it('cuts a flood of 150 mentions to a readable digest that names how many more and links to them, carrying all of them', async () => {
+    const { user } = await createUser(services, { firstname: 'Flora', lastname: 'Flood' });
+    const { applicationId, sectionId } = await startApplication();
+    const companyId = (await services.db.selectFrom('applications').select('company_id').where('id', '=', applicationId).executeTakeFirstOrThrow()).company_id;
+    await services.db.insertInto('memberships').values({ company_id: companyId, user_id: user.id, role: 'employee' }).execute();
+    const excerpt = `${'Fem kilobyte kommentar '.repeat(8)}…`;
+    await services.db
+      .insertInto('notifications')
+      .values(Array.from({ length: 150 }, () => ({ user_id: user.id, kind: 'mention', application_id: applicationId, section_id: sectionId, actor_id: cast.users.employee.id, excerpt })))
+      .execute();
+    const processor = notificationsProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }), appUrl: 'https://grantwork.example' });
+    expect(await processor({ data: { userId: user.id }, attemptsMade: 0, opts: { attempts: 5 } } as never)).toEqual({ notifications: 150, emails: 1 });
+    const mail = await services.db.selectFrom('emails').select(['status', 'location']).where('recipient', '=', user.email).executeTakeFirstOrThrow();
+    expect(mail.status).toBe('sent');
+    const text = readEmail(mail.location!);
+    expect(text.length).toBeLessThan(15_000);
+    expect(text).toContain('…og 140 beskeder mere. Se dem alle på din oversigt:\nhttps://grantwork.example/applications');
+    const carried = await services.db.selectFrom('notifications').select('email_id').where('user_id', '=', user.id).execute();
+    expect(carried.every((row) => row.email_id !== null)).toBe(true);
   });
 });

@@ -331,14 +331,25 @@ export class World {
     });
   }
 
-  /** The application's first section, sent to review. */
+  /** The application's first section, sent by the employee to every member who may review. */
   sectionInReview(): Promise<string> {
     return this.once('sectionInReview', async () => {
       const application = await this.application();
       const sectionId = application.sectionIds[0]!;
-      await this.kit.services.db.updateTable('application_sections').set({ status: 'need_review' }).where('id', '=', sectionId).execute();
+      const db = this.kit.services.db;
+      await db.updateTable('application_sections').set({ status: 'need_review' }).where('id', '=', sectionId).execute();
+      await db
+        .insertInto('section_reviewers')
+        .values((['owner', 'admin', 'reviewer'] as const).map((role) => ({ section_id: sectionId, user_id: this.kit.people[role].id, requested_by: this.kit.people.employee.id })))
+        .execute();
       return sectionId;
     });
+  }
+
+  /** The version of the section in review, as a reviewer reads it. */
+  async sectionInReviewVersion(): Promise<number> {
+    const sectionId = await this.sectionInReview();
+    return (await this.kit.services.db.selectFrom('application_sections').select('version').where('id', '=', sectionId).executeTakeFirstOrThrow()).version;
   }
 
   async section(): Promise<{ id: string; version: number }> {
@@ -594,7 +605,7 @@ export const samples: Record<string, (world: World) => unknown> = {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0], reviewerIds: [w.memberId('reviewer')] };
   },
-  'reviews.approve': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview() }),
+  'reviews.approve': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview(), version: await w.sectionInReviewVersion() }),
   'reviews.reject': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview(), reason: 'Mangler tal' }),
   'reviews.comment': async (w) => ({ applicationId: (await w.application()).id, sectionId: await w.sectionInReview(), text: 'Uddyb markedet' }),
   'reviews.awaitingMe': () => ({}),

@@ -12,7 +12,7 @@ import { RegistryNotFoundError, RegistryUnavailableError, parseRegistryDate, typ
 import { findSampleCompany } from '../../src/server/integrations/registry/sample-companies';
 import type { LookupState } from '../../src/shared/schemas/companies';
 import { registryProcessor } from '../../worker/processors/registry';
-import { callerFor, createTestServices, createUser, type TestServices, waitFor, startWorker } from './harness';
+import { callerFor, createTestServices, createUser, failureOf, type TestServices, waitFor, startWorker } from './harness';
 
 const silent = pino({ level: 'silent' });
 const NOVO = '24256790';
@@ -282,10 +282,10 @@ describe('the registry job', () => {
     const { user, token } = await createUser(services);
     const caller = await callerFor(services, { token });
     const places = Array.from({ length: MAX_OPEN_SUBSCRIPTIONS_PER_USER }, () => services.jobEvents.openSubscription(user.id));
-    const refused = await caller.companies.lookupStatus({ orgId: '10403782' });
-    // A stream fails as it starts: the error reaches the client as an SSE error with this code and message.
-    await expect(refused[Symbol.asyncIterator]().next()).rejects.toMatchObject({
-      code: 'RATE_LIMITED',
+    // Refused before the stream starts: a 429-class refusal with this message, not a failure inside a running stream.
+    expect(await failureOf(caller.companies.lookupStatus({ orgId: '10403782' }))).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      appCode: 'RATE_LIMITED',
       messageKey: 'error.tooManySubscriptions',
       values: { max: MAX_OPEN_SUBSCRIPTIONS_PER_USER },
     });

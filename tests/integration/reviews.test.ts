@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SectionStatus } from '../../src/shared/domain/application-sections';
 import { sectionStatuses } from '../../src/shared/domain/application-sections';
 import { createCast, createCompany, outcome, type Actor, type Cast } from './company-fixtures';
-import { createTestServices, failureOf, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, failureOf, type TestServices } from './harness';
 
 let services: TestServices;
 let cast: Cast;
@@ -43,8 +43,18 @@ async function startApplication() {
   return { companyId, applicationId, sectionIds: sections.map((section) => section.id) };
 }
 
+/** Puts the section in `status`, sent by the employee to the owner, the admin and the reviewer. */
 async function setStatus(sectionId: string, status: SectionStatus) {
   await services.db.updateTable('application_sections').set({ status, content: 'Tekst' }).where('id', '=', sectionId).execute();
+  await services.db.deleteFrom('section_reviewers').where('section_id', '=', sectionId).execute();
+  await services.db
+    .insertInto('section_reviewers')
+    .values((['owner', 'admin', 'reviewer'] as const).map((role) => ({ section_id: sectionId, user_id: cast.users[role].id, requested_by: cast.users.employee.id })))
+    .execute();
+}
+
+async function versionOf(sectionId: string) {
+  return (await services.db.selectFrom('application_sections').select('version').where('id', '=', sectionId).executeTakeFirstOrThrow()).version;
 }
 
 async function statusOf(sectionId: string) {
@@ -56,10 +66,10 @@ async function eventsOf(sectionId: string) {
 }
 
 type Move = 'sendToReview' | 'approve' | 'reject' | 'comment';
-function call(actor: Actor, move: Move, applicationId: string, sectionId: string) {
+async function call(actor: Actor, move: Move, applicationId: string, sectionId: string) {
   const reviews = cast.callers[actor].reviews;
   if (move === 'sendToReview') return reviews.sendToReview({ applicationId, sectionId, reviewerIds: [cast.users.reviewer.id] });
-  if (move === 'approve') return reviews.approve({ applicationId, sectionId });
+  if (move === 'approve') return reviews.approve({ applicationId, sectionId, version: await versionOf(sectionId) });
   if (move === 'reject') return reviews.reject({ applicationId, sectionId, reason: 'Tallene mangler' });
   return reviews.comment({ applicationId, sectionId, text: 'Uddyb markedet' });
 }
@@ -100,7 +110,7 @@ describe('review transitions', () => {
   it('a refused transition names its reason in the catalog', async () => {
     const { applicationId, sectionIds } = await startApplication();
     await setStatus(sectionIds[0]!, 'draft');
-    expect(await failureOf(cast.callers.reviewer.reviews.approve({ applicationId, sectionId: sectionIds[0]! }))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'reviews.refused.approve' });
+    expect(await failureOf(cast.callers.reviewer.reviews.approve({ applicationId, sectionId: sectionIds[0]!, version: await versionOf(sectionIds[0]!) }))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'reviews.refused.approve' });
     await setStatus(sectionIds[0]!, 'done');
     expect(await failureOf(call('employee', 'sendToReview', applicationId, sectionIds[0]!))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'reviews.refused.sendToReview' });
   });
@@ -130,7 +140,7 @@ describe('review transitions', () => {
     const first = await startApplication();
     const second = await startApplication();
     await setStatus(second.sectionIds[0]!, 'need_review');
-    expect(await outcome(cast.callers.reviewer.reviews.approve({ applicationId: first.applicationId, sectionId: second.sectionIds[0]! }))).toBe('NOT_FOUND');
+    expect(await outcome(cast.callers.reviewer.reviews.approve({ applicationId: first.applicationId, sectionId: second.sectionIds[0]!, version: await versionOf(second.sectionIds[0]!) }))).toBe('NOT_FOUND');
     expect(await statusOf(second.sectionIds[0]!)).toBe('need_review');
   });
 });
@@ -146,7 +156,7 @@ describe('waiting for review', () => {
     const mine = (await cast.callers.reviewer.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId);
     expect(mine.map((item) => [item.sectionId, item.sectionTitle, item.applicationTitle])).toEqual([[first, 'Idé', 'Vores projekt']]);
     expect((await cast.callers.outsider.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId)).toEqual([]);
-    await cast.callers.reviewer.reviews.approve({ applicationId, sectionId: first });
+    await cast.callers.reviewer.reviews.approve({ applicationId, sectionId: first, version: await versionOf(first) });
     expect((await cast.callers.reviewer.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId)).toEqual([]);
     expect((await cast.callers.admin.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId)).toHaveLength(1);
     await services.db.deleteFrom('memberships').where('company_id', '=', companyId).where('user_id', '=', cast.users.admin.id).execute();
@@ -204,7 +214,7 @@ describe('publishing', () => {
         c.applications.markDone({ applicationId, sectionId: first }),
         c.applications.reopen({ applicationId, sectionId: second }),
         c.reviews.sendToReview({ applicationId, sectionId: first, reviewerIds: [cast.users.reviewer.id] }),
-        c.reviews.approve({ applicationId, sectionId: first }),
+        c.reviews.approve({ applicationId, sectionId: first, version: 1 }),
         c.reviews.reject({ applicationId, sectionId: first, reason: 'Nej' }),
         c.reviews.comment({ applicationId, sectionId: first, text: 'Nej' }),
         c.reviews.publish({ applicationId }),
@@ -246,7 +256,7 @@ describe('comments', () => {
     const thread = await cast.callers.reviewer.comments.add({ applicationId, sectionId: first, body: 'Hvor kommer tallet fra?', quote: 'halvt så meget strøm', mentionIds: [] });
     await cast.callers.employee.comments.add({ applicationId, sectionId: second, body: 'Mangler et afsnit om holdet', mentionIds: [] });
     await cast.callers.employee.comments.reply({ applicationId, threadId: thread.id, body: 'Fra vores måling i 2025', mentionIds: [] });
-    const threads = await cast.callers.owner.comments.threads({ applicationId, sectionId: first });
+    const { threads } = await cast.callers.owner.comments.threads({ applicationId, sectionId: first });
     expect(threads).toHaveLength(1);
     expect(threads[0]).toMatchObject({ body: 'Hvor kommer tallet fra?', quote: 'halvt så meget strøm', authorName: 'Reviewer Tester', resolvedAt: null });
     expect(threads[0]!.replies.map((reply) => [reply.body, reply.authorName])).toEqual([['Fra vores måling i 2025', 'Employee Tester']]);
@@ -254,9 +264,50 @@ describe('comments', () => {
     expect(await counts()).toEqual({ [first]: 1, [second]: 1 });
     await cast.callers.employee.comments.resolve({ applicationId, threadId: thread.id, resolved: true });
     expect(await counts()).toEqual({ [second]: 1 });
-    expect((await cast.callers.owner.comments.threads({ applicationId, sectionId: first }))[0]!.resolvedAt).not.toBeNull();
+    expect((await cast.callers.owner.comments.threads({ applicationId, sectionId: first })).threads[0]!.resolvedAt).not.toBeNull();
     await cast.callers.reviewer.comments.resolve({ applicationId, threadId: thread.id, resolved: false });
     expect(await counts()).toEqual({ [first]: 1, [second]: 1 });
+  });
+
+  it('pages threads newest first: after a thousand comments a new one is on the first page, and every thread is on exactly one page', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const sectionId = sectionIds[0]!;
+    const start = Date.now() - 10_000_000;
+    await services.db
+      .insertInto('section_comments')
+      .values(Array.from({ length: 1_000 }, (_, index) => ({ section_id: sectionId, author_id: cast.users.employee.id, body: `Gammel ${index}`, created_at: new Date(start + index * 1000) })))
+      .execute();
+    const fresh = await cast.callers.reviewer.comments.add({ applicationId, sectionId, body: 'Den nyeste', mentionIds: [] });
+    const first = await cast.callers.owner.comments.threads({ applicationId, sectionId });
+    expect(first.threads[0]).toMatchObject({ id: fresh.id, body: 'Den nyeste' });
+    expect(first.threads[1]!.body).toBe('Gammel 999');
+    const seen = new Set<string>();
+    let page = first;
+    for (;;) {
+      for (const thread of page.threads) {
+        expect(seen.has(thread.id)).toBe(false);
+        seen.add(thread.id);
+      }
+      if (page.nextCursor === null) break;
+      page = await cast.callers.owner.comments.threads({ applicationId, sectionId, cursor: page.nextCursor });
+    }
+    expect(seen.size).toBe(1_001);
+    expect(page.threads.at(-1)!.body).toBe('Gammel 0');
+  });
+
+  it('limits the comments and replies one user writes (30 in 5 minutes), not anyone else’s', async () => {
+    const { applicationId, sectionIds, companyId } = await startApplication();
+    const sectionId = sectionIds[0]!;
+    const { user, token } = await createUser(services);
+    await services.db.insertInto('memberships').values({ company_id: companyId, user_id: user.id, role: 'employee' }).execute();
+    const flooder = await callerFor(services, { token });
+    const thread = await flooder.comments.add({ applicationId, sectionId, body: 'Første', mentionIds: [] });
+    for (let index = 1; index < 30; index += 1) await flooder.comments.reply({ applicationId, threadId: thread.id, body: `Svar ${index}`, mentionIds: [cast.users.admin.id] });
+    const before = await services.db.selectFrom('section_comments').select('id').where('section_id', '=', sectionId).execute();
+    expect(await failureOf(flooder.comments.add({ applicationId, sectionId, body: 'En for meget', mentionIds: [cast.users.admin.id] }))).toMatchObject({ appCode: 'RATE_LIMITED' });
+    expect(await failureOf(flooder.comments.reply({ applicationId, threadId: thread.id, body: 'En for meget', mentionIds: [] }))).toMatchObject({ appCode: 'RATE_LIMITED' });
+    expect(await services.db.selectFrom('section_comments').select('id').where('section_id', '=', sectionId).execute()).toHaveLength(before.length);
+    await cast.callers.reviewer.comments.add({ applicationId, sectionId, body: 'Jeg kan stadig skrive', mentionIds: [] });
   });
 
   it('a new thread by someone who may review, on a section in review, sets it to commented; anyone else’s leaves it', async () => {
@@ -284,7 +335,7 @@ describe('comments', () => {
     });
     const mentions = await services.db.selectFrom('comment_mentions').select('user_id').where('comment_id', '=', comment.id).execute();
     expect(mentions.map((row) => row.user_id)).toEqual([cast.users.reviewer.id]);
-    const threads = await cast.callers.employee.comments.threads({ applicationId, sectionId: sectionIds[0]! });
+    const { threads } = await cast.callers.employee.comments.threads({ applicationId, sectionId: sectionIds[0]! });
     expect(threads[0]!.mentions).toEqual([{ userId: cast.users.reviewer.id, name: 'Reviewer Tester' }]);
     // The mention waits for the reviewer until the thread is resolved; the outsider was never mentioned.
     const mentioning = async (actor: Actor) => (await cast.callers[actor].comments.mentioningMe()).filter((item) => item.applicationId === applicationId);
@@ -320,5 +371,77 @@ describe('comments', () => {
     expect(await outcome(cast.callers.employee.comments.add({ applicationId, sectionId: sectionIds[0]!, body: 'Efter', mentionIds: [] }))).toBe('CONFLICT');
     expect(await outcome(cast.callers.employee.comments.reply({ applicationId, threadId: thread.id, body: 'Efter', mentionIds: [] }))).toBe('CONFLICT');
     expect(await outcome(cast.callers.employee.comments.resolve({ applicationId, threadId: thread.id, resolved: true }))).toBe('CONFLICT');
+  });
+});
+
+describe('a decision is the named reviewer’s, for the version they read', () => {
+  async function sentToReview(by: Actor, reviewerIds: string[]) {
+    const { applicationId, sectionIds } = await startApplication();
+    const sectionId = sectionIds[0]!;
+    const editor = cast.callers[by].applications;
+    const first = await editor.section({ applicationId, sectionId });
+    await editor.saveSection({ applicationId, sectionId, version: first.version, content: 'Vi søger DKK 1 million.', answers: {}, fulfilled: [] });
+    await cast.callers[by].reviews.sendToReview({ applicationId, sectionId, reviewerIds });
+    return { applicationId, sectionId };
+  }
+
+  it('an approval of a version someone saved over is CONFLICT; the new version can be approved', async () => {
+    const { applicationId, sectionId } = await sentToReview('employee', [cast.users.reviewer.id]);
+    const read = await cast.callers.reviewer.applications.section({ applicationId, sectionId });
+    expect(read.content).toBe('Vi søger DKK 1 million.');
+    await cast.callers.employee.applications.saveSection({ applicationId, sectionId, version: read.version, content: 'Vi søger DKK 9 millioner.', answers: {}, fulfilled: [] });
+    expect(await failureOf(cast.callers.reviewer.reviews.approve({ applicationId, sectionId, version: read.version }))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'reviews.refused.changed' });
+    expect(await statusOf(sectionId)).toBe('need_review');
+    const again = await cast.callers.reviewer.applications.section({ applicationId, sectionId });
+    expect(again.content).toBe('Vi søger DKK 9 millioner.');
+    expect((await cast.callers.reviewer.reviews.approve({ applicationId, sectionId, version: again.version })).status).toBe('approved');
+  });
+
+  it('a save after the approval sends the section back to its reviewers', async () => {
+    const { applicationId, sectionId } = await sentToReview('employee', [cast.users.reviewer.id]);
+    await cast.callers.reviewer.reviews.approve({ applicationId, sectionId, version: await versionOf(sectionId) });
+    const saved = await cast.callers.employee.applications.saveSection({ applicationId, sectionId, version: await versionOf(sectionId), content: 'Vi søger DKK 9 millioner.', answers: {}, fulfilled: [] });
+    expect(saved.status).toBe('need_review');
+    expect((await eventsOf(sectionId)).at(-1)).toMatchObject({ from_status: 'approved', to_status: 'need_review', actor_id: cast.users.employee.id });
+    const review = await cast.callers.reviewer.reviews.section({ applicationId, sectionId });
+    expect(review.reviewers.map((reviewer) => reviewer.userId)).toEqual([cast.users.reviewer.id]);
+    expect(review.mayDecide).toBe(true);
+    expect((await cast.callers.reviewer.reviews.awaitingMe()).map((item) => item.sectionId)).toContain(sectionId);
+  });
+
+  it('only a named reviewer approves or rejects: an admin or owner not named is FORBIDDEN, and the sender cannot decide', async () => {
+    const { applicationId, sectionId } = await sentToReview('owner', [cast.users.reviewer.id]);
+    const version = await versionOf(sectionId);
+    for (const actor of ['admin', 'owner'] as Actor[]) {
+      expect(await failureOf(cast.callers[actor].reviews.approve({ applicationId, sectionId, version })), actor).toMatchObject({ appCode: 'FORBIDDEN', messageKey: 'reviews.refused.notNamed' });
+      expect(await failureOf(cast.callers[actor].reviews.reject({ applicationId, sectionId, reason: 'Nej' })), actor).toMatchObject({ appCode: 'FORBIDDEN', messageKey: 'reviews.refused.notNamed' });
+      expect((await cast.callers[actor].reviews.section({ applicationId, sectionId })).mayDecide).toBe(false);
+    }
+    expect(await statusOf(sectionId)).toBe('need_review');
+    // A request naming its own sender (made before this rule) still cannot be decided by them.
+    await services.db.insertInto('section_reviewers').values({ section_id: sectionId, user_id: cast.users.owner.id, requested_by: cast.users.owner.id }).execute();
+    expect(await failureOf(cast.callers.owner.reviews.approve({ applicationId, sectionId, version }))).toMatchObject({ appCode: 'FORBIDDEN', messageKey: 'reviews.refused.ownRequest' });
+    expect(await statusOf(sectionId)).toBe('need_review');
+    expect((await cast.callers.reviewer.reviews.section({ applicationId, sectionId })).mayDecide).toBe(true);
+    expect((await cast.callers.reviewer.reviews.approve({ applicationId, sectionId, version })).status).toBe('approved');
+  });
+
+  it('nobody sends a section to themselves; the picker offers every member whose role may review, except the one asking', async () => {
+    const { applicationId, sectionIds, companyId } = await startApplication();
+    const sectionId = sectionIds[0]!;
+    await setStatus(sectionId, 'draft');
+    expect(await failureOf(cast.callers.admin.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [cast.users.admin.id, cast.users.reviewer.id] }))).toMatchObject({
+      appCode: 'VALIDATION',
+      fieldErrors: { reviewerIds: 'reviews.reviewer.self' },
+    });
+    expect(await statusOf(sectionId)).toBe('draft');
+    // More reviewers than a page of a list: every one of them can be picked.
+    const many = Array.from({ length: 230 }, (_, index) => ({ email: `gennemlaeser-${companyId}-${index}@example.test`, firstname: 'Gennemlæser', lastname: String(index).padStart(3, '0') }));
+    const users = await services.db.insertInto('users').values(many.map((user) => ({ ...user, password_hash: 'x' }))).returning('id').execute();
+    await services.db.insertInto('memberships').values(users.map((user) => ({ company_id: companyId, user_id: user.id, role: 'reviewer' as const }))).execute();
+    const offered = (await cast.callers.admin.reviews.section({ applicationId, sectionId })).candidates.map((candidate) => candidate.userId);
+    expect(offered).toHaveLength(232);
+    expect(offered).not.toContain(cast.users.admin.id);
+    expect(offered).toEqual(expect.arrayContaining([cast.users.owner.id, cast.users.reviewer.id, ...users.map((user) => user.id)]));
   });
 });

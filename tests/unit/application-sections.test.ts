@@ -109,12 +109,14 @@ describe('inputProblem', () => {
 });
 
 describe('statuses', () => {
-  it('a save makes a draft or validated section, keeps a section in review, and restarts an approval', () => {
+  it('a save makes a draft or validated section, keeps a section in review, and sends an approved one back to review', () => {
     expect(statusAfterSave('not_started', false)).toBe('draft');
     expect(statusAfterSave('draft', true)).toBe('validated');
     expect(statusAfterSave('validated', false)).toBe('draft');
     expect(statusAfterSave('need_review', true)).toBe('need_review');
-    expect(statusAfterSave('approved', true)).toBe('validated');
+    expect(statusAfterSave('approved', true)).toBe('need_review');
+    expect(statusAfterSave('approved', false)).toBe('need_review');
+    expect(statusAfterSave('not_approved', true)).toBe('validated');
   });
 
   it('only draft, validated and approved sections may be marked done', () => {

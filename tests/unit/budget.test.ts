@@ -4,7 +4,8 @@ import { activityPlanProblems, timeline } from '../../src/shared/domain/activity
 import { budgetProblems, budgetTotals, decimalToMinor, exceedsFundingShare, lineCost, parseDecimalInput, type GrantTerms } from '../../src/shared/domain/budget';
 import { deliverablesProblems } from '../../src/shared/domain/deliverables';
 import type { Activity } from '../../src/shared/schemas/activity-plan';
-import { budgetDataSchema, type BudgetData } from '../../src/shared/schemas/budget';
+import { budgetDataSchema, HOURLY_WAGE_MAX_MINOR, HOURS_MAX, MONEY_MAX_MINOR, type BudgetData } from '../../src/shared/schemas/budget';
+import { hourlyRateSchema } from '../../src/shared/schemas/grants';
 
 const innobooster: GrantTerms = { currency: 'DKK', maxFundingPct: 35, minInvoiceAmount: 5_000_000, hourlyRate: 75_000 };
 const open: GrantTerms = { currency: 'DKK', maxFundingPct: null, minInvoiceAmount: null, hourlyRate: null };
@@ -132,5 +133,64 @@ describe('activity plan and deliverables rules', () => {
     const item = { id: 'd1', title: 'Report', description: 'Final report', due: '', activityIds: [] };
     expect(deliverablesProblems({ deliverables: [item] })).toEqual([]);
     expect(deliverablesProblems({ deliverables: [{ ...item, title: '' }] })).toEqual([{ field: 'data.deliverables.d1.title', message: 'applications.input.emptyListValue' }]);
+  });
+});
+
+describe('money is exact over the schemas’ whole range', () => {
+  /** A small seeded generator, so a failure can be replayed. */
+  function random(seed: number) {
+    let state = seed >>> 0;
+    return (max: number) => {
+      state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+      const high = state;
+      state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+      // 52 random bits, scaled into [0, max].
+      return Math.floor(((high * 2 ** 20 + (state >>> 12)) / 2 ** 52) * (max + 1));
+    };
+  }
+  const exact = (hundredths: number, rate: number) => (BigInt(hundredths) * BigInt(rate) + 50n) / 100n;
+
+  it('costs every accepted wage × hours exactly, rounded once half up, and below 2^53', () => {
+    const next = random(20261125);
+    const samples: Array<[number, number]> = [
+      [HOURLY_WAGE_MAX_MINOR, HOURS_MAX * 100],
+      [HOURLY_WAGE_MAX_MINOR - 1, HOURS_MAX * 100 - 1],
+      [0, HOURS_MAX * 100],
+      [1, 1],
+      [33_333, 1],
+    ];
+    for (let index = 0; index < 10_000; index += 1) samples.push([next(HOURLY_WAGE_MAX_MINOR), next(HOURS_MAX * 100)]);
+    for (const [wage, hundredths] of samples) {
+      const line = budgetDataSchema.parse({ lines: [staff('a', hundredths / 100, wage)], fundingRequested: null }).lines[0]!;
+      const cost = lineCost(line, open);
+      expect(Number.isSafeInteger(cost), `${wage} × ${hundredths}`).toBe(true);
+      expect(BigInt(cost), `${wage} × ${hundredths}`).toBe(exact(hundredths, wage));
+      // The grant's fixed rate has the same ceiling.
+      expect(BigInt(lineCost(line, { ...open, hourlyRate: wage })), `${wage} × ${hundredths}`).toBe(exact(hundredths, wage));
+    }
+  });
+
+  it('sums the largest budget the schema accepts exactly', () => {
+    const lines = [
+      ...Array.from({ length: 100 }, (_, index) => staff(`s${index}`, HOURS_MAX, HOURLY_WAGE_MAX_MINOR)),
+      ...Array.from({ length: 100 }, (_, index) => cost(`c${index}`, 'materials', MONEY_MAX_MINOR)),
+    ];
+    const data = budgetDataSchema.parse({ lines, fundingRequested: MONEY_MAX_MINOR });
+    const totals = budgetTotals(data, open);
+    expect(totals.total).toBe(200 * MONEY_MAX_MINOR);
+    expect(Number.isSafeInteger(totals.total)).toBe(true);
+    expect(totals.ownFinancing).toBe(199 * MONEY_MAX_MINOR);
+  });
+
+  it('refuses what could not be costed exactly: a wage, hours or a fixed rate above their ceilings', () => {
+    const parsed = budgetDataSchema.safeParse({ lines: [staff('a', 999_999.99, 999_999_999_999)], fundingRequested: null });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((issue) => issue.message).sort()).toEqual(['budget.hoursTooMany', 'budget.wageTooHigh']);
+    expect(budgetDataSchema.safeParse({ lines: [staff('a', HOURS_MAX + 0.01, HOURLY_WAGE_MAX_MINOR)], fundingRequested: null }).success).toBe(false);
+    expect(budgetDataSchema.safeParse({ lines: [staff('a', HOURS_MAX, HOURLY_WAGE_MAX_MINOR + 1)], fundingRequested: null }).success).toBe(false);
+    expect(budgetDataSchema.safeParse({ lines: [cost('a', 'materials', MONEY_MAX_MINOR + 1)], fundingRequested: null }).success).toBe(false);
+    const grant = hourlyRateSchema;
+    expect(grant.safeParse(100_000).success).toBe(true);
+    expect(grant.safeParse(99_999_999.99).success).toBe(false);
   });
 });

@@ -47,9 +47,10 @@ describe('masking what an admin sees of a job', () => {
     }
   });
 
-  it('keeps ids, paths and plain words readable', () => {
-    const text = 'e-mail 123e4567-e89b-12d3-a456-426614174000 does not exist\n    at emailProcessor (/app/worker/processors/email.ts:27:15)';
-    expect(maskText(text, masked)).toBe(text);
+  it('keeps ids, file names and plain words readable, but no server path', () => {
+    const text = 'e-mail 123e4567-e89b-12d3-a456-426614174000 does not exist\n    at emailProcessor (/app/worker/processors/email.ts:27:15)\n    at file:///app/node_modules/bullmq/dist/esm/classes/worker.js:12:3';
+    expect(maskText(text, masked)).toBe('e-mail 123e4567-e89b-12d3-a456-426614174000 does not exist\n    at emailProcessor (email.ts:27:15)\n    at worker.js:12:3');
+    expect(maskText('see https://example.com/docs/page.js', masked)).toBe('see https://example.com/docs/page.js');
     expect(maskText('registry answered 503 for 12345678', masked)).toBe('registry answered 503 for 12345678');
   });
 

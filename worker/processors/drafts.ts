@@ -1,6 +1,8 @@
 /**
- * The `drafts` queue: write one section draft. The partial text is published as job progress at
- * most every 200 ms, so the editor shows it as it is written. Idempotent by the draft id: a
+ * The `drafts` queue: write one section draft. The partial text is stored on the draft's row at
+ * most every 200 ms and announced as job progress holding only its length (job data and progress
+ * stay in Redis for days and show on the admin job page: ids and counts only), so the editor,
+ * woken by the progress event, reads the text as it is written. Idempotent by the draft id: a
  * finished draft is not written again, and a job taken over from a killed worker starts the text
  * over and still ends in exactly one draft. A rejected key or request fails at once
  * (UnrecoverableError); rate limits, timeouts, network errors and 5xx are retried with backoff.
@@ -9,7 +11,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '../../src/server/db/db';
 import { buildPrompt, loadDraftMaterial, splitAddressed } from '../../src/server/features/drafts/draft-material';
-import { draftState, finishDraft, markDraftRunning, recordDraftError } from '../../src/server/features/drafts/drafts.queries';
+import { draftState, finishDraft, markDraftRunning, recordDraftError, storeDraftProgress } from '../../src/server/features/drafts/drafts.queries';
 import { PermanentDraftError, type Drafter } from '../../src/server/integrations/ai/drafter';
 import { queues } from '../../src/shared/jobs';
 
@@ -40,20 +42,27 @@ export function draftsProcessor({ db, drafter, log }: DraftsProcessorDeps) {
     await markDraftRunning(db, draftId);
     const material = await loadDraftMaterial(db, draftId);
     if (!material) return { status: 'gone' };
-    await job.updateProgress({ status: 'running', text: '' });
+    await job.updateProgress({ status: 'running', chars: 0 });
 
     let lastPublished = 0;
-    // The finished text is published below, so a piece skipped here is never lost.
+    // One write after another, so an older piece never overwrites a newer one.
+    let stored: Promise<unknown> = Promise.resolve();
+    // The finished text is stored below, so a piece skipped here is never lost.
     const publish = (text: string) => {
       const now = Date.now();
       if (now - lastPublished < PROGRESS_INTERVAL_MS) return;
       lastPublished = now;
-      void job.updateProgress({ status: 'running', text: visible(text) }).catch(() => {});
+      const shown = visible(text);
+      stored = stored
+        .then(() => storeDraftProgress(db, draftId, shown))
+        .then(() => job.updateProgress({ status: 'running', chars: shown.length }))
+        .catch(() => {});
     };
     try {
       const result = await drafter.draft(material, publish);
+      await stored;
       const { content, addressed } = result.addressed ? { content: result.content, addressed: result.addressed } : splitAddressed(result.content, material.section.requirements);
-      await finishDraft(db, draftId, {
+      const finished = await finishDraft(db, draftId, {
         content,
         addressed,
         model: result.model,
@@ -62,7 +71,9 @@ export function draftsProcessor({ db, drafter, log }: DraftsProcessorDeps) {
         tokensIn: result.tokensIn,
         tokensOut: result.tokensOut,
       });
-      await job.updateProgress({ status: 'done', text: content });
+      // The application was deleted while the text was written: nothing is kept.
+      if (Number(finished.numUpdatedRows) === 0) return { status: 'gone' };
+      await job.updateProgress({ status: 'done', chars: content.length });
       log.info({ draftId, model: result.model, chars: content.length }, 'draft written');
       return { status: 'done', chars: content.length, model: result.model };
     } catch (error) {

@@ -7,13 +7,17 @@
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import type { Job } from 'bullmq';
 import { insertEmail } from '../../src/server/features/email/email.queries';
-import { lockUnsent, markCarried, unsentDigests } from '../../src/server/features/notifications/notifications.queries';
+import { dropForFormerMembers, lockUnsent, markCarried, unsentDigests } from '../../src/server/features/notifications/notifications.queries';
+import { emailSafeName } from '../../src/shared/domain/names';
 import { isLocale, messagesFor, type Locale, type MessageKey } from '../../src/shared/i18n';
 import { queues } from '../../src/shared/jobs';
 import type { NotificationKind } from '../../src/shared/schemas/notifications';
 import { deliverEmail, type EmailProcessorDeps } from './email';
 
 const cache = createIntlCache();
+
+/** Items written out in one digest; the rest are counted, with a link to the dashboard. */
+export const DIGEST_ITEMS_SHOWN = 10;
 
 const itemKey: Record<NotificationKind, MessageKey> = {
   review_request: 'notifications.item.reviewRequest',
@@ -30,18 +34,27 @@ export function notificationsProcessor(deps: EmailProcessorDeps & { appUrl: stri
       const user = await trx.selectFrom('users').select(['email', 'firstname', 'locale']).where('id', '=', userId).executeTakeFirst();
       if (!user) return 0;
       const locale: Locale = isLocale(user.locale) ? user.locale : 'da';
+      await dropForFormerMembers(trx, userId);
       const rows = await lockUnsent(trx, userId, locale);
       if (rows.length === 0) return 0;
       const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, cache);
-      const items = rows.map((row) =>
+      // A flood (150 mentions in a second) still makes one readable e-mail: the first items, then
+      // how many more and where to see them. Every notification is carried by it, none lost.
+      const shown = rows.slice(0, DIGEST_ITEMS_SHOWN);
+      // Each item opens with a dash, so no line of the e-mail starts with a name someone typed.
+      const items = shown.map((row) =>
         [
+          '– ' +
           intl.formatMessage(
             { id: itemKey[row.kind as NotificationKind] },
-            { actor: row.actorName || intl.formatMessage({ id: 'notifications.someone' }), section: row.sectionTitle, application: row.applicationTitle, excerpt: row.excerpt },
+            { actor: emailSafeName(row.actorName) || intl.formatMessage({ id: 'notifications.someone' }), section: row.sectionTitle, application: row.applicationTitle, excerpt: row.excerpt },
           ),
           `${deps.appUrl}/applications/${row.applicationId}/${row.sectionId}`,
         ].join('\n'),
       );
+      if (rows.length > shown.length) {
+        items.push(intl.formatMessage({ id: 'notifications.more' }, { count: rows.length - shown.length, link: `${deps.appUrl}/applications` }));
+      }
       const emailId = await insertEmail(trx, {
         recipient: user.email,
         template: 'reviewDigest',

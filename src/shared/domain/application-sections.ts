@@ -158,10 +158,12 @@ export function missingForDone(rules: SectionRules, state: SectionState): Missin
 /**
  * The status a save leaves: the first save starts the draft; a draft that meets every rule is
  * validated and one that stops meeting them is a draft again. A section in review keeps its
- * status; an approval or rejection was for the text as it was, so an edit after it starts over.
+ * status. An approval was for the text as it was, so an edit after it sends the section back to
+ * its reviewers; an edit after a rejection starts over.
  */
 export function statusAfterSave(current: SectionStatus, complete: boolean): SectionStatus {
   if (current === 'need_review' || current === 'commented') return current;
+  if (current === 'approved') return 'need_review';
   return complete ? 'validated' : 'draft';
 }
 

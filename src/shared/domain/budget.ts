@@ -40,9 +40,10 @@ export function effectiveHourlyRate(line: StaffLine, terms: GrantTerms): number 
 export function lineCost(line: BudgetLine, terms: GrantTerms): number {
   if (!isStaffLine(line)) return line.amount ?? 0;
   const rate = effectiveHourlyRate(line, terms) ?? 0;
-  const hundredths = Math.round((line.hours ?? 0) * 100);
-  // hundredths × rate stays below 2^53 for the schema's limits; one rounding per line.
-  return Math.floor((hundredths * rate + 50) / 100);
+  const hundredths = BigInt(Math.round((line.hours ?? 0) * 100));
+  // In integers, rounded once per line, half up. The schemas keep the result below 2^53
+  // (schemas/budget.ts); BigInt keeps the product exact even for a rate stored before them.
+  return Number((hundredths * BigInt(rate) + 50n) / 100n);
 }
 
 export type BudgetTotals = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineName } from '../domain/names';
 import { PASSWORD_MAX, PASSWORD_MIN, isCommonPassword } from '../domain/passwords';
 import { locales } from '../i18n/locales';
 
@@ -15,7 +16,8 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX, { error: 'auth.passwordTooLong' })
   .refine((password) => !isCommonPassword(password), { error: 'auth.passwordCommon' });
 
-const nameSchema = z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'auth.nameTooLong' });
+// One line: control characters and line breaks become spaces (domain/names.ts).
+const nameSchema = z.string().overwrite(singleLineName).min(1, { error: 'validation.required' }).max(100, { error: 'auth.nameTooLong' });
 
 export const signupInput = z.object({
   firstname: nameSchema,

@@ -13,17 +13,27 @@ export const rowText = (max: number) => z.string({ error: 'validation.invalid' }
 /** `YYYY-MM-DD` naming a real day, or empty while the writer has not chosen one. */
 export const rowDateSchema = z.string().refine((value) => value === '' || isIsoDate(value), { error: 'validation.invalid' });
 
+/*
+ * The limits keep every sum exact in a JavaScript number (below 2^53): a staff line costs at most
+ * HOURLY_WAGE_MAX_MINOR × HOURS_MAX = 10 000 000 000,00, like any other line, and a budget of
+ * 200 lines at most 2 · 10^14 øre. The grant's fixed hourly rate has the same ceiling (grants.ts).
+ */
 export const MONEY_MAX_MINOR = 1_000_000_000_000; // 10 000 000 000,00 in the grant's currency.
+/** 100 000,00 an hour. */
+export const HOURLY_WAGE_MAX_MINOR = 10_000_000;
+/** About 60 person-years on one line. */
+export const HOURS_MAX = 100_000;
 export const moneySchema = z
   .number({ error: 'validation.invalid' })
   .int({ error: 'validation.invalid' })
   .min(0, { error: 'budget.negative' })
-  .max(MONEY_MAX_MINOR, { error: 'validation.invalid' });
+  .max(MONEY_MAX_MINOR, { error: 'budget.tooLarge' });
+export const hourlyWageSchema = moneySchema.max(HOURLY_WAGE_MAX_MINOR, { error: 'budget.wageTooHigh' });
 /** Hours with at most two decimals (a quarter of an hour is 0.25). */
 export const hoursSchema = z
   .number({ error: 'validation.invalid' })
   .min(0, { error: 'budget.negative' })
-  .max(1_000_000, { error: 'validation.invalid' })
+  .max(HOURS_MAX, { error: 'budget.hoursTooMany' })
   .refine((hours) => Number.isInteger(Math.round(hours * 100)) && Math.abs(hours * 100 - Math.round(hours * 100)) < 1e-6, { error: 'validation.invalid' });
 
 export const staffLineTypes = ['internal-existing', 'internal-new-hire'] as const;
@@ -35,7 +45,7 @@ const staffLineSchema = z.object({
   id: rowIdSchema,
   type: z.enum(staffLineTypes, { error: 'validation.invalid' }),
   name: rowText(200),
-  hourlyWage: moneySchema.nullable(),
+  hourlyWage: hourlyWageSchema.nullable(),
   hours: hoursSchema.nullable(),
 });
 const costLineSchema = z.object({

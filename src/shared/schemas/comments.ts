@@ -13,7 +13,8 @@ const bodySchema = z
 /** The members a comment mentions, chosen from the suggestions offered as `@name` is typed. */
 const mentionIdsSchema = z.array(z.uuid({ error: 'validation.invalid' })).max(50).default([]);
 
-export const commentThreadsInput = sectionInput;
+/** A page of threads, newest first; `cursor` is the last thread of the previous page. */
+export const commentThreadsInput = sectionInput.extend({ cursor: z.uuid({ error: 'validation.invalid' }).nullish() });
 
 export const addCommentInput = sectionInput.extend({
   body: bodySchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineName } from '../domain/names';
 import { companyRoles } from '../domain/company-roles';
 import { hasOrgIdShape, isValidOrgId, normalizeOrgId } from '../domain/org-id';
 import { locales } from '../i18n/locales';
@@ -46,7 +47,8 @@ export const websiteSchema = z
   .nullable()
   .optional();
 
-export const companyNameSchema = z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' });
+// One line: control characters and line breaks become spaces (domain/names.ts).
+export const companyNameSchema = z.string().overwrite(singleLineName).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' });
 
 export const lookupInput = z.object({ orgId: orgIdSchema });
 export type LookupInput = z.input<typeof lookupInput>;

@@ -25,7 +25,8 @@ const localizedRequired = (max: number) => localizedTextSchema(max, { required: 
 const localizedOptional = (max: number) => localizedTextSchema(max).default({ da: '', en: '', nb: '' });
 // Below the columns' limits (numeric(14,2) and numeric(10,2)), so a huge number is refused, not a database error.
 const amount = z.number({ error: 'grants.validation.number' }).min(0, { error: 'grants.validation.notNegative' }).max(999_999_999_999.99, { error: 'grants.validation.number' }).nullable();
-const rate = z.number({ error: 'grants.validation.number' }).min(0, { error: 'grants.validation.notNegative' }).max(99_999_999.99, { error: 'grants.validation.number' }).nullable();
+// A fixed hourly rate at most 100 000,00, the ceiling of a line's own wage, so a budget's sums stay exact (schemas/budget.ts).
+export const hourlyRateSchema = z.number({ error: 'grants.validation.number' }).min(0, { error: 'grants.validation.notNegative' }).max(100_000, { error: 'grants.validation.number' }).nullable();
 /** A date PostgreSQL can store and a person would mean (years 1900–9999). */
 const dateSchema = z.date({ error: 'grants.validation.date' }).min(new Date('1900-01-01T00:00:00Z'), { error: 'grants.validation.date' }).max(new Date('9999-12-31T23:59:59Z'), { error: 'grants.validation.date' });
 /** Optimistic concurrency: the version the editor loaded (an integer column). */
@@ -52,7 +53,7 @@ const grantShape = {
   amountMax: amount,
   maxFundingPct: z.number({ error: 'grants.validation.number' }).min(0.01, { error: 'grants.validation.percent' }).max(100, { error: 'grants.validation.percent' }).nullable(),
   minInvoiceAmount: amount,
-  hourlyRate: rate,
+  hourlyRate: hourlyRateSchema,
   requirements: z.array(eligibilityQuestionInput).max(30).default([]),
 };
 
@@ -86,7 +87,7 @@ export const createGrantInput = withGrantRules(
     amountMax: amount.default(null),
     maxFundingPct: grantShape.maxFundingPct.default(null),
     minInvoiceAmount: amount.default(null),
-    hourlyRate: rate.default(null),
+    hourlyRate: hourlyRateSchema.default(null),
   }),
 );
 export type CreateGrantInput = z.input<typeof createGrantInput>;

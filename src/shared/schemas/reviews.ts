@@ -18,7 +18,9 @@ export const sendToReviewInput = sectionInput.extend({
 });
 export type SendToReviewInput = z.input<typeof sendToReviewInput>;
 
-export const approveInput = sectionInput;
+/** An approval names the version of the section the reviewer read: a newer save makes it CONFLICT. */
+export const approveInput = sectionInput.extend({ version: z.number().int().min(0).max(2_147_483_647) });
+export type ApproveInput = z.input<typeof approveInput>;
 
 /** Rejecting needs a reason the writer can act on. */
 export const rejectInput = sectionInput.extend({ reason: reasonSchema });

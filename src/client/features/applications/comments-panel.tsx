@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { inputClass, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 
-type Thread = RouterOutputs['comments']['threads'][number];
+type Thread = RouterOutputs['comments']['threads']['threads'][number];
 interface Member {
   userId: string;
   name: string;
@@ -22,7 +22,9 @@ interface CommentsPanelProps {
 /** The section's comment threads: quotes, replies, resolve and reopen, and `@name` mentions offered as you type. */
 export function CommentsPanel({ application, sectionId, mayComment }: CommentsPanelProps) {
   const t = useT();
-  const threads = trpc.comments.threads.useQuery({ applicationId: application.id, sectionId });
+  // Newest threads first, a page at a time: a new comment is always on the first page.
+  const pages = trpc.comments.threads.useInfiniteQuery({ applicationId: application.id, sectionId }, { getNextPageParam: (page) => page.nextCursor });
+  const threads = pages.data ? pages.data.pages.flatMap((page) => page.threads) : null;
   const members = trpc.companies.members.useQuery({ companyId: application.companyId });
   const people: Member[] = (members.data ?? []).map((member) => ({ userId: member.userId, name: `${member.firstname} ${member.lastname}`.trim() || member.email }));
   const writable = mayComment && !application.published;
@@ -31,13 +33,18 @@ export function CommentsPanel({ application, sectionId, mayComment }: CommentsPa
       <h2 id="comments-heading" className="text-sm font-semibold text-gray-900">
         {t('reviews.comments.heading')}
       </h2>
-      {threads.data && threads.data.length === 0 && <p className="text-sm text-gray-600">{t('reviews.comments.empty')}</p>}
-      {threads.data && threads.data.length > 0 && (
+      {threads && threads.length === 0 && <p className="text-sm text-gray-600">{t('reviews.comments.empty')}</p>}
+      {threads && threads.length > 0 && (
         <ul className="space-y-3">
-          {threads.data.map((thread) => (
+          {threads.map((thread) => (
             <ThreadView key={thread.id} thread={thread} applicationId={application.id} sectionId={sectionId} people={people} writable={writable} />
           ))}
         </ul>
+      )}
+      {pages.hasNextPage && (
+        <Button variant="secondary" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+          {t('reviews.comments.older')}
+        </Button>
       )}
       {writable && <NewComment applicationId={application.id} sectionId={sectionId} people={people} />}
     </section>

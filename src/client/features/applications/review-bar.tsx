@@ -14,6 +14,8 @@ interface ReviewBarProps {
   application: { id: string; role: CompanyRole; published: boolean };
   sectionId: string;
   status: SectionStatus;
+  /** The version of the section on the screen: an approval is for what the reviewer read. */
+  version: number;
   /** Saves what the writer typed before the section leaves their hands; false when it could not. */
   beforeSend: () => Promise<boolean>;
   onMoved: (result: { version: number; status: SectionStatus }) => void;
@@ -23,11 +25,14 @@ interface ReviewBarProps {
  * The section's review: whom it waits for and the latest reason given, and the moves the user's
  * role allows in its status (`availableReviewActions`, the rules the server applies).
  */
-export function ReviewBar({ application, sectionId, status, beforeSend, onMoved }: ReviewBarProps) {
+export function ReviewBar({ application, sectionId, status, version, beforeSend, onMoved }: ReviewBarProps) {
   const t = useT();
   const utils = trpc.useUtils();
   const review = trpc.reviews.section.useQuery({ applicationId: application.id, sectionId });
-  const actions = availableReviewActions({ status, role: application.role, published: application.published });
+  // Approving and rejecting belong to the reviewers the section was sent to, never to the one who asked.
+  const actions = availableReviewActions({ status, role: application.role, published: application.published }).filter(
+    (action) => (action !== 'approve' && action !== 'reject') || review.data?.mayDecide === true,
+  );
   const [writing, setWriting] = useState<'reject' | 'comment' | null>(null);
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<MessageKey | undefined>();
@@ -50,6 +55,8 @@ export function ReviewBar({ application, sectionId, status, beforeSend, onMoved 
       const data = appErrorOf(error);
       if (data?.fieldErrors?.reviewerIds) setChosenError(data.fieldErrors.reviewerIds as MessageKey);
       else toast.error(t(data?.messageKey ?? 'error.network', data?.values));
+      // Someone saved since the reviewer read it: show them the text they would be approving.
+      if (data?.messageKey === 'reviews.refused.changed') void utils.applications.section.invalidate({ applicationId: application.id, sectionId });
     } finally {
       void utils.reviews.section.invalidate({ applicationId: application.id, sectionId });
       void utils.reviews.history.invalidate({ applicationId: application.id });
@@ -128,17 +135,23 @@ export function ReviewBar({ application, sectionId, status, beforeSend, onMoved 
         </fieldset>
       )}
 
-      {actions.includes('approve') && writing === null && (
+      {(actions.includes('approve') || actions.includes('comment')) && writing === null && (
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => void run(() => approve.mutateAsync({ applicationId: application.id, sectionId }), 'reviews.bar.approved')} disabled={busy}>
-            {t('reviews.bar.approve')}
-          </Button>
-          <Button variant="secondary" onClick={() => setWriting('comment')} disabled={busy}>
-            {t('reviews.bar.comment')}
-          </Button>
-          <Button variant="secondary" className="text-red-700" onClick={() => setWriting('reject')} disabled={busy}>
-            {t('reviews.bar.reject')}
-          </Button>
+          {actions.includes('approve') && (
+            <Button onClick={() => void run(() => approve.mutateAsync({ applicationId: application.id, sectionId, version }), 'reviews.bar.approved')} disabled={busy}>
+              {t('reviews.bar.approve')}
+            </Button>
+          )}
+          {actions.includes('comment') && (
+            <Button variant="secondary" onClick={() => setWriting('comment')} disabled={busy}>
+              {t('reviews.bar.comment')}
+            </Button>
+          )}
+          {actions.includes('reject') && (
+            <Button variant="secondary" className="text-red-700" onClick={() => setWriting('reject')} disabled={busy}>
+              {t('reviews.bar.reject')}
+            </Button>
+          )}
         </div>
       )}
       {writing && (

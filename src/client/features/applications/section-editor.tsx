@@ -122,7 +122,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
               </Button>
             </Notice>
           )}
-          <ReviewBar application={overview} sectionId={section.id} status={status} beforeSend={draft.flush} onMoved={applyStatus} />
+          <ReviewBar application={overview} sectionId={section.id} status={status} version={section.version} beforeSend={draft.flush} onMoved={applyStatus} />
           <CommentsPanel application={overview} sectionId={section.id} mayComment={may(overview.role, 'comment')} />
           {draft.restoredAt !== null && draft.state !== 'conflict' && (
             <RestoredNotice at={draft.restoredAt} onDiscard={draft.discardRestored} />

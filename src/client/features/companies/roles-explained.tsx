@@ -19,6 +19,7 @@ export function RolesExplained() {
           </div>
         ))}
       </dl>
+      <p className="mt-2 text-gray-700">{t('companies.roles.whoReviews')}</p>
     </details>
   );
 }

@@ -25,6 +25,7 @@ import {
   openGrantsNotAppliedTo,
   updateApplicationVersioned,
 } from './applications.queries';
+import { activeDraftIdsOf } from '../drafts/drafts.queries';
 import { createApplication, markSectionDone, reopenSection, saveSection } from './applications.service';
 
 export const applicationsRouter = router({
@@ -77,7 +78,10 @@ export const applicationsRouter = router({
     }),
 
   delete: draftApplicationProcedureFor('applications.delete').mutation(async ({ ctx }) => {
+    const draftIds = await activeDraftIdsOf(ctx.db, ctx.application.id);
     await deleteApplication(ctx.db, ctx.application.id);
+    // Its drafts' jobs go with it (job id = draft id); one a worker holds finds its draft gone.
+    await Promise.all(draftIds.map((id) => ctx.queues.queue('drafts').remove(id).catch(() => 0)));
     return { id: ctx.application.id };
   }),
 

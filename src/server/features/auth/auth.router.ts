@@ -42,6 +42,8 @@ export const authRouter = router({
 
   logout: userProcedure.mutation(async ({ ctx }) => {
     await invalidateSession(ctx.db, ctx.session.id);
+    // Live streams opened with this session end too, in every web process.
+    await ctx.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),
 
@@ -75,6 +77,7 @@ export const authRouter = router({
 
   changePassword: userProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     await changePassword(ctx, input.currentPassword, input.newPassword);
+    await ctx.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),
 
@@ -93,6 +96,7 @@ export const authRouter = router({
   /** Ends one of the caller's own sessions; another user's session id matches nothing. */
   endSession: userProcedure.meta({ access: 'self' }).input(endSessionInput).mutation(async ({ ctx, input }) => {
     await ctx.db.deleteFrom('sessions').where('id', '=', input.sessionId).where('user_id', '=', ctx.user.id).execute();
+    await ctx.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),
 });

@@ -57,7 +57,7 @@ export const rateLimits = {
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-type Ctx = Pick<Context, 'db' | 'redis' | 'queues' | 'env' | 'ip' | 'userAgent' | 'locale'>;
+type Ctx = Pick<Context, 'db' | 'redis' | 'queues' | 'env' | 'ip' | 'userAgent' | 'locale' | 'liveAccess'>;
 
 function limit(ctx: Ctx, rule: RateLimit, subject: string | null) {
   return consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, rule, subject ?? 'unknown');
@@ -249,6 +249,8 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
     if (user) await markEmailVerified(trx, user.id, user.email);
     return reset.user_id;
   });
+  // The ended sessions' live streams end too.
+  await ctx.liveAccess.changed({ userId });
   await tellPasswordChanged(ctx, userId);
 }
 

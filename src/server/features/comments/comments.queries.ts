@@ -58,9 +58,35 @@ export function setThreadResolved(db: Executor, threadId: string, resolvedBy: st
 
 const nameOf = sql<string | null>`nullif(trim(u.firstname || ' ' || u.lastname), '')`;
 
-/** The section's threads, oldest first, each with its replies and everyone they mention (one query). */
-export async function listThreads(db: Executor, sectionId: string) {
-  const rows = await db
+export const THREADS_PAGE_SIZE = 20;
+
+/**
+ * A page of the section's threads, newest first, each with all its replies (oldest first) and
+ * everyone they mention (two queries): the threads started before `cursor` (a thread id), and
+ * the cursor of the next page or null. However many comments a section has, a new one is on the
+ * first page.
+ */
+export async function listThreads(db: Executor, sectionId: string, cursor: string | null = null) {
+  const threads = await commentRows(db)
+    .where('c.section_id', '=', sectionId)
+    .where('c.thread_id', 'is', null)
+    .$if(cursor !== null, (qb) =>
+      qb.where(sql<boolean>`(c.created_at, c.id) < (SELECT at.created_at, at.id FROM section_comments at WHERE at.id = ${cursor}::uuid AND at.section_id = ${sectionId}::uuid)`),
+    )
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(THREADS_PAGE_SIZE + 1)
+    .execute();
+  const page = threads.slice(0, THREADS_PAGE_SIZE);
+  const replies = page.length === 0 ? [] : await commentRows(db).where('c.thread_id', 'in', page.map((thread) => thread.id)).orderBy('c.created_at').orderBy('c.id').execute();
+  const withReplies = page.map((thread) => ({ ...thread, replies: [] as typeof replies }));
+  const byId = new Map(withReplies.map((thread) => [thread.id, thread]));
+  for (const reply of replies) byId.get(reply.threadId!)?.replies.push(reply);
+  return { threads: withReplies, nextCursor: threads.length > THREADS_PAGE_SIZE ? page.at(-1)!.id : null };
+}
+
+function commentRows(db: Executor) {
+  return db
     .selectFrom('section_comments as c')
     .leftJoin('users as u', 'u.id', 'c.author_id')
     .select([
@@ -74,16 +100,7 @@ export async function listThreads(db: Executor, sectionId: string) {
       'c.created_at as createdAt',
       sql<Array<{ userId: string; name: string }>>`coalesce((SELECT json_agg(json_build_object('userId', mu.id, 'name', trim(mu.firstname || ' ' || mu.lastname)) ORDER BY mu.firstname)
         FROM comment_mentions cm JOIN users mu ON mu.id = cm.user_id WHERE cm.comment_id = c.id), '[]')`.as('mentions'),
-    ])
-    .where('c.section_id', '=', sectionId)
-    .orderBy('c.created_at')
-    .orderBy('c.id')
-    .limit(1000)
-    .execute();
-  const threads = rows.filter((row) => row.threadId === null).map((row) => ({ ...row, replies: [] as typeof rows }));
-  const byId = new Map(threads.map((thread) => [thread.id, thread]));
-  for (const row of rows) if (row.threadId) byId.get(row.threadId)?.replies.push(row);
-  return threads;
+    ]);
 }
 
 /** Open threads per section of the application: the counts the navigation shows. */

@@ -1,10 +1,14 @@
 import { AppError } from '../../../shared/errors';
 import { addCommentInput, commentThreadsInput, replyInput, resolveThreadInput } from '../../../shared/schemas/comments';
+import { consumeRateLimit, type RateLimit } from '../../rate-limit';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import { notify } from '../notifications/notifications.service';
 import { markCommentedIfInReview } from '../reviews/reviews.service';
 import { countOpenThreads, findSectionOfApplication, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved } from './comments.queries';
+
+/** Comments and replies one user may write: a conversation's pace, not a flood of mentions. */
+export const commentLimit: RateLimit = { name: 'comments:user', limit: 30, windowSeconds: 300 };
 
 /**
  * Comment threads on a section: every member may comment, reply, resolve and reopen while the
@@ -13,7 +17,7 @@ import { countOpenThreads, findSectionOfApplication, findThread, insertComment, 
 export const commentsRouter = router({
   threads: applicationProcedure.input(commentThreadsInput).query(async ({ ctx, input }) => {
     if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
-    return listThreads(ctx.db, input.sectionId);
+    return listThreads(ctx.db, input.sectionId, input.cursor ?? null);
   }),
 
   /** The dashboard's "waiting for you": comments in open threads that mention the user. */
@@ -24,6 +28,7 @@ export const commentsRouter = router({
   add: draftApplicationProcedureFor('comment')
     .input(addCommentInput)
     .mutation(async ({ ctx, input }) => {
+      await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, commentLimit, ctx.user.id);
       if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
       const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);
       const comment = await insertComment(ctx.db, { sectionId: input.sectionId, threadId: null, authorId: ctx.user.id, body: input.body, quote: input.quote || null, mentionIds });
@@ -35,6 +40,7 @@ export const commentsRouter = router({
   reply: draftApplicationProcedureFor('comment')
     .input(replyInput)
     .mutation(async ({ ctx, input }) => {
+      await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, commentLimit, ctx.user.id);
       const thread = await findThread(ctx.db, ctx.application.id, input.threadId);
       if (!thread) throw new AppError('NOT_FOUND');
       const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/companies';
 import { consumeRateLimit } from '../../rate-limit';
 import { companyProcedure, companyProcedureFor } from '../../trpc/company-procedure';
+import { openLiveStream } from '../../trpc/live-stream';
 import { router, userProcedure } from '../../trpc/trpc';
 import { deleteCompany, hasPublishedApplication, listCompaniesOfUser, listMembers, updateCompany } from './companies.queries';
 import { changeMembership, createCompany, leaveCompany } from './companies.service';
@@ -32,9 +33,9 @@ export const companiesRouter = router({
   }),
 
   /** The lookup's state now, then every change until it is final (SSE). */
-  lookupStatus: userProcedure.input(lookupInput).subscription(async function* ({ ctx, input, signal }) {
-    yield* watchLookup(ctx, ctx.user.id, input.orgId, signal);
-  }),
+  lookupStatus: userProcedure
+    .input(lookupInput)
+    .subscription(({ ctx, input, signal }) => openLiveStream(ctx, { companyId: null, signal }, (ended) => watchLookup(ctx, input.orgId, ended))),
 
   // Creating a company may start a registry lookup: it counts against the same limit.
   create: userProcedure.input(createCompanyInput).mutation(async ({ ctx, input }) => {
@@ -59,6 +60,8 @@ export const companiesRouter = router({
   delete: companyProcedureFor('company.delete').mutation(async ({ ctx }) => {
     if (await hasPublishedApplication(ctx.db, ctx.company.id)) throw new AppError('CONFLICT', { message: 'companies.hasPublished' });
     await deleteCompany(ctx.db, ctx.company.id);
+    // Members' live streams of the company's data end with it, in every web process.
+    await ctx.liveAccess.changed({ companyId: ctx.company.id });
     return { id: ctx.company.id };
   }),
 
@@ -75,12 +78,14 @@ export const companiesRouter = router({
     .input(removeMemberInput)
     .mutation(async ({ ctx, input }) => {
       await changeMembership(ctx, ctx.company.id, ctx.membership.role, input.userId, null);
+      await ctx.liveAccess.changed({ userId: input.userId });
       return { userId: input.userId };
     }),
 
   /** The caller leaves the company (any role; not its last owner). */
   leave: companyProcedure.mutation(async ({ ctx }) => {
     await leaveCompany(ctx, ctx.company.id, ctx.user.id);
+    await ctx.liveAccess.changed({ userId: ctx.user.id });
     return { left: true as const };
   }),
 });

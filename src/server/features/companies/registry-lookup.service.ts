@@ -45,14 +45,7 @@ const REREAD_MS = 5000;
  * leaves, the process stops, or the time limit. Woken by the process's shared registry-queue
  * events (job ids start with the org id); the lookup row stays the source of truth.
  */
-export async function* watchLookup(
-  services: Pick<Services, 'db' | 'jobEvents'>,
-  userId: string,
-  orgId: string,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<LookupState> {
-  const release = services.jobEvents.openSubscription(userId);
-  const ended = signal ? AbortSignal.any([signal, services.jobEvents.stopping]) : services.jobEvents.stopping;
+export async function* watchLookup(services: Pick<Services, 'db' | 'jobEvents'>, orgId: string, ended: AbortSignal): AsyncGenerator<LookupState> {
   let wake: (() => void) | null = null;
   const stop = () => wake?.();
   ended.addEventListener('abort', stop);
@@ -80,6 +73,5 @@ export async function* watchLookup(
   } finally {
     ended.removeEventListener('abort', stop);
     unlisten();
-    release();
   }
 }

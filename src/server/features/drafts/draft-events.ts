@@ -1,8 +1,9 @@
 /**
  * Live progress of one draft: its stored state first (an SSE subscription only sees what happens
- * after it connects), then the partial text from the worker's progress events, then the stored
- * result. Events arrive through the process's shared job events (`job-events.ts`); the row stays
- * the source of truth, re-read when the job ends or, without any event, every few seconds.
+ * after it connects), then the partial text as the worker stores it (woken by its progress
+ * events, which carry only a length), then the stored result. Events arrive through the process's shared job events
+ * (`job-events.ts`); the row is the source of truth, re-read on every event or, without any
+ * event, every few seconds.
  */
 import type { Services } from '../../services';
 import { draftById } from './drafts.queries';
@@ -11,16 +12,10 @@ type DraftView = NonNullable<Awaited<ReturnType<typeof draftById>>>;
 
 const REREAD_MS = 5000;
 
-export async function* watchDraft(
-  services: Pick<Services, 'db' | 'jobEvents'>,
-  userId: string,
-  applicationId: string,
-  draftId: string,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<DraftView> {
-  const release = services.jobEvents.openSubscription(userId);
-  const ended = signal ? AbortSignal.any([signal, services.jobEvents.stopping]) : services.jobEvents.stopping;
-  const pending: Array<{ text: string } | { final: true }> = [];
+/** Runs until the draft is final or `ended` is aborted (see `trpc/live-stream.ts`). */
+export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, applicationId: string, draftId: string, ended: AbortSignal): AsyncGenerator<DraftView> {
+  // Progress events carry only the length written so far; the text is read from the row.
+  let changed = false;
   let wake: (() => void) | null = null;
   const stop = () => wake?.();
   ended.addEventListener('abort', stop);
@@ -30,9 +25,8 @@ export async function* watchDraft(
       'drafts',
       (jobId) => jobId === draftId,
       (event) => {
-        if (event.type === 'progress' && event.data && typeof event.data === 'object' && 'text' in event.data) pending.push({ text: String(event.data.text) });
-        else if (event.type === 'completed' || event.type === 'failed') pending.push({ final: true });
-        else return;
+        if (event.type !== 'progress' && event.type !== 'completed' && event.type !== 'failed') return;
+        changed = true;
         wake?.();
       },
     );
@@ -40,8 +34,9 @@ export async function* watchDraft(
     if (!current) return;
     yield current;
     if (current.status === 'done' || current.status === 'failed') return;
+    let shown = current.content;
     while (!ended.aborted) {
-      if (pending.length === 0) {
+      if (!changed) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, REREAD_MS);
           wake = () => {
@@ -51,21 +46,22 @@ export async function* watchDraft(
         });
         wake = null;
       }
-      const item = pending.shift();
-      if (item && 'text' in item) {
-        yield { ...current, status: 'running', content: item.text };
-        continue;
-      }
+      // Nothing more is sent once the stream must end (access gone, lifetime over).
+      if (ended.aborted) return;
+      changed = false;
       const latest = await draftById(services.db, applicationId, draftId);
       if (!latest) return;
       if (latest.status === 'done' || latest.status === 'failed') {
         yield latest;
         return;
       }
+      if (latest.content !== shown) {
+        shown = latest.content;
+        yield latest;
+      }
     }
   } finally {
     ended.removeEventListener('abort', stop);
     unlisten();
-    release();
   }
 }

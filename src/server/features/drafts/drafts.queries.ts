@@ -96,6 +96,17 @@ export function markDraftRunning(db: Executor, draftId: string) {
   return db.updateTable('ai_drafts').set({ status: 'running', started_at: new Date(), error: null }).where('id', '=', draftId).where('status', 'in', activeStatuses).execute();
 }
 
+/** The text written so far, kept on the draft while it runs: job progress carries only its length. */
+export function storeDraftProgress(db: Executor, draftId: string, content: string) {
+  return db.updateTable('ai_drafts').set({ content }).where('id', '=', draftId).where('status', '=', 'running').execute();
+}
+
+/** The drafts of an application still waiting for or being written: their jobs (job id = draft id) to cancel. */
+export async function activeDraftIdsOf(db: Executor, applicationId: string): Promise<string[]> {
+  const rows = await db.selectFrom('ai_drafts').select('id').where('application_id', '=', applicationId).where('status', 'in', activeStatuses).execute();
+  return rows.map((row) => row.id);
+}
+
 export function finishDraft(
   db: Executor,
   draftId: string,
@@ -116,7 +127,7 @@ export function finishDraft(
       finished_at: new Date(),
     })
     .where('id', '=', draftId)
-    .execute();
+    .executeTakeFirst();
 }
 
 /** Records the reason; `final` ends the draft (no more retries will come). */

@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/errors';
 import { requestAllDraftsInput, requestDraftInput, watchDraftInput } from '../../../shared/schemas/drafts';
 import { sectionInput } from '../../../shared/schemas/applications';
 import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
+import { openLiveStream } from '../../trpc/live-stream';
 import { router } from '../../trpc/trpc';
 import { watchDraft } from './draft-events';
 import { latestDraft } from './drafts.queries';
@@ -27,8 +28,13 @@ export const draftsRouter = router({
   /** The section's newest draft (any status), or null. */
   latest: applicationProcedure.input(sectionInput).query(({ ctx, input }) => latestDraft(ctx.db, ctx.application.id, input.sectionId)),
 
-  /** The draft now, then its text as it is written, until it is done or failed (SSE). */
-  watch: applicationProcedure.input(watchDraftInput).subscription(async function* ({ ctx, input, signal }) {
-    yield* watchDraft(ctx, ctx.user.id, ctx.application.id, input.draftId, signal);
-  }),
+  /**
+   * The draft now, then its text as it is written, until it is done or failed (SSE); it ends
+   * when the user's session or membership does.
+   */
+  watch: applicationProcedure
+    .input(watchDraftInput)
+    .subscription(({ ctx, input, signal }) =>
+      openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchDraft(ctx, ctx.application.id, input.draftId, ended)),
+    ),
 });

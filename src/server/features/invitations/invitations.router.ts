@@ -1,7 +1,7 @@
 import { companyInvitationInput, invitationIdInput, inviteInput, tokenInput } from '../../../shared/schemas/invitations';
 import { AppError } from '../../../shared/errors';
 import { mayManageRole } from '../../../shared/domain/company-roles';
-import { consumeRateLimit } from '../../rate-limit';
+import { consumeRateLimit, countRateLimitHit, peekRateLimit } from '../../rate-limit';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { publicProcedure, router, userProcedure } from '../../trpc/trpc';
 import {
@@ -17,6 +17,8 @@ import { acceptInvitation, declineInvitation, hashInvitationToken, invitationSta
 
 /** Every endpoint that sends e-mail is rate limited. */
 const inviteLimit = { name: 'invitations:user', limit: 50, windowSeconds: 3600 };
+/** Invitation e-mails one address receives a day, from all senders together: nobody can aim the sender at one inbox. */
+export const inviteRecipientLimit = { name: 'invitations:recipient', limit: 3, windowSeconds: 24 * 3600 };
 
 export const invitationsRouter = router({
   create: companyProcedureFor('members.manage')
@@ -25,7 +27,12 @@ export const invitationsRouter = router({
       // Anyone can create a company under a made-up number: it invites nobody until the registry confirms it.
       if (!ctx.company.verified) throw new AppError('FORBIDDEN', { message: 'companies.notConfirmed' });
       await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, inviteLimit, ctx.user.id);
-      return inviteToCompany(ctx, { company: ctx.company, inviter: ctx.user, inviterRole: ctx.membership.role, email: input.email, role: input.role });
+      // Only invitations that were sent count against the address; a refused one costs it nothing.
+      const received = await peekRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, inviteRecipientLimit, input.email);
+      if (received.count >= inviteRecipientLimit.limit) throw new AppError('RATE_LIMITED', { values: { minutes: received.minutesLeft } });
+      const invitation = await inviteToCompany(ctx, { company: ctx.company, inviter: ctx.user, inviterRole: ctx.membership.role, email: input.email, role: input.role });
+      await countRateLimitHit(ctx.redis, ctx.env.REDIS_PREFIX, inviteRecipientLimit, input.email);
+      return invitation;
     }),
 
   /** The company's pending invitations (expired ones included, marked by their date). */

@@ -17,6 +17,8 @@ const prefixedKey = /\b(?:sk|pk|rk|ghp|gho|xox[abpr]|AKIA)[-_]?[A-Za-z0-9_-]{16,
 // Long random-looking runs (session tokens, hex digests); ids written as UUIDs stay readable.
 const longRun = /[A-Za-z0-9_-]{32,}/g;
 const uuidChain = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-?)+$/i;
+// A file path on the server (in a stack or a library's message) shows only its file name.
+const serverPath = /(?<![\w:/.])(?:file:\/\/)?(?:\/[\w.@+-]+)+\/([\w.@+-]+\.(?:[cm]?[jt]sx?|json|node))\b/g;
 
 export interface MaskOptions {
   revealEmails: boolean;
@@ -25,6 +27,7 @@ export interface MaskOptions {
 /** Free text with secrets hidden and, unless revealed, e-mail addresses shortened (`k***@example.no`). */
 export function maskText(text: string, { revealEmails }: MaskOptions): string {
   let masked = text
+    .replace(serverPath, '$1')
     .replace(bearer, (_match, scheme: string) => `${scheme} ${HIDDEN}`)
     .replace(secretParameter, (_match, name: string) => `${name}${HIDDEN}`)
     .replace(jwt, HIDDEN)

@@ -77,6 +77,30 @@ export async function findReviewRequester(db: Executor, sectionId: string): Prom
   return row?.requested_by ?? null;
 }
 
+/**
+ * Drops the person's notifications not yet e-mailed about applications of companies they are no
+ * longer a member of: a digest is checked when it is sent, not only when its events happened.
+ */
+export async function dropForFormerMembers(db: Executor, userId: string): Promise<void> {
+  await db
+    .deleteFrom('notifications as n')
+    .where('n.user_id', '=', userId)
+    .where('n.email_id', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('applications as a')
+            .innerJoin('memberships as m', 'm.company_id', 'a.company_id')
+            .select('a.id')
+            .whereRef('a.id', '=', 'n.application_id')
+            .where('m.user_id', '=', userId),
+        ),
+      ),
+    )
+    .execute();
+}
+
 /** The person's notifications not yet e-mailed, locked, with what the e-mail says of each (section titles in `locale`). */
 export function lockUnsent(db: Executor, userId: string, locale: Locale) {
   return db

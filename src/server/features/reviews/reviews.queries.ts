@@ -5,13 +5,13 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import { textLeftovers, type Answers, type SectionStatus } from '../../../shared/domain/application-sections';
-import type { CompanyRole } from '../../../shared/domain/company-roles';
+import { companyRoles, may, type CompanyRole } from '../../../shared/domain/company-roles';
 import type { SectionKind } from '../../../shared/domain/grants';
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
 import { finishedDraftTexts, grantTermColumns, grantTermsOf, sectionRuleColumnsIn } from '../applications/applications.queries';
 
-const reviewingRoles: CompanyRole[] = ['owner', 'admin', 'reviewer'];
+const reviewingRoles: CompanyRole[] = companyRoles.filter((role) => may(role, 'review'));
 
 /** The company's members a section can be sent to (roles that may review), by name. */
 export async function listReviewCandidates(db: Executor, companyId: string) {
@@ -24,7 +24,6 @@ export async function listReviewCandidates(db: Executor, companyId: string) {
     .orderBy('u.firstname')
     .orderBy('u.lastname')
     .orderBy('u.id')
-    .limit(200)
     .execute();
 }
 
@@ -38,6 +37,16 @@ export async function countReviewersAmong(db: Executor, companyId: string, userI
     .where('role', 'in', reviewingRoles)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The user's place among the section's named reviewers (and who asked them), or undefined. */
+export function findNamedReviewer(db: Executor, sectionId: string, userId: string) {
+  return db
+    .selectFrom('section_reviewers')
+    .select('requested_by as requestedBy')
+    .where('section_id', '=', sectionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Names the reviewers of a section's new review round, replacing the previous round's. */
@@ -56,7 +65,7 @@ export async function findSectionReview(db: Executor, applicationId: string, sec
       .selectFrom('section_reviewers as r')
       .innerJoin('application_sections as s', 's.id', 'r.section_id')
       .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(['u.id as userId', sql<string>`coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email)`.as('name')])
+      .select(['u.id as userId', 'r.requested_by as requestedBy', sql<string>`coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email)`.as('name')])
       .where('r.section_id', '=', sectionId)
       .where('s.application_id', '=', applicationId)
       .orderBy('r.requested_at')

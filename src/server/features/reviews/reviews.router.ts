@@ -17,10 +17,20 @@ function actorOf(ctx: { application: ReviewActor['application']; membership: { r
  * together (`reviewTransition`), so a refusal names its reason in the user's language.
  */
 export const reviewsRouter = router({
-  /** What the section editor's review bar needs: the named reviewers, who could be named, and the latest reason given. */
+  /**
+   * What the section editor's review bar needs: the named reviewers, who could be named (every
+   * member whose role may review, except the caller: nobody reviews their own request), whether
+   * the caller decides this round, and the latest reason given.
+   */
   section: applicationProcedure.input(sectionInput).query(async ({ ctx, input }) => {
     const [review, candidates] = await Promise.all([findSectionReview(ctx.db, ctx.application.id, input.sectionId), listReviewCandidates(ctx.db, ctx.application.companyId)]);
-    return { ...review, candidates: candidates.map(({ userId, name }) => ({ userId, name })) };
+    const mine = review.reviewers.find((reviewer) => reviewer.userId === ctx.user.id);
+    return {
+      latest: review.latest,
+      reviewers: review.reviewers.map(({ userId, name }) => ({ userId, name })),
+      candidates: candidates.filter(({ userId }) => userId !== ctx.user.id).map(({ userId, name }) => ({ userId, name })),
+      mayDecide: mine !== undefined && mine.requestedBy !== ctx.user.id,
+    };
   }),
 
   sendToReview: applicationProcedureFor('applications.edit')
@@ -34,7 +44,7 @@ export const reviewsRouter = router({
   approve: applicationProcedureFor('review')
     .input(approveInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await approveSection(ctx.db, actorOf(ctx), input.sectionId);
+      const moved = await approveSection(ctx.db, actorOf(ctx), input.sectionId, input.version);
       await notifyReviewResult(ctx, { approved: true, applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id });
       return moved;
     }),

@@ -18,7 +18,7 @@ import { log } from '../../log';
 import type { Services } from '../../services';
 import { queueEmail } from '../email/email.service';
 import { recordEvent, setSectionStatus } from '../applications/applications.queries';
-import { copyApplication, countReviewersAmong, listLockReceiptRecipients, listSectionsInFull, lockSectionStatuses, markPublished, replaceSectionReviewers } from './reviews.queries';
+import { copyApplication, countReviewersAmong, findNamedReviewer, listLockReceiptRecipients, listSectionsInFull, lockSectionStatuses, markPublished, replaceSectionReviewers } from './reviews.queries';
 
 export interface ReviewActor {
   application: { id: string; companyId: string; published: boolean };
@@ -31,12 +31,12 @@ async function moveSection(
   actor: ReviewActor,
   sectionId: string,
   action: ReviewAction,
-  options: { reason?: string; before?: (trx: Executor) => Promise<void> } = {},
+  options: { reason?: string; version?: number; before?: (trx: Executor) => Promise<void> } = {},
 ) {
   return db.transaction().execute(async (trx) => {
     const section = await trx
       .selectFrom('application_sections')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'version'])
       .where('id', '=', sectionId)
       .where('application_id', '=', actor.application.id)
       .forUpdate()
@@ -45,12 +45,29 @@ async function moveSection(
     const from = section.status as SectionStatus;
     const outcome = reviewTransition(action, { status: from, role: actor.role, published: actor.application.published });
     if (!outcome.ok) throw new AppError(outcome.code, { message: outcome.reason });
+    if (isDecision(action)) await checkDecider(trx, actor, section.id);
+    // The decision is about the text the reviewer read: a save since then is theirs to read first.
+    if (options.version !== undefined && options.version !== section.version) throw new AppError('CONFLICT', { message: 'reviews.refused.changed' });
     await options.before?.(trx);
     const updated = await setSectionStatus(trx, { applicationId: actor.application.id, id: section.id }, from, outcome.to, actor.userId);
     if (!updated) throw new AppError('CONFLICT');
     await recordEvent(trx, { applicationId: actor.application.id, sectionId: section.id, actorId: actor.userId, from, to: outcome.to, reason: options.reason ?? null });
     return { id: section.id, version: updated.version, status: outcome.to };
   });
+}
+
+function isDecision(action: ReviewAction): boolean {
+  return action === 'approve' || action === 'reject';
+}
+
+/**
+ * Only a reviewer the section was sent to decides it, and never the one who asked: a role that
+ * may review is not enough on its own (DESIGN.md §7).
+ */
+async function checkDecider(trx: Executor, actor: ReviewActor, sectionId: string): Promise<void> {
+  const named = await findNamedReviewer(trx, sectionId, actor.userId);
+  if (!named) throw new AppError('FORBIDDEN', { message: 'reviews.refused.notNamed' });
+  if (named.requestedBy === actor.userId) throw new AppError('FORBIDDEN', { message: 'reviews.refused.ownRequest' });
 }
 
 export async function sendToReview(db: Executor, actor: ReviewActor, input: z.output<typeof sendToReviewInput>) {
@@ -61,13 +78,16 @@ export async function sendToReview(db: Executor, actor: ReviewActor, input: z.ou
       if ((await countReviewersAmong(trx, actor.application.companyId, reviewerIds)) !== reviewerIds.length) {
         throw new AppError('VALIDATION', { fieldErrors: { reviewerIds: 'reviews.reviewer.invalid' } });
       }
+      // Nobody reviews what they asked for.
+      if (reviewerIds.includes(actor.userId)) throw new AppError('VALIDATION', { fieldErrors: { reviewerIds: 'reviews.reviewer.self' } });
       await replaceSectionReviewers(trx, input.sectionId, reviewerIds, actor.userId);
     },
   });
 }
 
-export function approveSection(db: Executor, actor: ReviewActor, sectionId: string) {
-  return moveSection(db, actor, sectionId, 'approve');
+/** Approves the section as it was at `version`, the version the reviewer read. */
+export function approveSection(db: Executor, actor: ReviewActor, sectionId: string, version: number) {
+  return moveSection(db, actor, sectionId, 'approve', { version });
 }
 
 export function rejectSection(db: Executor, actor: ReviewActor, sectionId: string, reason: string) {

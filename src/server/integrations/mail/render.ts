@@ -1,8 +1,12 @@
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import { emailTemplates, type EmailTemplateName } from '../../../shared/emails';
+import { emailSafeName } from '../../../shared/domain/names';
 import { messagesFor, type Locale } from '../../../shared/i18n';
 
 const cache = createIntlCache();
+
+/** Template parameters that carry a name someone typed (a person's or a company's). */
+const nameParams = new Set(['name', 'inviter', 'company', 'requester', 'newOwner']);
 
 export interface RenderedEmail {
   subject: string;
@@ -18,7 +22,9 @@ function escapeHtml(value: string): string {
 /** Renders an e-mail in the recipient's language from the same catalogs the interface uses. */
 export function renderEmail(template: EmailTemplateName, locale: Locale, rawParams: unknown): RenderedEmail {
   const definition = emailTemplates[template];
-  const params = definition.params.parse(rawParams) as Record<string, string>;
+  const parsed = definition.params.parse(rawParams) as Record<string, string>;
+  // Names people typed are one line and never a link, whenever the e-mail was recorded.
+  const params = Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, nameParams.has(key) && typeof value === 'string' ? emailSafeName(value) : value]));
   const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, cache);
   const format = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values) as string;
 

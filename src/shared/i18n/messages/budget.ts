@@ -1,6 +1,9 @@
 /** Messages of the structured sections: budget, activity plan and deliverables. */
 const da = {
   'budget.negative': 'Tal kan ikke være negative',
+  'budget.tooLarge': 'Beløbet kan højst være 10.000.000.000',
+  'budget.wageTooHigh': 'Timelønnen kan højst være 100.000',
+  'budget.hoursTooMany': 'En linje kan højst have 100.000 timer',
   'budget.problem.noLines': 'Tilføj mindst én budgetlinje.',
   'budget.problem.nameEmpty': 'Skriv navn eller rolle.',
   'budget.problem.wageMissing': 'Skriv timelønnen.',
@@ -81,6 +84,9 @@ const da = {
 
 const en: Record<keyof typeof da, string> = {
   'budget.negative': 'Numbers cannot be negative',
+  'budget.tooLarge': 'The amount can be at most 10,000,000,000',
+  'budget.wageTooHigh': 'The hourly wage can be at most 100,000',
+  'budget.hoursTooMany': 'A line can have at most 100,000 hours',
   'budget.problem.noLines': 'Add at least one budget line.',
   'budget.problem.nameEmpty': 'Enter a name or role.',
   'budget.problem.wageMissing': 'Enter the hourly wage.',
@@ -161,6 +167,9 @@ const en: Record<keyof typeof da, string> = {
 
 const nb: Record<keyof typeof da, string> = {
   'budget.negative': 'Tall kan ikke være negative',
+  'budget.tooLarge': 'Beløpet kan være høyst 10 000 000 000',
+  'budget.wageTooHigh': 'Timelønnen kan være høyst 100 000',
+  'budget.hoursTooMany': 'En linje kan ha høyst 100 000 timer',
   'budget.problem.noLines': 'Legg til minst én budsjettlinje.',
   'budget.problem.nameEmpty': 'Skriv navn eller rolle.',
   'budget.problem.wageMissing': 'Skriv timelønnen.',

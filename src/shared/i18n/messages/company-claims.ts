@@ -47,7 +47,7 @@ const da = {
   'companyClaims.transfer.noUser': 'Der findes ingen bruger med den e-mail. Personen skal først oprette en konto.',
   'companyClaims.email.request.subject': '{requester} beder om adgang til {company}',
   'companyClaims.email.request.body':
-    '{requester} ({requesterEmail}) beder om at blive medlem af {company} i Grantwork.{message}\n\nDu får denne e-mail, fordi du er ejer eller administrator af {company}. Giv adgang eller afvis under Medlemmer på virksomhedens side.',
+    'En bruger, {requester} ({requesterEmail}), beder om at blive medlem af {company} i Grantwork.{message}\n\nDu får denne e-mail, fordi du er ejer eller administrator af {company}. Giv adgang eller afvis under Medlemmer på virksomhedens side.',
   'companyClaims.email.accepted.subject': 'Du har fået adgang til {company}',
   'companyClaims.email.accepted.body': 'Din anmodning er godkendt: du er nu medlem af {company} i Grantwork som {role}.',
   'companyClaims.email.declined.subject': 'Din anmodning om adgang til {company}',
@@ -108,7 +108,7 @@ const en: Record<Keys, string> = {
   'companyClaims.transfer.noUser': 'There is no user with that e-mail. The person must create an account first.',
   'companyClaims.email.request.subject': '{requester} asks for access to {company}',
   'companyClaims.email.request.body':
-    '{requester} ({requesterEmail}) asks to become a member of {company} on Grantwork.{message}\n\nYou get this e-mail because you are an owner or administrator of {company}. Give access or decline under Members on the company page.',
+    'A user, {requester} ({requesterEmail}), asks to become a member of {company} on Grantwork.{message}\n\nYou get this e-mail because you are an owner or administrator of {company}. Give access or decline under Members on the company page.',
   'companyClaims.email.accepted.subject': 'You now have access to {company}',
   'companyClaims.email.accepted.body': 'Your request has been accepted: you are now a member of {company} on Grantwork as {role}.',
   'companyClaims.email.declined.subject': 'Your request for access to {company}',
@@ -167,7 +167,7 @@ const nb: Record<Keys, string> = {
   'companyClaims.transfer.noUser': 'Det finnes ingen bruker med den e-posten. Personen må først opprette en konto.',
   'companyClaims.email.request.subject': '{requester} ber om tilgang til {company}',
   'companyClaims.email.request.body':
-    '{requester} ({requesterEmail}) ber om å bli medlem av {company} i Grantwork.{message}\n\nDu får denne e-posten fordi du er eier eller administrator av {company}. Gi tilgang eller avslå under Medlemmer på virksomhetens side.',
+    'En bruker, {requester} ({requesterEmail}), ber om å bli medlem av {company} i Grantwork.{message}\n\nDu får denne e-posten fordi du er eier eller administrator av {company}. Gi tilgang eller avslå under Medlemmer på virksomhetens side.',
   'companyClaims.email.accepted.subject': 'Du har fått tilgang til {company}',
   'companyClaims.email.accepted.body': 'Forespørselen din er godkjent: du er nå medlem av {company} i Grantwork som {role}.',
   'companyClaims.email.declined.subject': 'Forespørselen din om tilgang til {company}',

@@ -38,7 +38,7 @@ const da = {
   'invitations.someone': 'En kollega',
   'invitations.email.subject': '{inviter} har inviteret dig til {company} i Grantwork',
   'invitations.email.body':
-    '{inviter} har inviteret dig til at arbejde med i {company} i Grantwork som {role}. Åbn linket herunder for at tage imod invitationen. Det gælder i 14 dage.',
+    'Du er inviteret af {inviter} til at arbejde med i {company} i Grantwork som {role}. Åbn linket herunder for at tage imod invitationen. Det gælder i 14 dage.',
 } as const;
 
 type Keys = keyof typeof da;
@@ -82,7 +82,7 @@ const en: Record<Keys, string> = {
   'invitations.someone': 'A colleague',
   'invitations.email.subject': '{inviter} invited you to {company} on Grantwork',
   'invitations.email.body':
-    '{inviter} has invited you to work with {company} on Grantwork as {role}. Open the link below to accept the invitation. It is valid for 14 days.',
+    'You are invited by {inviter} to work with {company} on Grantwork as {role}. Open the link below to accept the invitation. It is valid for 14 days.',
 };
 
 const nb: Record<Keys, string> = {
@@ -124,7 +124,7 @@ const nb: Record<Keys, string> = {
   'invitations.someone': 'En kollega',
   'invitations.email.subject': '{inviter} har invitert deg til {company} i Grantwork',
   'invitations.email.body':
-    '{inviter} har invitert deg til å jobbe med {company} i Grantwork som {role}. Åpne lenken nedenfor for å takke ja. Den gjelder i 14 dager.',
+    'Du er invitert av {inviter} til å jobbe med {company} i Grantwork som {role}. Åpne lenken nedenfor for å takke ja. Den gjelder i 14 dager.',
 };
 
 export const invitations = { da, en, nb };

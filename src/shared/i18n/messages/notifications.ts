@@ -5,6 +5,7 @@ const da = {
   'notifications.item.approved': '{actor} har godkendt afsnittet «{section}» i «{application}».',
   'notifications.item.notApproved': '{actor} har ikke godkendt afsnittet «{section}» i «{application}». Begrundelse: «{excerpt}»',
   'notifications.someone': 'En kollega',
+  'notifications.more': '…og {count, plural, one {# besked mere} other {# beskeder mere}}. Se dem alle på din oversigt:\n{link}',
   'notifications.subject': '{count, plural, one {{first}: nyt i ansøgningen} other {# nye beskeder om jeres ansøgninger}}',
   'notifications.email.subject': '{subject}',
   'notifications.email.body':
@@ -26,6 +27,7 @@ const en: Record<Keys, string> = {
   'notifications.item.approved': '{actor} approved the section “{section}” in “{application}”.',
   'notifications.item.notApproved': '{actor} did not approve the section “{section}” in “{application}”. Reason: “{excerpt}”',
   'notifications.someone': 'A colleague',
+  'notifications.more': '…and {count, plural, one {# more notification} other {# more notifications}}. See them all on your dashboard:\n{link}',
   'notifications.subject': '{count, plural, one {{first}: news in the application} other {# new notifications about your applications}}',
   'notifications.email.subject': '{subject}',
   'notifications.email.body':
@@ -45,6 +47,7 @@ const nb: Record<Keys, string> = {
   'notifications.item.approved': '{actor} har godkjent delen «{section}» i «{application}».',
   'notifications.item.notApproved': '{actor} har ikke godkjent delen «{section}» i «{application}». Begrunnelse: «{excerpt}»',
   'notifications.someone': 'En kollega',
+  'notifications.more': '…og {count, plural, one {# melding til} other {# meldinger til}}. Se alle på oversikten din:\n{link}',
   'notifications.subject': '{count, plural, one {{first}: nytt i søknaden} other {# nye varsler om søknadene deres}}',
   'notifications.email.subject': '{subject}',
   'notifications.email.body':

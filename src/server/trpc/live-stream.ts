@@ -1,0 +1,45 @@
+/**
+ * Opening a live stream (an SSE subscription) for a signed-in user. Everything that can refuse it
+ * happens before the stream starts, so a refusal is an ordinary error with its own status (the
+ * ninth stream of a user is RATE_LIMITED, 429) rather than a failure inside a running stream.
+ * The stream then runs until its access ends (`live-access.ts`), its lifetime is over, the client
+ * leaves or the process stops.
+ */
+import type { Session, SessionUser } from '../auth/session';
+import type { Services } from '../services';
+
+export async function openLiveStream<T>(
+  ctx: Pick<Services, 'jobEvents' | 'liveAccess'> & { user: SessionUser; session: Session },
+  scope: { companyId: string | null; signal: AbortSignal | undefined },
+  run: (signal: AbortSignal) => AsyncGenerator<T>,
+): Promise<AsyncGenerator<T>> {
+  const releasePlace = ctx.jobEvents.openSubscription(ctx.user.id);
+  let stream: Awaited<ReturnType<Services['liveAccess']['open']>>;
+  try {
+    stream = await ctx.liveAccess.open({ userId: ctx.user.id, sessionId: ctx.session.id, sessionExpiresAt: ctx.session.expiresAt, companyId: scope.companyId });
+  } catch (error) {
+    releasePlace();
+    throw error;
+  }
+  const signal = scope.signal ? AbortSignal.any([scope.signal, stream.signal]) : stream.signal;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    signal.removeEventListener('abort', release);
+    stream.release();
+    releasePlace();
+  };
+  // A client that leaves before the stream is read never runs the generator's `finally`.
+  signal.addEventListener('abort', release, { once: true });
+  return (async function* () {
+    try {
+      yield* run(signal);
+      // Ended as an interrupted connection: the browser's EventSource connects again, and the
+      // renewed stream is authorised anew. Any other end is final ("return" to the client).
+      if (stream.expired) throw new DOMException('The stream’s lifetime is over', 'AbortError');
+    } finally {
+      release();
+    }
+  })();
+}

@@ -1,0 +1,188 @@
+/**
+ * Live streams end with the access they were opened with, across web processes: two real web
+ * processes on one PostgreSQL and one Redis; a stream opened on one ends within 2 s of a logout
+ * or a removal from the company made through the other. A stream also ends when its lifetime is
+ * over, as an interrupted connection the browser renews; and a user's ninth stream is a 429-class
+ * refusal, not a server error.
+ */
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/job-events';
+import { nextOrgId } from './company-fixtures';
+import { createTestServices, createUser, spawnWebProcess, waitFor, type TestServices } from './harness';
+
+const LIFETIME_MS = 6000;
+
+let services: TestServices;
+let first: Awaited<ReturnType<typeof spawnWebProcess>>;
+let second: Awaited<ReturnType<typeof spawnWebProcess>>;
+let grantSectionId: string;
+let grantId: string;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  const fund = await services.db.insertInto('funds').values({ slug: 'strømfonden', name: 'Strømfonden' }).returning('id').executeTakeFirstOrThrow();
+  const grant = await services.db
+    .insertInto('grants')
+    .values({ fund_id: fund.id, slug: 'strøm', title: 'Strømpuljen', status: 'open', published_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  grantId = grant.id;
+  grantSectionId = (await services.db.insertInto('grant_sections').values({ grant_id: grant.id, position: 0, kind: 'text', title: 'Idé' }).returning('id').executeTakeFirstOrThrow()).id;
+  [first, second] = await Promise.all([spawnWebProcess(services, { LIVE_STREAM_MAX_MS: String(LIFETIME_MS) }), spawnWebProcess(services, { LIVE_STREAM_MAX_MS: String(LIFETIME_MS) })]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+  await services?.close();
+});
+
+/** A company with an owner and a writer, an application and a draft being written (no worker runs, so it stays running). */
+async function draftInProgress() {
+  const owner = await createUser(services);
+  const writer = await createUser(services);
+  const company = await services.db.insertInto('companies').values({ org_id: nextOrgId(), name: 'Strøm ApS', verified: true, created_by: owner.user.id }).returning('id').executeTakeFirstOrThrow();
+  await services.db
+    .insertInto('memberships')
+    .values([
+      { company_id: company.id, user_id: owner.user.id, role: 'owner' },
+      { company_id: company.id, user_id: writer.user.id, role: 'employee' },
+    ])
+    .execute();
+  const application = await services.db
+    .insertInto('applications')
+    .values({ company_id: company.id, grant_id: grantId, title: 'Pumpen', language: 'da', created_by: owner.user.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const section = await services.db.insertInto('application_sections').values({ application_id: application.id, grant_section_id: grantSectionId, position: 0 }).returning('id').executeTakeFirstOrThrow();
+  const draft = await services.db
+    .insertInto('ai_drafts')
+    .values({ application_id: application.id, section_id: section.id, status: 'running', content: 'Vi søger DKK 1 million.' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { owner, writer, companyId: company.id, applicationId: application.id, draftId: draft.id };
+}
+
+interface StreamEvent {
+  event: string;
+  data: string;
+  at: number;
+}
+
+/** An SSE stream as EventSource opens it (token in the URL), read in the background. */
+function openStream(base: string, procedure: string, input: unknown, token: string) {
+  const url = `${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}&connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`;
+  const controller = new AbortController();
+  const events: StreamEvent[] = [];
+  const ended = (async () => {
+    const response = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+        const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+        events.push({ event, data, at: Date.now() });
+      }
+    }
+    return Date.now();
+  })().catch(() => Date.now());
+  return { events, ended, close: () => controller.abort(), messages: () => events.filter((item) => item.event === 'message') };
+}
+
+async function call(base: string, procedure: string, token: string, input: unknown = {}) {
+  const response = await fetch(`${base}/trpc/${procedure}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(superjson.serialize(input)),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+describe('a live stream ends with its access, whichever web process changes it', () => {
+  it('drafts.watch on one process ends within 2 s of a logout through the other, sending nothing more', async () => {
+    const { writer, applicationId, draftId } = await draftInProgress();
+    const stream = openStream(first.base, 'drafts.watch', { applicationId, draftId }, writer.token);
+    await waitFor(async () => stream.messages().length > 0);
+    expect(stream.messages()[0]!.data).toContain('Vi søger DKK 1 million.');
+    await call(second.base, 'auth.logout', writer.token);
+    const loggedOut = Date.now();
+    const ended = await stream.ended;
+    expect(ended - loggedOut).toBeLessThan(2000);
+    expect(stream.events.at(-1)!.event).toBe('return');
+    expect(stream.messages().filter((item) => item.at > loggedOut)).toEqual([]);
+  });
+
+  it('drafts.watch ends within 2 s of the member being removed through the other process', async () => {
+    const { owner, writer, companyId, applicationId, draftId } = await draftInProgress();
+    const stream = openStream(first.base, 'drafts.watch', { applicationId, draftId }, writer.token);
+    await waitFor(async () => stream.messages().length > 0);
+    await call(second.base, 'companies.removeMember', owner.token, { companyId, userId: writer.user.id });
+    const removed = Date.now();
+    expect((await stream.ended) - removed).toBeLessThan(2000);
+    expect(stream.events.at(-1)!.event).toBe('return');
+  });
+
+  it('every other subscription (a registry lookup being watched) ends within 2 s of a logout too', async () => {
+    const { token } = await createUser(services);
+    const orgId = nextOrgId();
+    // No worker runs here: the lookup stays queued, and its watcher waits.
+    await services.db.insertInto('registry_lookups').values({ org_id: orgId, status: 'queued' }).execute();
+    const stream = openStream(first.base, 'companies.lookupStatus', { orgId }, token);
+    await waitFor(async () => stream.messages().length > 0);
+    await call(second.base, 'auth.logout', token);
+    const loggedOut = Date.now();
+    expect((await stream.ended) - loggedOut).toBeLessThan(2000);
+  });
+
+  it('a stream ends when its lifetime is over as an interrupted connection (no "return"), and the renewed stream is authorised anew', async () => {
+    const { writer, applicationId, draftId } = await draftInProgress();
+    const opened = Date.now();
+    const stream = openStream(first.base, 'drafts.watch', { applicationId, draftId }, writer.token);
+    const ended = await stream.ended;
+    expect(ended - opened).toBeGreaterThanOrEqual(LIFETIME_MS - 500);
+    expect(stream.events.map((item) => item.event)).not.toContain('return');
+    expect(stream.events.map((item) => item.event)).not.toContain('serialized-error');
+    // EventSource connects again with the same URL: the stream goes on for a signed-in member.
+    const renewed = openStream(first.base, 'drafts.watch', { applicationId, draftId }, writer.token);
+    await waitFor(async () => renewed.messages().length > 0);
+    renewed.close();
+    // And ends at once for a session that has ended meanwhile.
+    await call(second.base, 'auth.logout', writer.token);
+    const refused = openStream(first.base, 'drafts.watch', { applicationId, draftId }, writer.token);
+    await refused.ended;
+    expect(refused.events.map((item) => item.event)).toContain('serialized-error');
+    expect(refused.messages()).toEqual([]);
+  }, 30_000);
+});
+
+describe('too many streams', () => {
+  it('the ninth stream of a user is refused as TOO_MANY_REQUESTS (429), logged at most at info', async () => {
+    const { writer, applicationId, draftId } = await draftInProgress();
+    const streams = Array.from({ length: MAX_OPEN_SUBSCRIPTIONS_PER_USER }, () => openStream(second.base, 'drafts.watch', { applicationId, draftId }, writer.token));
+    await waitFor(async () => streams.every((stream) => stream.messages().length > 0));
+    const logBefore = second.output().length;
+    const ninth = openStream(second.base, 'drafts.watch', { applicationId, draftId }, writer.token);
+    await ninth.ended;
+    const refusal = ninth.events.find((item) => item.event === 'serialized-error');
+    expect(refusal).toBeDefined();
+    const shape = superjson.deserialize(JSON.parse(refusal!.data)) as { code: number; data: { code: string; httpStatus: number; appCode: string; messageKey: string } };
+    expect(shape.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, appCode: 'RATE_LIMITED', messageKey: 'error.tooManySubscriptions' });
+    // Nothing above info (pino: 40 warn, 50 error) was logged for it.
+    const logged = second.output().slice(logBefore);
+    expect(logged).not.toMatch(/"level":(4|5|6)0/);
+    for (const stream of streams) stream.close();
+    await Promise.all(streams.map((stream) => stream.ended));
+    // The places are given back: a new stream is accepted.
+    const again = openStream(second.base, 'drafts.watch', { applicationId, draftId }, writer.token);
+    await waitFor(async () => again.messages().length > 0);
+    again.close();
+  });
+});
