@@ -93,7 +93,7 @@ test('an inserted offline draft is not done: the refusal names its label, its pl
     await db.updateTable('application_sections').set({ content: 'Vi er [antal] ansatte.' }).where('id', '=', team2.id).execute();
   });
   await page.goto(`/applications/${team.applicationId}/final`);
-  const checklist = page.getByRole('region', { name: 'Mangler før indsendelse' });
+  const checklist = page.getByRole('region', { name: 'Mangler før ansøgningen kan låses' });
   await expect(checklist).toContainText('Virksomheden og teamet: Teksten indeholder pladsholdere i klammer: [antal]');
   await expect(page.getByText('Alle afsnit er færdige. Ansøgningen kan indsendes.')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Indsend ansøgningen' })).toHaveCount(0);

@@ -132,8 +132,8 @@ test('a section goes through review, the owner fixes what the final document say
   await owner.goto(`/applications/${team.applicationId}`);
   await expect(owner.getByText(/Rita Revisor · Projektresumé: Til gennemsyn → Godkendt/)).toBeVisible();
   await expect(owner.getByRole('region', { name: 'Åbne kommentarer' })).toContainText('Ingen åbne kommentarer.');
-  await owner.getByRole('link', { name: 'Samlet dokument og indsendelse' }).click();
-  const checklist = owner.getByRole('region', { name: 'Mangler før indsendelse' });
+  await owner.getByRole('link', { name: 'Samlet dokument og låsning' }).click();
+  const checklist = owner.getByRole('region', { name: 'Mangler før ansøgningen kan låses' });
   await expect(checklist).toContainText('Projektresumé: “Projektets titel” mangler eller er ugyldigt');
   await expect(owner.getByRole('button', { name: 'Lås som endelig version' })).toHaveCount(0);
   await expectAccessible(owner);
@@ -171,7 +171,7 @@ test('a section goes through review, the owner fixes what the final document say
   const titles = outlineTitles(pdf);
   expect(titles).toContain('Grøn varmepumpe');
   for (const [index, section] of team.sections.entries()) expect(titles).toContain(`${index + 1}. ${section.title}`);
-  expect(titles).not.toContain('Mangler før indsendelse');
+  expect(titles).not.toContain('Mangler før ansøgningen kan låses');
 
   // Published: the section editor no longer offers to write.
   await owner.goto(`/applications/${team.applicationId}/${summary.id}`);
