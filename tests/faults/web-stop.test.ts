@@ -3,13 +3,12 @@
  * closes the database, also a request whose client has already gone: its save lands, and nothing
  * fails for want of a connection.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import superjson from 'superjson';
-import { createTestServices, freePort, redisUrl, waitFor, type TestServices } from '../integration/harness';
+import { createTestServices, spawnWebProcess, waitFor, type TestServices } from '../integration/harness';
 import { createKit, sessionOf, type Kit } from '../integration/procedure-samples';
 import { nextOrgId } from '../integration/company-fixtures';
 
@@ -25,41 +24,11 @@ afterAll(async () => {
   await services?.close();
 });
 
-/** The real web process (`src/server/main.ts`); resolves once it listens. Its log lines collect in `output`. */
-function startWeb(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: services.scratch.url,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: services.env.REDIS_PREFIX,
-      MAIL_DIR: services.mailDir,
-      REGISTRY: 'fixture',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Grantwork is running')) resolve({ child, output: () => output });
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`the web process exited (${code}) before it listened:\n${output}`)));
-  });
-}
-
 it('finishes a save whose client left before it closes the database', async () => {
   const { token, caller } = await sessionOf(kit, 'owner');
   const { id: companyId } = await caller.companies.create({ orgId: nextOrgId(), name: 'Før ApS' });
   const { version } = await caller.companies.get({ companyId });
-  const port = await freePort();
-  const web = await startWeb(port);
+  const web = await spawnWebProcess(services);
 
   // Another transaction holds the memberships table: the save waits at its membership check,
   // with its own update still to come.
@@ -70,7 +39,7 @@ it('finishes a save whose client left before it closes the database', async () =
     await blocker.query('BEGIN');
     await blocker.query('LOCK TABLE memberships IN ACCESS EXCLUSIVE MODE');
     const client = new AbortController();
-    const save = fetch(`http://127.0.0.1:${port}/trpc/companies.update`, {
+    const save = fetch(`${web.base}/trpc/companies.update`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(superjson.serialize({ companyId, name: 'Efter ApS', version })),
