@@ -29,7 +29,10 @@ describe('password hashing under a burst', { timeout: 30_000 }, () => {
     await Promise.all([newcomer, ...burst]);
     // The burst had 5 refused at once and gave up one more place to the newcomer.
     expect((await Promise.all(burst)).filter((result) => result === 'UNAVAILABLE')).toHaveLength(6);
-    // The newcomer's line had its turn right after the burst's next waiter.
-    expect(finished.indexOf('newcomer')).toBeLessThanOrEqual(passwordWorkLimits.running + 1);
+    // The newcomer's line had its turn right after the burst's next waiter: it started fourth, so
+    // it finishes among the first few (on a busy machine a burst hash or two that started after it
+    // may finish first), where a first-come queue would have served it after the whole burst.
+    expect(finished.indexOf('newcomer')).toBeLessThanOrEqual(passwordWorkLimits.running + 3);
+    expect(finished.indexOf('newcomer')).toBeLessThan(passwordWorkLimits.running + passwordWorkLimits.waiting - 6);
   });
 });
