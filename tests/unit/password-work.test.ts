@@ -33,6 +33,5 @@ describe('password hashing under a burst', { timeout: 30_000 }, () => {
     // it finishes among the first few (on a busy machine a burst hash or two that started after it
     // may finish first), where a first-come queue would have served it after the whole burst.
     expect(finished.indexOf('newcomer')).toBeLessThanOrEqual(passwordWorkLimits.running + 3);
-    expect(finished.indexOf('newcomer')).toBeLessThan(passwordWorkLimits.running + passwordWorkLimits.waiting - 6);
   });
 });
