@@ -112,8 +112,11 @@ function Actions({ final }: { final: Final }) {
  */
 function WhereToApply({ final }: { final: Final }) {
   const t = useT();
+  const richT = useRichT();
   const formats = useFormats();
   const href = safeHref(final.grantUrl);
+  // The fund's and the grant's names come in the application's language, as the document prints them.
+  const fund = <span lang={final.language}>{final.fundName}</span>;
   const locked = final.published && final.publishedAt;
   return (
     <section
@@ -126,7 +129,7 @@ function WhereToApply({ final }: { final: Final }) {
       {locked ? (
         <>
           <p>{t('reviews.final.publishedOn', { date: formats.date(final.publishedAt!) })}</p>
-          <p className="font-medium">{t('reviews.final.notSent', { fund: final.fundName })}</p>
+          <p className="font-medium">{richT('reviews.final.notSent', { fund })}</p>
         </>
       ) : (
         <p>{t('reviews.final.whereToApplyBody')}</p>
@@ -135,9 +138,9 @@ function WhereToApply({ final }: { final: Final }) {
         {href && (
           <li>
             <a href={href} target="_blank" rel="noopener noreferrer" className="break-words text-primary-700 underline">
-              {t('reviews.final.applyLink', { grant: final.grantTitle })}
+              {richT('reviews.final.applyLink', { grant: <span lang={final.language}>{final.grantTitle}</span> })}
             </a>{' '}
-            <span className="text-gray-600">({final.fundName})</span>
+            <span className="text-gray-600">({fund})</span>
           </li>
         )}
         <li>{t('reviews.final.deadline', { deadline: final.deadlineAt ? formats.deadline(final.deadlineAt) : t('applications.deadline.none') })}</li>
