@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { passwordResetsSettled } from '../../src/server/features/auth/auth.service';
 import { renderEmail } from '../../src/server/integrations/mail/render';
 import type { EmailTemplateName } from '../../src/shared/emails';
 import { createInnerContext } from '../../src/server/trpc/context';
@@ -194,14 +195,12 @@ describe('an e-mail after a password change or reset', () => {
   });
 });
 
-/** A reset e-mail is queued after the answer (its timing must not tell whether the account exists). */
+/** A reset e-mail is queued after the answer (its timing must not tell whether the account exists): wait for that work. */
 async function waitForEmail(to: string, template: EmailTemplateName) {
-  for (let i = 0; i < 100; i += 1) {
-    const email = await lastEmail(to, template);
-    if (email) return email;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no ${template} e-mail to ${to}`);
+  await passwordResetsSettled();
+  const email = await lastEmail(to, template);
+  if (!email) throw new Error(`no ${template} e-mail to ${to}`);
+  return email;
 }
 
 describe('the platform-admin bootstrap never promotes or changes an account it did not make', () => {
