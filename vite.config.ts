@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import tailwindcss from '@tailwindcss/vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import type * as i18n from './src/shared/i18n/index';
 
@@ -83,12 +83,11 @@ function precompress(): Plugin {
   };
 }
 
-// The client lives in src/client and is built into dist/client, which the server serves. Its React
-// code runs on Preact's compatibility layer (decision 0022): `react` and `react-dom` resolve to
-// `preact/compat`, a tenth of React DOM's size on a first visit.
+// The client lives in src/client and is built into dist/client, which the server serves; React 19
+// and react-dom render it (decision 0029).
 export default defineConfig({
   root: 'src/client',
-  plugins: [configuredZod(), preact({ prerender: { enabled: false } }), tailwindcss(), localeMessages(), precompress()],
+  plugins: [configuredZod(), react(), tailwindcss(), localeMessages(), precompress()],
   resolve: {
     // Messages arrive parsed (localeMessages): formatjs's build without the parser, 8 KB less.
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
@@ -109,7 +108,7 @@ export default defineConfig({
         // What every page runs (the renderer, router, data layer and message formatting) in one
         // file instead of a dozen: each file costs a first visit its own request and compression.
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](preact|@tanstack|@trpc|superjson|copy-anything|react-intl|@formatjs|intl-messageformat|tslib)[\\/]/ }],
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|react-intl|@formatjs|intl-messageformat|tslib)[\\/]/ }],
         },
       },
     },

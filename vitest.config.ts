@@ -8,14 +8,6 @@ export default defineConfig({
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'fatal' },
     projects: [
       {
-        // Client components render as in the browser: on Preact's React compatibility layer (vite.config.ts).
-        resolve: {
-          alias: [
-            { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-            { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-            { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-          ],
-        },
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
       },
       {

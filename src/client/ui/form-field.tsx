@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type Reac
 import { formatDateInput, formatTimeInput, parseDateInput, parseTimeInput } from '../../shared/i18n/date-input';
 import type { Locale } from '../../shared/i18n/locales';
 import { useFormats, useIsMessageKey, useLocale, useT } from '../lib/intl';
+import { inputClass } from './input-class';
 
 interface FieldProps {
   label: ReactNode;
@@ -15,8 +16,6 @@ interface FieldProps {
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
 }
 
-export const inputClass =
-  'block w-full rounded-md border border-gray-300 bg-white px-2.5 py-1.5 text-sm text-gray-900 shadow-xs placeholder:text-gray-400 focus:border-primary-600 focus:ring-1 focus:ring-primary-600 focus:outline-none aria-invalid:border-red-600 disabled:bg-gray-100';
 
 export function Field({ label, hint, error, children }: FieldProps) {
   const t = useT();

@@ -8,7 +8,7 @@ import { useId, type ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { locales, type Locale } from '../../shared/i18n/locales';
 import { useIsMessageKey, useT } from '../lib/intl';
-import { inputClass } from './form-field';
+import { inputClass } from './input-class';
 
 type LocaleErrors = Partial<Record<Locale, FieldError | undefined>> | undefined;
 

@@ -8,7 +8,7 @@ import { budgetProblems, budgetTotals, isStaffLine, lineCost, type DataProblem, 
 import { budgetDataSchema, budgetLineTypes, emptyBudget, staffLineTypes, type BudgetData, type BudgetLine, type BudgetLineType } from '../../../shared/schemas/budget';
 import { useFormats, useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
-import { inputClass } from '../../ui/form-field';
+import { inputClass } from '../../ui/input-class';
 import { FieldProblems, problemsOf, visibleProblems } from './data-problems';
 import { DecimalInput, useFormatMoney } from './decimal-input';
 import { newRowId, ReorderableRows } from './reorderable-rows';

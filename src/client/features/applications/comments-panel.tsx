@@ -4,7 +4,8 @@ import { COMMENT_BODY_MAX, COMMENT_QUOTE_MAX } from '../../../shared/schemas/com
 import { useFormats, useT } from '../../lib/intl';
 import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { inputClass, TextField } from '../../ui/form-field';
+import { TextField } from '../../ui/form-field';
+import { inputClass } from '../../ui/input-class';
 import { toast } from '../../ui/toast';
 
 type Thread = RouterOutputs['comments']['threads']['threads'][number];

@@ -4,7 +4,7 @@ import type { ApplicationListInput } from '../../../shared/schemas/applications'
 import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
-import { inputClass } from '../../ui/form-field';
+import { inputClass } from '../../ui/input-class';
 import { QueryView } from '../../ui/query-view';
 import { DeadlineText } from './deadline-text';
 import { NextSteps } from './next-steps';

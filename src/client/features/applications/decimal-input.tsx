@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { parseDecimalInput } from '../../../shared/domain/budget';
 import { useFormats, useT } from '../../lib/intl';
-import { inputClass } from '../../ui/form-field';
+import { inputClass } from '../../ui/input-class';
 
 export function useFormatMoney(currency: string) {
   const formats = useFormats();

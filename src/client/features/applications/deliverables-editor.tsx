@@ -5,7 +5,8 @@ import { deliverablesProblems } from '../../../shared/domain/deliverables';
 import { deliverablesDataSchema, emptyDeliverables, type Deliverable, type DeliverablesData } from '../../../shared/schemas/deliverables';
 import { useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
-import { DateInput, inputClass } from '../../ui/form-field';
+import { DateInput } from '../../ui/form-field';
+import { inputClass } from '../../ui/input-class';
 import { FieldProblems, problemsOf, visibleProblems } from './data-problems';
 import { newRowId, ReorderableRows } from './reorderable-rows';
 

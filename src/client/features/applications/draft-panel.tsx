@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { inputClass } from '../../ui/form-field';
+import { inputClass } from '../../ui/input-class';
 import { DraftText } from './draft-text';
 
 export type Draft = NonNullable<RouterOutputs['drafts']['latest']>;

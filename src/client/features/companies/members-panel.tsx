@@ -4,7 +4,7 @@ import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { inputClass } from '../../ui/form-field';
+import { inputClass } from '../../ui/input-class';
 import { toast } from '../../ui/toast';
 import { useNavigate } from '@tanstack/react-router';
 import { roleKey } from './role-label';

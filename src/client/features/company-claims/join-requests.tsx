@@ -14,7 +14,8 @@ import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { FormError, inputClass, TextAreaField } from '../../ui/form-field';
+import { FormError, TextAreaField } from '../../ui/form-field';
+import { inputClass } from '../../ui/input-class';
 import { toast } from '../../ui/toast';
 
 const messageInput = requestJoinInput.pick({ message: true });

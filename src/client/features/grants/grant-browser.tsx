@@ -7,7 +7,7 @@ import { publicGrantStatuses, type GrantSort, type PublicGrantStatus } from '../
 import { trpc } from '../../lib/trpc';
 import { useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
-import { inputClass } from '../../ui/form-field';
+import { inputClass } from '../../ui/input-class';
 import { GrantCard } from './grant-card';
 import { statusKeys } from './grant-format';
 import { LoadError } from '../../ui/load-error';

@@ -8,7 +8,7 @@ import { evaluateRequirements, prefillAnswer, type Answers } from '../../../shar
 import { useT } from '../../lib/intl';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
-import { inputClass } from '../../ui/form-field';
+import { inputClass } from '../../ui/input-class';
 
 type RequirementsTestData = RouterOutputs['grants']['requirementsTest'];
 
