@@ -118,7 +118,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
   return { name: best.name, route: best.route, params: best.params };
 }
 
-/** Any path under /admin or /app needs a token (specification §6), as do the screens marked `user`/`admin`. */
+/** Any path under /admin or /app needs a token, as do the screens marked `user`/`admin`. */
 export function requiresSignIn(pathname: string): boolean {
   if (/^\/(admin|app)(\/|$)/.test(pathname)) return true;
   const match = matchRoute(pathname);

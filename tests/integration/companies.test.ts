@@ -27,7 +27,7 @@ afterAll(async () => {
   await services.close();
 });
 
-describe('permissions of the company procedures (DESIGN.md §7)', () => {
+describe('permissions of the company procedures (docs/architecture.md, roles)', () => {
   type Case = { procedure: string; expected: Record<Actor, string>; call: (caller: Cast['callers'][Actor], companyId: string) => Promise<unknown> };
   const members = (owner: string, admin: string, employee: string, reviewer: string): Record<Actor, string> => ({
     owner,

@@ -29,7 +29,7 @@ async function lastInvitationEmail(to: string) {
   return { row, rendered, link, token };
 }
 
-describe('permissions of the invitation procedures (DESIGN.md §7)', () => {
+describe('permissions of the invitation procedures (docs/architecture.md, roles)', () => {
   const members = (owner: string, admin: string, employee: string, reviewer: string): Record<Actor, string> => ({
     owner,
     admin,

@@ -1,5 +1,5 @@
 /**
- * Review and publishing: every review transition of DESIGN.md §6, allowed and refused, by role
+ * Review and publishing: every review transition of docs/architecture.md, section statuses, allowed and refused, by role
  * and by state, with its history row; naming reviewers; publishing only when every section is
  * done; a published application refuses every write; copying it into a new draft.
  */

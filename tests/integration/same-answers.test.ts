@@ -1,7 +1,7 @@
 /**
  * The invitation flow and sign-up answer the same way — status, body, headers, e-mail sent and
  * (for inviting) timing — whether or not an e-mail address has an account, over real HTTP.
- * Sign-up alone may say "The email has already been taken" (SPEC.md), and nothing else differs.
+ * Sign-up alone may say "The email has already been taken", and nothing else differs.
  * Login and password reset are covered in auth.test.ts.
  */
 import superjson from 'superjson';

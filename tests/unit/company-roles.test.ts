@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { companyRoles, may, mayManageRole } from '../../src/shared/domain/company-roles';
 
-describe('the roles of a company (DESIGN.md §7)', () => {
+describe('the roles of a company (docs/architecture.md, roles)', () => {
   it('lets only owners edit and delete the company', () => {
     expect(companyRoles.filter((role) => may(role, 'company.edit'))).toEqual(['owner']);
     expect(companyRoles.filter((role) => may(role, 'company.delete'))).toEqual(['owner']);

@@ -1,4 +1,4 @@
-/** The session token, kept in localStorage under `auth_token` (specification §9). */
+/** The session token, kept in localStorage under `auth_token`. */
 export const AUTH_TOKEN_KEY = 'auth_token';
 
 export function getAuthToken(): string | null {

@@ -2,7 +2,7 @@
  * An in-process cache for the public catalogue (funds and published grants) and the public
  * answers built from it (tRPC catalogue reads and page HTML, `app.ts`). Public pages are read far
  * more often than an administrator changes them, and a tRPC call with a database round trip is
- * the main cost per request (STACK.md). One cache per database handle, so tests on separate
+ * the main cost per request (the floors of `npm run bench`). One cache per database handle, so tests on separate
  * databases never mix. The one place that clears it is the admin procedure (`trpc.ts`): every
  * administrative mutation, whatever it changed, clears this process's cache when it ends and
  * increments the catalogue version in Redis; every process reads that version at most once a

@@ -1,5 +1,5 @@
 /**
- * Application-scoped procedures (DESIGN.md §7): like `companyProcedure`, but the input names an
+ * Application-scoped procedures (docs/architecture.md, roles): like `companyProcedure`, but the input names an
  * application. It is loaded through the caller's membership of its company, so a user outside the
  * company gets NOT_FOUND (existence is not revealed); `applicationProcedureFor(action)` also
  * requires a role allowed to do `action` (FORBIDDEN otherwise).

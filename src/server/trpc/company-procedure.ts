@@ -1,5 +1,5 @@
 /**
- * Company-scoped procedures (DESIGN.md §7). `companyProcedure` takes `companyId` in its input and
+ * Company-scoped procedures (docs/architecture.md, roles). `companyProcedure` takes `companyId` in its input and
  * loads the company through the caller's membership: a user who is not a member gets NOT_FOUND
  * (the company's existence is not revealed), and `ctx.company` / `ctx.membership` are set for the
  * procedure. `companyProcedureFor(action)` also requires a role allowed to do `action`

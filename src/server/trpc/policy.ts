@@ -1,5 +1,5 @@
 /**
- * Who may call a tRPC procedure (DESIGN.md §7). Each procedure declares its rule as
+ * Who may call a tRPC procedure (docs/architecture.md, roles). Each procedure declares its rule as
  * `meta.access`: the base procedures carry theirs (`userProcedure` 'user', `adminProcedure`
  * 'admin', `companyProcedure` { company: 'member' }, `companyProcedureFor(action)`
  * { company: action }); `publicProcedure` carries none, so a public procedure states

@@ -1,5 +1,5 @@
 /**
- * The rules of an application section (DESIGN.md §6): its statuses, what a save does to the
+ * The rules of an application section (docs/architecture.md, section statuses): its statuses, what a save does to the
  * status, and what is missing before it may be marked done. Pure, shared by the editor (instant
  * feedback) and the server (the truth).
  */

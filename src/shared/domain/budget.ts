@@ -1,5 +1,5 @@
 /**
- * Budget arithmetic and rules (DESIGN.md §11), shared by the editor (totals as the writer types)
+ * Budget arithmetic and rules (docs/architecture.md, budget), shared by the editor (totals as the writer types)
  * and the server (the truth when a section is marked done). Money is integer minor units (øre);
  * hours have at most two decimals and are counted in hundredths, so every sum is exact and a
  * line's cost is rounded once, half up, to the øre.

@@ -1,5 +1,5 @@
 /**
- * Roles in a company and what each may do (DESIGN.md §7). The server refuses with FORBIDDEN what
+ * Roles in a company and what each may do (docs/architecture.md, roles). The server refuses with FORBIDDEN what
  * a member's role does not allow; the client uses the same table to hide what would be refused.
  */
 export const companyRoles = ['owner', 'admin', 'employee', 'reviewer'] as const;

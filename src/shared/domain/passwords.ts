@@ -1,5 +1,5 @@
 /**
- * Password rules (NIST SP 800-63B, as DESIGN §8 asks): 10–128 characters, no composition rules,
+ * Password rules (NIST SP 800-63B, as the product asks): 10–128 characters, no composition rules,
  * and the commonly used passwords refused. The list holds the common ones that are long enough to
  * pass the length rule; shorter ones are refused by length already.
  */

@@ -1,7 +1,7 @@
 /**
- * The review and publishing transitions of DESIGN.md §6, with the role each needs (§7). Pure,
- * shared by the section editor (which offers only what would be accepted) and the server (the
- * truth). Saves and mark done/reopen are in application-sections.ts.
+ * The review and locking transitions (docs/architecture.md, section statuses), with the role each
+ * needs (roles there). Pure, shared by the section editor (which offers only what would be
+ * accepted) and the server (the truth). Saves and mark done/reopen are in application-sections.ts.
  */
 import { textLeftovers, type SectionStatus } from './application-sections';
 import { may, type CompanyAction, type CompanyRole } from './company-roles';

@@ -1,5 +1,5 @@
 /**
- * The budget of an application (DESIGN.md §11): lines of six types, the funding requested, and the
+ * The budget of an application (docs/architecture.md, budget): lines of six types, the funding requested, and the
  * totals, a cost-breakdown chart and funding vs own financing as the writer types. The charts are
  * drawn in SVG and hidden from screen readers; the table under them holds the same figures.
  */

@@ -1,5 +1,5 @@
 /**
- * Starting an application, saving a section and moving it to and from `done` (DESIGN.md §6).
+ * Starting an application, saving a section and moving it to and from `done` (docs/architecture.md, section statuses).
  * Callers have already reached the application through the user's membership.
  */
 import type { z } from 'zod';

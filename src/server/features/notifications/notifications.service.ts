@@ -1,5 +1,5 @@
 /**
- * Review notifications (DESIGN.md §6): a person hears by e-mail when a section is sent to them for
+ * Review notifications (docs/architecture.md, section statuses): a person hears by e-mail when a section is sent to them for
  * review, when they are mentioned, and when the section they sent to review is approved or not.
  * Each becomes a row; the first row in a window schedules one `notifications` job for the person
  * (deduplicated for the window), which sends everything gathered by then as one e-mail — so ten

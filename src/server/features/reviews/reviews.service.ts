@@ -1,5 +1,5 @@
 /**
- * The review transitions of a section and publishing an application (DESIGN.md §6, §7). Each
+ * The review transitions of a section and publishing an application (docs/architecture.md, section statuses and roles). Each
  * change runs in a transaction holding the section's (or the sections') row lock, so two
  * reviewers acting at once move the section once, and writes its history row.
  */
@@ -62,7 +62,7 @@ function isDecision(action: ReviewAction): boolean {
 
 /**
  * Only a reviewer the section was sent to decides it, and never the one who asked: a role that
- * may review is not enough on its own (DESIGN.md §7).
+ * may review is not enough on its own (docs/architecture.md, roles).
  */
 async function checkDecider(trx: Executor, actor: ReviewActor, sectionId: string): Promise<void> {
   const named = await findNamedReviewer(trx, sectionId, actor.userId);
