@@ -10,8 +10,8 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '../../src/server/db/db';
-import { buildPrompt, loadDraftMaterial, splitAddressed } from '../../src/server/features/drafts/draft-material';
-import { draftState, finishDraft, markDraftRunning, recordDraftError, storeDraftProgress } from '../../src/server/features/drafts/drafts.queries';
+import { buildPrompt, splitAddressed } from '../../src/server/features/drafts/draft-material';
+import { draftState, finishDraft, loadDraftMaterial, markDraftRunning, recordDraftError, storeDraftProgress } from '../../src/server/features/drafts/drafts.queries';
 import { PermanentDraftError, type Drafter } from '../../src/server/integrations/ai/drafter';
 import { queues } from '../../src/shared/jobs';
 

@@ -7,7 +7,7 @@
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import type { Job } from 'bullmq';
 import { insertEmail } from '../../src/server/features/email/email.queries';
-import { dropForFormerMembers, lockUnsent, markCarried, unsentDigests } from '../../src/server/features/notifications/notifications.queries';
+import { dropForFormerMembers, findRecipient, lockUnsent, markCarried, unsentDigests } from '../../src/server/features/notifications/notifications.queries';
 import { emailSafeName } from '../../src/shared/domain/names';
 import { isLocale, messagesFor, type Locale, type MessageKey } from '../../src/shared/i18n';
 import { queues } from '../../src/shared/jobs';
@@ -31,7 +31,7 @@ export function notificationsProcessor(deps: EmailProcessorDeps & { appUrl: stri
   return async (job: Job): Promise<{ notifications: number; emails: number }> => {
     const { userId } = queues.notifications.payload.parse(job.data);
     const carried = await db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').select(['email', 'firstname', 'locale']).where('id', '=', userId).executeTakeFirst();
+      const user = await findRecipient(trx, userId);
       if (!user) return 0;
       const locale: Locale = isLocale(user.locale) ? user.locale : 'da';
       await dropForFormerMembers(trx, userId);

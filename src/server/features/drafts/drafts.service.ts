@@ -8,7 +8,7 @@
 import { AppError } from '../../../shared/errors';
 import { consumeRateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
-import { findActiveDraft, insertDraft, sectionKindOf, textSectionsOf } from './drafts.queries';
+import { companyConfirmed, deleteDraft, findActiveDraft, insertDraft, sectionKindOf, textSectionsOf } from './drafts.queries';
 
 async function consumeDraftLimit(ctx: Context, companyId: string, userId: string): Promise<void> {
   const perHour = (name: string) => ({ name, limit: ctx.env.AI_DRAFTS_PER_HOUR, windowSeconds: 3600 });
@@ -27,8 +27,7 @@ async function consumeDraftLimit(ctx: Context, companyId: string, userId: string
 }
 
 async function requireConfirmedCompany(ctx: Context, companyId: string): Promise<void> {
-  const company = await ctx.db.selectFrom('companies').select('verified').where('id', '=', companyId).executeTakeFirst();
-  if (!company?.verified) throw new AppError('FORBIDDEN', { message: 'companies.notConfirmed' });
+  if (!(await companyConfirmed(ctx.db, companyId))) throw new AppError('FORBIDDEN', { message: 'companies.notConfirmed' });
 }
 
 /** Starts (or joins) the draft of one section. */
@@ -51,7 +50,7 @@ export async function requestDraft(
     await ctx.queues.add('drafts', { draftId: created.id }, { jobId: created.id });
   } catch (error) {
     // Nothing was queued: the row must not block the next request as "in progress".
-    await ctx.db.deleteFrom('ai_drafts').where('id', '=', created.id).execute();
+    await deleteDraft(ctx.db, created.id);
     throw error;
   }
   return { draftId: created.id, joined: false };
