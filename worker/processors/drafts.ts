@@ -13,7 +13,7 @@ import type { Database } from '../../src/server/db/db';
 import { buildPrompt, splitAddressed } from '../../src/server/features/drafts/draft-material';
 import { draftState, finishDraft, loadDraftMaterial, markDraftRunning, recordDraftError, storeDraftProgress } from '../../src/server/features/drafts/drafts.queries';
 import { PermanentDraftError, type Drafter } from '../../src/server/integrations/ai/drafter';
-import { queues } from '../../src/shared/jobs';
+import { isFinalAttempt, payloadOf } from '../jobs';
 
 export interface DraftsProcessorDeps {
   db: Database;
@@ -31,10 +31,7 @@ function visible(text: string): string {
 
 export function draftsProcessor({ db, drafter, log }: DraftsProcessorDeps) {
   return async (job: Job): Promise<{ status: 'done' | 'gone'; chars?: number; model?: string }> => {
-    const payload = queues.drafts.payload.safeParse(job.data);
-    // A malformed job cannot get better by retrying.
-    if (!payload.success) throw new UnrecoverableError(`invalid job data: ${payload.error.message}`);
-    const { draftId } = payload.data;
+    const { draftId } = payloadOf('drafts', job);
     const draft = await draftState(db, draftId);
     // The application was deleted meanwhile, or the draft was already written.
     if (!draft) return { status: 'gone' };
@@ -79,7 +76,7 @@ export function draftsProcessor({ db, drafter, log }: DraftsProcessorDeps) {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentDraftError;
-      const final = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const final = permanent || isFinalAttempt(job);
       await recordDraftError(db, draftId, message, final);
       if (permanent) throw new UnrecoverableError(message);
       throw error;
