@@ -101,9 +101,9 @@ export async function duplicateGrant(db: Executor, id: string): Promise<{ id: st
 export async function deleteGrant(db: Executor, id: string): Promise<void> {
   if (await grantHasApplications(db, id)) throw new AppError('CONFLICT', { message: 'grants.error.hasApplications' });
   const deleted = await deleteGrantRow(db, id).catch((error) => {
-      if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('CONFLICT', { message: 'grants.error.hasApplications' });
-      throw error;
-    });
+    if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError('CONFLICT', { message: 'grants.error.hasApplications' });
+    throw error;
+  });
   if (!deleted) throw new AppError('NOT_FOUND');
 }
 
