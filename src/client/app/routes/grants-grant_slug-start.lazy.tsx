@@ -7,10 +7,10 @@ import { useEffect } from 'react';
 import { getAuthToken } from '../../lib/auth-token';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
 import { NotFoundPage } from '../error-pages';
-import { LoadError } from '../../ui/load-error';
+import { Loading, QueryState } from '../../ui/query-view';
 
 export default function StartApplicationScreen() {
   const t = useT();
@@ -25,17 +25,14 @@ export default function StartApplicationScreen() {
     if (signedIn && grant.data) void navigate({ to: '/onboarding/$grant_id', params: { grant_id: grant.data.id }, replace: true });
   }, [signedIn, grant.data, navigate]);
 
-  if (grant.isError && appErrorOf(grant.error)?.appCode === 'NOT_FOUND') return <NotFoundPage path={location.pathname} />;
+  if (grant.status !== 'success') return <QueryState query={grant} notFound={<NotFoundPage path={location.pathname} />} className="mx-auto mt-12 max-w-xl px-4" />;
   const back = `/grants/${encodeURIComponent(slug)}/start`;
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-12">
       <h1 className="text-2xl font-semibold text-gray-900">{t('route.grants-grant_slug-start')}</h1>
-      {grant.isPending || (signedIn && grant.data) ? (
-        <p role="status" className="mt-3 text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      ) : grant.isError ? (
-        <LoadError error={grant.error} onRetry={() => void grant.refetch()} className="mt-3" />
+      {signedIn ? (
+        // On its way to the application's onboarding.
+        <Loading className="mt-3" />
       ) : (
         <div className="mt-4 space-y-4 rounded-lg bg-white p-5 ring-1 ring-gray-200">
           <p className="text-sm text-gray-700">{t('grants.start.signedOut', { title: grant.data.title })}</p>

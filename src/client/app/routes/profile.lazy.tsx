@@ -2,7 +2,7 @@ import { ChangePasswordForm, ProfileDetailsForm, SessionsList } from '../../feat
 import { NotificationSettingsPanel } from '../../features/notifications/notification-settings';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
-import { FormError } from '../../ui/form-field';
+import { QueryState } from '../../ui/query-view';
 import { usePageTitle } from '../../lib/page-meta';
 
 export default function ProfileScreen() {
@@ -12,12 +12,8 @@ export default function ProfileScreen() {
   return (
     <section className="mx-auto w-full max-w-2xl space-y-5 px-4 py-8">
       <h1 className="text-2xl font-semibold text-gray-900">{t('route.profile')}</h1>
-      {me.isPending ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      ) : !me.data ? (
-        <FormError>{t('error.internal')}</FormError>
+      {me.status !== 'success' || !me.data ? (
+        <QueryState query={me} />
       ) : (
         <>
           <ProfileDetailsForm user={me.data} />
