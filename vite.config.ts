@@ -102,9 +102,12 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Shared modules split out of the entry are named as such, never like a screen of the same name.
+        // Shared modules split out of the entry are named as such, never like a screen of the same
+        // name; a screen's chunk is named after its route (`routes/grants.lazy.tsx`: `grants-….js`).
         chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/src/shared/')) ? 'assets/shared-[name]-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/src/shared/'))
+            ? 'assets/shared-[name]-[hash].js'
+            : `assets/${chunk.name.replace(/\.lazy$/, '')}-[hash].js`,
         // What every page runs (the renderer, router, data layer and message formatting) in one
         // file instead of a dozen: each file costs a first visit its own request and compression.
         codeSplitting: {

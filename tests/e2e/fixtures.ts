@@ -35,7 +35,6 @@ export async function expectAccessible(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** Signs a user in the way the app would: a session row, its token in localStorage. */
 /**
  * Scrolls the grant-alert card into view until its form is there: the form is downloaded when the
  * card comes near the screen, and the page may still grow above it (lists arriving) after a scroll.
@@ -47,6 +46,7 @@ export async function revealAlertForm(region: Locator) {
   }).toPass();
 }
 
+/** Signs a user in the way the app would: a session row, its token in localStorage. */
 export async function signInAs(page: Page, email: string) {
   const db = createDb(e2eState().databaseUrl, 1);
   try {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { routeSearch } from '../../src/client/app/route-search';
+import { applicationsSearch, grantSearch, setupSearch } from '../../src/client/app/route-search';
 import { applicationListInput, applicationSetupInput } from '../../src/shared/schemas/applications';
 import { grantListInput } from '../../src/shared/schemas/grants';
 
@@ -24,28 +24,27 @@ function expectSame(read: (value: unknown) => unknown, schema: z.ZodType, values
 
 describe('the grant list’s query string', () => {
   it('keeps a search text and a fund filter as the list procedure takes them', () => {
-    expectSame((q) => routeSearch.grants({ q }).q, grantListInput.shape.q, texts);
-    expectSame((fund) => routeSearch.grants({ fund }).fund, grantListInput.shape.fund, texts);
+    expectSame((q) => grantSearch({ q }).q, grantListInput.shape.q, texts);
+    expectSame((fund) => grantSearch({ fund }).fund, grantListInput.shape.fund, texts);
   });
 
   it('keeps only a status and a sort the list knows', () => {
-    expectSame((status) => routeSearch.grants({ status }).status, grantListInput.shape.status, words);
-    expectSame((sort) => routeSearch.grants({ sort }).sort, grantListInput.shape.sort.unwrap(), words);
-    expectSame((lang) => routeSearch.grants({ lang }).lang, applicationSetupInput.shape.language, words);
+    expectSame((status) => grantSearch({ status }).status, grantListInput.shape.status, words);
+    expectSame((sort) => grantSearch({ sort }).sort, grantListInput.shape.sort.unwrap(), words);
+    expectSame((lang) => grantSearch({ lang }).lang, applicationSetupInput.shape.language, words);
   });
 });
 
 describe('the dashboard’s and the application setup’s query strings', () => {
   it('keep a company, a status, a title and a language as the procedures take them', () => {
-    expectSame((company) => routeSearch.applications({ company }).company, applicationListInput.shape.companyId, ids);
-    expectSame((status) => routeSearch.applications({ status }).status, applicationListInput.shape.status, words);
-    const setup = routeSearch['onboarding-grant_id-setup'];
-    expectSame((companyId) => setup({ companyId }).companyId, applicationSetupInput.shape.companyId, ids);
-    expectSame((title) => setup({ title }).title, applicationSetupInput.shape.title, texts);
-    expectSame((language) => setup({ language }).language, applicationSetupInput.shape.language, words);
+    expectSame((company) => applicationsSearch({ company }).company, applicationListInput.shape.companyId, ids);
+    expectSame((status) => applicationsSearch({ status }).status, applicationListInput.shape.status, words);
+    expectSame((companyId) => setupSearch({ companyId }).companyId, applicationSetupInput.shape.companyId, ids);
+    expectSame((title) => setupSearch({ title }).title, applicationSetupInput.shape.title, texts);
+    expectSame((language) => setupSearch({ language }).language, applicationSetupInput.shape.language, words);
   });
 
   it('reads a whole query string, dropping what does not pass', () => {
-    expect(routeSearch.grants({ q: ' vind ', status: 'draft', sort: 'newest', lang: 'nb', other: 'x' })).toEqual({ lang: 'nb', q: 'vind', fund: undefined, status: undefined, sort: 'newest' });
+    expect(grantSearch({ q: ' vind ', status: 'draft', sort: 'newest', lang: 'nb', other: 'x' })).toEqual({ lang: 'nb', q: 'vind', fund: undefined, status: undefined, sort: 'newest' });
   });
 });

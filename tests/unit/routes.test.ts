@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { router, screens } from '../../src/client/app/router';
 import { matchRoute, requiresSignIn, routeNames, routes, safeRedirect } from '../../src/shared/routes';
 
 describe('the route table', () => {
@@ -8,6 +9,19 @@ describe('the route table', () => {
     expect(routes['admin-companies'].path).toBe('/admin/companies');
     expect(routes['admin-jobs'].path).toBe('/admin/jobs');
     expect(routes['test-requirements-grant_slug'].layout).toBe('public-clean');
+  });
+
+  it('has exactly one screen for each route, and no screen for a route it does not hold', () => {
+    const screenNames = screens.map((screen) => screen.options.staticData?.name ?? `(a screen without a name at ${screen.path})`);
+    expect([...screenNames].sort()).toEqual([...routeNames].sort());
+  });
+
+  it('gives the router each route at its path, under its layout', () => {
+    for (const name of routeNames) {
+      const route = Object.values(router.routesById).find((candidate) => candidate.options.staticData?.name === name);
+      expect(route?.fullPath.replace(/(.)\/$/, '$1'), name).toBe(routes[name].path);
+      expect(route?.parentRoute.id, name).toBe(`/${routes[name].layout}`);
+    }
   });
 
   it('prefers static segments over parameters', () => {

@@ -12,7 +12,7 @@ import { trpc } from '../lib/trpc';
 import { BetaNotice } from '../ui/beta-notice';
 import { buttonClass } from '../ui/button';
 import { LanguageSwitcher } from '../ui/language-switcher';
-import { ServerErrorPage } from './error-pages';
+import { QueryState } from '../ui/query-view';
 
 function SkipLink() {
   const t = useT();
@@ -227,18 +227,7 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-export function PublicLayout() {
-  return (
-    <Shell>
-      <Header />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <Footer />
-    </Shell>
-  );
-}
-
+/** The public catalogue's and the default layout: the page under the header, above the footer. */
 export function DefaultLayout() {
   return (
     <Shell>
@@ -309,14 +298,10 @@ export function AdminLayout() {
       <BetaNotice />
       <Header />
       <main id="main" className="flex-1">
-        {me.isPending ? (
-          <p className="p-8 text-sm text-gray-600" role="status">
-            {t('common.loading')}
-          </p>
+        {me.status !== 'success' ? (
+          <QueryState query={me} className="m-8" />
         ) : me.data?.platformRole === 'admin' ? (
           <Outlet />
-        ) : me.isError ? (
-          <ServerErrorPage />
         ) : (
           <p className="mx-auto max-w-xl p-8 text-center text-gray-700" role="alert">
             {t('error.forbidden')}

@@ -10,7 +10,7 @@
 import { APPLICATION_TITLE_MAX, isApplicationStatus, type ApplicationStatus } from '../../shared/domain/applications';
 import { GRANT_FUND_FILTER_MAX, GRANT_QUERY_MAX, grantSorts, publicGrantStatuses, type GrantSort, type PublicGrantStatus } from '../../shared/domain/grants';
 import { locales, type Locale } from '../../shared/i18n/locales';
-import type { RouteName } from '../../shared/routes';
+import type { ApplicationListInput } from '../../shared/schemas/applications';
 
 type Search = Record<string, unknown>;
 
@@ -48,7 +48,8 @@ function oneOf<T extends string>(values: readonly T[], value: unknown): T | unde
 const uuidPattern = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 const uuid = (value: unknown) => (typeof value === 'string' && uuidPattern.test(value) ? value : undefined);
 
-function grantSearch(search: Search): GrantSearch {
+/** The grant list's filters (`/grants`, and a fund's page, which fixes the fund). */
+export function grantSearch(search: Search): GrantSearch {
   return {
     lang: oneOf(locales, search.lang),
     q: text(search.q, GRANT_QUERY_MAX),
@@ -58,7 +59,8 @@ function grantSearch(search: Search): GrantSearch {
   };
 }
 
-function setupSearch(search: Search): SetupSearch {
+/** A new application's choices, carried through its onboarding steps. */
+export function setupSearch(search: Search): SetupSearch {
   return {
     companyId: uuid(search.companyId),
     title: text(search.title, APPLICATION_TITLE_MAX, 1),
@@ -66,13 +68,12 @@ function setupSearch(search: Search): SetupSearch {
   };
 }
 
-export const routeSearch = {
-  grants: grantSearch,
-  'funds-fund_slug': grantSearch,
-  applications: (search: Search): ApplicationsSearch => ({ company: uuid(search.company), status: isApplicationStatus(search.status) ? search.status : undefined }),
-  'onboarding-grant_id-setup': setupSearch,
-  'onboarding-grant_id-application-description': setupSearch,
-} satisfies Partial<Record<RouteName, (search: Search) => object>>;
+/** The dashboard's filters (`/applications?company=…&status=…`). */
+export function applicationsSearch(search: Search): ApplicationsSearch {
+  return { company: uuid(search.company), status: isApplicationStatus(search.status) ? search.status : undefined };
+}
 
-export type SearchRoute = keyof typeof routeSearch;
-export type RouteSearch<N extends SearchRoute> = ReturnType<(typeof routeSearch)[N]>;
+/** The dashboard's filters from its URL, as its list query takes them. */
+export function dashboardFilters(search: ApplicationsSearch): ApplicationListInput {
+  return { companyId: search.company, status: search.status };
+}

@@ -5,7 +5,7 @@
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
 import { MAX_BATCH_CALLS } from '../../shared/batch-limit';
@@ -25,7 +25,6 @@ declare module '@tanstack/react-query' {
 
 /** What each procedure answers and takes, inferred from the server router: the client never restates them. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type RouterInputs = inferRouterInputs<AppRouter>;
 
 function headers() {
   const token = getAuthToken();

@@ -1,5 +1,5 @@
 import { useT } from '../lib/intl';
-import { appErrorOf } from '../lib/trpc';
+import { appErrorOf, errorMessageOf } from '../lib/trpc';
 import { Button } from './button';
 
 /**
@@ -13,7 +13,7 @@ export function LoadError({ error, onRetry, className = '' }: { error: unknown; 
   const notFound = error === null || data?.appCode === 'NOT_FOUND' || data?.appCode === 'VALIDATION';
   return (
     <div role="alert" className={`rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200 ${className}`}>
-      <p>{notFound ? t('error.notFound') : t(data?.messageKey ?? 'error.network', data?.values)}</p>
+      <p>{notFound ? t('error.notFound') : errorMessageOf(error)}</p>
       {!notFound && (
         <Button variant="secondary" className="mt-2" onClick={onRetry}>
           {t('common.retry')}

@@ -29,14 +29,21 @@ export function QueryView<TData>({ query, children, ...rest }: QueryViewProps<TD
 /**
  * The loading line or the load error of a query that has no data yet, for a screen that returns
  * early (`if (query.status !== 'success') return <QueryState query={query} />`) instead of
- * wrapping its content in `QueryView`.
+ * wrapping its content in `QueryView`. Given a query that has its data, it says "not found": the
+ * screen found the data does not belong at this address (a grant opened under another fund).
  */
 export function QueryState<TData>({ query, className = '', notFound }: QueryViewProps<TData>) {
-  const t = useT();
+  if (query.status === 'success') return notFound ?? <LoadError error={null} onRetry={() => void query.refetch()} className={className} />;
   if (query.status === 'error') {
     if (notFound !== undefined && appErrorOf(query.error)?.appCode === 'NOT_FOUND') return <>{notFound}</>;
     return <LoadError error={query.error} onRetry={() => void query.refetch()} className={className} />;
   }
+  return <Loading className={className} />;
+}
+
+/** The loading line, also for a screen on its way to another (a redirect once its data is there). */
+export function Loading({ className = '' }: { className?: string }) {
+  const t = useT();
   return (
     <p role="status" className={`text-sm text-gray-600 ${className}`}>
       {t('common.loading')}

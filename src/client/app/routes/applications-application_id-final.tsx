@@ -1,7 +1,12 @@
-import { useParams } from '@tanstack/react-router';
-import { FinalDocument } from '../../features/applications/final-document';
+import { defineScreen } from '../screen';
 
-export default function FinalDocumentScreen() {
-  const { application_id: applicationId } = useParams({ from: '/user/applications/$application_id/final' });
-  return <FinalDocument applicationId={applicationId} />;
+export const screen = defineScreen('applications-application_id-final', {
+  data: ({ utils, params }) => [utils.reviews.final.prefetch({ applicationId: params.application_id })],
+  component: () => import('./applications-application_id-final.lazy'),
+});
+
+declare module '../screen' {
+  interface Screens {
+    'applications-application_id-final': typeof screen;
+  }
 }

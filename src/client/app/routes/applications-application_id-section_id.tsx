@@ -1,7 +1,11 @@
-import { useParams } from '@tanstack/react-router';
-import { SectionEditor } from '../../features/applications/section-editor';
+import { defineScreen } from '../screen';
 
-export default function SectionScreen() {
-  const { application_id: applicationId, section_id: sectionId } = useParams({ from: '/user/applications/$application_id/$section_id' });
-  return <SectionEditor applicationId={applicationId} sectionId={sectionId} />;
+export const screen = defineScreen('applications-application_id-section_id', {
+  component: () => import('./applications-application_id-section_id.lazy'),
+});
+
+declare module '../screen' {
+  interface Screens {
+    'applications-application_id-section_id': typeof screen;
+  }
 }

@@ -1,7 +1,12 @@
-import { useParams } from '@tanstack/react-router';
-import { ApplicationOverview } from '../../features/applications/application-overview';
+import { defineScreen } from '../screen';
 
-export default function ApplicationScreen() {
-  const { application_id: applicationId } = useParams({ from: '/user/applications/$application_id' });
-  return <ApplicationOverview applicationId={applicationId} />;
+export const screen = defineScreen('applications-application_id', {
+  data: ({ utils, params }) => [utils.applications.get.prefetch({ applicationId: params.application_id })],
+  component: () => import('./applications-application_id.lazy'),
+});
+
+declare module '../screen' {
+  interface Screens {
+    'applications-application_id': typeof screen;
+  }
 }

@@ -1,12 +1,14 @@
-import { useSearch } from '@tanstack/react-router';
-import { Dashboard } from '../../features/applications/dashboard';
-import { useT } from '../../lib/intl';
-import { usePageMeta } from '../../lib/page-meta';
-import { dashboardFilters } from '../route-data';
+import { applicationsSearch, dashboardFilters } from '../route-search';
+import { defineScreen } from '../screen';
 
-export default function ApplicationsScreen() {
-  const t = useT();
-  usePageMeta({ title: t('route.applications') });
-  // The filters live in the URL, so a reload or a shared link keeps them.
-  return <Dashboard filters={dashboardFilters(useSearch({ from: '/user/applications' }))} />;
+export const screen = defineScreen('applications', {
+  search: applicationsSearch,
+  data: ({ utils, search }) => [utils.applications.list.prefetchInfinite(dashboardFilters(search)), utils.companies.list.prefetch(), utils.invitations.mine.prefetch()],
+  component: () => import('./applications.lazy'),
+});
+
+declare module '../screen' {
+  interface Screens {
+    applications: typeof screen;
+  }
 }

@@ -1,20 +1,11 @@
-import { FeedbackForm } from '../../features/feedback/feedback-form';
-import { useT } from '../../lib/intl';
-import { usePageMeta } from '../../lib/page-meta';
+import { defineScreen } from '../screen';
 
-/** `?from=/path`: the page the writer came from, kept with the message when it is a path of the app. */
-export default function FeedbackScreen() {
-  const t = useT();
-  usePageMeta({ title: t('route.feedback'), description: t('feedback.intro') });
-  const from = new URLSearchParams(window.location.search).get('from') ?? undefined;
-  const page = from && /^\/[^\s]{0,499}$/.test(from) ? from : undefined;
-  return (
-    <section className="mx-auto w-full max-w-2xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-gray-900">{t('route.feedback')}</h1>
-      <p className="mt-2 text-sm text-gray-600">{t('feedback.intro')}</p>
-      <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
-        <FeedbackForm page={page} />
-      </div>
-    </section>
-  );
+export const screen = defineScreen('feedback', {
+  component: () => import('./feedback.lazy'),
+});
+
+declare module '../screen' {
+  interface Screens {
+    feedback: typeof screen;
+  }
 }

@@ -1,31 +1,14 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
-import { GrantBrowser, type GrantFilters } from '../../features/grants/grant-browser';
-import { useT } from '../../lib/intl';
-import { usePageMeta } from '../../lib/page-meta';
-import { trpc } from '../../lib/trpc';
+import { grantSearch } from '../route-search';
+import { defineScreen } from '../screen';
 
-export default function GrantsScreen() {
-  const t = useT();
-  const navigate = useNavigate();
-  const { lang, ...filters } = useSearch({ from: '/public/grants' });
-  const funds = trpc.funds.list.useQuery();
-  usePageMeta({ title: t('route.grants'), description: t('grants.list.description') });
-  const onChange = useCallback(
-    (next: GrantFilters) => {
-      void navigate({
-        to: '/grants',
-        search: { lang, ...next },
-        replace: true,
-      });
-    },
-    [navigate, lang],
-  );
-  return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-gray-900">{t('route.grants')}</h1>
-      <p className="mt-1 mb-6 text-sm text-gray-600">{t('grants.list.intro')}</p>
-      <GrantBrowser filters={filters} onChange={onChange} funds={funds.data ?? []} />
-    </section>
-  );
+export const screen = defineScreen('grants', {
+  search: grantSearch,
+  data: ({ utils }) => [utils.funds.list.prefetch()],
+  component: () => import('./grants.lazy'),
+});
+
+declare module '../screen' {
+  interface Screens {
+    grants: typeof screen;
+  }
 }

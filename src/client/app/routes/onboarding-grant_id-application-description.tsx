@@ -1,7 +1,13 @@
-import { useParams } from '@tanstack/react-router';
-import { DescriptionStep } from '../../features/applications/start-application';
+import { setupSearch } from '../route-search';
+import { defineScreen } from '../screen';
 
-export default function ApplicationDescriptionScreen() {
-  const { grant_id: grantId } = useParams({ from: '/onboarding/onboarding/$grant_id/application-description' });
-  return <DescriptionStep grantId={grantId} />;
+export const screen = defineScreen('onboarding-grant_id-application-description', {
+  search: setupSearch,
+  component: () => import('./onboarding-grant_id-application-description.lazy'),
+});
+
+declare module '../screen' {
+  interface Screens {
+    'onboarding-grant_id-application-description': typeof screen;
+  }
 }

@@ -1,7 +1,13 @@
-import { useParams } from '@tanstack/react-router';
-import { SetupStep } from '../../features/applications/start-application';
+import { setupSearch } from '../route-search';
+import { defineScreen } from '../screen';
 
-export default function ApplicationSetupScreen() {
-  const { grant_id: grantId } = useParams({ from: '/onboarding/onboarding/$grant_id/setup' });
-  return <SetupStep grantId={grantId} />;
+export const screen = defineScreen('onboarding-grant_id-setup', {
+  search: setupSearch,
+  component: () => import('./onboarding-grant_id-setup.lazy'),
+});
+
+declare module '../screen' {
+  interface Screens {
+    'onboarding-grant_id-setup': typeof screen;
+  }
 }

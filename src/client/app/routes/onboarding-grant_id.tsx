@@ -1,7 +1,11 @@
-import { useParams } from '@tanstack/react-router';
-import { StartGate } from '../../features/applications/start-application';
+import { defineScreen } from '../screen';
 
-export default function StartApplicationScreen() {
-  const { grant_id: grantId } = useParams({ from: '/none/onboarding/$grant_id' });
-  return <StartGate grantId={grantId} />;
+export const screen = defineScreen('onboarding-grant_id', {
+  component: () => import('./onboarding-grant_id.lazy'),
+});
+
+declare module '../screen' {
+  interface Screens {
+    'onboarding-grant_id': typeof screen;
+  }
 }

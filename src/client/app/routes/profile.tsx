@@ -1,31 +1,11 @@
-import { ChangePasswordForm, ProfileDetailsForm, SessionsList } from '../../features/auth/profile-forms';
-import { NotificationSettingsPanel } from '../../features/notifications/notification-settings';
-import { useT } from '../../lib/intl';
-import { trpc } from '../../lib/trpc';
-import { FormError } from '../../ui/form-field';
-import { usePageTitle } from '../../lib/page-meta';
+import { defineScreen } from '../screen';
 
-export default function ProfileScreen() {
-  const t = useT();
-  usePageTitle(t('route.profile'));
-  const me = trpc.auth.me.useQuery();
-  return (
-    <section className="mx-auto w-full max-w-2xl space-y-5 px-4 py-8">
-      <h1 className="text-2xl font-semibold text-gray-900">{t('route.profile')}</h1>
-      {me.isPending ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      ) : !me.data ? (
-        <FormError>{t('error.internal')}</FormError>
-      ) : (
-        <>
-          <ProfileDetailsForm user={me.data} />
-          <NotificationSettingsPanel />
-          <ChangePasswordForm />
-          <SessionsList />
-        </>
-      )}
-    </section>
-  );
+export const screen = defineScreen('profile', {
+  component: () => import('./profile.lazy'),
+});
+
+declare module '../screen' {
+  interface Screens {
+    profile: typeof screen;
+  }
 }

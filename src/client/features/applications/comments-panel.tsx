@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { MessageKey } from '../../../shared/i18n';
 import { COMMENT_BODY_MAX, COMMENT_QUOTE_MAX } from '../../../shared/schemas/comments';
 import { useFormats, useT } from '../../lib/intl';
-import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/form-field';
 import { inputClass } from '../../ui/input-class';
@@ -223,8 +223,7 @@ function MentionForm({
         chosen.filter((person) => body.includes(`@${person.name}`)).map((person) => person.userId),
       );
     } catch (failure) {
-      const data = appErrorOf(failure);
-      toast.error(t(data?.messageKey ?? 'error.network', data?.values));
+      toast.error(errorMessageOf(failure));
     }
   }
 

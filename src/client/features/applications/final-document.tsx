@@ -6,10 +6,10 @@ import { mayPublish } from '../../../shared/domain/review';
 import { InLanguage, useFormats, useLocale, useRichT, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { safeHref } from '../../lib/safe-url';
-import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { LoadError } from '../../ui/load-error';
+import { Loading, QueryState } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { CopyApplication } from './copy-application';
 import { useDataProblemText, useLeftoverText } from './data-problems';
@@ -31,20 +31,7 @@ export function FinalDocument({ applicationId }: { applicationId: string }) {
   const { locale } = useLocale();
   const final = trpc.reviews.final.useQuery({ applicationId }, { retry: false });
   usePageMeta({ title: final.data?.title ?? t('route.applications-application_id-final') });
-  if (final.isPending) {
-    return (
-      <p role="status" className="mx-auto max-w-4xl px-4 py-8 text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (final.isError) {
-    return (
-      <div className="mx-auto max-w-4xl px-4 py-8">
-        <LoadError error={final.error} onRetry={() => void final.refetch()} />
-      </div>
-    );
-  }
+  if (final.status !== 'success') return <QueryState query={final} className="mx-auto mt-8 max-w-4xl px-4" />;
   const data = final.data;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-8 print:max-w-none print:p-0">
@@ -57,14 +44,7 @@ export function FinalDocument({ applicationId }: { applicationId: string }) {
         {!data.published && <Checklist final={data} />}
         {data.language !== locale && <p className="text-sm text-gray-600">{t('reviews.final.inLanguage', { language: t(`applications.language.${data.language}`) })}</p>}
       </div>
-      <InLanguage
-        locale={data.language}
-        fallback={
-          <p role="status" className="mt-6 text-sm text-gray-600">
-            {t('common.loading')}
-          </p>
-        }
-      >
+      <InLanguage locale={data.language} fallback={<Loading className="mt-6" />}>
         <Document final={data} />
       </InLanguage>
     </div>
@@ -92,8 +72,7 @@ function Actions({ final }: { final: Final }) {
               await publish.mutateAsync({ applicationId: final.id });
               toast.success(t('reviews.final.publishDone'));
             } catch (error) {
-              const data = appErrorOf(error);
-              toast.error(t(data?.messageKey ?? 'error.network', data?.values));
+              toast.error(errorMessageOf(error));
             }
             await Promise.all([utils.reviews.final.invalidate({ applicationId: final.id }), utils.applications.get.invalidate({ applicationId: final.id }), utils.applications.list.invalidate()]);
           }}

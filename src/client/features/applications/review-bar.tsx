@@ -5,7 +5,7 @@ import { availableReviewActions } from '../../../shared/domain/review';
 import type { MessageKey } from '../../../shared/i18n';
 import { REVIEW_REASON_MAX } from '../../../shared/schemas/reviews';
 import { useT } from '../../lib/intl';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { appErrorOf, errorMessageOf, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { TextAreaField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
@@ -54,7 +54,7 @@ export function ReviewBar({ application, sectionId, status, version, beforeSend,
     } catch (error) {
       const data = appErrorOf(error);
       if (data?.fieldErrors?.reviewerIds) setChosenError(data.fieldErrors.reviewerIds as MessageKey);
-      else toast.error(t(data?.messageKey ?? 'error.network', data?.values));
+      else toast.error(errorMessageOf(error));
       // Someone saved since the reviewer read it: show them the text they would be approving.
       if (data?.messageKey === 'reviews.refused.changed') void utils.applications.section.invalidate({ applicationId: application.id, sectionId });
     } finally {

@@ -17,7 +17,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
-import { LoadError } from '../../ui/load-error';
+import { Loading, QueryState } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 
 type StartOptions = RouterOutputs['applications']['startOptions'];
@@ -85,21 +85,9 @@ export function StartGate({ grantId }: { grantId: string }) {
       </Frame>
     );
   }
-  if (options.isError) {
-    return (
-      <Frame options={undefined}>
-        <LoadError error={options.error} onRetry={() => void options.refetch()} className="mt-5" />
-      </Frame>
-    );
-  }
-  if (!options.data || ready) {
-    return (
-      <Frame options={options.data}>
-        <p role="status" className="mt-5 text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
-      </Frame>
-    );
+  if (options.status !== 'success' || ready) {
+    // Ready: on its way to the setup step.
+    return <Frame options={options.data}>{ready ? <Loading className="mt-5" /> : <QueryState query={options} className="mt-5" />}</Frame>;
   }
   return (
     <Frame options={options.data}>
@@ -137,19 +125,10 @@ export function SetupStep({ grantId }: { grantId: string }) {
   const t = useT();
   const options = useStartOptions(grantId);
   usePageMeta({ title: t('route.onboarding-grant_id-setup') });
-  if (options.isError) {
+  if (options.status !== 'success') {
     return (
       <Frame options={undefined} step={1}>
-        <LoadError error={options.error} onRetry={() => void options.refetch()} className="mt-5" />
-      </Frame>
-    );
-  }
-  if (!options.data) {
-    return (
-      <Frame options={undefined} step={1}>
-        <p role="status" className="mt-5 text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
+        <QueryState query={options} className="mt-5" />
       </Frame>
     );
   }
@@ -261,19 +240,11 @@ export function DescriptionStep({ grantId }: { grantId: string }) {
     if (!setup.success) void navigate({ to: '/onboarding/$grant_id/setup', params: { grant_id: grantId }, replace: true });
   }, [setup.success, navigate, grantId]);
 
-  if (options.isError) {
+  if (options.status !== 'success' || !setup.success) {
+    // Without valid choices: on its way back to the first step.
     return (
       <Frame options={undefined} step={2}>
-        <LoadError error={options.error} onRetry={() => void options.refetch()} className="mt-5" />
-      </Frame>
-    );
-  }
-  if (!options.data || !setup.success) {
-    return (
-      <Frame options={undefined} step={2}>
-        <p role="status" className="mt-5 text-sm text-gray-600">
-          {t('common.loading')}
-        </p>
+        {options.status !== 'success' ? <QueryState query={options} className="mt-5" /> : <Loading className="mt-5" />}
       </Frame>
     );
   }

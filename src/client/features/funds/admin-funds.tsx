@@ -10,7 +10,7 @@ import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useLocalized, useT } from '../../lib/intl';
 import { emptyText } from '../../../shared/i18n/localized-text';
 import { LocalizedField } from '../../ui/localized-field';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, TextField } from '../../ui/form-field';
@@ -150,14 +150,9 @@ export function AdminFunds() {
                     </Button>
                   }
                   onConfirm={async () => {
-                    try {
-                      await remove.mutateAsync({ id: fund.id });
-                      await utils.funds.invalidate();
-                      toast.success(t('funds.admin.deleted', { name: fund.name }));
-                    } catch (error) {
-                      const data = appErrorOf(error);
-                      toast.error(data ? t(data.messageKey, data.values) : t('error.network'));
-                    }
+                    await remove.mutateAsync({ id: fund.id });
+                    await utils.funds.invalidate();
+                    toast.success(t('funds.admin.deleted', { name: fund.name }));
                   }}
                 />
               </div>

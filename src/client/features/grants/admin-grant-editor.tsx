@@ -12,18 +12,18 @@ import { applyServerErrors } from '../../lib/forms';
 import { useLocalized, useT } from '../../lib/intl';
 import { emptyText } from '../../../shared/i18n/localized-text';
 import { LocalizedField } from '../../ui/localized-field';
-import { errorMessageOf, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import type { AppRouter } from '../../../server/trpc/root';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DateTimeField, optionalNumber, SelectField, TextField } from '../../ui/form-field';
+import { QueryState } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { RowButtons } from './ordered-rows';
 import { SaveBar, UnsavedChangesGuard, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
 import { statusKeys } from './grant-format';
-import { LoadError } from '../../ui/load-error';
 
 type AdminGrant = inferRouterOutputs<AppRouter>['grants']['admin']['get'];
 
@@ -141,7 +141,7 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
 function PublishBar({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Promise<unknown> }) {
   const t = useT();
   // Its refusal (no sections yet) is shown once, by the catch below, with the reason.
-  const publish = trpc.grants.admin.publish.useMutation({ meta: { handlesError: true } });
+  const publish = trpc.grants.admin.publish.useMutation();
   const unpublish = trpc.grants.admin.unpublish.useMutation();
   return (
     <div className="flex flex-col gap-3 rounded-lg bg-white p-4 ring-1 ring-gray-200 sm:flex-row sm:items-center sm:justify-between">
@@ -162,13 +162,9 @@ function PublishBar({ grant, onChanged }: { grant: AdminGrant; onChanged: () => 
             variant="danger"
             trigger={<Button variant="secondary">{t('grants.admin.unpublish')}</Button>}
             onConfirm={async () => {
-              try {
-                await unpublish.mutateAsync({ id: grant.id });
-                toast.success(t('grants.admin.unpublished'));
-                await onChanged();
-              } catch (error) {
-                toast.error(errorMessageOf(error));
-              }
+              await unpublish.mutateAsync({ id: grant.id });
+              toast.success(t('grants.admin.unpublished'));
+              await onChanged();
             }}
           />
         ) : (
@@ -178,13 +174,9 @@ function PublishBar({ grant, onChanged }: { grant: AdminGrant; onChanged: () => 
             confirmLabel={t('grants.admin.publish')}
             trigger={<Button>{t('grants.admin.publish')}</Button>}
             onConfirm={async () => {
-              try {
-                const result = await publish.mutateAsync({ id: grant.id });
-                toast.success(t('grants.admin.publishedToast', { count: result.alertsQueued }));
-                await onChanged();
-              } catch (error) {
-                toast.error(errorMessageOf(error));
-              }
+              const result = await publish.mutateAsync({ id: grant.id });
+              toast.success(t('grants.admin.publishedToast', { count: result.alertsQueued }));
+              await onChanged();
             }}
           />
         )}
@@ -202,12 +194,11 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
   const add = trpc.grants.admin.addSection.useMutation({ meta: { handlesError: true } });
   const reorder = trpc.grants.admin.reorderSections.useMutation();
   const remove = trpc.grants.admin.removeSection.useMutation();
-  const fail = (error: unknown) => toast.error(errorMessageOf(error));
 
   const moveSection = (index: number, to: number) => {
     const ids = grant.sections.map((section) => section.id);
     [ids[index], ids[to]] = [ids[to]!, ids[index]!];
-    reorder.mutate({ grantId: grant.id, sectionIds: ids }, { onSuccess: () => void onChanged(), onError: fail });
+    reorder.mutate({ grantId: grant.id, sectionIds: ids }, { onSuccess: () => void onChanged() });
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -272,13 +263,9 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
                     </Button>
                   }
                   onConfirm={async () => {
-                    try {
-                      const result = await remove.mutateAsync({ id: section.id });
-                      toast.success(result.archived ? t('grants.admin.sectionArchived') : t('grants.admin.sectionRemoved'));
-                      await onChanged();
-                    } catch (error) {
-                      fail(error);
-                    }
+                    const result = await remove.mutateAsync({ id: section.id });
+                    toast.success(result.archived ? t('grants.admin.sectionArchived') : t('grants.admin.sectionRemoved'));
+                    await onChanged();
                   }}
                 />
               </div>
@@ -308,17 +295,8 @@ export function AdminGrantEditor({ grantId, fundId }: { grantId: string; fundId:
   const pick = useLocalized();
   const utils = trpc.useUtils();
   const grant = trpc.grants.admin.get.useQuery({ id: grantId });
-  if (grant.isPending) {
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (grant.isError || grant.data.fundId !== fundId) {
-    // Loaded, but not under this fund (or grant): as good as not there.
-    return <LoadError error={grant.isError ? grant.error : null} onRetry={() => void grant.refetch()} />;
-  }
+  // Loaded, but not under this fund: as good as not there.
+  if (grant.status !== 'success' || grant.data.fundId !== fundId) return <QueryState query={grant} />;
   const data = grant.data;
   // Every catalogue query (this grant, the fund's list, the public pages) reflects the change.
   const refresh = () => Promise.all([utils.grants.invalidate(), utils.funds.invalidate()]);

@@ -8,7 +8,7 @@ import { createGrantInput } from '../../../shared/schemas/grants';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useFormats, useLocalized, useT } from '../../lib/intl';
 import { emptyText } from '../../../shared/i18n/localized-text';
-import { errorMessageOf, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, TextField } from '../../ui/form-field';
@@ -112,7 +112,6 @@ export function AdminGrantList({ fundId }: { fundId: string }) {
                           toast.success(t('grants.admin.duplicated', { title: grant.title }));
                           void navigate({ to: '/admin/funds/$fund_id/grants/$grant_id', params: { fund_id: fundId, grant_id: copy.id } });
                         },
-                        onError: (error) => toast.error(errorMessageOf(error)),
                       },
                     )
                   }
@@ -130,13 +129,9 @@ export function AdminGrantList({ fundId }: { fundId: string }) {
                     </Button>
                   }
                   onConfirm={async () => {
-                    try {
-                      await remove.mutateAsync({ id: grant.id });
-                      await Promise.all([utils.grants.invalidate(), utils.funds.invalidate()]);
-                      toast.success(t('grants.admin.deleted', { title: grant.title }));
-                    } catch (error) {
-                      toast.error(errorMessageOf(error));
-                    }
+                    await remove.mutateAsync({ id: grant.id });
+                    await Promise.all([utils.grants.invalidate(), utils.funds.invalidate()]);
+                    toast.success(t('grants.admin.deleted', { title: grant.title }));
                   }}
                 />
               </div>

@@ -17,10 +17,10 @@ import { LocalizedField } from '../../ui/localized-field';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { optionalNumber, SelectField, TextAreaField, TextField } from '../../ui/form-field';
+import { QueryState } from '../../ui/query-view';
 import { RowButtons } from './ordered-rows';
 import { SaveBar, UnsavedChangesGuard, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';
-import { LoadError } from '../../ui/load-error';
 
 type Section = inferRouterOutputs<AppRouter>['grants']['admin']['getSection'];
 
@@ -165,17 +165,8 @@ export function AdminSectionEditor({ fundId, grantId, sectionId }: { fundId: str
   const pick = useLocalized();
   const utils = trpc.useUtils();
   const section = trpc.grants.admin.getSection.useQuery({ id: sectionId });
-  if (section.isPending) {
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (section.isError || section.data.grantId !== grantId || section.data.fundId !== fundId) {
-    // Loaded, but not under this fund (or grant): as good as not there.
-    return <LoadError error={section.isError ? section.error : null} onRetry={() => void section.refetch()} />;
-  }
+  // Loaded, but not under this fund (or grant): as good as not there.
+  if (section.status !== 'success' || section.data.grantId !== grantId || section.data.fundId !== fundId) return <QueryState query={section} />;
   const data = section.data;
   return (
     <div className="space-y-4">

@@ -1,0 +1,7 @@
+import { useParams } from '@tanstack/react-router';
+import { FinalDocument } from '../../features/applications/final-document';
+
+export default function FinalDocumentScreen() {
+  const { application_id: applicationId } = useParams({ from: '/user/applications/$application_id/final' });
+  return <FinalDocument applicationId={applicationId} />;
+}
