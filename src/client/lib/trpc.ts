@@ -56,6 +56,9 @@ function onUnauthorized(error: unknown) {
   if (appErrorOf(error)?.appCode !== 'UNAUTHORIZED') return;
   // Already signed out (a screen still asking for a moment after logout): nothing to send to login.
   if (!getAuthToken()) return;
+  // Signing out: a query still in flight when the session ended answers UNAUTHORIZED; the logout
+  // screen finishes by itself.
+  if (window.location.pathname === '/logout') return;
   clearAuthToken();
   const here = window.location.pathname + window.location.search;
   if (!window.location.pathname.startsWith('/login')) {
