@@ -21,6 +21,18 @@ export const PREPARED_PER_CONNECTION = 500;
  * A read's answer never depends on its plan. Statements without parameters (migrations, several
  * statements in one text) are sent as they are too.
  */
+// The name of each statement text seen, shared by all connections: hashing the text on every
+// call showed in the profile of signed-in calls (decision 0032). Bounded like the statements.
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `gw_${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size < PREPARED_PER_CONNECTION) statementNames.set(text, name);
+  }
+  return name;
+}
+
 class PreparingClient extends pg.Client {
   private prepared = new Set<string>();
 
@@ -28,7 +40,7 @@ class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [text, values, ...rest] = args;
     if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && /^select\s/i.test(text)) {
-      const name = `gw_${createHash('sha1').update(text).digest('base64url')}`;
+      const name = statementName(text);
       if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
         this.prepared.add(name);
         return (super.query as (...forwarded: unknown[]) => never)({ name, text, values }, ...rest);
