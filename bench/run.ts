@@ -98,22 +98,33 @@ function cpuMsOf(pid: number | string | undefined): number | null {
 }
 
 /**
- * CPU used so far by the PostgreSQL backends serving the scratch database (their process title
- * names it), in ms, when the server runs on this machine; only one load runs at a time, so the
- * difference over a load is what PostgreSQL spent on it (backends that end meanwhile are missed).
+ * CPU used so far by each PostgreSQL backend serving the scratch database (its process title
+ * names it), in ms, when the server runs on this machine; null elsewhere.
  */
-function databaseCpuMs(): number | null {
+function databaseCpuMs(): Map<string, number> | null {
   if (!scratch) return null;
-  let total: number | null = null;
+  const used = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${scratch.name} `)) continue;
     } catch {
       continue;
     }
-    const used = cpuMsOf(pid);
-    if (used !== null) total = (total ?? 0) + used;
+    const ms = cpuMsOf(pid);
+    if (ms !== null) used.set(pid, ms);
   }
+  return used.size ? used : null;
+}
+
+/**
+ * What PostgreSQL spent between two readings: only one load runs at a time, so the backends'
+ * growth is that load's (a backend that ended in between, e.g. an idle pool connection closed,
+ * is left out rather than counted as negative).
+ */
+function databaseCpuBetween(before: Map<string, number> | null, after: Map<string, number> | null): number | null {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -152,7 +163,7 @@ async function load(name: string, options: autocannon.Options, pid?: number, bef
   return {
     name,
     cpuMsPerRequest: perAnswer(cpuBefore, cpuAfter),
-    databaseCpuMsPerRequest: perAnswer(databaseBefore, databaseAfter),
+    databaseCpuMsPerRequest: perAnswer(0, databaseCpuBetween(databaseBefore, databaseAfter)),
     reqPerSec: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -243,10 +254,10 @@ async function main() {
   const floorTrpc = await load('floor: tRPC on Hono, same read', { url: `http://127.0.0.1:${floorTrpcPort}/trpc/row` }, floors.pid);
   const floorSignedIn = await load('floor: signed-in read (session + application through membership)', { url: floorSignedInUrl, headers: auth }, floors.pid);
   const publicReads = signedInOnly ? [] : [
-    await load('public grant list, first page', { url: `${app}/trpc/grants.list?${trpcInput({})}` }),
-    await load('public grant search (q + status)', { url: `${app}/trpc/grants.list?${trpcInput({ q: 'green', status: 'open' })}` }),
-    await load('public grant detail', { url: `${app}/trpc/grants.bySlug?${trpcInput({ slug: 'grant-42' })}` }),
-    await load('grant page HTML', { url: `${app}/grants/grant-42` }),
+    await load('public grant list, first page', { url: `${app}/trpc/grants.list?${trpcInput({})}` }, web.pid),
+    await load('public grant search (q + status)', { url: `${app}/trpc/grants.list?${trpcInput({ q: 'green', status: 'open' })}` }, web.pid),
+    await load('public grant detail', { url: `${app}/trpc/grants.bySlug?${trpcInput({ slug: 'grant-42' })}` }, web.pid),
+    await load('grant page HTML', { url: `${app}/grants/grant-42` }, web.pid),
   ];
   // The cheapest signed-in call: the session lookup (one statement, as in the floor) and a small
   // answer. What it misses of the tRPC floor is what any signed-in call pays in this app before
