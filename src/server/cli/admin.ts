@@ -4,6 +4,7 @@
  * The API offers no way to do either. Either change is announced on the access channel, so the
  * running web processes forget the sessions of the user they keep in memory (decision 0032).
  */
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { invalidateUserSessions } from '../auth/session';
 import { SESSION_CACHE_MS } from '../auth/session-cache';
@@ -11,7 +12,6 @@ import { createDb } from '../db/db';
 import { env } from '../env';
 import { defaultRedisPrefix, readInstallationId } from '../installation';
 import { announceAccessChange } from '../live-access';
-import { Redis } from 'ioredis';
 import { ensureInfrastructureOrExit } from './infrastructure';
 
 /** Whether the user exists (and so was changed). */

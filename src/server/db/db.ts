@@ -13,14 +13,6 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** How many statements one connection keeps prepared; past it, statements are sent unnamed. */
 export const PREPARED_PER_CONNECTION = 500;
 
-/**
- * A connection that prepares each parameterised `select` once and then only executes it, so
- * PostgreSQL parses the reads of the hot paths once per connection instead of on every request
- * (decision 0021). Writes are sent as they are: a prepared statement may be given a generic plan,
- * and an `INSERT … ON CONFLICT … WHERE status = $1` then no longer finds its partial unique index.
- * A read's answer never depends on its plan. Statements without parameters (migrations, several
- * statements in one text) are sent as they are too.
- */
 // The name of each statement text seen, shared by all connections: hashing the text on every
 // call showed in the profile of signed-in calls (decision 0032). Bounded like the statements.
 const statementNames = new Map<string, string>();
@@ -33,6 +25,14 @@ function statementName(text: string): string {
   return name;
 }
 
+/**
+ * A connection that prepares each parameterised `select` once and then only executes it, so
+ * PostgreSQL parses the reads of the hot paths once per connection instead of on every request
+ * (decision 0021). Writes are sent as they are: a prepared statement may be given a generic plan,
+ * and an `INSERT … ON CONFLICT … WHERE status = $1` then no longer finds its partial unique index.
+ * A read's answer never depends on its plan. Statements without parameters (migrations, several
+ * statements in one text) are sent as they are too.
+ */
 class PreparingClient extends pg.Client {
   private prepared = new Set<string>();
 
