@@ -18,6 +18,7 @@ import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
 import { compressAnswers, encodedOnce, preferredEncoding } from './compression';
 import { clientAddress } from './client-address';
 import { appUrl } from './env';
+import { createSessionCache } from './auth/session-cache';
 import { unsubscribeAlert } from './features/grant-alerts/grant-alerts.service';
 import { alertTokenInput } from '../shared/schemas/grant-alerts';
 import { publicPageHead, renderPageHtml, robotsTxt, sitemapEntries, sitemapXml } from './features/grants/grants.head';
@@ -190,6 +191,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     return clientAddress(socketAddress, c.req.header(header), proxies, header);
   };
 
+  // Signed-in calls find their session in memory while every process hears of its changes.
+  const sessions = createSessionCache(services.liveAccess);
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'payload too large' }, 413) });
   // A GET's body is never read; looking at it would build the whole request object for every read.
   app.use('/trpc/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
@@ -204,6 +207,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
         createRequestContext(services, req, {
           ip,
           resHeaders,
+          sessions,
           // EventSource cannot send headers, so a subscription's token comes in the URL; for any
           // other call a token in the URL (which proxies and access logs keep) is ignored.
           connectionToken: info.type === 'subscription' ? (info.connectionParams?.token ?? null) : null,

@@ -6,6 +6,10 @@
  * that user or company against PostgreSQL and ends those whose session or membership is gone —
  * within moments, whichever process the stream and the change are in.
  *
+ * The same announcements reach whatever else a process keeps of someone's access (`follow`): the
+ * sessions kept in memory (`auth/session-cache.ts`), for which a change of the user's row (a
+ * profile, a verified address, a platform role) is announced too.
+ *
  * A stream also ends when its session expires and after `LIVE_STREAM_MAX_MS`: that end is an
  * interrupted connection, so the browser's EventSource connects again and the renewed stream is
  * authorised anew. The channel is a fast path; the lifetime is the bound for any change that was
@@ -40,10 +44,28 @@ export interface LiveAccess {
   open(holder: StreamHolder): Promise<LiveStream>;
   /** Announces to every web process that access may have ended. Never fails the caller. */
   changed(change: AccessChange): Promise<void>;
+  /**
+   * Calls `listener` with every announced change, from any process (this one's at once), and with
+   * null when announcements may have been missed (the channel's connection broke): then whatever
+   * was kept must be forgotten.
+   */
+  follow(listener: (change: AccessChange | null) => void): void;
+  /** Whether announcements are being heard now: only then may access be kept in memory. */
+  following(): boolean;
   close(): Promise<void>;
 }
 
 const READY_WAIT_MS = 2000;
+
+const channelOf = (prefix: string) => `${prefix}:access-changed`;
+
+/** Tells every web process of a change of access; whether Redis took the message. */
+export function announceAccessChange(redis: Redis, prefix: string, change: AccessChange): Promise<boolean> {
+  return redis.publish(channelOf(prefix), JSON.stringify(change)).then(
+    () => true,
+    () => false,
+  );
+}
 
 interface Entry {
   holder: StreamHolder;
@@ -51,9 +73,14 @@ interface Entry {
 }
 
 export function createLiveAccess(options: { redis: Redis; redisUrl: string; prefix: string; db: Database; maxLifetimeMs: number; stopping: AbortSignal }): LiveAccess {
-  const channel = `${options.prefix}:access-changed`;
+  const channel = channelOf(options.prefix);
   const entries = new Set<Entry>();
+  const listeners = new Set<(change: AccessChange | null) => void>();
   let subscriber: { connection: Redis; ready: Promise<unknown> } | null = null;
+  let listening = false;
+  const tell = (change: AccessChange | null) => {
+    for (const listener of listeners) listener(change);
+  };
 
   /** Whether the holder's session is still valid and, for a company stream, the user still a member. */
   async function allowed(holder: StreamHolder): Promise<boolean> {
@@ -83,14 +110,31 @@ export function createLiveAccess(options: { redis: Redis; redisUrl: string; pref
     const connection = createRedis(options.redisUrl, 'worker');
     connection.on('message', (from: string, message: string) => {
       if (from !== channel) return;
+      let change: AccessChange;
       try {
-        const change = JSON.parse(message) as AccessChange;
-        void recheck(change);
+        change = JSON.parse(message) as AccessChange;
       } catch {
-        // Not ours to read.
+        return; // Not ours to read.
       }
+      tell(change);
+      void recheck(change);
     });
-    subscriber = { connection, ready: connection.subscribe(channel).catch(() => {}) };
+    // Messages published while the connection is down are lost: what was kept is forgotten, and
+    // nothing is kept until the channel is listened to again.
+    connection.on('close', () => {
+      if (!listening) return;
+      listening = false;
+      tell(null);
+    });
+    const listen = () =>
+      connection.subscribe(channel).then(
+        () => {
+          if (connection.status === 'ready') listening = true;
+        },
+        () => {},
+      );
+    connection.on('ready', () => void listen());
+    subscriber = { connection, ready: listen() };
     return subscriber;
   }
 
@@ -128,14 +172,27 @@ export function createLiveAccess(options: { redis: Redis; redisUrl: string; pref
     },
 
     async changed(change) {
-      await options.redis.publish(channel, JSON.stringify(change)).catch(() => {});
+      tell(change);
+      await announceAccessChange(options.redis, options.prefix, change);
       // This process hears its own message too; checking here as well needs no round trip.
       await recheck(change);
+    },
+
+    follow(listener) {
+      listeners.add(listener);
+      subscribe();
+    },
+
+    following() {
+      return listening;
     },
 
     async close() {
       for (const entry of entries) entry.end.abort();
       entries.clear();
+      listening = false;
+      tell(null);
+      listeners.clear();
       if (subscriber) subscriber.connection.disconnect();
       subscriber = null;
     },

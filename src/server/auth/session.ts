@@ -72,14 +72,9 @@ export async function createSession(
   return { token: `${id}.${secret}`, session: { id, userId, expiresAt, createdAt: now } };
 }
 
-/** The session and user behind a token, or null when it is malformed, unknown, wrong or expired. */
-export async function validateSessionToken(
-  db: Executor,
-  token: string,
-): Promise<{ session: Session; user: SessionUser } | null> {
-  const [id, secret, extra] = token.split('.');
-  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-  const row = await db
+/** A session's row joined to its user's, as looked up by the session's id. */
+export function readSessionRow(db: Executor, id: string) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -98,18 +93,42 @@ export async function validateSessionToken(
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
+}
+
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof readSessionRow>>>;
+
+/** Where a session's row is read from: the database, or a process's memory of it (`session-cache.ts`). */
+export interface SessionRows {
+  read(db: Executor, id: string): Promise<SessionRow | undefined>;
+  /** The row changed or went away in this process. */
+  forget(id: string): void;
+}
+
+const fromDatabase: SessionRows = { read: readSessionRow, forget: () => {} };
+
+/** The session and user behind a token, or null when it is malformed, unknown, wrong or expired. */
+export async function validateSessionToken(
+  db: Executor,
+  token: string,
+  rows: SessionRows = fromDatabase,
+): Promise<{ session: Session; user: SessionUser } | null> {
+  const [id, secret, extra] = token.split('.');
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  const row = await rows.read(db, id);
   if (!row) return null;
   const given = hashSecret(secret);
   if (given.length !== row.secret_hash.length || !timingSafeEqual(given, row.secret_hash)) return null;
 
   const now = Date.now();
   if (now >= row.expires_at.getTime() || now >= row.created_at.getTime() + ABSOLUTE_MS) {
+    rows.forget(id);
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }
   let expiresAt = row.expires_at;
   if (now - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
     expiresAt = new Date(Math.min(now + INACTIVITY_MS, row.created_at.getTime() + ABSOLUTE_MS));
+    rows.forget(id);
     await db.updateTable('sessions').set({ last_seen_at: new Date(now), expires_at: expiresAt }).where('id', '=', id).execute();
   }
   return {

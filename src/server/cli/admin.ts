@@ -1,28 +1,52 @@
 /**
  * `npm run admin -- <email>` grants the platform admin role to an existing user;
  * `npm run admin -- <email> --revoke` takes it away and ends that user's sessions.
- * The API offers no way to do either.
+ * The API offers no way to do either. Either change is announced on the access channel, so the
+ * running web processes forget the sessions of the user they keep in memory (decision 0032).
  */
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { invalidateUserSessions } from '../auth/session';
+import { SESSION_CACHE_MS } from '../auth/session-cache';
 import { createDb } from '../db/db';
 import { env } from '../env';
+import { defaultRedisPrefix, readInstallationId } from '../installation';
+import { announceAccessChange } from '../live-access';
 import { ensureInfrastructureOrExit } from './infrastructure';
 
-export async function setPlatformAdmin(databaseUrl: string, email: string, admin: boolean): Promise<boolean> {
+/** Whether the user exists (and so was changed). */
+export async function setPlatformAdmin(
+  databaseUrl: string,
+  email: string,
+  admin: boolean,
+  redis: { url: string; prefix?: string | undefined } = { url: env().REDIS_URL, prefix: env().REDIS_PREFIX },
+): Promise<boolean> {
   const db = createDb(databaseUrl, 1);
   try {
-    return await db.transaction().execute(async (trx) => {
+    const userId = await db.transaction().execute(async (trx) => {
       const user = await trx
         .updateTable('users')
         .set({ platform_role: admin ? 'admin' : 'user', updated_at: new Date() })
         .where(sql<string>`lower(email)`, '=', email.toLowerCase())
         .returning('id')
         .executeTakeFirst();
-      if (!user) return false;
+      if (!user) return null;
       if (!admin) await invalidateUserSessions(trx, user.id);
-      return true;
+      return user.id;
     });
+    if (!userId) return false;
+    const prefix = redis.prefix ?? defaultRedisPrefix((await readInstallationId(db)) ?? '');
+    const connection = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: () => null });
+    connection.on('error', () => {});
+    try {
+      await connection.connect().catch(() => {});
+      if (!(await announceAccessChange(connection, prefix, { userId }))) {
+        console.warn(`Redis did not answer at ${redis.url}: running web processes may take up to ${SESSION_CACHE_MS / 1000} s to see the change.`);
+      }
+    } finally {
+      connection.disconnect();
+    }
+    return true;
   } finally {
     await db.destroy();
   }
@@ -38,7 +62,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const infra = await ensureInfrastructureOrExit(env(), { redis: false });
   try {
-    const found = await setPlatformAdmin(infra.databaseUrl, email, !revoke);
+    const found = await setPlatformAdmin(infra.databaseUrl, email, !revoke, { url: infra.redisUrl, prefix: env().REDIS_PREFIX });
     if (!found) {
       console.error(`No user with the e-mail ${email}. They must sign up first.`);
       process.exitCode = 1;

@@ -5,7 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { AppError } from '../../shared/errors';
 import { isDatabaseUnavailable } from '../db/pg-errors';
-import { validateSessionToken, type Session, type SessionUser } from '../auth/session';
+import { validateSessionToken, type Session, type SessionRows, type SessionUser } from '../auth/session';
 import type { Services } from '../services';
 import { defaultLocale, isLocale, type Locale } from '../../shared/i18n';
 
@@ -42,14 +42,14 @@ function bearerToken(header: string | null): string | null {
 export async function createRequestContext(
   services: Services,
   request: Request,
-  meta: { ip: string | null; resHeaders: Headers; connectionToken?: string | null },
+  meta: { ip: string | null; resHeaders: Headers; connectionToken?: string | null; sessions?: SessionRows },
 ): Promise<Context> {
   // Subscriptions (EventSource) cannot send headers, so their token arrives as a connection
   // parameter; the caller passes one only for a subscription.
   const token = bearerToken(request.headers.get('authorization')) ?? (meta.connectionToken || null);
   let auth: Awaited<ReturnType<typeof validateSessionToken>> = null;
   try {
-    auth = token ? await validateSessionToken(services.db, token) : null;
+    auth = token ? await validateSessionToken(services.db, token, meta.sessions) : null;
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
       throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'error.unavailable', cause: new AppError('UNAVAILABLE') });

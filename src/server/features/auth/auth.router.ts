@@ -26,7 +26,9 @@ export const authRouter = router({
 
   /** Follows the link from a verification e-mail; the link is the credential, no sign-in needed. */
   verifyEmail: publicProcedure.meta({ access: 'token' }).input(verifyEmailInput).mutation(async ({ ctx, input }) => {
-    const { email } = await verifyEmail(ctx, input.token);
+    const { email, userId } = await verifyEmail(ctx, input.token);
+    // Sessions kept in memory carry whether the address is verified (decision 0032).
+    await ctx.liveAccess.changed({ userId });
     return { ok: true as const, email };
   }),
 
@@ -66,12 +68,16 @@ export const authRouter = router({
 
   updateProfile: userProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
     await updateUserProfile(ctx.db, ctx.user.id, input);
+    // Sessions kept in memory carry the names and language (decision 0032).
+    await ctx.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),
 
   /** Onboarding: the names of a user who arrived without them. */
   updateUserInfo: userProcedure.input(userInfoInput).mutation(async ({ ctx, input }) => {
     await updateUserProfile(ctx.db, ctx.user.id, input);
+    // Sessions kept in memory carry the names and language (decision 0032).
+    await ctx.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),
 

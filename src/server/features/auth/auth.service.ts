@@ -135,14 +135,14 @@ export async function resendVerification(ctx: Ctx, user: SessionUser): Promise<v
  * becomes verified, if the account still has that address. No sign-in needed: the link itself is
  * the proof, and it may be opened on another device.
  */
-export async function verifyEmail(ctx: Ctx, token: string): Promise<{ email: string }> {
+export async function verifyEmail(ctx: Ctx, token: string): Promise<{ email: string; userId: string }> {
   await limit(ctx, rateLimits.verifyConfirmPerIp, ctx.ip);
   return ctx.db.transaction().execute(async (trx) => {
     const link = await takeEmailVerification(trx, hashToken(token));
     const invalid = () => new AppError('VALIDATION', { message: 'auth.verify.invalid' });
     if (!link || link.expires_at.getTime() <= Date.now()) throw invalid();
     if (!(await markEmailVerified(trx, link.user_id, link.email))) throw invalid();
-    return { email: link.email };
+    return { email: link.email, userId: link.user_id };
   });
 }
 

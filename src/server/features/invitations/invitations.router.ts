@@ -67,12 +67,15 @@ export const invitationsRouter = router({
     };
   }),
 
-  accept: userProcedure.meta({ access: { invitee: 'FORBIDDEN' } }).input(tokenInput).mutation(({ ctx, input }) =>
-    ctx.db.transaction().execute(async (trx) => {
+  accept: userProcedure.meta({ access: { invitee: 'FORBIDDEN' } }).input(tokenInput).mutation(async ({ ctx, input }) => {
+    const accepted = await ctx.db.transaction().execute(async (trx) => {
       const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
       return acceptInvitation(trx, invitation, ctx.user, { throughLink: true });
-    }),
-  ),
+    });
+    // The link verified the address, which sessions kept in memory carry (decision 0032).
+    if (!ctx.user.emailVerified) await ctx.liveAccess.changed({ userId: ctx.user.id });
+    return accepted;
+  }),
 
   /** Anyone holding the link may decline it; it cannot be used afterwards. */
   decline: publicProcedure.meta({ access: 'token' }).input(tokenInput).mutation(({ ctx, input }) =>

@@ -1,0 +1,167 @@
+/**
+ * Sessions kept in a web process's memory (decision 0032) never outlive a change made anywhere:
+ * two real web processes on one PostgreSQL and one Redis; a call on the first process keeps the
+ * session there, the change is made through the second (or by `npm run admin`), and the first
+ * process answers accordingly within a second — a logout, a password change, a revoked or granted
+ * platform role, a changed company role, a removed member, a changed profile.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../src/server/auth/session';
+import { nextOrgId } from './company-fixtures';
+import { createTestServices, createUser, redisUrl, spawnWebProcess, type TestServices } from './harness';
+
+/** How soon the other process must act on a change. */
+const WITHIN_MS = 1000;
+
+let services: TestServices;
+let first: Awaited<ReturnType<typeof spawnWebProcess>>;
+let second: Awaited<ReturnType<typeof spawnWebProcess>>;
+let grantId: string;
+let grantSectionId: string;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  const fund = await services.db.insertInto('funds').values({ slug: 'hukommelsesfonden', name: 'Hukommelsesfonden' }).returning('id').executeTakeFirstOrThrow();
+  const grant = await services.db
+    .insertInto('grants')
+    .values({ fund_id: fund.id, slug: 'hukommelse', title: 'Hukommelsespuljen', status: 'open', published_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  grantId = grant.id;
+  grantSectionId = (await services.db.insertInto('grant_sections').values({ grant_id: grant.id, position: 0, kind: 'text', title: 'Idé' }).returning('id').executeTakeFirstOrThrow()).id;
+  [first, second] = await Promise.all([spawnWebProcess(services), spawnWebProcess(services)]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+  await services?.close();
+});
+
+/** A tRPC call over HTTP: its status and, when it succeeded, its answer. */
+async function call(base: string, procedure: string, token: string, input?: unknown, method: 'GET' | 'POST' = 'GET') {
+  const query = method === 'GET' && input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}` : '';
+  const response = await fetch(`${base}/trpc/${procedure}${query}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    ...(method === 'POST' ? { body: JSON.stringify(superjson.serialize(input ?? {})) } : {}),
+  });
+  const body = (await response.json()) as { result?: { data: Parameters<typeof superjson.deserialize>[0] } };
+  return { status: response.status, data: body.result ? superjson.deserialize<Record<string, unknown> | null>(body.result.data) : undefined };
+}
+
+async function change(base: string, procedure: string, token: string, input: unknown = {}) {
+  const answer = await call(base, procedure, token, input, 'POST');
+  expect(answer.status, JSON.stringify(answer)).toBe(200);
+}
+
+const me = async (base: string, token: string) => (await call(base, 'auth.me', token)).data ?? null;
+
+/** Milliseconds from now until `probe` holds, polled every few ms; fails after a generous bound. */
+async function timeUntil(probe: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  while (!(await probe())) {
+    if (Date.now() - start > 10_000) throw new Error('the other process never saw the change');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return Date.now() - start;
+}
+
+/** A company with an owner and a writer, and an application of it. */
+async function companyWithApplication() {
+  const owner = await createUser(services);
+  const writer = await createUser(services);
+  const company = await services.db.insertInto('companies').values({ org_id: nextOrgId(), name: 'Huske ApS', verified: true, created_by: owner.user.id }).returning('id').executeTakeFirstOrThrow();
+  await services.db
+    .insertInto('memberships')
+    .values([
+      { company_id: company.id, user_id: owner.user.id, role: 'owner' },
+      { company_id: company.id, user_id: writer.user.id, role: 'employee' },
+    ])
+    .execute();
+  const application = await services.db
+    .insertInto('applications')
+    .values({ company_id: company.id, grant_id: grantId, title: 'Hukommelsen', language: 'da', created_by: owner.user.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await services.db.insertInto('application_sections').values({ application_id: application.id, grant_section_id: grantSectionId, position: 0 }).execute();
+  return { owner, writer, companyId: company.id, applicationId: application.id };
+}
+
+function runAdmin(...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/cli/admin.ts'), ...args], {
+      env: { ...process.env, DATABASE_URL: services.scratch.url, REDIS_URL: redisUrl, REDIS_PREFIX: services.env.REDIS_PREFIX },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`npm run admin exited with ${code}:\n${output}`))));
+  });
+}
+
+describe('a session kept in one process ends or changes there within a second of a change anywhere', () => {
+  it('is kept: a session row removed behind the app’s back is still answered from memory', async () => {
+    // Without this, the tests below would pass without any memory at all.
+    const { token, user } = await createUser(services);
+    expect((await me(first.base, token))?.id).toBe(user.id);
+    await services.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    expect((await me(first.base, token))?.id).toBe(user.id);
+    expect(await me(second.base, token)).toBeNull();
+  });
+
+  it('a logout through the other process', async () => {
+    const { token, user } = await createUser(services);
+    expect((await me(first.base, token))?.id).toBe(user.id);
+    await change(second.base, 'auth.logout', token);
+    expect(await timeUntil(async () => (await call(first.base, 'auth.sessions', token)).status === 401)).toBeLessThan(WITHIN_MS);
+    expect(await me(first.base, token)).toBeNull();
+  });
+
+  it('a password change through the other process ends the other sessions', async () => {
+    const { token, user, password } = await createUser(services);
+    const { token: changing } = await createSession(services.db, user.id);
+    expect((await me(first.base, token))?.id).toBe(user.id);
+    await change(second.base, 'auth.changePassword', changing, { currentPassword: password, newPassword: 'another horse battery staple' });
+    expect(await timeUntil(async () => (await me(first.base, token)) === null)).toBeLessThan(WITHIN_MS);
+    expect((await me(first.base, changing))?.id).toBe(user.id);
+  });
+
+  it('a platform role revoked with `npm run admin -- --revoke`, and one granted', async () => {
+    const admin = await createUser(services, { platformRole: 'admin' });
+    expect((await me(first.base, admin.token))?.platformRole).toBe('admin');
+    await runAdmin(admin.user.email, '--revoke');
+    expect(await timeUntil(async () => (await me(first.base, admin.token)) === null)).toBeLessThan(WITHIN_MS);
+
+    const user = await createUser(services);
+    expect((await me(first.base, user.token))?.platformRole).toBe('user');
+    await runAdmin(user.user.email);
+    expect(await timeUntil(async () => (await me(first.base, user.token))?.platformRole === 'admin')).toBeLessThan(WITHIN_MS);
+  }, 30_000);
+
+  it('a company role changed through the other process', async () => {
+    const { owner, writer, companyId, applicationId } = await companyWithApplication();
+    expect((await call(first.base, 'applications.get', writer.token, { applicationId })).data?.role).toBe('employee');
+    await change(second.base, 'companies.changeRole', owner.token, { companyId, userId: writer.user.id, role: 'reviewer' });
+    expect(await timeUntil(async () => (await call(first.base, 'applications.get', writer.token, { applicationId })).data?.role === 'reviewer')).toBeLessThan(WITHIN_MS);
+  });
+
+  it('a member removed through the other process', async () => {
+    const { owner, writer, companyId, applicationId } = await companyWithApplication();
+    expect((await call(first.base, 'applications.get', writer.token, { applicationId })).status).toBe(200);
+    await change(second.base, 'companies.removeMember', owner.token, { companyId, userId: writer.user.id });
+    expect(await timeUntil(async () => (await call(first.base, 'applications.get', writer.token, { applicationId })).status === 404)).toBeLessThan(WITHIN_MS);
+  });
+
+  it('a profile changed through the other process (names and language)', async () => {
+    const { token } = await createUser(services, { firstname: 'Før' });
+    expect((await me(first.base, token))?.firstname).toBe('Før');
+    await change(second.base, 'auth.updateProfile', token, { firstname: 'Efter', lastname: 'Navn', locale: 'nb' });
+    expect(await timeUntil(async () => (await me(first.base, token))?.firstname === 'Efter')).toBeLessThan(WITHIN_MS);
+    expect((await me(first.base, token))?.locale).toBe('nb');
+  });
+});
