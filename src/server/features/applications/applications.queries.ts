@@ -263,7 +263,7 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
 }
 
 /**
- * A grant section's requirements and inputs as columns of a query over `grant_sections as gs`:
+ * A grant section's requirements, inputs and text limit as columns of a query over `grant_sections as gs`:
  * what the mark-done rule of a section needs, in one statement; their texts in `locale`.
  */
 export function sectionRuleColumnsIn(locale: Locale = 'da') {
@@ -275,6 +275,7 @@ export function sectionRuleColumnsIn(locale: Locale = 'da') {
     sql<Array<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>>`coalesce((SELECT json_agg(json_build_object(
       'id', i.id, 'label', ${label}, 'type', i.type, 'required', i.required, 'maxChars', i.max_chars) ORDER BY i.position)
       FROM section_inputs i WHERE i.grant_section_id = gs.id), '[]')`.as('inputs'),
+    sql<number | null>`gs.max_chars`.as('maxChars'),
   ] as const;
 }
 

@@ -535,6 +535,8 @@ export interface SectionDetail {
   title: LocalizedText;
   guidance: LocalizedText;
   aiInstructions: string;
+  /** The limit on an application's text of this section, in characters; null: none. */
+  maxChars: number | null;
   version: number;
   updatedAt: Date;
   requirements: Array<{ id: string; text: LocalizedText }>;
@@ -559,6 +561,7 @@ export async function findSection(db: Executor, id: string): Promise<SectionDeta
       's.guidance',
       's.translations',
       's.ai_instructions',
+      's.max_chars',
       's.version',
       's.updated_at',
     ])
@@ -580,6 +583,7 @@ export async function findSection(db: Executor, id: string): Promise<SectionDeta
     title: textOf(row.title, row.translations, 'title'),
     guidance: textOf(row.guidance, row.translations, 'guidance'),
     aiInstructions: row.ai_instructions,
+    maxChars: row.max_chars,
     version: row.version,
     updatedAt: row.updated_at,
     requirements: requirements.map((requirement) => ({ id: requirement.id, text: textOf(requirement.text, requirement.translations, 'text') })),

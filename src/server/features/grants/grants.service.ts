@@ -126,6 +126,7 @@ export async function duplicateGrant(db: Executor, id: string): Promise<{ id: st
           guidance: section.guidance,
           translations: JSON.stringify(section.translations),
           ai_instructions: section.ai_instructions,
+          max_chars: section.max_chars,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -289,6 +290,7 @@ export async function updateSection(db: Executor, input: z.output<typeof updateS
         kind: input.kind,
         ...localizedColumns({ title: input.title, guidance: input.guidance }),
         ai_instructions: input.aiInstructions,
+        max_chars: input.maxChars,
         version: eb('version', '+', 1),
         updated_at: new Date(),
       }))
