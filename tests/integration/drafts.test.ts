@@ -3,8 +3,6 @@
  * OpenAI chat-completions streaming protocol: what the prompt holds (and never holds), streaming
  * into job progress, retries, refusals, the per-company limit, joining, and the offline drafter.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { QueueEvents, type Worker } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,58 +13,27 @@ import { createRedis } from '../../src/server/redis';
 import { draftsProcessor, PROGRESS_INTERVAL_MS } from '../../worker/processors/drafts';
 import { createCast, createCompany, type Cast } from './company-fixtures';
 import { createTestServices, deleteKeys, failureOf, redisUrl, startWorker, waitFor, type TestServices } from './harness';
+import { startModelStandIn, type ModelStandIn } from './model-stand-in';
 
 const silent = pino({ level: 'silent' });
 
-/** The stand-in model endpoint: how it answers next, and every request body it received. */
-const model = {
-  answers: [] as Array<'stream' | 'rate-limited' | 'unauthorized'>,
-  requests: [] as Array<{ authorization: string | undefined; body: { model: string; stream: boolean; messages: Array<{ role: string; content: string }> } }>,
-  pieces: ['Vi udvikler ', 'en varmepumpe, ', 'der halverer ', 'strømforbruget. ', 'Markedet er stort.', '\nADDRESSED: 1, 2'],
-};
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  let body = '';
-  for await (const chunk of request) body += chunk;
-  return body;
-}
-
-let server: Server;
+let model: ModelStandIn;
 let services: TestServices;
 let cast: Cast;
 let worker: Worker;
 let events: QueueEvents;
 let counter = 0;
+const WAIT_MAX_MS = 60_000;
 
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const body = JSON.parse(await readBody(request));
-    model.requests.push({ authorization: request.headers.authorization, body });
-    const answer = model.answers.shift() ?? 'stream';
-    if (answer === 'unauthorized') {
-      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
-      return;
-    }
-    if (answer === 'rate-limited') {
-      response.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Rate limit reached' } }));
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
-    for (const piece of model.pieces) {
-      response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
-      // Pieces come apart in time, as from a model, and a little further apart than the worker
-      // publishes partial text: a busy machine only widens the gaps, so no assertion waits on a race.
-      await new Promise((resolve) => setTimeout(resolve, PROGRESS_INTERVAL_MS + 50));
-    }
-    response.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 900, completion_tokens: 40 } })}\n\n`);
-    response.end('data: [DONE]\n\n');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  services = await createTestServices({ AI_DRAFTS_PER_HOUR: '6' });
+  // Pieces come apart in time, as from a model, and a little further apart than the worker
+  // publishes partial text: a busy machine only widens the gaps, so no assertion waits on a race.
+  model = await startModelStandIn({ kind: 'stream', gapMs: PROGRESS_INTERVAL_MS + 50 });
+  // The web side knows a model is configured (structured sections may then be drafted).
+  services = await createTestServices({ AI_DRAFTS_PER_HOUR: '6', AI_BASE_URL: model.baseUrl, AI_API_KEY: 'test-key', AI_MODEL: 'stand-in-model' });
   cast = await createCast(services);
-  const drafter = createOpenAiCompatibleDrafter({ baseUrl, apiKey: 'test-key', model: 'stand-in-model', timeoutMs: 10_000 });
-  worker = startWorker(services, 'drafts', draftsProcessor({ db: services.db, drafter, log: silent }));
+  const drafter = createOpenAiCompatibleDrafter({ baseUrl: model.baseUrl, apiKey: 'test-key', model: 'stand-in-model', timeoutMs: 10_000 });
+  worker = startWorker(services, 'drafts', draftsProcessor({ db: services.db, drafter, log: silent, waitMaxMs: WAIT_MAX_MS }));
   events = new QueueEvents('drafts', { connection: createRedis(redisUrl, 'worker'), prefix: services.env.REDIS_PREFIX });
   await events.waitUntilReady();
 });
@@ -75,12 +42,11 @@ afterAll(async () => {
   await worker?.close();
   await events?.close();
   await services?.close();
-  server?.close();
+  await model?.close();
 });
 
 beforeEach(() => {
-  model.answers = [];
-  model.requests = [];
+  model.reset();
 });
 
 /** An application for a grant whose first section is a text section with two requirements and an input. */
@@ -146,7 +112,7 @@ describe('a draft from a model', () => {
     const request = model.requests[0]!;
     expect(request.authorization).toBe('Bearer test-key');
     expect(request.body).toMatchObject({ model: 'stand-in-model', stream: true });
-    const prompt = request.body.messages.map((message) => message.content).join('\n');
+    const prompt = model.promptOf(request);
     for (const expected of ['Fortæl kort, hvad projektet udvikler.', 'Højst 2.000 tegn.', 'Beskriver problemet', 'Beskriver løsningen', 'Projektets titel: Halv-strøm', 'Vi bygger en varmepumpe til etageboliger.', 'Varmeværket ApS', 'Markedet er 40.000 etageboliger.', 'Skriv kort', 'Danish']) {
       expect(prompt).toContain(expected);
     }
@@ -169,7 +135,7 @@ describe('a draft from a model', () => {
 
   it('retries after a rate limit and then succeeds', async () => {
     const own = await createApplicationWithSection();
-    model.answers = ['rate-limited'];
+    model.answers = [{ kind: 'status', status: 429, message: 'Rate limit reached' }];
     await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
     const draft = await waitFor(async () => {
       const latest = await cast.callers.owner.drafts.latest({ applicationId: own.applicationId, sectionId: own.sectionId });
@@ -181,7 +147,7 @@ describe('a draft from a model', () => {
 
   it('fails at once when the endpoint rejects the key, with the reason kept for admins', async () => {
     const own = await createApplicationWithSection();
-    model.answers = ['unauthorized'];
+    model.answers = [{ kind: 'status', status: 401, message: 'Incorrect API key provided' }];
     const { draftId } = await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
     const draft = await waitFor(async () => {
       const latest = await cast.callers.owner.drafts.latest({ applicationId: own.applicationId, sectionId: own.sectionId });

@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
+import type { RowProposal } from '../../../shared/domain/draft-rows';
 import type { DraftStatus } from '../../../shared/schemas/drafts';
 
 const activeStatuses = ['queued', 'running'] as const;
@@ -89,7 +90,7 @@ export async function draftById(db: Executor, applicationId: string, draftId: st
 }
 
 export function draftState(db: Executor, draftId: string) {
-  return db.selectFrom('ai_drafts').select(['id', 'status', 'application_id as applicationId', 'section_id as sectionId']).where('id', '=', draftId).executeTakeFirst();
+  return db.selectFrom('ai_drafts').select(['id', 'status', 'application_id as applicationId', 'section_id as sectionId', 'created_at as createdAt']).where('id', '=', draftId).executeTakeFirst();
 }
 
 export function markDraftRunning(db: Executor, draftId: string) {
@@ -110,13 +111,24 @@ export async function activeDraftIdsOf(db: Executor, applicationId: string): Pro
 export function finishDraft(
   db: Executor,
   draftId: string,
-  values: { content: string; addressed: string[]; model: string; offline: boolean; promptChars: number | null; tokensIn: number | null; tokensOut: number | null },
+  values: {
+    content: string;
+    addressed: string[];
+    /** The rows proposed for a structured section (null for a text draft). */
+    proposals: RowProposal[] | null;
+    model: string;
+    offline: boolean;
+    promptChars: number | null;
+    tokensIn: number | null;
+    tokensOut: number | null;
+  },
 ) {
   return db
     .updateTable('ai_drafts')
     .set({
       status: 'done',
       content: values.content,
+      proposals: values.proposals === null ? null : JSON.stringify(values.proposals),
       addressed: values.addressed,
       model: values.model,
       offline: values.offline,
