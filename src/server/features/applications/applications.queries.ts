@@ -11,6 +11,7 @@ import { may, type CompanyRole } from '../../../shared/domain/company-roles';
 import type { Locale } from '../../../shared/i18n';
 import type { InputType, SectionKind } from '../../../shared/domain/grants';
 import { localizedSql } from '../../catalog/localized-sql';
+import { newestDraftState } from '../drafts/drafts.queries';
 
 /** The application and the caller's role in its company, or undefined for a non-member. */
 export async function findApplicationForMember(db: Executor, applicationId: string, userId: string) {
@@ -238,13 +239,14 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
       localizedSql('gs', 'title', locale).as('sectionTitle'),
       'gs.kind as sectionKind',
       sql<boolean>`gs.removed_at IS NOT NULL`.as('removedFromGrant'),
+      newestDraftState().as('draftState'),
     ])
     .where('a.id', '=', applicationId)
     .orderBy('s.position')
     .execute();
   const first = rows[0];
   if (!first) throw new Error(`application ${applicationId} not found`);
-  const { sectionId: _id, sectionStatus: _status, sectionUpdatedAt: _updated, sectionTitle: _title, sectionKind: _kind, removedFromGrant: _removed, ...application } = first;
+  const { sectionId: _id, sectionStatus: _status, sectionUpdatedAt: _updated, sectionTitle: _title, sectionKind: _kind, removedFromGrant: _removed, draftState: _draft, ...application } = first;
   const sections = rows.flatMap((row) =>
     row.sectionId === null
       ? []
@@ -256,6 +258,8 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
             title: row.sectionTitle as string,
             kind: row.sectionKind as SectionKind,
             removedFromGrant: row.removedFromGrant,
+            /** The newest draft: being written, ready to use, or failed (null: none to speak of). */
+            draftState: row.draftState,
           },
         ],
   );

@@ -6,7 +6,7 @@
  * event, every few seconds.
  */
 import type { Services } from '../../services';
-import { draftById } from './drafts.queries';
+import { draftById, draftIdsOf, draftStatesOf } from './drafts.queries';
 
 type DraftView = NonNullable<Awaited<ReturnType<typeof draftById>>>;
 
@@ -58,6 +58,56 @@ export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, 
       if (latest.content !== shown) {
         shown = latest.content;
         yield latest;
+      }
+    }
+  } finally {
+    ended.removeEventListener('abort', stop);
+    unlisten();
+  }
+}
+
+/**
+ * The draft state of every section of an application (`newestDraftState`): now, then again
+ * whenever one of its drafts starts, finishes or fails, until `ended` is aborted. A newly queued
+ * draft of any application wakes it too (its id is not known yet); progress never does, since
+ * the state does not change while the text grows. Without any event it re-reads every few seconds.
+ */
+export async function* watchDraftStates(services: Pick<Services, 'db' | 'jobEvents'>, applicationId: string, ended: AbortSignal) {
+  let known = new Set<string>();
+  let changed = false;
+  let wake: (() => void) | null = null;
+  const stop = () => wake?.();
+  ended.addEventListener('abort', stop);
+  let unlisten = () => {};
+  try {
+    unlisten = await services.jobEvents.listen(
+      'drafts',
+      () => true,
+      (event) => {
+        if (event.type === 'progress' || (event.type !== 'waiting' && !known.has(event.jobId))) return;
+        changed = true;
+        wake?.();
+      },
+    );
+    let shown = '';
+    while (!ended.aborted) {
+      changed = false;
+      const [states, ids] = await Promise.all([draftStatesOf(services.db, applicationId), draftIdsOf(services.db, applicationId)]);
+      known = new Set(ids);
+      const serialized = JSON.stringify(states);
+      if (serialized !== shown) {
+        shown = serialized;
+        yield states;
+      }
+      if (!changed) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, REREAD_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
       }
     }
   } finally {

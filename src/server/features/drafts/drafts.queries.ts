@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { RowProposal } from '../../../shared/domain/draft-rows';
-import type { DraftStatus } from '../../../shared/schemas/drafts';
+import type { DraftState, DraftStatus } from '../../../shared/schemas/drafts';
 
 const activeStatuses = ['queued', 'running'] as const;
 
@@ -29,14 +29,60 @@ export async function insertDraft(db: Executor, values: { applicationId: string;
   return row.rows[0];
 }
 
-/** The text sections of an application (drafts are written for those). */
-export function textSectionsOf(db: Executor, applicationId: string) {
+/** The sections of an application drafts are written for: text sections, and structured ones when a model writes. */
+export function draftableSectionsOf(db: Executor, applicationId: string, withStructured: boolean) {
   return db
     .selectFrom('application_sections as s')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
     .select(['s.id', 's.status'])
     .where('s.application_id', '=', applicationId)
+    .where('gs.kind', 'in', withStructured ? ['text', 'budget', 'activity_plan', 'deliverables'] : ['text'])
+    .where('gs.removed_at', 'is', null)
+    .orderBy('s.position')
+    .execute();
+}
+
+/**
+ * The state of the newest draft of the section `s` (a column of a query over
+ * `application_sections as s`): `writing`, `failed`, `ready` when it finished after the section
+ * was last saved (nobody has used or overwritten it yet), or null.
+ */
+export function newestDraftState() {
+  return sql<DraftState | null>`(SELECT CASE WHEN d.status IN ('queued', 'running') THEN 'writing' WHEN d.status = 'failed' THEN 'failed'
+    WHEN d.finished_at > s.updated_at THEN 'ready' END
+    FROM ai_drafts d WHERE d.section_id = s.id ORDER BY d.created_at DESC LIMIT 1)`;
+}
+
+/** Every section's newest draft state, in the application's order. */
+export async function draftStatesOf(db: Executor, applicationId: string) {
+  const rows = await db
+    .selectFrom('application_sections as s')
+    .select(['s.id as sectionId', newestDraftState().as('draftState')])
+    .where('s.application_id', '=', applicationId)
+    .orderBy('s.position')
+    .execute();
+  return rows;
+}
+
+/** The draft ids of the application (its jobs' ids), to tell its job events from others'. */
+export async function draftIdsOf(db: Executor, applicationId: string): Promise<string[]> {
+  const rows = await db.selectFrom('ai_drafts').select('id').where('application_id', '=', applicationId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The text sections with their newest draft, where that draft is finished: what "insert all drafts" may fill. */
+export function textSectionsWithFinishedDraft(db: Executor, applicationId: string) {
+  return db
+    .selectFrom('application_sections as s')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoinLateral(
+      (eb) => eb.selectFrom('ai_drafts as d').select(['d.status', 'd.content']).whereRef('d.section_id', '=', 's.id').orderBy('d.created_at', 'desc').limit(1).as('d'),
+      (join) => join.onTrue(),
+    )
+    .select(['s.id', 's.version', 's.status', 's.content', 's.answers', 's.fulfilled', 'd.content as draft'])
+    .where('s.application_id', '=', applicationId)
     .where('gs.kind', '=', 'text')
+    .where('d.status', '=', 'done')
     .orderBy('s.position')
     .execute();
 }
@@ -59,6 +105,8 @@ const draftColumns = [
   'd.instruction',
   'd.model',
   'd.offline',
+  // The rows proposed for a structured section, each with its problems and whether it was accepted (null for text).
+  sql<RowProposal[] | null>`d.proposals`.as('proposals'),
   'd.created_at as createdAt',
   'd.finished_at as finishedAt',
 ] as const;
