@@ -3,10 +3,10 @@
  * asked for, from that section's own guidance, requirements and facts: a paragraph per
  * requirement that starts the sentence for the writer and marks in [brackets] what only they can
  * supply (placeholders, so such a draft can never be marked done unedited), and the company's
- * registry facts only where the section asks about the company. It does not repeat the project
- * description, so drafts of different sections differ. It labels itself, says plainly that a wish
- * needs a model, claims to cover no requirement, and streams in pieces like a model so the editor
- * behaves the same.
+ * registry facts only where the section's title or requirements ask about the company. It does
+ * not repeat the project description, so drafts of different sections differ. It labels itself,
+ * says plainly that a wish needs a model, claims to cover no requirement, and streams in pieces
+ * like a model so the editor behaves the same.
  */
 import { formatsOf } from '../../../shared/i18n/format';
 import { createIntl, createIntlCache } from '@formatjs/intl';
@@ -17,8 +17,11 @@ import type { Drafter } from './drafter';
 const cache = createIntlCache();
 const PIECE_DELAY_MS = 15;
 
-/** Words in a section's title, guidance or requirements that ask about the company itself (da, en, nb). */
-const ASKS_ABOUT_COMPANY = /virksomhed|company|firma|selskab|cvr|team|medarbejder|ansatte|employee|staff|organisation|organization|ejer|owner/i;
+/**
+ * Words in a section's title or requirements that ask about the company itself (da, en, nb). Not
+ * its guidance, which names "the company" in passing ("what the company gains") for most sections.
+ */
+const ASKS_ABOUT_COMPANY = /virksomhe|bedrift|company|firma|selskab|cvr|team|medarbejder|medarbeider|ansatte|employee|staff|organi[sz]ation|ejer|eier|owner/i;
 
 /** A grant's text inside a placeholder: on one line and without brackets, so the rule sees one placeholder. */
 const inline = (text: string) => text.replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim();
@@ -28,7 +31,7 @@ export function writeOfflineDraft(material: DraftMaterial): string {
   const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values) as string;
   const { company, section } = material;
   const title = material.application.title;
-  const asksAboutCompany = ASKS_ABOUT_COMPANY.test([section.title, section.guidance, ...section.requirements.map((requirement) => requirement.text)].join(' '));
+  const asksAboutCompany = ASKS_ABOUT_COMPANY.test([section.title, ...section.requirements.map((requirement) => requirement.text)].join(' '));
   const companyFacts = [
     `CVR ${company.orgId}`,
     company.industry,
