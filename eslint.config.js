@@ -1,9 +1,14 @@
-// Lint, including the import rules of the architecture (DESIGN.md §3): imports flow one way.
+// Lint, including the import rules of the architecture: imports flow one way.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const restrict = (...patterns) => ['error', { patterns }];
+
+const serverRules = [
+  { regex: '(^|/)(client|worker)(/|$)', message: 'the server never imports the client or the worker.' },
+  { regex: '\\.router$', message: 'only the root router imports feature routers.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/schema.ts'] },
@@ -54,16 +59,37 @@ export default tseslint.config(
     files: ['src/server/**'],
     ignores: ['src/server/trpc/root.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': restrict(
-        { regex: '(^|/)(client|worker)(/|$)', message: 'the server never imports the client or the worker.' },
-        { regex: '\\.router$', message: 'only the root router imports feature routers.' },
-      ),
+      '@typescript-eslint/no-restricted-imports': restrict(...serverRules),
+    },
+  },
+  {
+    // The tRPC layer and the database layer (migrations, seeds) sit under the features: features
+    // build on them, never the other way round. Only the root router gathers the feature routers.
+    files: ['src/server/trpc/**', 'src/server/db/**'],
+    ignores: ['src/server/trpc/root.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(...serverRules, {
+        regex: '(^|/)features(/|$)',
+        message: 'the tRPC and database layers do not import features; move what they need below the features.',
+      }),
     },
   },
   {
     files: ['src/server/trpc/root.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({ regex: '(^|/)(client|worker)(/|$)', message: 'the server never imports the client or the worker.' }),
+    },
+  },
+  {
+    // A feature's SQL lives in its `*.queries.ts`; services, routers and processors call it by name.
+    files: ['src/server/features/**', 'worker/**'],
+    ignores: ['**/*.queries.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]", message: 'SQL lives in the feature\'s *.queries.ts.' },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL lives in the feature\'s *.queries.ts.' },
+      ],
     },
   },
   {

@@ -16,7 +16,6 @@ export const appErrors = {
 } as const satisfies Record<string, { status: string; message: MessageKey }>;
 
 export type AppErrorCode = keyof typeof appErrors;
-export type AppErrorStatus = (typeof appErrors)[AppErrorCode]['status'];
 
 /** Field errors as sent to the client: a message key per field path (`address.city`). */
 export type FieldErrors = Record<string, MessageKey>;

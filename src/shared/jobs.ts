@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orgIdPattern } from './domain/org-id';
 
 /**
  * The background queues, each a name and the zod schema of its payload. Producers validate
@@ -11,7 +12,7 @@ export const queues = {
     payload: z.object({ draftId: z.string().uuid() }),
   },
   registry: {
-    payload: z.object({ orgId: z.string().regex(/^\d{8}$/) }),
+    payload: z.object({ orgId: z.string().regex(orgIdPattern) }),
   },
   email: {
     payload: z.object({ emailId: z.string().uuid() }),

@@ -6,38 +6,40 @@
  * from the version the previous one left, all land.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServices, type TestServices } from '../integration/harness';
-import { createKit, sessionOf, type Kit } from '../integration/procedure-samples';
-import { messageOf, nextOrgId, outcome } from '../integration/company-fixtures';
+import { callerFor, createTestServices, signIn, type TestServices } from '../integration/harness';
+import { createCast, messageOf, nextOrgId, outcome, type Cast } from '../integration/company-fixtures';
 
 const WRITERS = 20;
 let services: TestServices;
-let kit: Kit;
+let cast: Cast;
 
 beforeAll(async () => {
   services = await createTestServices();
-  kit = await createKit(services);
+  cast = await createCast(services);
 });
 afterAll(async () => {
-  await kit?.close();
   await services?.close();
 });
 
+/** A caller through a session of its own, as each writer's browser has one. */
+async function writerAs(user: { id: string }) {
+  return callerFor(services, await signIn(services, user));
+}
+
 async function newCompany(): Promise<string> {
-  const { caller } = await sessionOf(kit, 'owner');
-  const { id } = await caller.companies.create({ orgId: nextOrgId(), name: 'Samtidig ApS' });
+  const { id } = await (await writerAs(cast.users.owner)).companies.create({ orgId: nextOrgId(), name: 'Samtidig ApS' });
   return id;
 }
 
 describe('twenty writers saving one company profile', () => {
   it('lets exactly one of the saves made from the same version land; the other nineteen get CONFLICT', async () => {
     const companyId = await newCompany();
-    const sessions = await Promise.all(Array.from({ length: WRITERS }, () => sessionOf(kit, 'owner')));
-    const loaded = await sessions[0]!.caller.companies.get({ companyId });
+    const writers = await Promise.all(Array.from({ length: WRITERS }, () => writerAs(cast.users.owner)));
+    const loaded = await writers[0]!.companies.get({ companyId });
     expect(loaded.version).toBe(1);
 
     const outcomes = await Promise.all(
-      sessions.map(({ caller }, index) =>
+      writers.map((caller, index) =>
         outcome(caller.companies.update({ companyId, name: `Skribent ${index} ApS`, website: `https://writer${index}.dk`, version: loaded.version })),
       ),
     );
@@ -45,15 +47,15 @@ describe('twenty writers saving one company profile', () => {
     expect(outcomes.filter((result) => result === 'CONFLICT')).toHaveLength(WRITERS - 1);
 
     const winner = outcomes.indexOf('ok');
-    const saved = await sessions[0]!.caller.companies.get({ companyId });
+    const saved = await writers[0]!.companies.get({ companyId });
     expect(saved).toMatchObject({ name: `Skribent ${winner} ApS`, website: `https://writer${winner}.dk`, version: 2 });
     // What the editor shows the others.
-    expect(await messageOf(sessions[1]!.caller.companies.update({ companyId, name: 'Sent', version: loaded.version }))).toBe('error.conflict');
+    expect(await messageOf(writers[1]!.companies.update({ companyId, name: 'Sent', version: loaded.version }))).toBe('error.conflict');
   });
 
   it('lands every save made from the version the previous save left', async () => {
     const companyId = await newCompany();
-    const { caller } = await sessionOf(kit, 'owner');
+    const caller = await writerAs(cast.users.owner);
     for (let index = 0; index < WRITERS; index += 1) {
       const { version } = await caller.companies.get({ companyId });
       const saved = await caller.companies.update({ companyId, name: `Runde ${index} ApS`, version });
@@ -81,7 +83,7 @@ describe('twenty admins saving one grant in the editor', () => {
   };
 
   async function newGrant() {
-    const { caller } = await sessionOf(kit, 'platformAdmin');
+    const caller = await writerAs(cast.users.platformAdmin);
     const fund = await caller.funds.admin.create({ name: { da: `Samtidig Fond ${Date.now()}` }, slug: '', description: { da: '' }, url: '' });
     const grant = await caller.grants.admin.create({ ...fields, fundId: fund.id, title: { da: `Samtidig Pulje ${Date.now()}` } });
     return { caller, id: grant.id };
@@ -89,11 +91,11 @@ describe('twenty admins saving one grant in the editor', () => {
 
   it('lets exactly one of the saves made from the same version land; the other nineteen get CONFLICT', async () => {
     const { id } = await newGrant();
-    const sessions = await Promise.all(Array.from({ length: WRITERS }, () => sessionOf(kit, 'platformAdmin')));
-    const loaded = await sessions[0]!.caller.grants.admin.get({ id });
+    const writers = await Promise.all(Array.from({ length: WRITERS }, () => writerAs(cast.users.platformAdmin)));
+    const loaded = await writers[0]!.grants.admin.get({ id });
 
     const outcomes = await Promise.all(
-      sessions.map(({ caller }, index) =>
+      writers.map((caller, index) =>
         outcome(caller.grants.admin.update({ ...fields, id, version: loaded.version, title: { da: `Pulje ${index}` }, description: { da: `Skrevet af ${index}` } })),
       ),
     );
@@ -101,7 +103,7 @@ describe('twenty admins saving one grant in the editor', () => {
     expect(outcomes.filter((result) => result === 'CONFLICT')).toHaveLength(WRITERS - 1);
 
     const winner = outcomes.indexOf('ok');
-    const saved = await sessions[0]!.caller.grants.admin.get({ id });
+    const saved = await writers[0]!.grants.admin.get({ id });
     expect(saved).toMatchObject({ title: { da: `Pulje ${winner}` }, description: { da: `Skrevet af ${winner}` }, version: loaded.version + 1 });
   });
 

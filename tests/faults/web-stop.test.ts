@@ -8,24 +8,21 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import superjson from 'superjson';
-import { createTestServices, spawnWebProcess, waitFor, type TestServices } from '../integration/harness';
-import { createKit, sessionOf, type Kit } from '../integration/procedure-samples';
+import { callerFor, createTestServices, createUser, spawnWebProcess, waitFor, type TestServices } from '../integration/harness';
 import { nextOrgId } from '../integration/company-fixtures';
 
 let services: TestServices;
-let kit: Kit;
 
 beforeAll(async () => {
   services = await createTestServices();
-  kit = await createKit(services);
 });
 afterAll(async () => {
-  await kit?.close();
   await services?.close();
 });
 
 it('finishes a save whose client left before it closes the database', async () => {
-  const { token, caller } = await sessionOf(kit, 'owner');
+  const { token } = await createUser(services);
+  const caller = await callerFor(services, { token });
   const { id: companyId } = await caller.companies.create({ orgId: nextOrgId(), name: 'Før ApS' });
   const { version } = await caller.companies.get({ companyId });
   const web = await spawnWebProcess(services);

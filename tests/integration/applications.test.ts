@@ -6,9 +6,6 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
-import { validateSessionToken } from '../../src/server/auth/session';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/root';
 import { listApplicationsOfUser } from '../../src/server/features/applications/applications.queries';
 import { createCast, createCompany, outcome, type Cast } from './company-fixtures';
 import { callerFor, createTestServices, createUser, failureOf, type TestServices } from './harness';
@@ -113,8 +110,7 @@ describe('starting an application', () => {
     await services.db.updateTable('section_requirements').set({ translations: JSON.stringify({ en: { text: 'Describes what is new' } }) }).where('id', '=', grant.requirementIds[0]!).execute();
     await services.db.updateTable('section_inputs').set({ translations: JSON.stringify({ en: { label: 'Project name' } }) }).where('id', '=', grant.inputIds.name).execute();
     const { applicationId } = await startApplication(grant.id);
-    const auth = await validateSessionToken(services.db, cast.users.employee.token);
-    const english = createCaller(createInnerContext(services, { user: auth!.user, session: auth!.session, locale: 'en' }));
+    const english = await callerFor(services, { token: cast.users.employee.token }, { locale: 'en' });
 
     const overview = await english.applications.get({ applicationId });
     expect(overview.sections.map((section) => section.title)).toEqual(['Section one', 'Afsnit 2']);
@@ -390,8 +386,7 @@ describe('queries per page', () => {
         if (event.level === 'query') count += 1;
       },
     });
-    const auth = await validateSessionToken(services.db, token);
-    const caller = createCaller(createInnerContext({ ...services, db }, { user: auth!.user, session: auth!.session }));
+    const caller = await callerFor({ ...services, db }, { token });
     return {
       caller,
       async count(run: () => Promise<unknown>) {

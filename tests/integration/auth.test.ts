@@ -4,8 +4,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setPlatformAdmin } from '../../src/server/cli/admin';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/root';
 import { emailProcessor } from '../../worker/processors/email';
 import { readEmail } from '../eml';
 import { callerFor, createTestServices, createUser, deleteKeys, type TestServices, startWorker, failureOf as failure, waitFor } from './harness';
@@ -16,7 +14,7 @@ let ipCounter = 0;
 
 /** An anonymous caller from its own IP address, so rate limits of other tests do not interfere. */
 function anonymous(ip = `10.0.0.${++ipCounter}`) {
-  return createCaller(createInnerContext(services, { ip, userAgent: 'vitest' }));
+  return callerFor(services, null, { ip, userAgent: 'vitest' });
 }
 
 const signupData = { firstname: 'Mette', lastname: 'Hansen', password: 'en lang og god adgangskode', acceptPrivacy: true as const };
@@ -39,7 +37,7 @@ function sentEmailTo(recipient: string) {
 
 describe('sign-up', () => {
   it('creates the user with an argon2id hash and a session whose secret is stored only as a hash', async () => {
-    const { token } = await anonymous().auth.signup({ ...signupData, email: 'Mette@Example.DK' });
+    const { token } = await (await anonymous()).auth.signup({ ...signupData, email: 'Mette@Example.DK' });
     const user = await services.db.selectFrom('users').selectAll().where('email', '=', 'mette@example.dk').executeTakeFirstOrThrow();
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
     expect(user.privacy_accepted_at).not.toBeNull();
@@ -53,17 +51,17 @@ describe('sign-up', () => {
   });
 
   it('says the e-mail is taken, on the e-mail field, whatever its case', async () => {
-    await anonymous().auth.signup({ ...signupData, email: 'taken@example.dk' });
-    const error = await failure(anonymous().auth.signup({ ...signupData, email: 'TAKEN@example.dk' }));
+    await (await anonymous()).auth.signup({ ...signupData, email: 'taken@example.dk' });
+    const error = await failure((await anonymous()).auth.signup({ ...signupData, email: 'TAKEN@example.dk' }));
     expect(error).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { email: 'auth.emailTaken' } });
   });
 
   it('refuses short, over-long and common passwords and a missing privacy acceptance', async () => {
     const email = 'rules@example.dk';
-    expect(await failure(anonymous().auth.signup({ ...signupData, email, password: 'short' }))).toMatchObject({ fieldErrors: { password: 'auth.passwordTooShort' } });
-    expect(await failure(anonymous().auth.signup({ ...signupData, email, password: 'x'.repeat(129) }))).toMatchObject({ fieldErrors: { password: 'auth.passwordTooLong' } });
-    expect(await failure(anonymous().auth.signup({ ...signupData, email, password: 'Password123' }))).toMatchObject({ fieldErrors: { password: 'auth.passwordCommon' } });
-    expect(await failure(anonymous().auth.signup({ ...signupData, email, acceptPrivacy: false as never }))).toMatchObject({ fieldErrors: { acceptPrivacy: 'auth.acceptPrivacyRequired' } });
+    expect(await failure((await anonymous()).auth.signup({ ...signupData, email, password: 'short' }))).toMatchObject({ fieldErrors: { password: 'auth.passwordTooShort' } });
+    expect(await failure((await anonymous()).auth.signup({ ...signupData, email, password: 'x'.repeat(129) }))).toMatchObject({ fieldErrors: { password: 'auth.passwordTooLong' } });
+    expect(await failure((await anonymous()).auth.signup({ ...signupData, email, password: 'Password123' }))).toMatchObject({ fieldErrors: { password: 'auth.passwordCommon' } });
+    expect(await failure((await anonymous()).auth.signup({ ...signupData, email, acceptPrivacy: false as never }))).toMatchObject({ fieldErrors: { acceptPrivacy: 'auth.acceptPrivacyRequired' } });
     expect(await services.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
   });
 });
@@ -71,12 +69,12 @@ describe('sign-up', () => {
 describe('login', () => {
   it('gives a new token on success and the same answer for a wrong password and an unknown e-mail', async () => {
     const { user, password } = await createUser(services, { email: 'login@example.dk' });
-    const first = await anonymous().auth.login({ email: 'LOGIN@example.dk', password });
-    const second = await anonymous().auth.login({ email: user.email, password });
+    const first = await (await anonymous()).auth.login({ email: 'LOGIN@example.dk', password });
+    const second = await (await anonymous()).auth.login({ email: user.email, password });
     expect(first.token).not.toBe(second.token);
 
-    const wrongPassword = await failure(anonymous().auth.login({ email: user.email, password: 'not the password at all' }));
-    const unknownEmail = await failure(anonymous().auth.login({ email: 'nobody@example.dk', password: 'not the password at all' }));
+    const wrongPassword = await failure((await anonymous()).auth.login({ email: user.email, password: 'not the password at all' }));
+    const unknownEmail = await failure((await anonymous()).auth.login({ email: 'nobody@example.dk', password: 'not the password at all' }));
     expect(wrongPassword).toEqual(unknownEmail);
     expect(wrongPassword).toMatchObject({ code: 'UNAUTHORIZED', messageKey: 'auth.invalidCredentials' });
   });
@@ -85,7 +83,7 @@ describe('login', () => {
     const { user } = await createUser(services, { email: 'timing@example.dk' });
     const time = async (email: string) => {
       const started = performance.now();
-      await failure(anonymous().auth.login({ email, password: 'wrong password here' }));
+      await failure((await anonymous()).auth.login({ email, password: 'wrong password here' }));
       return performance.now() - started;
     };
     await time('warmup@example.dk');
@@ -104,21 +102,21 @@ describe('login', () => {
 
   it('is limited per e-mail, with the minutes until the next try, and the limit resets', async () => {
     const { user, password } = await createUser(services, { email: 'limited@example.dk' });
-    const caller = anonymous();
+    const caller = await anonymous();
     for (let i = 0; i < 10; i += 1) await failure(caller.auth.login({ email: user.email, password: 'wrong password here' }));
-    const limited = await failure(anonymous().auth.login({ email: user.email, password }));
+    const limited = await failure((await anonymous()).auth.login({ email: user.email, password }));
     expect(limited).toMatchObject({ code: 'TOO_MANY_REQUESTS', appCode: 'RATE_LIMITED', messageKey: 'error.rateLimited' });
     expect(limited.values?.minutes).toBe(15);
 
     await deleteKeys(`${services.env.REDIS_PREFIX}:rate`);
-    await expect(anonymous().auth.login({ email: user.email, password })).resolves.toHaveProperty('token');
+    await expect((await anonymous()).auth.login({ email: user.email, password })).resolves.toHaveProperty('token');
   });
 
   it('is limited per IP address across e-mails', async () => {
     const ip = '192.0.2.77';
-    for (let i = 0; i < 50; i += 1) await failure(anonymous(ip).auth.login({ email: `many${i}@example.dk`, password: 'wrong password here' }));
-    expect(await failure(anonymous(ip).auth.login({ email: 'another@example.dk', password: 'wrong password here' }))).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    expect(await failure(anonymous('192.0.2.78').auth.login({ email: 'another@example.dk', password: 'wrong password here' }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    for (let i = 0; i < 50; i += 1) await failure((await anonymous(ip)).auth.login({ email: `many${i}@example.dk`, password: 'wrong password here' }));
+    expect(await failure((await anonymous(ip)).auth.login({ email: 'another@example.dk', password: 'wrong password here' }))).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(await failure((await anonymous('192.0.2.78')).auth.login({ email: 'another@example.dk', password: 'wrong password here' }))).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('logout deletes the session row', async () => {
@@ -126,7 +124,7 @@ describe('login', () => {
     const caller = await callerFor(services, { token });
     await caller.auth.logout();
     expect(await services.db.selectFrom('sessions').select('id').where('id', '=', token.split('.')[0]!).execute()).toEqual([]);
-    expect(await createCaller(createInnerContext(services)).auth.me()).toBeNull();
+    expect(await (await callerFor(services)).auth.me()).toBeNull();
   });
 });
 
@@ -136,8 +134,8 @@ describe('password reset', () => {
   it('sends a localized e-mail with a single-use link only when the account exists, and always says the same', async () => {
     const { user, password, token: sessionToken } = await createUser(services, { email: 'reset@example.dk' });
     await services.db.updateTable('users').set({ locale: 'en' }).where('id', '=', user.id).execute();
-    await expect(anonymous().auth.requestPasswordReset({ email: 'nobody-here@example.dk' })).resolves.toEqual({ ok: true });
-    await expect(anonymous().auth.requestPasswordReset({ email: user.email })).resolves.toEqual({ ok: true });
+    await expect((await anonymous()).auth.requestPasswordReset({ email: 'nobody-here@example.dk' })).resolves.toEqual({ ok: true });
+    await expect((await anonymous()).auth.requestPasswordReset({ email: user.email })).resolves.toEqual({ ok: true });
 
     const email = await sentEmailTo(user.email);
     expect(email.subject).toBe('Choose a new password for Grantwork');
@@ -150,43 +148,43 @@ describe('password reset', () => {
     expect(JSON.stringify(email.params)).not.toContain(token);
 
     // Checking the link on opening its page does not use it up.
-    expect(await anonymous().auth.resetTokenStatus({ token: token! })).toEqual({ usable: true });
-    expect(await anonymous().auth.resetTokenStatus({ token: token! })).toEqual({ usable: true });
-    await anonymous().auth.resetPassword({ token: token!, password: 'a brand new password' });
-    expect(await anonymous().auth.resetTokenStatus({ token: token! })).toEqual({ usable: false });
+    expect(await (await anonymous()).auth.resetTokenStatus({ token: token! })).toEqual({ usable: true });
+    expect(await (await anonymous()).auth.resetTokenStatus({ token: token! })).toEqual({ usable: true });
+    await (await anonymous()).auth.resetPassword({ token: token!, password: 'a brand new password' });
+    expect(await (await anonymous()).auth.resetTokenStatus({ token: token! })).toEqual({ usable: false });
     // Every session ended; the new password works and the old one does not.
     expect(await services.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     await expect(callerFor(services, { token: sessionToken })).rejects.toThrow('not valid');
-    await expect(anonymous().auth.login({ email: user.email, password: 'a brand new password' })).resolves.toHaveProperty('token');
-    expect(await failure(anonymous().auth.login({ email: user.email, password }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect((await anonymous()).auth.login({ email: user.email, password: 'a brand new password' })).resolves.toHaveProperty('token');
+    expect(await failure((await anonymous()).auth.login({ email: user.email, password }))).toMatchObject({ code: 'UNAUTHORIZED' });
 
     // Single use.
-    expect(await failure(anonymous().auth.resetPassword({ token: token!, password: 'yet another password' }))).toMatchObject({ messageKey: 'auth.resetTokenInvalid' });
+    expect(await failure((await anonymous()).auth.resetPassword({ token: token!, password: 'yet another password' }))).toMatchObject({ messageKey: 'auth.resetTokenInvalid' });
   });
 
   it('cancels an older link when a newer one is asked for, and refuses an expired link; the check on opening says the same', async () => {
     const { user } = await createUser(services, { email: 'twice@example.dk' });
-    await anonymous().auth.requestPasswordReset({ email: user.email });
+    await (await anonymous()).auth.requestPasswordReset({ email: user.email });
     const firstEmail = await sentEmailTo(user.email);
     const first = linkOf(readEmail(firstEmail.location!))!;
-    await anonymous().auth.requestPasswordReset({ email: user.email });
+    await (await anonymous()).auth.requestPasswordReset({ email: user.email });
     const secondEmail = await waitFor(() =>
       services.db.selectFrom('emails').selectAll().where('recipient', '=', user.email).where('status', '=', 'sent').where('id', '!=', firstEmail.id).executeTakeFirst(),
     );
     const second = linkOf(readEmail(secondEmail.location!))!;
     expect(second).not.toBe(first);
-    expect(await anonymous().auth.resetTokenStatus({ token: first })).toEqual({ usable: false });
-    expect(await failure(anonymous().auth.resetPassword({ token: first, password: 'a brand new password' }))).toMatchObject({ messageKey: 'auth.resetTokenInvalid' });
+    expect(await (await anonymous()).auth.resetTokenStatus({ token: first })).toEqual({ usable: false });
+    expect(await failure((await anonymous()).auth.resetPassword({ token: first, password: 'a brand new password' }))).toMatchObject({ messageKey: 'auth.resetTokenInvalid' });
 
-    expect(await anonymous().auth.resetTokenStatus({ token: second })).toEqual({ usable: true });
+    expect(await (await anonymous()).auth.resetTokenStatus({ token: second })).toEqual({ usable: true });
     await services.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
-    expect(await anonymous().auth.resetTokenStatus({ token: second })).toEqual({ usable: false });
-    expect(await failure(anonymous().auth.resetPassword({ token: second, password: 'a brand new password' }))).toMatchObject({ messageKey: 'auth.resetTokenInvalid' });
+    expect(await (await anonymous()).auth.resetTokenStatus({ token: second })).toEqual({ usable: false });
+    expect(await failure((await anonymous()).auth.resetPassword({ token: second, password: 'a brand new password' }))).toMatchObject({ messageKey: 'auth.resetTokenInvalid' });
   });
 
   it('is limited per e-mail', async () => {
-    for (let i = 0; i < 5; i += 1) await anonymous().auth.requestPasswordReset({ email: 'spam@example.dk' });
-    expect(await failure(anonymous().auth.requestPasswordReset({ email: 'spam@example.dk' }))).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    for (let i = 0; i < 5; i += 1) await (await anonymous()).auth.requestPasswordReset({ email: 'spam@example.dk' });
+    expect(await failure((await anonymous()).auth.requestPasswordReset({ email: 'spam@example.dk' }))).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   });
 });
 
@@ -201,7 +199,7 @@ describe('profile', () => {
 
   it('changes the password only with the current one, and ends the other sessions', async () => {
     const { token, user, password } = await createUser(services);
-    const other = await anonymous().auth.login({ email: user.email, password });
+    const other = await (await anonymous()).auth.login({ email: user.email, password });
     const caller = await callerFor(services, { token });
     expect(await failure(caller.auth.changePassword({ currentPassword: 'wrong password', newPassword: 'a brand new password' }))).toMatchObject({
       fieldErrors: { currentPassword: 'auth.currentPasswordWrong' },
@@ -213,7 +211,7 @@ describe('profile', () => {
 
   it('lists the sessions and ends only the caller’s own', async () => {
     const { token, user, password } = await createUser(services);
-    const second = await anonymous().auth.login({ email: user.email, password });
+    const second = await (await anonymous()).auth.login({ email: user.email, password });
     const stranger = await createUser(services);
     const caller = await callerFor(services, { token });
     const sessions = await caller.auth.sessions();
@@ -227,7 +225,7 @@ describe('profile', () => {
   });
 
   it('refuses every profile procedure to anonymous callers', async () => {
-    const caller = anonymous();
+    const caller = await anonymous();
     for (const call of [
       () => caller.auth.sessions(),
       () => caller.auth.logout(),

@@ -17,11 +17,11 @@ import { passwordResetsSettled } from '../../src/server/features/auth/auth.servi
 import { appRouter } from '../../src/server/trpc/root';
 import { companyRoles, may } from '../../src/shared/domain/company-roles';
 import { AppError } from '../../src/shared/errors';
-import { createTestServices, type TestServices } from './harness';
-import { accessRules, actorNames, createKit, databaseFingerprint, samples, sessionOf, World, type ActorName, type Kit } from './procedure-samples';
+import { callerFor, createTestServices, signIn, type TestServices } from './harness';
+import { accessRules, actorNames, createSampleCast, databaseFingerprint, samples, World, type ActorName, type SampleCast } from './procedure-samples';
 
 let services: TestServices;
-let kit: Kit;
+let cast: SampleCast;
 
 /** What the policy says `actor` gets from a procedure: 'ok' or the refusal's code. */
 function expectedOutcome(rule: Policy, actor: ActorName): string {
@@ -69,11 +69,11 @@ async function invoke(caller: unknown, path: string, input: unknown): Promise<st
 
 beforeAll(async () => {
   services = await createTestServices();
-  kit = await createKit(services);
+  cast = await createSampleCast(services);
 });
 
 afterAll(async () => {
-  await kit?.close();
+  await cast?.close();
   await services?.close();
 });
 
@@ -104,11 +104,11 @@ describe('every procedure as every caller', () => {
     const outcomes: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const actor of actorNames) {
-      const world = new World(kit);
+      const world = new World(services, cast);
       const baseInput = await sample(world);
       // The current password is the actor's own.
-      const input = path === 'auth.changePassword' ? { ...(baseInput as object), currentPassword: kit.password } : baseInput;
-      const { caller } = await sessionOf(kit, actor);
+      const input = path === 'auth.changePassword' ? { ...(baseInput as object), currentPassword: cast.password } : baseInput;
+      const caller = await callerFor(services, actor === 'anonymous' ? null : await signIn(services, cast.users[actor]));
       // A reset request does its work after answering: the previous call's must not be counted as this one's.
       await passwordResetsSettled();
       const before = await Promise.all([databaseFingerprint(services.db), redisFingerprint()]);

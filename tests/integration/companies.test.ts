@@ -6,9 +6,6 @@ import { createFixtureRegistry } from '../../src/server/integrations/registry/fi
 import { registryProcessor } from '../../worker/processors/registry';
 import { actors, createCast, createCompany, messageOf, outcome, type Actor, type Cast } from './company-fixtures';
 import { callerFor, createTestServices, createUser, type TestServices, waitFor, startWorker } from './harness';
-import { createCaller } from '../../src/server/trpc/root';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { validateSessionToken } from '../../src/server/auth/session';
 
 const silent = pino({ level: 'silent' });
 
@@ -170,8 +167,7 @@ describe('creating a company from its organisation ID', () => {
 
   it('creates it from the registry profile, verified, with the creator as owner', async () => {
     const { token, user } = await createUser(services);
-    const auth = await validateSessionToken(services.db, token);
-    const caller = createCaller(createInnerContext(services, { user: auth!.user, session: auth!.session, locale: 'en' }));
+    const caller = await callerFor(services, { token }, { locale: 'en' });
     await lookedUp(caller, '24256790', 'found');
     const created = await caller.companies.create({ orgId: '2425 6790', name: 'Novo Nordisk', website: 'novonordisk.com' });
     expect(created.verified).toBe(true);

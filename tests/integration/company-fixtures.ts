@@ -1,6 +1,7 @@
 /**
- * Companies for the integration tests: users of every role (created once, with live sessions)
- * and a fresh company per case, its memberships inserted directly.
+ * The people of the integration tests and their companies: a cast of users (one per company role,
+ * an outsider, a spare `extra` and a platform admin, created once per file with live sessions and
+ * callers) and a fresh company per case, its memberships inserted directly.
  */
 import { TRPCError } from '@trpc/server';
 import { AppError } from '../../src/shared/errors';
@@ -13,17 +14,21 @@ export const actors: Actor[] = ['owner', 'admin', 'employee', 'reviewer', 'outsi
 export type Caller = Awaited<ReturnType<typeof callerFor>>;
 
 export interface Cast {
-  users: Record<CompanyRole | 'outsider' | 'extra', { id: string; email: string; token: string }>;
-  callers: Record<Actor, Caller>;
+  users: Record<CompanyRole | 'outsider' | 'extra' | 'platformAdmin', { id: string; email: string; token: string }>;
+  callers: Record<Actor | 'platformAdmin', Caller>;
+  /** Every user's password. */
+  password: string;
 }
 
 export async function createCast(services: TestServices): Promise<Cast> {
-  const names = ['owner', 'admin', 'employee', 'reviewer', 'outsider', 'extra'] as const;
-  const created = await Promise.all(names.map((name) => createUser(services, { firstname: name[0]!.toUpperCase() + name.slice(1), lastname: 'Tester' })));
+  const names = ['owner', 'admin', 'employee', 'reviewer', 'outsider', 'extra', 'platformAdmin'] as const;
+  const created = await Promise.all(
+    names.map((name) => createUser(services, { firstname: name[0]!.toUpperCase() + name.slice(1), lastname: 'Tester', platformRole: name === 'platformAdmin' ? 'admin' : 'user' })),
+  );
   const users = Object.fromEntries(names.map((name, index) => [name, { id: created[index]!.user.id, email: created[index]!.user.email, token: created[index]!.token }])) as Cast['users'];
-  const callers = {} as Record<Actor, Caller>;
-  for (const actor of actors) callers[actor] = await callerFor(services, actor === 'anonymous' ? null : { token: users[actor].token });
-  return { users, callers };
+  const callers = {} as Cast['callers'];
+  for (const actor of [...actors, 'platformAdmin'] as const) callers[actor] = await callerFor(services, actor === 'anonymous' ? null : { token: users[actor].token });
+  return { users, callers, password: created[0]!.password };
 }
 
 let orgCounter = 0;
@@ -38,8 +43,15 @@ export function nextOrgId(): string {
   }
 }
 
-/** A company where the cast's owner, admin, employee and reviewer are members (and `extra` as an employee). */
-export async function createCompany(services: TestServices, cast: Cast, options: { locale?: 'da' | 'en' | 'nb' | null; name?: string } = {}): Promise<string> {
+/**
+ * A company where the cast's owner, admin, employee and reviewer are members (and `extra` as an
+ * employee, or as a second owner when `coOwned`).
+ */
+export async function createCompany(
+  services: TestServices,
+  cast: Cast,
+  options: { locale?: 'da' | 'en' | 'nb' | null; name?: string; coOwned?: boolean } = {},
+): Promise<string> {
   const company = await services.db
     .insertInto('companies')
     .values({ org_id: nextOrgId(), name: options.name ?? 'Testvirksomhed ApS', verified: true, locale: options.locale ?? null, created_by: cast.users.owner.id })
@@ -50,7 +62,7 @@ export async function createCompany(services: TestServices, cast: Cast, options:
     ['admin', 'admin'],
     ['employee', 'employee'],
     ['reviewer', 'reviewer'],
-    ['extra', 'employee'],
+    ['extra', options.coOwned ? 'owner' : 'employee'],
   ];
   await services.db
     .insertInto('memberships')

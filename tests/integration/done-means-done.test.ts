@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast, createCompany, type Cast } from './company-fixtures';
 import { createTestServices, failureOf, type TestServices } from './harness';
-import { loadDraftMaterial } from '../../src/server/features/drafts/draft-material';
+import { loadDraftMaterial } from '../../src/server/features/drafts/drafts.queries';
 import { createOfflineDrafter } from '../../src/server/integrations/ai/offline-drafter';
 
 let services: TestServices;

@@ -6,7 +6,7 @@
 import { QueueEvents, type Worker } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadDraftMaterial } from '../../src/server/features/drafts/draft-material';
+import { loadDraftMaterial } from '../../src/server/features/drafts/drafts.queries';
 import { createOfflineDrafter, writeOfflineDraft } from '../../src/server/integrations/ai/offline-drafter';
 import { createOpenAiCompatibleDrafter } from '../../src/server/integrations/ai/openai-compatible';
 import { createRedis } from '../../src/server/redis';

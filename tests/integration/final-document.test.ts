@@ -6,17 +6,14 @@
  * language that says it was not sent to the fund and links to the locked document.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateSessionToken } from '../../src/server/auth/session';
 import { seedCatalog } from '../../src/server/db/seed';
 import { appUrl } from '../../src/server/env';
 import { renderEmail } from '../../src/server/integrations/mail/render';
-import { createCaller } from '../../src/server/trpc/root';
-import { createInnerContext } from '../../src/server/trpc/context';
 import { budgetTotals } from '../../src/shared/domain/budget';
 import { budgetDataSchema } from '../../src/shared/schemas/budget';
 import type { Locale } from '../../src/shared/i18n';
 import { nextOrgId } from './company-fixtures';
-import { createTestServices, createUser, failureOf, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, failureOf, type TestServices } from './harness';
 
 let services: TestServices;
 let grantId: string;
@@ -32,8 +29,7 @@ afterAll(async () => {
 
 /** A caller whose interface language is `locale`, as the browser's `x-locale` would make it. */
 async function callerIn(token: string, locale: Locale) {
-  const auth = (await validateSessionToken(services.db, token))!;
-  return createCaller(createInnerContext(services, { user: auth.user, session: auth.session, locale }));
+  return callerFor(services, { token }, { locale });
 }
 
 /** A company whose owner writes Danish, an admin English and an employee Norwegian, and an application in `language`. */

@@ -7,8 +7,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../../src/server/db/seed';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/root';
 import { emailProcessor } from '../../worker/processors/email';
 import { callerFor, createTestServices, createUser, type TestServices, startWorker, failureOf as failure, waitFor } from './harness';
 import { readEmail } from '../eml';
@@ -26,7 +24,7 @@ afterAll(() => services.close());
 
 /** An anonymous visitor from an address of their own (rate limits count per IP). */
 function visitor(ip = `198.51.100.${(ipCounter += 1)}`) {
-  return createCaller(createInnerContext(services, { ip }));
+  return callerFor(services, null, { ip });
 }
 
 function emailsTo(recipient: string, template?: string) {
@@ -45,13 +43,13 @@ async function latestConfirmToken(email: string): Promise<string> {
 }
 
 async function subscribe(email: string, options: { fundIds?: string[]; locale?: 'da' | 'en' | 'nb' } = {}) {
-  await visitor().grantAlerts.signUp({ email, locale: options.locale ?? 'en', fundIds: options.fundIds ?? [] });
-  await visitor().grantAlerts.confirm({ token: await latestConfirmToken(email) });
+  await (await visitor()).grantAlerts.signUp({ email, locale: options.locale ?? 'en', fundIds: options.fundIds ?? [] });
+  await (await visitor()).grantAlerts.confirm({ token: await latestConfirmToken(email) });
 }
 
 describe('signing up for grant alerts', () => {
   it('sends a confirmation e-mail whose link carries a token kept only as its SHA-256, never in the job', async () => {
-    await visitor().grantAlerts.signUp({ email: 'Ida@Example.com', locale: 'nb', fundIds: [] });
+    await (await visitor()).grantAlerts.signUp({ email: 'Ida@Example.com', locale: 'nb', fundIds: [] });
     const [email] = await emailsTo('ida@example.com', 'grantAlertConfirm');
     expect(email).toMatchObject({ locale: 'nb', status: 'queued' });
     const link = new URL((email!.params as { link: string }).link);
@@ -69,25 +67,25 @@ describe('signing up for grant alerts', () => {
   });
 
   it('confirms with the link once; the link cannot be used again', async () => {
-    await visitor().grantAlerts.signUp({ email: 'olle@example.com', locale: 'da', fundIds: [] });
+    await (await visitor()).grantAlerts.signUp({ email: 'olle@example.com', locale: 'da', fundIds: [] });
     const token = await latestConfirmToken('olle@example.com');
-    await visitor().grantAlerts.confirm({ token });
+    await (await visitor()).grantAlerts.confirm({ token });
     const row = await services.db.selectFrom('grant_alerts').selectAll().where('email', '=', 'olle@example.com').executeTakeFirstOrThrow();
     expect(row.confirmed_at).not.toBeNull();
     expect(row.token_hash).toBeNull();
-    expect(await failure(visitor().grantAlerts.confirm({ token }))).toMatchObject({ appCode: 'NOT_FOUND', messageKey: 'grant-alerts.error.invalidLink' });
-    expect((await failure(visitor().grantAlerts.confirm({ token: 'x'.repeat(43) }))).appCode).toBe('NOT_FOUND');
+    expect(await failure((await visitor()).grantAlerts.confirm({ token }))).toMatchObject({ appCode: 'NOT_FOUND', messageKey: 'grant-alerts.error.invalidLink' });
+    expect((await failure((await visitor()).grantAlerts.confirm({ token: 'x'.repeat(43) }))).appCode).toBe('NOT_FOUND');
   });
 
   it('does not duplicate a subscriber who signs up again, and changes settings only once the new link is followed', async () => {
     const fund = await services.db.selectFrom('funds').select('id').executeTakeFirstOrThrow();
     await subscribe('kim@example.com', { locale: 'en' });
-    await visitor().grantAlerts.signUp({ email: 'KIM@example.com', locale: 'da', fundIds: [fund.id] });
+    await (await visitor()).grantAlerts.signUp({ email: 'KIM@example.com', locale: 'da', fundIds: [fund.id] });
     const rows = await services.db.selectFrom('grant_alerts').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', 'kim@example.com')).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ locale: 'en', all_funds: true });
     expect(rows[0]!.confirmed_at).not.toBeNull();
-    await visitor().grantAlerts.confirm({ token: await latestConfirmToken('kim@example.com') });
+    await (await visitor()).grantAlerts.confirm({ token: await latestConfirmToken('kim@example.com') });
     const after = await services.db.selectFrom('grant_alerts').selectAll().where('id', '=', rows[0]!.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ locale: 'da', all_funds: false });
     const interests = await services.db.selectFrom('grant_alert_funds').select('fund_id').where('grant_alert_id', '=', after.id).execute();
@@ -95,20 +93,20 @@ describe('signing up for grant alerts', () => {
   });
 
   it('limits sign-ups per e-mail address and per IP address', async () => {
-    for (let i = 0; i < 3; i += 1) await visitor().grantAlerts.signUp({ email: 'spam-target@example.com', locale: 'da', fundIds: [] });
-    expect((await failure(visitor().grantAlerts.signUp({ email: 'spam-target@example.com', locale: 'da', fundIds: [] }))).appCode).toBe('RATE_LIMITED');
+    for (let i = 0; i < 3; i += 1) await (await visitor()).grantAlerts.signUp({ email: 'spam-target@example.com', locale: 'da', fundIds: [] });
+    expect((await failure((await visitor()).grantAlerts.signUp({ email: 'spam-target@example.com', locale: 'da', fundIds: [] }))).appCode).toBe('RATE_LIMITED');
     expect(await emailsTo('spam-target@example.com')).toHaveLength(3);
 
-    const sameIp = visitor('203.0.113.9');
+    const sameIp = await visitor('203.0.113.9');
     for (let i = 0; i < 20; i += 1) await sameIp.grantAlerts.signUp({ email: `many${i}@example.com`, locale: 'da', fundIds: [] });
     const limited = await failure(sameIp.grantAlerts.signUp({ email: 'many-more@example.com', locale: 'da', fundIds: [] }));
     expect(limited.appCode).toBe('RATE_LIMITED');
     expect(limited.values?.minutes).toBeGreaterThan(0);
-    await visitor('203.0.113.10').grantAlerts.signUp({ email: 'many-more@example.com', locale: 'da', fundIds: [] });
+    await (await visitor('203.0.113.10')).grantAlerts.signUp({ email: 'many-more@example.com', locale: 'da', fundIds: [] });
   });
 
   it('refuses an invalid e-mail address', async () => {
-    expect(await failure(visitor().grantAlerts.signUp({ email: 'not-an-email', locale: 'da', fundIds: [] }))).toMatchObject({
+    expect(await failure((await visitor()).grantAlerts.signUp({ email: 'not-an-email', locale: 'da', fundIds: [] }))).toMatchObject({
       appCode: 'VALIDATION',
       fieldErrors: { email: 'validation.email' },
     });
@@ -126,7 +124,7 @@ describe('publishing a grant sends the alerts', () => {
     await subscribe('all@example.com', { locale: 'da' });
     await subscribe('only-a@example.com', { fundIds: [fundA], locale: 'en' });
     await subscribe('only-b@example.com', { fundIds: [fundB] });
-    await visitor().grantAlerts.signUp({ email: 'unconfirmed@example.com', locale: 'da', fundIds: [] });
+    await (await visitor()).grantAlerts.signUp({ email: 'unconfirmed@example.com', locale: 'da', fundIds: [] });
   });
 
   /** A draft grant with one section, so that it may be published. */
@@ -235,9 +233,9 @@ describe('publishing a grant sends the alerts', () => {
       // (A long header is folded onto a second line.)
       expect(eml.replace(/\r?\n\s+/g, ' ')).toContain(`List-Unsubscribe: <https://grants.example/api/grant-alerts/unsubscribe?token=${token}>`);
       expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-      expect(await visitor().grantAlerts.unsubscribe({ token })).toEqual({ unsubscribed: true });
+      expect(await (await visitor()).grantAlerts.unsubscribe({ token })).toEqual({ unsubscribed: true });
       expect(await services.db.selectFrom('grant_alerts').select('id').where('email', '=', 'only-a@example.com').executeTakeFirst()).toBeUndefined();
-      expect(await visitor().grantAlerts.unsubscribe({ token })).toEqual({ unsubscribed: false });
+      expect(await (await visitor()).grantAlerts.unsubscribe({ token })).toEqual({ unsubscribed: false });
 
       const next = await draftGrant(fundA, 'After Unsubscribe');
       await caller.grants.admin.publish({ id: next.id });

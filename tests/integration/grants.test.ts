@@ -7,8 +7,6 @@ import { seedCatalog } from '../../src/server/db/seed';
 import { invalidateCatalog } from '../../src/server/catalog/catalog-cache';
 import type { GrantSort, PublicGrantStatus } from '../../src/shared/domain/grants';
 import { callerFor, createTestServices, createUser, type TestServices, failureOf as appCodeOf } from './harness';
-import { createCaller } from '../../src/server/trpc/root';
-import { createInnerContext } from '../../src/server/trpc/context';
 
 let services: TestServices;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -203,13 +201,13 @@ describe('a public grant', () => {
   });
 
   it('shows the demo grant in English and Norwegian to visitors who read those', async () => {
-    const inLocale = (locale: 'en' | 'nb') => createCaller(createInnerContext(services, { locale }));
-    const english = await inLocale('en').grants.bySlug({ slug: 'innobooster' });
+    const inLocale = (locale: 'en' | 'nb') => callerFor(services, null, { locale });
+    const english = await (await inLocale('en')).grants.bySlug({ slug: 'innobooster' });
     expect(english).toMatchObject({ fund: { name: 'Innovation Fund Denmark' }, sections: expect.arrayContaining([expect.objectContaining({ title: 'Project summary' })]) });
-    const norwegian = await inLocale('nb').grants.bySlug({ slug: 'innobooster' });
+    const norwegian = await (await inLocale('nb')).grants.bySlug({ slug: 'innobooster' });
     expect(norwegian.sections.map((section) => section.title)).toContain('Prosjektsammendrag');
     expect(norwegian.description).toContain('Prosjektene varer opptil to år');
-    const questions = (await inLocale('nb').grants.requirementsTest({ slug: 'innobooster' })).questions;
+    const questions = (await (await inLocale('nb')).grants.requirementsTest({ slug: 'innobooster' })).questions;
     expect(questions[0]!.text).toBe('Bedriften har et dansk CVR-nummer');
   });
 
@@ -377,17 +375,17 @@ describe('grant administration', () => {
     });
     await caller.grants.admin.publish({ id });
 
-    const visitorIn = (locale: 'da' | 'en' | 'nb') => createCaller(createInnerContext(services, { locale }));
-    const english = await visitorIn('en').grants.bySlug({ slug });
+    const visitorIn = (locale: 'da' | 'en' | 'nb') => callerFor(services, null, { locale });
+    const english = await (await visitorIn('en')).grants.bySlug({ slug });
     expect(english).toMatchObject({ title: 'Shore power', description: 'English description', fund: { name: 'The Harbour Fund' }, sections: [{ title: 'Summary', guidance: 'Write briefly' }] });
-    const norwegian = await visitorIn('nb').grants.bySlug({ slug });
+    const norwegian = await (await visitorIn('nb')).grants.bySlug({ slug });
     // No Norwegian description: the Danish one is shown.
     expect(norwegian).toMatchObject({ title: 'Landstrøm til havner', description: 'Dansk beskrivelse', fund: { name: 'Havnefondet' }, sections: [{ title: 'Sammendrag' }] });
-    expect((await visitorIn('da').grants.bySlug({ slug })).title).toBe('Landstrøm');
-    expect((await visitorIn('nb').grants.requirementsTest({ slug })).questions.map((q) => q.text)).toEqual(['Har dere et CVR-nummer?']);
-    expect((await visitorIn('en').funds.bySlug({ slug: (await caller.funds.admin.get({ id: fund.id })).slug })).name).toBe('The Harbour Fund');
+    expect((await (await visitorIn('da')).grants.bySlug({ slug })).title).toBe('Landstrøm');
+    expect((await (await visitorIn('nb')).grants.requirementsTest({ slug })).questions.map((q) => q.text)).toEqual(['Har dere et CVR-nummer?']);
+    expect((await (await visitorIn('en')).funds.bySlug({ slug: (await caller.funds.admin.get({ id: fund.id })).slug })).name).toBe('The Harbour Fund');
     // A visitor finds the grant by the words of their own language.
-    expect((await visitorIn('en').grants.list({ q: 'shore' })).items.map((item) => item.title)).toEqual(['Shore power']);
+    expect((await (await visitorIn('en')).grants.list({ q: 'shore' })).items.map((item) => item.title)).toEqual(['Shore power']);
   });
 
   it('refuses a text without its Danish version', async () => {

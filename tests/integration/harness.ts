@@ -22,7 +22,7 @@ import { createJobEvents } from '../../src/server/job-events';
 import { createProducers } from '../../src/server/queues';
 import { createRedis } from '../../src/server/redis';
 import type { Services } from '../../src/server/services';
-import { createInnerContext } from '../../src/server/trpc/context';
+import { createInnerContext, type Context } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { appErrorData } from '../../src/server/trpc/trpc';
 import type { AppErrorData } from '../../src/shared/errors';
@@ -141,12 +141,21 @@ export async function createUser(
   };
 }
 
-/** A tRPC caller acting as the given user (or anonymous), through the real procedures. */
-export async function callerFor(services: Services, as?: { token: string } | null) {
-  if (!as) return createCaller(createInnerContext(services));
+/**
+ * A tRPC caller acting as the given session's user (or anonymous), through the real procedures;
+ * `request` is what an HTTP request would tell: the address, the browser, the interface language.
+ */
+export async function callerFor(services: Services, as?: { token: string } | null, request: Partial<Pick<Context, 'ip' | 'userAgent' | 'locale'>> = {}) {
+  if (!as) return createCaller(createInnerContext(services, request));
   const auth = await validateSessionToken(services.db, as.token);
   if (!auth) throw new Error('test session is not valid');
-  return createCaller(createInnerContext(services, { user: auth.user, session: auth.session }));
+  return createCaller(createInnerContext(services, { ...request, user: auth.user, session: auth.session }));
+}
+
+/** A new session of an existing user, as another login would make it. */
+export async function signIn(services: Services, user: { id: string }): Promise<{ token: string }> {
+  const { token } = await createSession(services.db, user.id);
+  return { token };
 }
 
 /** Polls until the probe gives a truthy value, and returns that value. */

@@ -17,14 +17,14 @@ import { passwordResetsSettled } from '../../src/server/features/auth/auth.servi
 import { serverTimeouts } from '../../src/server/server-timeouts';
 import type { Policy } from '../../src/server/trpc/policy';
 import { appRouter } from '../../src/server/trpc/root';
-import { createTestServices, type TestServices } from './harness';
-import { accessRules, createKit, databaseFingerprint, samples, sessionOf, World, type ActorName, type Kit } from './procedure-samples';
+import { createTestServices, signIn, type TestServices } from './harness';
+import { accessRules, createSampleCast, databaseFingerprint, samples, World, type ActorName, type SampleCast } from './procedure-samples';
 
 type Schema = z.core.$ZodType;
 type Path = Array<string | number>;
 
 let services: TestServices;
-let kit: Kit;
+let cast: SampleCast;
 let app: ReturnType<typeof createApp>;
 
 interface ProcedureDef {
@@ -235,12 +235,12 @@ async function send(path: string, type: ProcedureDef['_def']['type'], variant: V
 
 beforeAll(async () => {
   services = await createTestServices();
-  kit = await createKit(services);
+  cast = await createSampleCast(services);
   app = createApp(services);
 });
 
 afterAll(async () => {
-  await kit?.close();
+  await cast?.close();
   await services?.close();
 });
 
@@ -258,9 +258,9 @@ describe('hostile input to every procedure', () => {
   it.each(paths)('%s', async (path) => {
     const procedure = procedures[path]!;
     const actor = allowedActor(accessRules[path]!);
-    const world = new World(kit);
+    const world = new World(services, cast);
     const sample = await samples[path]!(world);
-    const { token } = await sessionOf(kit, actor);
+    const token = actor === 'anonymous' ? null : (await signIn(services, cast.users[actor])).token;
     const failures: string[] = [];
     let baseline = await databaseFingerprint(services.db);
     for (const variant of variantsOf(procedure, sample)) {

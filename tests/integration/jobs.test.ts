@@ -3,11 +3,9 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateSessionToken } from '../../src/server/auth/session';
 import { createProducers } from '../../src/server/queues';
 import { createRedis } from '../../src/server/redis';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { appRouter, createCaller } from '../../src/server/trpc/root';
+import { appRouter } from '../../src/server/trpc/root';
 import { workerTimings } from '../../src/shared/jobs';
 import { callerFor, createTestServices, createUser, redisUrl, type TestServices, waitFor } from './harness';
 
@@ -273,8 +271,7 @@ describe('who may use the job monitor', () => {
 describe('when Redis is away', () => {
   async function adminCallerOver(redis: Redis) {
     const queues = createProducers(redis, services.env.REDIS_PREFIX, services.env.installationId);
-    const auth = (await validateSessionToken(services.db, adminToken))!;
-    return { queues, caller: createCaller(createInnerContext({ ...services, redis, queues }, { user: auth.user, session: auth.session })) };
+    return { queues, caller: await callerFor({ ...services, redis, queues }, { token: adminToken }) };
   }
 
   it('answers UNAVAILABLE at once when Redis could not be reached since the start', async () => {

@@ -16,14 +16,12 @@ import pino from 'pino';
 import { createApp } from '../../src/server/app';
 import { grantListReadsPerIp } from '../../src/server/features/grants/grants.router';
 import { countRateLimitHit } from '../../src/server/rate-limit';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/root';
 import { passwordResetsSettled } from '../../src/server/features/auth/auth.service';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { MAX_BATCH_CALLS } from '../../src/shared/batch-limit';
 import { emailProcessor } from '../../worker/processors/email';
 import { createCast, createCompany, nextOrgId } from './company-fixtures';
-import { createTestServices, createUser, deleteKeys, startWorker, waitFor, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, deleteKeys, startWorker, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
 let server: ServerType;
@@ -231,7 +229,7 @@ describe('uncached catalogue searches (each reads the database, and anyone can m
     // Another address has its own count: this one's full, a search from elsewhere is answered.
     await Promise.all(Array.from({ length: limit }, () => countRateLimitHit(services.redis, services.env.REDIS_PREFIX, grantListReadsPerIp, '127.0.0.1')));
     expect((await searches(words(2 * limit))).status).toBe(429);
-    const elsewhere = createCaller(createInnerContext(services, { ip: '192.0.2.7' }));
+    const elsewhere = await callerFor(services, null, { ip: '192.0.2.7' });
     await expect(elsewhere.grants.list({ q: 'fra et andet kontor' })).resolves.toHaveProperty('items');
   });
 });

@@ -1,25 +1,24 @@
 /**
- * Real rows for calling every procedure: the people (a member of a company in each role, an
- * outsider who owns another company, a platform admin), a `World` that makes the rows one call
- * needs on demand (a fresh company, invitation, fund, grant, job…), and a valid sample input for
- * every procedure of the app router. Shared by the authorization matrix and the hostile-input
- * tests, so both cover every procedure the same way.
+ * Real rows for calling every procedure: the cast (a member of a company in each role, an outsider
+ * who owns another company, a platform admin), a `World` that makes the rows one call needs on
+ * demand (a fresh company, invitation, fund, grant, job…), and a valid sample input for every
+ * procedure of the app router. Shared by the authorization matrix and the hostile-input tests, so
+ * both cover every procedure the same way.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Worker } from 'bullmq';
 import { sql } from 'kysely';
 import type { Database } from '../../src/server/db/db';
-import { createSession, validateSessionToken } from '../../src/server/auth/session';
+import { createSession } from '../../src/server/auth/session';
 import { hashPassword } from '../../src/server/auth/password';
 import { createRedis } from '../../src/server/redis';
-import { createInnerContext } from '../../src/server/trpc/context';
 import type { Policy } from '../../src/server/trpc/policy';
-import { appRouter, createCaller } from '../../src/server/trpc/root';
+import { appRouter } from '../../src/server/trpc/root';
 import type { CompanyRole } from '../../src/shared/domain/company-roles';
-import { nextOrgId } from './company-fixtures';
-import { createUser, redisUrl, type TestServices } from './harness';
+import { createCast, createCompany, nextOrgId, type Actor, type Cast } from './company-fixtures';
+import { redisUrl, type TestServices } from './harness';
 
-export type ActorName = 'anonymous' | 'outsider' | CompanyRole | 'platformAdmin';
+export type ActorName = Actor | 'platformAdmin';
 /**
  * The access rule each procedure of the app router declares (`.meta({ access })` or its base
  * procedure's), by path; undefined for a procedure that declares none.
@@ -34,44 +33,29 @@ export const actorNames: ActorName[] = ['anonymous', 'outsider', 'owner', 'admin
 
 export const QUICK_PASSWORD = 'a long enough passphrase 1';
 
-export interface Person {
-  id: string;
-  email: string;
-}
-export type People = Record<Exclude<ActorName, 'anonymous'> | 'extra', Person>;
+/** The argon2 hash of QUICK_PASSWORD, made once per process. */
+let quickHashMade: Promise<string> | undefined;
+const quickHash = () => (quickHashMade ??= hashPassword(QUICK_PASSWORD));
 
-export interface Kit {
-  services: TestServices;
-  people: People;
-  /** Every person's password. */
-  password: string;
-  /** The argon2 hash of QUICK_PASSWORD, made once. */
-  quickHash: string;
+export interface SampleCast extends Cast {
   /** A worker that never runs by itself: it takes `drafts` jobs only to fail them on purpose. */
   failer: Worker;
   close(): Promise<void>;
 }
 
-export async function createKit(services: TestServices): Promise<Kit> {
-  const names = ['outsider', 'owner', 'admin', 'employee', 'reviewer', 'platformAdmin', 'extra'] as const;
-  const created = await Promise.all(
-    names.map((name) => createUser(services, { firstname: name, lastname: 'Tester', platformRole: name === 'platformAdmin' ? 'admin' : 'user' })),
-  );
-  const people = Object.fromEntries(names.map((name, index) => [name, { id: created[index]!.user.id, email: created[index]!.user.email }])) as People;
-  // The outsider is a member — the owner — of a company of their own.
+/** The cast, with the outsider the owner of a company of their own. */
+export async function createSampleCast(services: TestServices): Promise<SampleCast> {
+  const cast = await createCast(services);
   const other = await services.db
     .insertInto('companies')
-    .values({ org_id: nextOrgId(), name: 'Anden ApS', verified: true, created_by: people.outsider.id })
+    .values({ org_id: nextOrgId(), name: 'Anden ApS', verified: true, created_by: cast.users.outsider.id })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await services.db.insertInto('memberships').values({ company_id: other.id, user_id: people.outsider.id, role: 'owner' }).execute();
+  await services.db.insertInto('memberships').values({ company_id: other.id, user_id: cast.users.outsider.id, role: 'owner' }).execute();
   const connection = createRedis(redisUrl, 'worker');
   const failer = new Worker('drafts', undefined, { connection, prefix: services.env.REDIS_PREFIX, autorun: false });
   return {
-    services,
-    people,
-    password: created[0]!.password,
-    quickHash: await hashPassword(QUICK_PASSWORD),
+    ...cast,
     failer,
     async close() {
       await failer.close();
@@ -100,25 +84,18 @@ export async function databaseFingerprint(db: Database): Promise<Record<string, 
   return Object.fromEntries(result.rows.map((row) => [row.name, row.hash]));
 }
 
-/** A new session of the actor: its token, and a tRPC caller acting through it. */
-export async function sessionOf(kit: Kit, actor: ActorName) {
-  if (actor === 'anonymous') return { token: null, caller: createCaller(createInnerContext(kit.services)) };
-  const { token } = await createSession(kit.services.db, kit.people[actor].id);
-  const auth = await validateSessionToken(kit.services.db, token);
-  if (!auth) throw new Error('session not valid');
-  return { token, caller: createCaller(createInnerContext(kit.services, { user: auth.user, session: auth.session })) };
-}
-
-
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter += 1)}${randomBytes(2).toString('hex')}`;
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /** The rows one call may use, each made when the sample first asks for it. */
 export class World {
-  constructor(private readonly kit: Kit) {}
-  get people(): People {
-    return this.kit.people;
+  constructor(
+    private readonly services: TestServices,
+    private readonly cast: SampleCast,
+  ) {}
+  get users(): Cast['users'] {
+    return this.cast.users;
   }
   private memo = new Map<string, Promise<unknown>>();
   private once<T>(key: string, make: () => Promise<T>): Promise<T> {
@@ -131,25 +108,7 @@ export class World {
    * `coOwned`: `extra` is a second owner.
    */
   company({ coOwned = false }: { coOwned?: boolean } = {}): Promise<string> {
-    return this.once(coOwned ? 'coOwnedCompany' : 'company', async () => {
-      const { id } = await this.kit.services.db
-        .insertInto('companies')
-        .values({ org_id: nextOrgId(), name: 'Matrix ApS', verified: true, created_by: this.kit.people.owner.id })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const members: Array<[Person, CompanyRole]> = [
-        [this.kit.people.owner, 'owner'],
-        [this.kit.people.admin, 'admin'],
-        [this.kit.people.employee, 'employee'],
-        [this.kit.people.reviewer, 'reviewer'],
-        [this.kit.people.extra, coOwned ? 'owner' : 'employee'],
-      ];
-      await this.kit.services.db
-        .insertInto('memberships')
-        .values(members.map(([person, role]) => ({ company_id: id, user_id: person.id, role })))
-        .execute();
-      return id;
-    });
+    return this.once(coOwned ? 'coOwnedCompany' : 'company', () => createCompany(this.services, this.cast, { name: 'Matrix ApS', coOwned }));
   }
 
   /** A pending invitation of the company to the outsider (the invitee), as an employee. */
@@ -157,14 +116,14 @@ export class World {
     return this.once('invitation', async () => {
       const companyId = await this.company();
       const token = randomBytes(24).toString('base64url');
-      const { id } = await this.kit.services.db
+      const { id } = await this.services.db
         .insertInto('invitations')
         .values({
           company_id: companyId,
-          email: this.kit.people.outsider.email,
+          email: this.cast.users.outsider.email,
           role: 'employee',
           token_hash: sha256(token),
-          invited_by: this.kit.people.owner.id,
+          invited_by: this.cast.users.owner.id,
           expires_at: new Date(Date.now() + 3600_000),
         })
         .returning('id')
@@ -174,11 +133,11 @@ export class World {
   }
 
   /** A user of no company with a known password (hashed once, so this stays quick). */
-  loner(): Promise<Person> {
-    return this.once('loner', () =>
-      this.kit.services.db
+  loner(): Promise<{ id: string; email: string }> {
+    return this.once('loner', async () =>
+      this.services.db
         .insertInto('users')
-        .values({ email: `loner-${unique()}@example.com`, password_hash: this.kit.quickHash, firstname: 'Lone', lastname: 'Wolf' })
+        .values({ email: `loner-${unique()}@example.com`, password_hash: await quickHash(), firstname: 'Lone', lastname: 'Wolf' })
         .returning(['id', 'email'])
         .executeTakeFirstOrThrow(),
     );
@@ -188,12 +147,12 @@ export class World {
   claimedCompany(): Promise<{ id: string; orgId: string }> {
     return this.once('claimedCompany', async () => {
       const loner = await this.loner();
-      const company = await this.kit.services.db
+      const company = await this.services.db
         .insertInto('companies')
         .values({ org_id: nextOrgId(), name: 'Omstridt ApS', verified: true, created_by: loner.id })
         .returning(['id', 'org_id as orgId'])
         .executeTakeFirstOrThrow();
-      await this.kit.services.db.insertInto('memberships').values({ company_id: company.id, user_id: loner.id, role: 'owner' }).execute();
+      await this.services.db.insertInto('memberships').values({ company_id: company.id, user_id: loner.id, role: 'owner' }).execute();
       return company;
     });
   }
@@ -202,9 +161,9 @@ export class World {
   ownJoinRequest(): Promise<string> {
     return this.once('ownJoinRequest', async () => {
       const company = await this.claimedCompany();
-      const { id } = await this.kit.services.db
+      const { id } = await this.services.db
         .insertInto('company_join_requests')
-        .values({ company_id: company.id, user_id: this.kit.people.owner.id })
+        .values({ company_id: company.id, user_id: this.cast.users.owner.id })
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
@@ -216,7 +175,7 @@ export class World {
     return this.once('joinRequest', async () => {
       const companyId = await this.company();
       const loner = await this.loner();
-      const { id } = await this.kit.services.db
+      const { id } = await this.services.db
         .insertInto('company_join_requests')
         .values({ company_id: companyId, user_id: loner.id, message: 'Jeg arbejder her' })
         .returning('id')
@@ -227,7 +186,7 @@ export class World {
 
   fund(): Promise<{ id: string; slug: string }> {
     return this.once('fund', () =>
-      this.kit.services.db
+      this.services.db
         .insertInto('funds')
         .values({ slug: `fund-${unique()}`, name: 'Matrix Fund', description: 'A fund', url: 'https://example.com' })
         .returning(['id', 'slug'])
@@ -239,12 +198,12 @@ export class World {
   grant(): Promise<{ id: string; slug: string; version: number; sectionIds: string[] }> {
     return this.once('grant', async () => {
       const fund = await this.fund();
-      const grant = await this.kit.services.db
+      const grant = await this.services.db
         .insertInto('grants')
         .values({ fund_id: fund.id, slug: `grant-${unique()}`, title: 'Matrix Grant', status: 'draft' })
         .returning(['id', 'slug', 'version'])
         .executeTakeFirstOrThrow();
-      const sections = await this.kit.services.db
+      const sections = await this.services.db
         .insertInto('grant_sections')
         .values([
           { grant_id: grant.id, position: 0, kind: 'text', title: 'Summary' },
@@ -260,7 +219,7 @@ export class World {
   publicGrant(): Promise<{ id: string; slug: string }> {
     return this.once('publicGrant', async () => {
       const grant = await this.grant();
-      await this.kit.services.db.updateTable('grants').set({ status: 'open', published_at: new Date() }).where('id', '=', grant.id).execute();
+      await this.services.db.updateTable('grants').set({ status: 'open', published_at: new Date() }).where('id', '=', grant.id).execute();
       return grant;
     });
   }
@@ -272,10 +231,10 @@ export class World {
   application(): Promise<{ id: string; sectionIds: string[] }> {
     return this.once('application', async () => {
       const [companyId, grant] = await Promise.all([this.company(), this.publicGrant()]);
-      const db = this.kit.services.db;
+      const db = this.services.db;
       const { id } = await db
         .insertInto('applications')
-        .values({ company_id: companyId, grant_id: grant.id, title: 'Matrixansøgning', created_by: this.kit.people.owner.id })
+        .values({ company_id: companyId, grant_id: grant.id, title: 'Matrixansøgning', created_by: this.cast.users.owner.id })
         .returning('id')
         .executeTakeFirstOrThrow();
       const { sectionIds } = await this.grant();
@@ -295,7 +254,7 @@ export class World {
   draft(): Promise<{ applicationId: string; draftId: string }> {
     return this.once('draft', async () => {
       const application = await this.application();
-      const draft = await this.kit.services.db
+      const draft = await this.services.db
         .insertInto('ai_drafts')
         .values({ application_id: application.id, section_id: application.sectionIds[0]!, status: 'done', content: 'Et færdigt udkast' })
         .returning('id')
@@ -309,7 +268,7 @@ export class World {
     return this.once('proposedRow', async () => {
       const application = await this.application();
       const sectionId = application.sectionIds[1]!;
-      const db = this.kit.services.db;
+      const db = this.services.db;
       const section = await db.updateTable('application_sections').set({ status: 'draft' }).where('id', '=', sectionId).returning('version').executeTakeFirstOrThrow();
       const row = { id: 'rsteel', type: 'materials', name: 'Stål', description: 'Til prototypen', amount: 2_500_000 };
       const draft = await db
@@ -323,14 +282,14 @@ export class World {
 
   /** The user id of the company's member in a role. */
   memberId(role: CompanyRole): string {
-    return this.kit.people[role].id;
+    return this.cast.users[role].id;
   }
 
   /** The application with every section done: ready to publish. */
   applicationAllDone(): Promise<string> {
     return this.once('applicationAllDone', async () => {
       const application = await this.application();
-      await this.kit.services.db.updateTable('application_sections').set({ status: 'done' }).where('application_id', '=', application.id).execute();
+      await this.services.db.updateTable('application_sections').set({ status: 'done' }).where('application_id', '=', application.id).execute();
       return application.id;
     });
   }
@@ -339,9 +298,9 @@ export class World {
   commentThread(): Promise<string> {
     return this.once('commentThread', async () => {
       const application = await this.application();
-      const row = await this.kit.services.db
+      const row = await this.services.db
         .insertInto('section_comments')
-        .values({ section_id: application.sectionIds[0]!, author_id: this.kit.people.employee.id, body: 'Kan vi skrive det kortere?' })
+        .values({ section_id: application.sectionIds[0]!, author_id: this.cast.users.employee.id, body: 'Kan vi skrive det kortere?' })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -353,11 +312,11 @@ export class World {
     return this.once('sectionInReview', async () => {
       const application = await this.application();
       const sectionId = application.sectionIds[0]!;
-      const db = this.kit.services.db;
+      const db = this.services.db;
       await db.updateTable('application_sections').set({ status: 'need_review' }).where('id', '=', sectionId).execute();
       await db
         .insertInto('section_reviewers')
-        .values((['owner', 'admin', 'reviewer'] as const).map((role) => ({ section_id: sectionId, user_id: this.kit.people[role].id, requested_by: this.kit.people.employee.id })))
+        .values((['owner', 'admin', 'reviewer'] as const).map((role) => ({ section_id: sectionId, user_id: this.cast.users[role].id, requested_by: this.cast.users.employee.id })))
         .execute();
       return sectionId;
     });
@@ -366,19 +325,19 @@ export class World {
   /** The version of the section in review, as a reviewer reads it. */
   async sectionInReviewVersion(): Promise<number> {
     const sectionId = await this.sectionInReview();
-    return (await this.kit.services.db.selectFrom('application_sections').select('version').where('id', '=', sectionId).executeTakeFirstOrThrow()).version;
+    return (await this.services.db.selectFrom('application_sections').select('version').where('id', '=', sectionId).executeTakeFirstOrThrow()).version;
   }
 
   async section(): Promise<{ id: string; version: number }> {
     const grant = await this.grant();
-    return this.kit.services.db.selectFrom('grant_sections').select(['id', 'version']).where('id', '=', grant.sectionIds[0]!).executeTakeFirstOrThrow();
+    return this.services.db.selectFrom('grant_sections').select(['id', 'version']).where('id', '=', grant.sectionIds[0]!).executeTakeFirstOrThrow();
   }
 
   /** A grant-alert sign-up waiting for its confirmation link. */
   alertConfirmation(): Promise<string> {
     return this.once('alertConfirmation', async () => {
       const token = randomBytes(32).toString('base64url');
-      await this.kit.services.db
+      await this.services.db
         .insertInto('grant_alerts')
         .values({
           email: `alert-${unique()}@example.com`,
@@ -396,12 +355,12 @@ export class World {
     return this.once('alertUnsubscribe', async () => {
       const grant = await this.grant();
       const token = randomBytes(32).toString('base64url');
-      const alert = await this.kit.services.db
+      const alert = await this.services.db
         .insertInto('grant_alerts')
         .values({ email: `subscriber-${unique()}@example.com`, confirmed_at: new Date() })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await this.kit.services.db
+      await this.services.db
         .insertInto('grant_alert_deliveries')
         .values({ grant_id: grant.id, grant_alert_id: alert.id, claimed_at: new Date(), unsubscribe_token_hash: sha256(token).toString('hex') })
         .execute();
@@ -414,7 +373,7 @@ export class World {
     return this.once('resetToken', async () => {
       const user = await this.loner();
       const token = randomBytes(32).toString('base64url');
-      await this.kit.services.db.insertInto('password_resets').values({ id: sha256(token), user_id: user.id, expires_at: new Date(Date.now() + 3600_000) }).execute();
+      await this.services.db.insertInto('password_resets').values({ id: sha256(token), user_id: user.id, expires_at: new Date(Date.now() + 3600_000) }).execute();
       return token;
     });
   }
@@ -423,7 +382,7 @@ export class World {
     return this.once('verifyToken', async () => {
       const user = await this.loner();
       const token = randomBytes(32).toString('base64url');
-      await this.kit.services.db
+      await this.services.db
         .insertInto('email_verifications')
         .values({ id: sha256(token), user_id: user.id, email: user.email, expires_at: new Date(Date.now() + 3600_000) })
         .execute();
@@ -433,20 +392,20 @@ export class World {
 
   /** A second session of the company owner: what `auth.endSession` may end only for them. */
   ownerSession(): Promise<string> {
-    return this.once('ownerSession', async () => (await createSession(this.kit.services.db, this.kit.people.owner.id)).session.id);
+    return this.once('ownerSession', async () => (await createSession(this.services.db, this.cast.users.owner.id)).session.id);
   }
 
   /** A job of a queue in a given state. Failed jobs are made on `drafts`, which no worker here consumes. */
   async job(state: 'waiting' | 'delayed' | 'failed'): Promise<{ queue: 'email' | 'drafts'; id: string }> {
     if (state === 'failed') {
-      await this.kit.services.queues.queue('drafts').add('drafts', { draftId: randomUUID() }, { attempts: 1 });
+      await this.services.queues.queue('drafts').add('drafts', { draftId: randomUUID() }, { attempts: 1 });
       const token = randomUUID();
-      const job = await this.kit.failer.getNextJob(token, { block: false });
+      const job = await this.cast.failer.getNextJob(token, { block: false });
       if (!job) throw new Error('no drafts job to fail');
       await job.moveToFailed(new Error('made to fail by the matrix test'), token, false);
       return { queue: 'drafts', id: job.id! };
     }
-    const job = await this.kit.services.queues.queue('email').add('email', { emailId: randomUUID() }, state === 'delayed' ? { delay: 3600_000 } : {});
+    const job = await this.services.queues.queue('email').add('email', { emailId: randomUUID() }, state === 'delayed' ? { delay: 3600_000 } : {});
     return { queue: 'email', id: job.id! };
   }
 }
@@ -495,8 +454,8 @@ export const samples: Record<string, (world: World) => unknown> = {
   'companies.refresh': async (w) => ({ companyId: await w.company() }),
   'companies.delete': async (w) => ({ companyId: await w.company() }),
   'companies.members': async (w) => ({ companyId: await w.company() }),
-  'companies.changeRole': async (w) => ({ companyId: await w.company(), userId: w.people.extra.id, role: 'reviewer' }),
-  'companies.removeMember': async (w) => ({ companyId: await w.company(), userId: w.people.extra.id }),
+  'companies.changeRole': async (w) => ({ companyId: await w.company(), userId: w.users.extra.id, role: 'reviewer' }),
+  'companies.removeMember': async (w) => ({ companyId: await w.company(), userId: w.users.extra.id }),
   // Two owners, so that the owner may leave too; every member may, outsiders are not told it exists.
   'companies.leave': async (w) => ({ companyId: await w.company({ coOwned: true }) }),
 
@@ -507,7 +466,7 @@ export const samples: Record<string, (world: World) => unknown> = {
   'companyClaims.decide': async (w) => ({ ...(await w.joinRequest()), accept: true, role: 'employee' }),
   'companyClaims.adminSearch': () => ({ query: 'ApS' }),
   'companyClaims.adminTransfers': async (w) => ({ companyId: (await w.claimedCompany()).id }),
-  'companyClaims.transferOwnership': async (w) => ({ companyId: (await w.claimedCompany()).id, email: w.people.extra.email, reason: 'Ejer ifølge CVR' }),
+  'companyClaims.transferOwnership': async (w) => ({ companyId: (await w.claimedCompany()).id, email: w.users.extra.email, reason: 'Ejer ifølge CVR' }),
 
   'feedback.send': () => ({ message: 'Budgettet er svært at finde.', email: '', page: '/applications' }),
   'feedback.list': () => ({}),

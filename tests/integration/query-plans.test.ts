@@ -9,10 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
 import { realisticScale, seedAtScale } from '../../src/server/db/seed-at-scale';
 import { findPublicGrant, listPublicGrants } from '../../src/server/features/grants/grants.queries';
-import { validateSessionToken } from '../../src/server/auth/session';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/root';
-import { createTestServices, createUser, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, type TestServices } from './harness';
 
 // Funds are a curated list of tens; everything else grows with every grant, company and application.
 const smallTables = new Set(['funds']);
@@ -53,8 +50,7 @@ describe('query plans at a realistic size', () => {
       },
     });
     try {
-      const auth = await validateSessionToken(db, token);
-      const caller = createCaller(createInnerContext({ ...services, db }, { user: auth!.user, session: auth!.session }));
+      const caller = await callerFor({ ...services, db }, { token });
       await listPublicGrants(db, { sort: 'deadline', limit: 20 }, 'da');
       const newest = await listPublicGrants(db, { sort: 'newest', limit: 20 }, 'da');
       await listPublicGrants(db, { sort: 'newest', limit: 20, cursor: newest.nextCursor }, 'da');

@@ -8,8 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwordResetsSettled } from '../../src/server/features/auth/auth.service';
 import { renderEmail } from '../../src/server/integrations/mail/render';
 import type { EmailTemplateName } from '../../src/shared/emails';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/root';
 import { createCast, createCompany, type Cast } from './company-fixtures';
 import { callerFor, createTestServices, createUser, deleteKeys, failureOf, type TestServices } from './harness';
 
@@ -19,7 +17,7 @@ let ipCounter = 0;
 
 /** An anonymous caller from its own address, so one test's rate limits do not reach another. */
 function anonymous(ip = `10.9.0.${++ipCounter}`) {
-  return createCaller(createInnerContext(services, { ip, userAgent: 'vitest' }));
+  return callerFor(services, null, { ip, userAgent: 'vitest' });
 }
 
 const signupData = { firstname: 'Eve', lastname: 'Probe', password: 'an attacker chosen password', acceptPrivacy: true as const };
@@ -55,7 +53,7 @@ describe('an e-mail address counts as proof only once a link sent to it was foll
   it('an owner invitation is neither listed to nor accepted by whoever signs up with the address first', async () => {
     const companyId = await createCompany(services, cast);
     await cast.callers.owner.invitations.create({ companyId, email: 'new-cfo@victim.test', role: 'owner' });
-    const { token } = await anonymous().auth.signup({ ...signupData, email: 'new-cfo@victim.test' });
+    const { token } = await (await anonymous()).auth.signup({ ...signupData, email: 'new-cfo@victim.test' });
     const attacker = await callerFor(services, { token });
 
     expect(await attacker.invitations.mine()).toEqual([]);
@@ -72,7 +70,7 @@ describe('an e-mail address counts as proof only once a link sent to it was foll
   it('sign-up sends a link in the user\'s language; following it verifies the address, once, and then the invitation can be accepted', async () => {
     const companyId = await createCompany(services, cast);
     await cast.callers.owner.invitations.create({ companyId, email: 'real-cfo@example.test', role: 'owner' });
-    const { token: session } = await anonymous().auth.signup({ ...signupData, firstname: 'Kari', email: 'real-cfo@example.test', locale: 'nb' });
+    const { token: session } = await (await anonymous()).auth.signup({ ...signupData, firstname: 'Kari', email: 'real-cfo@example.test', locale: 'nb' });
     // A caller per step: each request reads its session's user afresh.
     const cfo = () => callerFor(services, { token: session });
     expect(await (await cfo()).auth.me()).toMatchObject({ emailVerified: false });
@@ -85,9 +83,9 @@ describe('an e-mail address counts as proof only once a link sent to it was foll
     // Only the token's hash is stored.
     expect(JSON.stringify(await services.db.selectFrom('email_verifications').selectAll().execute())).not.toContain(token);
 
-    expect(await anonymous().auth.verifyEmail({ token })).toEqual({ ok: true, email: 'real-cfo@example.test' });
+    expect(await (await anonymous()).auth.verifyEmail({ token })).toEqual({ ok: true, email: 'real-cfo@example.test' });
     expect(await (await cfo()).auth.me()).toMatchObject({ emailVerified: true });
-    expect(await failureOf(anonymous().auth.verifyEmail({ token }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
+    expect(await failureOf((await anonymous()).auth.verifyEmail({ token }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
 
     const [invitation] = await (await cfo()).invitations.mine();
     expect(invitation).toMatchObject({ companyName: 'Testvirksomhed ApS', role: 'owner' });
@@ -99,8 +97,8 @@ describe('an e-mail address counts as proof only once a link sent to it was foll
     await (await callerFor(services, { token })).auth.resendVerification();
     const link = (await lastEmail('late@example.test', 'verifyEmail'))!.link;
     await services.db.updateTable('email_verifications').set({ expires_at: new Date(Date.now() - 1000) }).where('email', '=', 'late@example.test').execute();
-    expect(await failureOf(anonymous().auth.verifyEmail({ token: new URL(link).searchParams.get('token')! }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
-    expect(await failureOf(anonymous().auth.verifyEmail({ token: 'x'.repeat(43) }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
+    expect(await failureOf((await anonymous()).auth.verifyEmail({ token: new URL(link).searchParams.get('token')! }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
+    expect(await failureOf((await anonymous()).auth.verifyEmail({ token: 'x'.repeat(43) }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
   });
 
   it('the invitation link is proof of the mailbox: an unverified account with the invited address accepts through it and is verified', async () => {
@@ -127,10 +125,10 @@ describe('an e-mail address counts as proof only once a link sent to it was foll
 
   it('a password reset link proves the mailbox too', async () => {
     const { user } = await createUser(services, { email: 'reset-proves@example.test', verified: false });
-    await anonymous().auth.requestPasswordReset({ email: user.email });
+    await (await anonymous()).auth.requestPasswordReset({ email: user.email });
     const email = await waitForEmail(user.email, 'passwordReset');
     const token = new URL(email.link).searchParams.get('token')!;
-    await anonymous().auth.resetPassword({ token, password: 'a new and long password' });
+    await (await anonymous()).auth.resetPassword({ token, password: 'a new and long password' });
     const row = await services.db.selectFrom('users').select('email_verified_at').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.email_verified_at).not.toBeNull();
   });
@@ -186,9 +184,9 @@ describe('an e-mail after a password change or reset', () => {
   it('tells the user after a reset too', async () => {
     const { user } = await createUser(services, { email: 'was-reset@example.test' });
     await services.db.updateTable('users').set({ locale: 'da' }).where('id', '=', user.id).execute();
-    await anonymous().auth.requestPasswordReset({ email: user.email });
+    await (await anonymous()).auth.requestPasswordReset({ email: user.email });
     const reset = await waitForEmail(user.email, 'passwordReset');
-    await anonymous().auth.resetPassword({ token: new URL(reset.link).searchParams.get('token')!, password: 'a new and long password' });
+    await (await anonymous()).auth.resetPassword({ token: new URL(reset.link).searchParams.get('token')!, password: 'a new and long password' });
     const email = await lastEmail('was-reset@example.test', 'passwordChanged');
     expect(email?.rendered.subject).toBe('Din adgangskode til Grantwork er ændret');
     expect(email?.rendered.text).toContain('https://grantwork.example/forgotten-password');
@@ -219,7 +217,7 @@ describe('the platform-admin bootstrap never promotes or changes an account it d
   }
 
   it('refuses to make a self-registered account the admin, saying which variable and what to do', async () => {
-    await anonymous().auth.signup({ ...signupData, email: 'ops-team@probe.test' });
+    await (await anonymous()).auth.signup({ ...signupData, email: 'ops-team@probe.test' });
     const before = await services.db.selectFrom('users').selectAll().where('email', '=', 'ops-team@probe.test').executeTakeFirstOrThrow();
 
     const start = await seed({ ADMIN_EMAIL: 'ops-team@probe.test', ADMIN_PASSWORD: 'the operator chose this one' });
@@ -237,11 +235,11 @@ describe('the platform-admin bootstrap never promotes or changes an account it d
     const second = await seed({ ADMIN_EMAIL: 'operator@probe.test', ADMIN_PASSWORD: 'the operator chose this one' });
     expect(second.code).toBe(0);
     expect(second.output).not.toContain('ADMIN_');
-    await expect(anonymous().auth.login({ email: 'operator@probe.test', password: 'the operator chose this one' })).resolves.toHaveProperty('token');
+    await expect((await anonymous()).auth.login({ email: 'operator@probe.test', password: 'the operator chose this one' })).resolves.toHaveProperty('token');
 
     const third = await seed({ ADMIN_EMAIL: 'operator@probe.test', ADMIN_PASSWORD: 'another password entirely' });
     expect(third.code).toBe(0);
     expect(third.output).toContain('ADMIN_PASSWORD is not the password of the platform admin operator@probe.test');
-    await expect(anonymous().auth.login({ email: 'operator@probe.test', password: 'the operator chose this one' })).resolves.toHaveProperty('token');
+    await expect((await anonymous()).auth.login({ email: 'operator@probe.test', password: 'the operator chose this one' })).resolves.toHaveProperty('token');
   }, 60_000);
 });

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
 
-async function importErrors(filePath: string, code: string): Promise<string[]> {
+async function errorsOf(rule: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+const importErrors = (filePath: string, code: string) => errorsOf('@typescript-eslint/no-restricted-imports', filePath, code);
 
 describe('the import rules of the architecture', () => {
   it('keep shared free of server, client and Node code', async () => {
@@ -31,5 +33,21 @@ describe('the import rules of the architecture', () => {
     expect(await importErrors('src/server/app.ts', "import { x } from '../client/main';\nexport const a = x;")).toHaveLength(1);
     expect(await importErrors('worker/x.ts', "import { router } from '../src/server/trpc/trpc';\nexport const a = router;")).toHaveLength(1);
     expect(await importErrors('worker/x.ts', "import { findEmail } from '../src/server/features/email/email.queries';\nexport const a = findEmail;")).toHaveLength(0);
+  });
+
+  it('keep the tRPC layer and the seed off the features', async () => {
+    expect(await importErrors('src/server/trpc/company-procedure.ts', "import { findMembership } from '../features/companies/companies.queries';\nexport const a = findMembership;")).toHaveLength(1);
+    expect(await importErrors('src/server/trpc/company-procedure.ts', "import { findMembership } from './membership.queries';\nexport const a = findMembership;")).toHaveLength(0);
+    expect(await importErrors('src/server/trpc/root.ts', "import { fundsRouter } from '../features/funds/funds.router';\nexport const a = fundsRouter;")).toHaveLength(0);
+    expect(await importErrors('src/server/db/seed.ts', "import { insertGrant } from '../features/grants/grants.queries';\nexport const a = insertGrant;")).toHaveLength(1);
+    expect(await importErrors('src/server/db/seed.ts', "import { localizedColumns } from '../../shared/i18n/localized-text';\nexport const a = localizedColumns;")).toHaveLength(0);
+    expect(await importErrors('src/server/features/a/a.service.ts', "import { findMembership } from '../../trpc/membership.queries';\nexport const a = findMembership;")).toHaveLength(0);
+  });
+
+  it('keep SQL in the features\' queries modules', async () => {
+    const query = "import type { Executor } from '../../db/db';\nexport const find = (db: Executor) => db.selectFrom('grants').selectAll().execute();";
+    expect(await errorsOf('no-restricted-syntax', 'src/server/features/grants/grants.service.ts', query)).toHaveLength(1);
+    expect(await errorsOf('no-restricted-syntax', 'src/server/features/grants/grants.queries.ts', query)).toHaveLength(0);
+    expect(await errorsOf('no-restricted-syntax', 'worker/processors/x.ts', "import { sql } from 'kysely';\nexport const one = sql`SELECT 1`;")).toHaveLength(1);
   });
 });

@@ -14,12 +14,12 @@ import { randomBytes } from 'node:crypto';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '../../src/server/db/db';
-import { buildPrompt, loadDraftMaterial, splitAddressed } from '../../src/server/features/drafts/draft-material';
-import { draftState, finishDraft, markDraftRunning, recordDraftError, storeDraftProgress } from '../../src/server/features/drafts/drafts.queries';
+import { buildPrompt, splitAddressed } from '../../src/server/features/drafts/draft-material';
+import { draftState, finishDraft, loadDraftMaterial, markDraftRunning, recordDraftError, storeDraftProgress } from '../../src/server/features/drafts/drafts.queries';
 import { PermanentDraftError, RateLimitedDraftError, type Drafter } from '../../src/server/integrations/ai/drafter';
 import { proposedRows, type RowProposal } from '../../src/shared/domain/draft-rows';
-import { queues } from '../../src/shared/jobs';
 import { isStructuredKind } from '../../src/shared/schemas/section-data';
+import { isFinalAttempt, payloadOf } from '../jobs';
 
 export interface DraftsProcessorDeps {
   db: Database;
@@ -42,10 +42,7 @@ function visible(text: string): string {
 
 export function draftsProcessor({ db, drafter, log, waitMaxMs }: DraftsProcessorDeps) {
   return async (job: Job, token?: string): Promise<{ status: 'done' | 'gone'; chars?: number; model?: string }> => {
-    const payload = queues.drafts.payload.safeParse(job.data);
-    // A malformed job cannot get better by retrying.
-    if (!payload.success) throw new UnrecoverableError(`invalid job data: ${payload.error.message}`);
-    const { draftId } = payload.data;
+    const { draftId } = payloadOf('drafts', job);
     const draft = await draftState(db, draftId);
     // The application was deleted meanwhile, or the draft was already written.
     if (!draft) return { status: 'gone' };
@@ -119,7 +116,7 @@ export function draftsProcessor({ db, drafter, log, waitMaxMs }: DraftsProcessor
         throw new DelayedError();
       }
       const permanent = error instanceof PermanentDraftError;
-      const final = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const final = permanent || isFinalAttempt(job);
       await recordDraftError(db, draftId, message, final);
       if (permanent) throw new UnrecoverableError(message);
       throw error;

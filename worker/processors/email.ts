@@ -9,7 +9,7 @@ import { renderEmail } from '../../src/server/integrations/mail/render';
 import type { MailSender } from '../../src/server/integrations/mail/transport';
 import { emailTemplates, type EmailTemplateName } from '../../src/shared/emails';
 import { isLocale } from '../../src/shared/i18n';
-import { queues } from '../../src/shared/jobs';
+import { isFinalAttempt, payloadOf } from '../jobs';
 import type { Logger } from 'pino';
 
 export interface EmailProcessorDeps {
@@ -20,8 +20,8 @@ export interface EmailProcessorDeps {
 
 export function emailProcessor(deps: EmailProcessorDeps) {
   return async (job: Job) => {
-    const { emailId } = queues.email.payload.parse(job.data);
-    return deliverEmail(deps, emailId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
+    const { emailId } = payloadOf('email', job);
+    return deliverEmail(deps, emailId, { final: isFinalAttempt(job) });
   };
 }
 

@@ -7,11 +7,11 @@
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import type { Job } from 'bullmq';
 import { insertEmail } from '../../src/server/features/email/email.queries';
-import { dropForFormerMembers, lockUnsent, markCarried, unsentDigests } from '../../src/server/features/notifications/notifications.queries';
+import { dropForFormerMembers, findRecipient, lockUnsent, markCarried, unsentDigests } from '../../src/server/features/notifications/notifications.queries';
 import { emailSafeName } from '../../src/shared/domain/names';
 import { isLocale, messagesFor, type Locale, type MessageKey } from '../../src/shared/i18n';
-import { queues } from '../../src/shared/jobs';
 import type { NotificationKind } from '../../src/shared/schemas/notifications';
+import { isFinalAttempt, payloadOf } from '../jobs';
 import { deliverEmail, type EmailProcessorDeps } from './email';
 
 const cache = createIntlCache();
@@ -29,9 +29,9 @@ const itemKey: Record<NotificationKind, MessageKey> = {
 export function notificationsProcessor(deps: EmailProcessorDeps & { appUrl: string }) {
   const { db } = deps;
   return async (job: Job): Promise<{ notifications: number; emails: number }> => {
-    const { userId } = queues.notifications.payload.parse(job.data);
+    const { userId } = payloadOf('notifications', job);
     const carried = await db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').select(['email', 'firstname', 'locale']).where('id', '=', userId).executeTakeFirst();
+      const user = await findRecipient(trx, userId);
       if (!user) return 0;
       const locale: Locale = isLocale(user.locale) ? user.locale : 'da';
       await dropForFormerMembers(trx, userId);
@@ -71,7 +71,7 @@ export function notificationsProcessor(deps: EmailProcessorDeps & { appUrl: stri
     });
     // This run's e-mail, and any an earlier run recorded but did not get to send.
     const pending = await unsentDigests(db, userId);
-    for (const emailId of pending) await deliverEmail(deps, emailId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
+    for (const emailId of pending) await deliverEmail(deps, emailId, { final: isFinalAttempt(job) });
     return { notifications: carried, emails: pending.length };
   };
 }

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../src/server/db/db';
 import { markLookupRunning, recordLookupFound, recordLookupOutcome } from '../../src/server/features/companies/registry-lookups.queries';
 import { RegistryNotFoundError, type CompanyRegistry } from '../../src/server/integrations/registry/company-registry';
-import { queues } from '../../src/shared/jobs';
+import { isFinalAttempt, payloadOf } from '../jobs';
 
 export interface RegistryProcessorDeps {
   db: Database;
@@ -20,7 +20,7 @@ export interface RegistryProcessorDeps {
 
 export function registryProcessor({ db, registry, log }: RegistryProcessorDeps) {
   return async (job: Job): Promise<{ status: 'found'; name: string } | { status: 'not_found' }> => {
-    const { orgId } = queues.registry.payload.parse(job.data);
+    const { orgId } = payloadOf('registry', job);
     const attempt = job.attemptsMade + 1;
     await markLookupRunning(db, orgId, job.id ?? orgId, attempt);
     await job.updateProgress({ status: 'running', attempt });
@@ -36,8 +36,7 @@ export function registryProcessor({ db, registry, log }: RegistryProcessorDeps) 
         log.info({ orgId, registry: registry.name }, 'registry lookup: no company with this number');
         return { status: 'not_found' };
       }
-      const final = attempt >= (job.opts.attempts ?? 1);
-      await recordLookupOutcome(db, orgId, final ? 'failed' : 'retrying', message);
+      await recordLookupOutcome(db, orgId, isFinalAttempt(job) ? 'failed' : 'retrying', message);
       throw error;
     }
   };

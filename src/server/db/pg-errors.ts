@@ -6,11 +6,6 @@ export function pgErrorCode(error: unknown): string | null {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : null;
 }
 
-/** The constraint a PostgreSQL error names (e.g. `grants_slug_key`), if any. */
-export function pgConstraint(error: unknown): string | null {
-  return typeof error === 'object' && error !== null && 'constraint' in error && typeof error.constraint === 'string' ? error.constraint : null;
-}
-
 /**
  * The database cannot be reached right now (down, restarting, refusing connections, pool timed
  * out): the request can be tried again shortly, as opposed to a bug.

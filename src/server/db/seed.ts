@@ -8,8 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Database } from './db';
-import type { LocalizedText } from '../../shared/i18n/localized-text';
-import { localizedColumns } from '../features/grants/grants.queries';
+import { localizedColumns, type LocalizedText } from '../../shared/i18n/localized-text';
 
 type Text = LocalizedText & { en: string; nb: string };
 

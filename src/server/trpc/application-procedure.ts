@@ -7,7 +7,7 @@
 import { may, type CompanyAction } from '../../shared/domain/company-roles';
 import { AppError } from '../../shared/errors';
 import { applicationInput } from '../../shared/schemas/applications';
-import { findApplicationForMember } from '../features/applications/applications.queries';
+import { findApplicationForMember } from './membership.queries';
 import { userProcedure } from './trpc';
 
 export const applicationProcedure = userProcedure.meta({ access: { company: 'member' } }).input(applicationInput).use(async ({ ctx, input, next }) => {

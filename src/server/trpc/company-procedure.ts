@@ -5,14 +5,13 @@
  * procedure. `companyProcedureFor(action)` also requires a role allowed to do `action`
  * (FORBIDDEN otherwise). Every company-owned row is then reached through `ctx.company.id`.
  */
-import { z } from 'zod';
 import { may, type CompanyAction } from '../../shared/domain/company-roles';
 import { AppError } from '../../shared/errors';
-import { companyIdSchema } from '../../shared/schemas/companies';
-import { findMembership } from '../features/companies/companies.queries';
+import { companyInput } from '../../shared/schemas/companies';
+import { findMembership } from './membership.queries';
 import { userProcedure } from './trpc';
 
-export const companyProcedure = userProcedure.meta({ access: { company: 'member' } }).input(z.object({ companyId: companyIdSchema })).use(async ({ ctx, input, next }) => {
+export const companyProcedure = userProcedure.meta({ access: { company: 'member' } }).input(companyInput).use(async ({ ctx, input, next }) => {
   const membership = await findMembership(ctx.db, input.companyId, ctx.user.id);
   if (!membership) throw new AppError('NOT_FOUND');
   return next({ ctx: { company: membership.company, membership: { role: membership.role } } });

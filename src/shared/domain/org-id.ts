@@ -11,8 +11,10 @@ export function normalizeOrgId(value: string): string {
 }
 
 /** Eight digits, the first not 0: the shape, before the check digit. */
+export const orgIdPattern = /^[1-9]\d{7}$/;
+
 export function hasOrgIdShape(value: string): boolean {
-  return /^[1-9]\d{7}$/.test(value);
+  return orgIdPattern.test(value);
 }
 
 export function isValidOrgId(value: string): boolean {

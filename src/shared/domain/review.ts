@@ -41,12 +41,6 @@ export function availableReviewActions(context: { status: SectionStatus; role: C
   return reviewActions.filter((action) => reviewTransition(action, context).ok);
 }
 
-/** Roles a section can be sent to for review. */
-export function mayBeNamedReviewer(role: CompanyRole): boolean {
-  return may(role, 'review');
-}
-
-/** What stands between an application and `published`: the sections not done yet. */
 /**
  * Sections that keep the application from being published: not done, or done while the text still
  * holds what nobody has written (marked done before that rule, or by a rule since changed).

@@ -56,3 +56,9 @@ export function translationsOf(fields: Record<string, LocalizedText>): Translati
   }
   return result;
 }
+
+/** A row's texts as stored: the Danish ones in their columns, the others in `translations`. */
+export function localizedColumns<K extends string>(fields: Record<K, LocalizedText>): Record<K, string> & { translations: string } {
+  const columns = Object.fromEntries(Object.entries<LocalizedText>(fields).map(([field, text]) => [field, text.da])) as Record<K, string>;
+  return { ...columns, translations: JSON.stringify(translationsOf(fields)) };
+}

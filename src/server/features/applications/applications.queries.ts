@@ -13,21 +13,6 @@ import type { InputType, SectionKind } from '../../../shared/domain/grants';
 import { localizedSql } from '../../catalog/localized-sql';
 import { newestDraftState } from '../drafts/drafts.queries';
 
-/** The application and the caller's role in its company, or undefined for a non-member. */
-export async function findApplicationForMember(db: Executor, applicationId: string, userId: string) {
-  const row = await db
-    .selectFrom('applications as a')
-    .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
-    .select(['a.id', 'a.company_id as companyId', 'a.grant_id as grantId', 'a.status', 'a.version', 'a.language', 'm.role'])
-    .where('a.id', '=', applicationId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    application: { id: row.id, companyId: row.companyId, grantId: row.grantId, published: row.status === 'published', version: row.version, language: row.language as Locale },
-    role: row.role as CompanyRole,
-  };
-}
-
 /**
  * An application's progress as the lists show it — [sections, sections done, status] — derived
  * from its sections in SQL, so the list can be filtered by status. A subquery per application
@@ -186,6 +171,42 @@ export async function listCompaniesToApplyFor(db: Executor, userId: string) {
   return rows.map((row) => ({ id: row.id, name: row.name, orgId: row.orgId, employees: row.employees, mayApply: may(row.role as CompanyRole, 'applications.edit') }));
 }
 
+/** A new application with one section per live grant section, in the grant's order; run in a transaction. */
+export async function insertApplicationWithSections(
+  db: Executor,
+  values: { companyId: string; grantId: string; title: string; language: Locale; description: string; createdBy: string },
+): Promise<{ id: string }> {
+  const application = await db
+    .insertInto('applications')
+    .values({ company_id: values.companyId, grant_id: values.grantId, title: values.title, language: values.language, description: values.description, created_by: values.createdBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Archived grant sections are not offered.
+  await db
+    .insertInto('application_sections')
+    .columns(['application_id', 'grant_section_id', 'position'])
+    .expression((eb) =>
+      eb
+        .selectFrom('grant_sections')
+        .select((inner) => [inner.val(application.id).as('application_id'), 'id', 'position'])
+        .where('grant_id', '=', values.grantId)
+        .where('removed_at', 'is', null),
+    )
+    .execute();
+  return application;
+}
+
+/** Locks the application's row for sharing to the end of the transaction and returns its status (undefined when it is gone). */
+export async function applicationStatusLocked(db: Executor, applicationId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('applications').select('status').where('id', '=', applicationId).forShare().executeTakeFirst();
+  return row?.status;
+}
+
+/** Locks the section's row to the end of the transaction: one change of its status at a time. */
+export async function lockSection(db: Executor, applicationId: string, sectionId: string): Promise<void> {
+  await db.selectFrom('application_sections').select('id').where('id', '=', sectionId).where('application_id', '=', applicationId).forUpdate().execute();
+}
+
 export async function updateApplicationVersioned(db: Executor, applicationId: string, values: { version: number; title: string; language: Locale; description: string }) {
   const row = await db
     .updateTable('applications')
@@ -283,7 +304,6 @@ export function sectionRuleColumnsIn(locale: Locale = 'da') {
   ] as const;
 }
 
-/** One section with what the editor needs: its grant section's guidance, requirements and inputs (one query). */
 /** The grant's budget terms as the shared rules take them (columns `currency`, `maxFundingPct`, …). */
 export function grantTermsOf(row: { currency: string; maxFundingPct: string | number | null; minInvoiceAmount: string | number | null; hourlyRate: string | number | null }): GrantTerms {
   return {
@@ -300,6 +320,7 @@ export const grantTermColumns = ['g.currency', 'g.max_funding_pct as maxFundingP
 /** How many of a section's newest finished drafts are compared with its text (older ones were long since rewritten or replaced). */
 const DRAFTS_COMPARED = 10;
 
+/** One section with what the editor needs: its grant section's guidance, requirements and inputs (one query). */
 export async function findSection(db: Executor, applicationId: string, sectionId: string, locale: Locale = 'da') {
   const row = await db
     .selectFrom('application_sections as s')

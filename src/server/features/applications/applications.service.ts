@@ -20,30 +20,24 @@ import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/se
 import { isMessageKey, type MessageKey } from '../../../shared/i18n';
 import { isIsoDate } from '../../../shared/i18n/date-input';
 import type { Executor } from '../../db/db';
-import { findGrantToApply, findSection, recordEvent, setSectionStatus, updateSectionVersioned, type SectionRow } from './applications.queries';
+import {
+  applicationStatusLocked,
+  findGrantToApply,
+  findSection,
+  insertApplicationWithSections,
+  lockSection,
+  recordEvent,
+  setSectionStatus,
+  updateSectionVersioned,
+  type SectionRow,
+} from './applications.queries';
 
 export async function createApplication(db: Executor, input: z.output<typeof createApplicationInput>, userId: string): Promise<{ id: string }> {
   const grant = await findGrantToApply(db, input.grantId);
   if (!grant) throw new AppError('NOT_FOUND');
   if (!isOpenForApplications(grant)) throw new AppError('CONFLICT', { message: 'applications.grantClosed' });
   return db.transaction().execute(async (trx) => {
-    const application = await trx
-      .insertInto('applications')
-      .values({ company_id: input.companyId, grant_id: grant.id, title: input.title, language: input.language, description: input.description, created_by: userId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // One section per grant section, in the grant's order; archived sections are not offered.
-    await trx
-      .insertInto('application_sections')
-      .columns(['application_id', 'grant_section_id', 'position'])
-      .expression((eb) =>
-        eb
-          .selectFrom('grant_sections')
-          .select((inner) => [inner.val(application.id).as('application_id'), 'id', 'position'])
-          .where('grant_id', '=', grant.id)
-          .where('removed_at', 'is', null),
-      )
-      .execute();
+    const application = await insertApplicationWithSections(trx, { companyId: input.companyId, grantId: grant.id, title: input.title, language: input.language, description: input.description, createdBy: userId });
     await recordEvent(trx, { applicationId: application.id, sectionId: null, actorId: userId, from: null, to: 'draft' });
     return application;
   });
@@ -161,7 +155,7 @@ function leftoverRefusal(leftover: TextLeftover | undefined): { message: Message
 
 export async function markSectionDone(db: Executor, applicationId: string, sectionId: string, userId: string) {
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('application_sections').select('id').where('id', '=', sectionId).where('application_id', '=', applicationId).forUpdate().execute();
+    await lockSection(trx, applicationId, sectionId);
     const section = await findSection(trx, applicationId, sectionId);
     if (!section) throw new AppError('NOT_FOUND');
     if (section.status === 'done') return { id: section.id, version: section.version, status: section.status };
@@ -180,8 +174,7 @@ export async function reopenSection(db: Executor, application: { id: string; pub
   return db.transaction().execute(async (trx) => {
     // Publishing locks the application row first too: a reopen racing it either lands before
     // (and publishing then finds a section not done) or sees the application published.
-    const current = await trx.selectFrom('applications').select('status').where('id', '=', application.id).forShare().executeTakeFirst();
-    if (current?.status === 'published') throw new AppError('CONFLICT', { message: 'applications.published' });
+    if ((await applicationStatusLocked(trx, application.id)) === 'published') throw new AppError('CONFLICT', { message: 'applications.published' });
     const updated = await setSectionStatus(trx, { applicationId: application.id, id: sectionId }, 'done', 'draft', userId);
     if (!updated) {
       const section = await findSection(trx, application.id, sectionId);

@@ -60,19 +60,24 @@ export function listSessions(db: Executor, userId: string) {
     .execute();
 }
 
+/** Deletes one of the user's sessions; another user's session id matches nothing. */
+export async function deleteOwnSession(db: Executor, userId: string, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).execute();
+}
+
 /** Replaces any live reset token of the user with a new one (a newer request cancels the older). */
 export async function replacePasswordReset(db: Executor, userId: string, tokenHash: Buffer, expiresAt: Date): Promise<void> {
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
   await db.insertInto('password_resets').values({ id: tokenHash, user_id: userId, expires_at: expiresAt }).execute();
 }
 
-/** Reads and deletes a reset token in one statement: it can be used once only. */
 /** Whether a reset token would still be taken now: it exists and has not expired. */
 export async function passwordResetUsable(db: Executor, tokenHash: Buffer, now: Date): Promise<boolean> {
   const row = await db.selectFrom('password_resets').select('id').where('id', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst();
   return row !== undefined;
 }
 
+/** Reads and deletes a reset token in one statement: it can be used once only. */
 export function takePasswordReset(db: Executor, tokenHash: Buffer) {
   return db.deleteFrom('password_resets').where('id', '=', tokenHash).returning(['user_id', 'expires_at']).executeTakeFirst();
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/auth';
 import { invalidateSession } from '../../auth/session';
 import { publicProcedure, router, userProcedure } from '../../trpc/trpc';
-import { listSessions, updateUserProfile } from './auth.queries';
+import { deleteOwnSession, listSessions, updateUserProfile } from './auth.queries';
 import { changePassword, login, requestPasswordReset, resendVerification, resetPassword, resetTokenUsable, signup, verifyEmail } from './auth.service';
 
 export const authRouter = router({
@@ -95,7 +95,7 @@ export const authRouter = router({
 
   /** Ends one of the caller's own sessions; another user's session id matches nothing. */
   endSession: userProcedure.meta({ access: 'self' }).input(endSessionInput).mutation(async ({ ctx, input }) => {
-    await ctx.db.deleteFrom('sessions').where('id', '=', input.sessionId).where('user_id', '=', ctx.user.id).execute();
+    await deleteOwnSession(ctx.db, ctx.user.id, input.sessionId);
     await ctx.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),

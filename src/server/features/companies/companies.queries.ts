@@ -1,92 +1,20 @@
 /**
  * Companies and memberships. A company is reached only through the caller's membership
- * (`findMembership`); every other function here takes a company id obtained that way.
+ * (`findMembership` in `src/server/trpc/membership.queries.ts`, which `companyProcedure` runs);
+ * every function here takes a company id obtained that way.
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
 import type { Locale } from '../../../shared/i18n';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
-
-/** The columns a member sees; the registry's raw answer stays on the server. */
-const companyColumns = [
-  'companies.id',
-  'companies.org_id as orgId',
-  'companies.name',
-  'companies.website',
-  'companies.address',
-  'companies.zipcode',
-  'companies.city',
-  'companies.phone',
-  'companies.email',
-  'companies.industry_code as industryCode',
-  'companies.industry',
-  'companies.employees',
-  'companies.company_type as companyType',
-  'companies.locale',
-  'companies.verified',
-  'companies.registry_name as registryName',
-  'companies.registry_checked_at as registryCheckedAt',
-  'companies.created_at as createdAt',
-  'companies.version',
-] as const;
-
-const startDate = sql<string | null>`to_char(companies.start_date, 'YYYY-MM-DD')`.as('startDate');
-
-export interface CompanyRow {
-  id: string;
-  orgId: string;
-  name: string;
-  website: string | null;
-  address: string | null;
-  zipcode: string | null;
-  city: string | null;
-  phone: string | null;
-  email: string | null;
-  industryCode: string | null;
-  industry: string | null;
-  employees: string | null;
-  companyType: string | null;
-  startDate: string | null;
-  locale: Locale | null;
-  verified: boolean;
-  /** The registry's name for the company, shown beside `name` (which its users choose); null until confirmed. */
-  registryName: string | null;
-  registryCheckedAt: Date | null;
-  createdAt: Date;
-  /** Optimistic concurrency: an edit names the version it was made from. */
-  version: number;
-}
-
-export interface MembershipRow {
-  company: CompanyRow;
-  role: CompanyRole;
-}
-
-type SelectedCompany = Omit<CompanyRow, 'locale'> & { locale: string | null; role: string };
-
-function toMembership(row: SelectedCompany): MembershipRow {
-  const { role, ...company } = row;
-  return { company: { ...company, locale: company.locale as Locale | null }, role: role as CompanyRole };
-}
-
-/** The company and the user's role in it, or undefined when the user is not a member. */
-export async function findMembership(db: Executor, companyId: string, userId: string): Promise<MembershipRow | undefined> {
-  const row = await db
-    .selectFrom('memberships')
-    .innerJoin('companies', 'companies.id', 'memberships.company_id')
-    .select([...companyColumns, startDate, 'memberships.role'])
-    .where('memberships.company_id', '=', companyId)
-    .where('memberships.user_id', '=', userId)
-    .executeTakeFirst();
-  return row ? toMembership(row) : undefined;
-}
+import { membershipColumns, toMembership, type MembershipRow } from '../../trpc/membership.queries';
 
 export async function listCompaniesOfUser(db: Executor, userId: string): Promise<MembershipRow[]> {
   const rows = await db
     .selectFrom('memberships')
     .innerJoin('companies', 'companies.id', 'memberships.company_id')
-    .select([...companyColumns, startDate, 'memberships.role'])
+    .select(membershipColumns)
     .where('memberships.user_id', '=', userId)
     .orderBy('companies.name')
     .orderBy('companies.id')

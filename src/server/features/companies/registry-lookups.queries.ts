@@ -56,11 +56,7 @@ export async function recordLookupFound(db: Executor, orgId: string, result: { p
   const now = new Date();
   const profile = JSON.stringify(result.profile);
   const raw = JSON.stringify(result.raw);
-  await db
-    .insertInto('registry_lookups')
-    .values({ org_id: orgId, status: 'found', profile, raw, error: null, checked_at: now })
-    .onConflict((oc) => oc.column('org_id').doUpdateSet({ status: 'found', profile, raw, error: null, checked_at: now }))
-    .execute();
+  // The company first: whoever sees the lookup found (the watcher wakes on it) reads a company already refreshed.
   const p = result.profile;
   await db
     .updateTable('companies')
@@ -82,6 +78,11 @@ export async function recordLookupFound(db: Executor, orgId: string, result: { p
       updated_at: now,
     })
     .where('org_id', '=', orgId)
+    .execute();
+  await db
+    .insertInto('registry_lookups')
+    .values({ org_id: orgId, status: 'found', profile, raw, error: null, checked_at: now })
+    .onConflict((oc) => oc.column('org_id').doUpdateSet({ status: 'found', profile, raw, error: null, checked_at: now }))
     .execute();
 }
 

@@ -140,6 +140,28 @@ export function lockCompany(db: Executor, companyId: string) {
   return db.selectFrom('companies').select(['id', 'name']).where('id', '=', companyId).forUpdate().executeTakeFirst();
 }
 
+/**
+ * Makes the new owner the company's owner: the previous owners become admins, and a join request
+ * the new owner had open is settled by the transfer.
+ */
+export async function handOverOwnership(db: Executor, transfer: { companyId: string; newOwnerId: string; previousOwnerIds: string[]; by: string }): Promise<void> {
+  if (transfer.previousOwnerIds.length > 0) {
+    await db.updateTable('memberships').set({ role: 'admin' }).where('company_id', '=', transfer.companyId).where('user_id', 'in', transfer.previousOwnerIds).execute();
+  }
+  await db
+    .insertInto('memberships')
+    .values({ company_id: transfer.companyId, user_id: transfer.newOwnerId, role: 'owner' })
+    .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ role: 'owner' }))
+    .execute();
+  await db
+    .updateTable('company_join_requests')
+    .set({ status: 'accepted', role: 'owner', decided_by: transfer.by, decided_at: new Date() })
+    .where('company_id', '=', transfer.companyId)
+    .where('user_id', '=', transfer.newOwnerId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 export async function recordTransfer(db: Executor, transfer: { companyId: string; previousOwnerIds: string[]; newOwnerId: string; by: string; reason: string }) {
   await db
     .insertInto('company_ownership_transfers')

@@ -16,6 +16,7 @@ import {
   closeRequest,
   findCompanyByOrgId,
   findUserByEmail,
+  handOverOwnership,
   insertJoinRequest,
   isMember,
   listCompanyManagers,
@@ -110,22 +111,7 @@ export async function transferOwnership(
     await assertMayBeOwner(trx, newOwner.id);
     const owners = await lockOwners(trx, company.id);
     const previous = owners.filter((owner) => owner.id !== newOwner.id);
-    if (previous.length > 0) {
-      await trx.updateTable('memberships').set({ role: 'admin' }).where('company_id', '=', company.id).where('user_id', 'in', previous.map((owner) => owner.id)).execute();
-    }
-    await trx
-      .insertInto('memberships')
-      .values({ company_id: company.id, user_id: newOwner.id, role: 'owner' })
-      .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ role: 'owner' }))
-      .execute();
-    // A request the new owner had open is settled by the transfer.
-    await trx
-      .updateTable('company_join_requests')
-      .set({ status: 'accepted', role: 'owner', decided_by: transfer.by, decided_at: new Date() })
-      .where('company_id', '=', company.id)
-      .where('user_id', '=', newOwner.id)
-      .where('status', '=', 'pending')
-      .execute();
+    await handOverOwnership(trx, { companyId: company.id, newOwnerId: newOwner.id, previousOwnerIds: previous.map((owner) => owner.id), by: transfer.by });
     await recordTransfer(trx, { companyId: company.id, previousOwnerIds: owners.map((owner) => owner.id), newOwnerId: newOwner.id, by: transfer.by, reason: transfer.reason });
     return { company, previous };
   });

@@ -1,17 +1,14 @@
 /**
  * What a draft is written from, and the prompt made of it. Everything is read through the draft's
- * own application, so only that company's material can reach the model: the grant section's
- * guidance, requirements, inputs and instructions; the application's title, description and
- * language; the company's registry profile; the other sections already written; and, as examples
- * of the company's own voice, the same section of its earlier applications (published first).
+ * own application (`loadDraftMaterial` in `drafts.queries.ts`), so only that company's material
+ * can reach the model: the grant section's guidance, requirements, inputs and instructions; the
+ * application's title, description and language; the company's registry profile; the other
+ * sections already written; and, as examples of the company's own voice, the same section of its
+ * earlier applications (published first).
  */
-import { sql } from 'kysely';
-import type { Executor } from '../../db/db';
-import type { Answers } from '../../../shared/domain/application-sections';
 import type { GrantTerms } from '../../../shared/domain/budget';
 import { isStructuredKind } from '../../../shared/schemas/section-data';
 import type { Locale } from '../../../shared/i18n';
-import { grantTermColumns, grantTermsOf } from '../applications/applications.queries';
 
 export interface DraftMaterial {
   language: Locale;
@@ -31,96 +28,6 @@ export interface DraftMaterial {
   company: { name: string; orgId: string; city: string | null; industry: string | null; employees: string | null; website: string | null; startDate: string | null };
   otherSections: Array<{ title: string; content: string }>;
   earlierExamples: Array<{ applicationTitle: string; content: string }>;
-}
-
-function answerText(value: Answers[string] | undefined): string | null {
-  if (value === undefined || value === null) return null;
-  if (Array.isArray(value)) return value.filter((item) => item.trim() !== '').join(', ') || null;
-  return String(value).trim() || null;
-}
-
-export async function loadDraftMaterial(db: Executor, draftId: string): Promise<DraftMaterial | null> {
-  const row = await db
-    .selectFrom('ai_drafts as d')
-    .innerJoin('application_sections as s', 's.id', 'd.section_id')
-    .innerJoin('applications as a', 'a.id', 'd.application_id')
-    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
-    .innerJoin('grants as g', 'g.id', 'a.grant_id')
-    .innerJoin('funds as f', 'f.id', 'g.fund_id')
-    .innerJoin('companies as c', 'c.id', 'a.company_id')
-    .select([
-      'd.instruction',
-      'a.id as applicationId',
-      'a.company_id as companyId',
-      'a.title as applicationTitle',
-      'a.description',
-      'a.language',
-      's.id as sectionId',
-      's.content',
-      's.answers',
-      'gs.id as grantSectionId',
-      'gs.title',
-      'gs.kind',
-      'gs.guidance',
-      'gs.ai_instructions as aiInstructions',
-      'g.title as grantTitle',
-      ...grantTermColumns,
-      'f.name as fundName',
-      'c.name as companyName',
-      'c.org_id as orgId',
-      'c.city',
-      'c.industry',
-      'c.employees',
-      'c.website',
-      sql<string | null>`to_char(c.start_date, 'YYYY-MM-DD')`.as('startDate'),
-    ])
-    .where('d.id', '=', draftId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const [requirements, inputs, others, earlier] = await Promise.all([
-    db.selectFrom('section_requirements').select(['id', 'text']).where('grant_section_id', '=', row.grantSectionId).orderBy('position').execute(),
-    db.selectFrom('section_inputs').select(['id', 'label']).where('grant_section_id', '=', row.grantSectionId).orderBy('position').execute(),
-    db
-      .selectFrom('application_sections as s')
-      .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
-      .select(['gs.title', 's.content'])
-      .where('s.application_id', '=', row.applicationId)
-      .where('s.id', '<>', row.sectionId)
-      .where('s.content', '<>', '')
-      .orderBy('s.position')
-      .execute(),
-    db
-      .selectFrom('application_sections as s')
-      .innerJoin('applications as a', 'a.id', 's.application_id')
-      .select(['a.title as applicationTitle', 's.content'])
-      .where('a.company_id', '=', row.companyId)
-      .where('a.id', '<>', row.applicationId)
-      .where('s.grant_section_id', '=', row.grantSectionId)
-      .where('s.content', '<>', '')
-      .orderBy(sql`a.status = 'published'`, 'desc')
-      .orderBy('s.updated_at', 'desc')
-      .limit(2)
-      .execute(),
-  ]);
-  const answers = row.answers as Answers;
-  return {
-    language: row.language as Locale,
-    instruction: row.instruction,
-    section: {
-      title: row.title,
-      kind: row.kind,
-      guidance: row.guidance,
-      aiInstructions: row.aiInstructions,
-      requirements,
-      inputs: inputs.map((input) => ({ label: input.label, value: answerText(answers[input.id]) })),
-      currentText: row.content,
-    },
-    application: { title: row.applicationTitle, description: row.description },
-    grant: { title: row.grantTitle, fundName: row.fundName, terms: grantTermsOf(row) },
-    company: { name: row.companyName, orgId: row.orgId, city: row.city, industry: row.industry, employees: row.employees, website: row.website, startDate: row.startDate },
-    otherSections: others,
-    earlierExamples: earlier,
-  };
 }
 
 const languageNames: Record<Locale, string> = { da: 'Danish', en: 'English', nb: 'Norwegian (bokmål)' };

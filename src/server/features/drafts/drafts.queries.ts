@@ -6,8 +6,22 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { RowProposal } from '../../../shared/domain/draft-rows';
 import type { DraftState, DraftStatus } from '../../../shared/schemas/drafts';
+import type { Answers } from '../../../shared/domain/application-sections';
+import type { Locale } from '../../../shared/i18n';
+import { grantTermColumns, grantTermsOf } from '../applications/applications.queries';
+import type { DraftMaterial } from './draft-material';
 
 const activeStatuses = ['queued', 'running'] as const;
+
+/** Whether the registry has confirmed the company (drafts are for confirmed companies only). */
+export async function companyConfirmed(db: Executor, companyId: string): Promise<boolean> {
+  const company = await db.selectFrom('companies').select('verified').where('id', '=', companyId).executeTakeFirst();
+  return company?.verified === true;
+}
+
+export async function deleteDraft(db: Executor, draftId: string): Promise<void> {
+  await db.deleteFrom('ai_drafts').where('id', '=', draftId).execute();
+}
 
 export function findActiveDraft(db: Executor, applicationId: string, sectionId: string) {
   return db
@@ -190,6 +204,24 @@ export function finishDraft(
     .executeTakeFirst();
 }
 
+/** A finished draft's proposed rows, its row locked until the transaction ends (one acceptance at a time). */
+export async function draftProposalsForUpdate(db: Executor, applicationId: string, sectionId: string, draftId: string) {
+  const row = await db
+    .selectFrom('ai_drafts')
+    .select(['id', 'proposals'])
+    .where('id', '=', draftId)
+    .where('application_id', '=', applicationId)
+    .where('section_id', '=', sectionId)
+    .where('status', '=', 'done')
+    .forUpdate()
+    .executeTakeFirst();
+  return row && { id: row.id, proposals: (row.proposals ?? []) as unknown as RowProposal[] };
+}
+
+export async function storeDraftProposals(db: Executor, draftId: string, proposals: RowProposal[]): Promise<void> {
+  await db.updateTable('ai_drafts').set({ proposals: JSON.stringify(proposals) }).where('id', '=', draftId).execute();
+}
+
 /** Records the reason; `final` ends the draft (no more retries will come). */
 export function recordDraftError(db: Executor, draftId: string, error: string, final: boolean) {
   return db
@@ -197,4 +229,94 @@ export function recordDraftError(db: Executor, draftId: string, error: string, f
     .set(final ? { status: 'failed', error, finished_at: new Date() } : { error })
     .where('id', '=', draftId)
     .execute();
+}
+
+function answerText(value: Answers[string] | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.filter((item) => item.trim() !== '').join(', ') || null;
+  return String(value).trim() || null;
+}
+
+export async function loadDraftMaterial(db: Executor, draftId: string): Promise<DraftMaterial | null> {
+  const row = await db
+    .selectFrom('ai_drafts as d')
+    .innerJoin('application_sections as s', 's.id', 'd.section_id')
+    .innerJoin('applications as a', 'a.id', 'd.application_id')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoin('grants as g', 'g.id', 'a.grant_id')
+    .innerJoin('funds as f', 'f.id', 'g.fund_id')
+    .innerJoin('companies as c', 'c.id', 'a.company_id')
+    .select([
+      'd.instruction',
+      'a.id as applicationId',
+      'a.company_id as companyId',
+      'a.title as applicationTitle',
+      'a.description',
+      'a.language',
+      's.id as sectionId',
+      's.content',
+      's.answers',
+      'gs.id as grantSectionId',
+      'gs.title',
+      'gs.kind',
+      'gs.guidance',
+      'gs.ai_instructions as aiInstructions',
+      'g.title as grantTitle',
+      ...grantTermColumns,
+      'f.name as fundName',
+      'c.name as companyName',
+      'c.org_id as orgId',
+      'c.city',
+      'c.industry',
+      'c.employees',
+      'c.website',
+      sql<string | null>`to_char(c.start_date, 'YYYY-MM-DD')`.as('startDate'),
+    ])
+    .where('d.id', '=', draftId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [requirements, inputs, others, earlier] = await Promise.all([
+    db.selectFrom('section_requirements').select(['id', 'text']).where('grant_section_id', '=', row.grantSectionId).orderBy('position').execute(),
+    db.selectFrom('section_inputs').select(['id', 'label']).where('grant_section_id', '=', row.grantSectionId).orderBy('position').execute(),
+    db
+      .selectFrom('application_sections as s')
+      .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+      .select(['gs.title', 's.content'])
+      .where('s.application_id', '=', row.applicationId)
+      .where('s.id', '<>', row.sectionId)
+      .where('s.content', '<>', '')
+      .orderBy('s.position')
+      .execute(),
+    db
+      .selectFrom('application_sections as s')
+      .innerJoin('applications as a', 'a.id', 's.application_id')
+      .select(['a.title as applicationTitle', 's.content'])
+      .where('a.company_id', '=', row.companyId)
+      .where('a.id', '<>', row.applicationId)
+      .where('s.grant_section_id', '=', row.grantSectionId)
+      .where('s.content', '<>', '')
+      .orderBy(sql`a.status = 'published'`, 'desc')
+      .orderBy('s.updated_at', 'desc')
+      .limit(2)
+      .execute(),
+  ]);
+  const answers = row.answers as Answers;
+  return {
+    language: row.language as Locale,
+    instruction: row.instruction,
+    section: {
+      title: row.title,
+      kind: row.kind,
+      guidance: row.guidance,
+      aiInstructions: row.aiInstructions,
+      requirements,
+      inputs: inputs.map((input) => ({ label: input.label, value: answerText(answers[input.id]) })),
+      currentText: row.content,
+    },
+    application: { title: row.applicationTitle, description: row.description },
+    grant: { title: row.grantTitle, fundName: row.fundName, terms: grantTermsOf(row) },
+    company: { name: row.companyName, orgId: row.orgId, city: row.city, industry: row.industry, employees: row.employees, website: row.website, startDate: row.startDate },
+    otherSections: others,
+    earlierExamples: earlier,
+  };
 }

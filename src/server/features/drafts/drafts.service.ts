@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import { draftBody, isEditable, type Answers, type SectionStatus } from '../../../shared/domain/application-sections';
-import { rowCollections, type RowProposal } from '../../../shared/domain/draft-rows';
+import { rowCollections } from '../../../shared/domain/draft-rows';
 import { AppError } from '../../../shared/errors';
 import { emptyActivityPlan } from '../../../shared/schemas/activity-plan';
 import { emptyBudget } from '../../../shared/schemas/budget';
@@ -19,7 +19,17 @@ import { consumeRateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
 import { findSection } from '../applications/applications.queries';
 import { saveSection } from '../applications/applications.service';
-import { draftableSectionsOf, findActiveDraft, insertDraft, sectionKindOf, textSectionsWithFinishedDraft } from './drafts.queries';
+import {
+  companyConfirmed,
+  deleteDraft,
+  draftableSectionsOf,
+  draftProposalsForUpdate,
+  findActiveDraft,
+  insertDraft,
+  sectionKindOf,
+  storeDraftProposals,
+  textSectionsWithFinishedDraft,
+} from './drafts.queries';
 
 async function consumeDraftLimit(ctx: Context, companyId: string, userId: string): Promise<void> {
   const perHour = (name: string) => ({ name, limit: ctx.env.AI_DRAFTS_PER_HOUR, windowSeconds: 3600 });
@@ -38,8 +48,7 @@ async function consumeDraftLimit(ctx: Context, companyId: string, userId: string
 }
 
 async function requireConfirmedCompany(ctx: Context, companyId: string): Promise<void> {
-  const company = await ctx.db.selectFrom('companies').select('verified').where('id', '=', companyId).executeTakeFirst();
-  if (!company?.verified) throw new AppError('FORBIDDEN', { message: 'companies.notConfirmed' });
+  if (!(await companyConfirmed(ctx.db, companyId))) throw new AppError('FORBIDDEN', { message: 'companies.notConfirmed' });
 }
 
 /** Starts (or joins) the draft of one section. */
@@ -62,7 +71,7 @@ export async function requestDraft(
     await ctx.queues.add('drafts', { draftId: created.id }, { jobId: created.id });
   } catch (error) {
     // Nothing was queued: the row must not block the next request as "in progress".
-    await ctx.db.deleteFrom('ai_drafts').where('id', '=', created.id).execute();
+    await deleteDraft(ctx.db, created.id);
     throw error;
   }
   return { draftId: created.id, joined: false };
@@ -140,16 +149,8 @@ const emptyData = { budget: emptyBudget, activity_plan: emptyActivityPlan, deliv
  */
 export async function acceptProposedRow(db: Database, applicationId: string, input: z.output<typeof acceptDraftRowInput>, userId: string) {
   return db.transaction().execute(async (trx) => {
-    const draft = await trx
-      .selectFrom('ai_drafts')
-      .select(['id', 'proposals'])
-      .where('id', '=', input.draftId)
-      .where('application_id', '=', applicationId)
-      .where('section_id', '=', input.sectionId)
-      .where('status', '=', 'done')
-      .forUpdate()
-      .executeTakeFirst();
-    const proposals = (draft?.proposals ?? []) as unknown as RowProposal[];
+    const draft = await draftProposalsForUpdate(trx, applicationId, input.sectionId, input.draftId);
+    const proposals = draft?.proposals ?? [];
     const proposal = proposals.find((candidate) => candidate.row.id === input.rowId);
     if (!draft || !proposal) throw new AppError('NOT_FOUND');
     if (proposal.accepted) throw new AppError('CONFLICT', { message: 'drafts.rowAccepted' });
@@ -166,7 +167,7 @@ export async function acceptProposedRow(db: Database, applicationId: string, inp
       userId,
     );
     const accepted = proposals.map((candidate) => (candidate === proposal ? { ...candidate, accepted: true } : candidate));
-    await trx.updateTable('ai_drafts').set({ proposals: JSON.stringify(accepted) }).where('id', '=', draft.id).execute();
+    await storeDraftProposals(trx, draft.id, accepted);
     return { ...saved, rowId: input.rowId };
   });
 }

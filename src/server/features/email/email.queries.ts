@@ -15,6 +15,10 @@ export async function insertEmail<T extends EmailTemplateName>(
   return row.id;
 }
 
+export async function deleteEmail(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('emails').where('id', '=', id).execute();
+}
+
 export function findEmail(db: Executor, id: string) {
   return db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirst();
 }

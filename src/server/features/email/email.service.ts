@@ -1,7 +1,7 @@
 import type { Services } from '../../services';
 import type { Locale } from '../../../shared/i18n';
 import { emailTemplates, type EmailParams, type EmailTemplateName } from '../../../shared/emails';
-import { insertEmail } from './email.queries';
+import { deleteEmail, insertEmail } from './email.queries';
 import { wellFormedJson } from '../../../shared/domain/well-formed';
 
 /**
@@ -18,7 +18,7 @@ export async function queueEmail<T extends EmailTemplateName>(
     await services.queues.add('email', { emailId: id }, { jobId: id });
   } catch (error) {
     // Nothing half-done stays behind: the caller tells the user to try again shortly.
-    await services.db.deleteFrom('emails').where('id', '=', id).execute();
+    await deleteEmail(services.db, id);
     throw error;
   }
   return id;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { createFundInput, updateFundInput } from '../../../shared/schemas/funds';
 import type { Executor } from '../../db/db';
-import { translationsOf } from '../../../shared/i18n/localized-text';
+import { localizedColumns } from '../../../shared/i18n/localized-text';
 import { chooseSlug, slugTaken } from '../../catalog/catalog-slugs';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-errors';
 import { countFundGrants, deleteFund, findFundById, insertFund, updateFund, type FundValues } from './funds.queries';
@@ -10,9 +10,7 @@ import { countFundGrants, deleteFund, findFundById, insertFund, updateFund, type
 function valuesOf(input: z.output<typeof createFundInput>, slug: string): FundValues {
   return {
     slug,
-    name: input.name.da,
-    description: input.description.da,
-    translations: JSON.stringify(translationsOf({ name: input.name, description: input.description })),
+    ...localizedColumns({ name: input.name, description: input.description }),
     url: input.url || null,
   };
 }

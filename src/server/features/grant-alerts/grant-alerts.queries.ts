@@ -8,14 +8,6 @@ export interface PendingSettings {
   fundIds: string[];
 }
 
-export function findAlertByEmail(db: Executor, email: string) {
-  return db
-    .selectFrom('grant_alerts')
-    .select(['id', 'email', 'confirmed_at'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .executeTakeFirst();
-}
-
 /**
  * Records a sign-up waiting for its confirmation: a new subscriber, or new settings for an
  * existing one (applied only when the link in the e-mail is followed). One row per address.

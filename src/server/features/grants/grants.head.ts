@@ -12,7 +12,7 @@ import type { Executor } from '../../db/db';
 import { grantListInput } from '../../../shared/schemas/grants';
 import { cachedPublicFund, cachedPublicFunds } from '../funds/funds.queries';
 import { cachedCatalog } from '../../catalog/catalog-cache';
-import { cachedPublicGrant, cachedPublicGrants } from './grants.queries';
+import { cachedPublicGrant, cachedPublicGrants, publicSlugs } from './grants.queries';
 
 export interface PageHead {
   title: string;
@@ -160,13 +160,7 @@ export function sitemapXml(origin: string, entries: { funds: string[]; grants: s
 }
 
 export async function sitemapEntries(db: Executor): Promise<{ funds: string[]; grants: string[] }> {
-  return cachedCatalog(db, 'sitemap', async () => {
-    const [funds, grants] = await Promise.all([
-      db.selectFrom('funds').select('slug').orderBy('slug').execute(),
-      db.selectFrom('grants').select('slug').where('published_at', 'is not', null).where('status', '<>', 'draft').orderBy('slug').execute(),
-    ]);
-    return { funds: funds.map((row) => row.slug), grants: grants.map((row) => row.slug) };
-  });
+  return cachedCatalog(db, 'sitemap', () => publicSlugs(db));
 }
 
 export const robotsTxt = (origin: string) =>

@@ -9,7 +9,7 @@ import type { GrantListInput } from '../../../shared/schemas/grants';
 import type { GrantSort, GrantStatus, InputType, PublicGrantStatus, SectionKind } from '../../../shared/domain/grants';
 import type { ProfilePrefill } from '../../../shared/domain/requirements-test';
 import type { Locale } from '../../../shared/i18n';
-import { pickField, textOf, translationsOf, type LocalizedText } from '../../../shared/i18n/localized-text';
+import { localizedColumns, pickField, textOf, type LocalizedText } from '../../../shared/i18n/localized-text';
 import { truncateAtWord } from '../../../shared/domain/truncate';
 import type { Executor } from '../../db/db';
 import { cachedCatalog } from '../../catalog/catalog-cache';
@@ -263,6 +263,15 @@ export async function publicGrantExists(db: Executor, slug: string): Promise<boo
   return row !== undefined;
 }
 
+/** The slugs of every fund and of every public grant, in order (the sitemap). */
+export async function publicSlugs(db: Executor): Promise<{ funds: string[]; grants: string[] }> {
+  const [funds, grants] = await Promise.all([
+    db.selectFrom('funds').select('slug').orderBy('slug').execute(),
+    db.selectFrom('grants').select('slug').where('published_at', 'is not', null).where('status', '<>', 'draft').orderBy('slug').execute(),
+  ]);
+  return { funds: funds.map((row) => row.slug), grants: grants.map((row) => row.slug) };
+}
+
 export interface EligibilityQuestion<T = string> {
   id: string;
   text: T;
@@ -498,12 +507,6 @@ export async function saveOrderedRows<T extends Record<string, unknown>>(
   }
 }
 
-/** A row's texts as stored: the Danish ones in their columns, the others in `translations`. */
-export function localizedColumns<K extends string>(fields: Record<K, LocalizedText>): Record<K, string> & { translations: string } {
-  const columns = Object.fromEntries(Object.entries<LocalizedText>(fields).map(([field, text]) => [field, text.da])) as Record<K, string>;
-  return { ...columns, translations: JSON.stringify(translationsOf(fields)) };
-}
-
 /** Saves a grant's eligibility questions in order (see `saveOrderedRows`). */
 export function saveGrantQuestions(
   db: Executor,
@@ -519,6 +522,198 @@ export function saveGrantQuestions(
       values: { ...localizedColumns({ text: question.text }), expected_answer: question.expectedAnswer, prefill: question.prefill },
     })),
   );
+}
+
+/** The grant's row as stored (a copy is made from it). */
+export function findGrantRow(db: Executor, id: string) {
+  return db.selectFrom('grants').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+type GrantRow = NonNullable<Awaited<ReturnType<typeof findGrantRow>>>;
+
+/**
+ * A draft copy of the grant under `slug`, with its questions and its live sections (their
+ * requirements and inputs with them), in their order; returns the copy's id. Run in a transaction.
+ */
+export async function insertDraftCopy(db: Executor, source: GrantRow, slug: string): Promise<string> {
+  const row = await db
+    .insertInto('grants')
+    .values({
+      fund_id: source.fund_id,
+      slug,
+      title: source.title,
+      description: source.description,
+      translations: JSON.stringify(source.translations),
+      url: source.url,
+      opens_at: source.opens_at,
+      deadline_at: source.deadline_at,
+      status: 'draft',
+      currency: source.currency,
+      amount_min: source.amount_min,
+      amount_max: source.amount_max,
+      max_funding_pct: source.max_funding_pct,
+      min_invoice_amount: source.min_invoice_amount,
+      hourly_rate: source.hourly_rate,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('grant_requirements')
+    .columns(['grant_id', 'position', 'text', 'translations', 'expected_answer', 'prefill'])
+    .expression((eb) =>
+      eb
+        .selectFrom('grant_requirements')
+        .select([sql<string>`${row.id}::uuid`.as('grant_id'), 'position', 'text', 'translations', 'expected_answer', 'prefill'])
+        .where('grant_id', '=', source.id),
+    )
+    .execute();
+  const sections = await db.selectFrom('grant_sections').selectAll().where('grant_id', '=', source.id).where('removed_at', 'is', null).orderBy('position').execute();
+  for (const [position, section] of sections.entries()) {
+    const copy = await db
+      .insertInto('grant_sections')
+      .values({
+        grant_id: row.id,
+        position,
+        kind: section.kind,
+        title: section.title,
+        guidance: section.guidance,
+        translations: JSON.stringify(section.translations),
+        ai_instructions: section.ai_instructions,
+        max_chars: section.max_chars,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('section_requirements')
+      .columns(['grant_section_id', 'position', 'text', 'translations'])
+      .expression((eb) =>
+        eb.selectFrom('section_requirements').select([sql<string>`${copy.id}::uuid`.as('grant_section_id'), 'position', 'text', 'translations']).where('grant_section_id', '=', section.id),
+      )
+      .execute();
+    await db
+      .insertInto('section_inputs')
+      .columns(['grant_section_id', 'position', 'label', 'translations', 'type', 'required', 'max_chars'])
+      .expression((eb) =>
+        eb
+          .selectFrom('section_inputs')
+          .select([sql<string>`${copy.id}::uuid`.as('grant_section_id'), 'position', 'label', 'translations', 'type', 'required', 'max_chars'])
+          .where('grant_section_id', '=', section.id),
+      )
+      .execute();
+  }
+  return row.id;
+}
+
+/** Whether any application uses the grant. */
+export async function grantHasApplications(db: Executor, id: string): Promise<boolean> {
+  const row = await db.selectFrom('applications').select('id').where('grant_id', '=', id).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes the grant; false when there was none. */
+export async function deleteGrantRow(db: Executor, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('grants').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Publishes the grant if it is not published yet and has a section; a draft becomes upcoming or
+ * open by its opening date. Undefined when it is already published, has no section or does not exist.
+ */
+export function publishGrantRow(db: Executor, id: string) {
+  const now = new Date();
+  return db
+    .updateTable('grants')
+    .set((eb) => ({
+      published_at: now,
+      status: sql<string>`CASE WHEN status = 'draft' THEN (CASE WHEN opens_at > ${now} THEN 'upcoming' ELSE 'open' END) ELSE status END`,
+      version: eb('version', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where('published_at', 'is', null)
+    // A grant without sections cannot be applied to: visitors would meet "start an application"
+    // beside "the sections are not described yet". Checked in the same statement as the update.
+    .where(({ exists, selectFrom }) => exists(selectFrom('grant_sections').select('grant_sections.id').whereRef('grant_sections.grant_id', '=', 'grants.id')))
+    .returning(['id', 'version'])
+    .executeTakeFirst();
+}
+
+/** Takes the grant off the public catalogue; its new version, or null when it does not exist. */
+export async function unpublishGrantRow(db: Executor, id: string): Promise<number | null> {
+  const row = await db
+    .updateTable('grants')
+    .set((eb) => ({ published_at: null, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .returning('version')
+    .executeTakeFirst();
+  return row?.version ?? null;
+}
+
+/** Locks the grant's row to the end of the transaction: changes to its list of sections wait for each other. */
+export async function lockGrant(db: Executor, grantId: string): Promise<void> {
+  await db.selectFrom('grants').select('id').where('id', '=', grantId).forUpdate().execute();
+}
+
+/** Adds a section after the grant's last one; returns its id. */
+export async function insertSectionLast(db: Executor, grantId: string, values: { kind: SectionKind; title: string; translations: string }): Promise<string> {
+  const last = await db
+    .selectFrom('grant_sections')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .where('grant_id', '=', grantId)
+    .executeTakeFirst();
+  const position = last?.max === null || last?.max === undefined ? 0 : Math.max(0, Number(last.max) + 1);
+  const row = await db
+    .insertInto('grant_sections')
+    .values({ grant_id: grantId, position, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setSectionPosition(db: Executor, sectionId: string, position: number): Promise<void> {
+  await db.updateTable('grant_sections').set({ position }).where('id', '=', sectionId).execute();
+}
+
+/** A section still in its grant's list (not archived). */
+export function findLiveSection(db: Executor, id: string) {
+  return db.selectFrom('grant_sections').select(['id', 'grant_id']).where('id', '=', id).where('removed_at', 'is', null).executeTakeFirst();
+}
+
+export async function deleteSectionRow(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('grant_sections').where('id', '=', id).execute();
+}
+
+/**
+ * Takes a section out of its grant's list but keeps the row: its position goes below every other
+ * (freeing its place in the unique order) and it is marked removed.
+ */
+export async function archiveSection(db: Executor, section: { id: string; grant_id: string }): Promise<void> {
+  const lowest = await db.selectFrom('grant_sections').select((eb) => eb.fn.min('position').as('min')).where('grant_id', '=', section.grant_id).executeTakeFirst();
+  const position = Math.min(0, Number(lowest?.min ?? 0)) - 1;
+  await db
+    .updateTable('grant_sections')
+    .set((eb) => ({ removed_at: new Date(), position, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', section.id)
+    .execute();
+}
+
+/** Optimistic concurrency: saves a live section only at the version the editor loaded; its new version, or null. */
+export async function updateSectionVersioned(
+  db: Executor,
+  id: string,
+  version: number,
+  values: { kind: SectionKind; title: string; guidance: string; translations: string; ai_instructions: string; max_chars: number | null },
+): Promise<number | null> {
+  const row = await db
+    .updateTable('grant_sections')
+    .set((eb) => ({ ...values, version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('removed_at', 'is', null)
+    .returning('version')
+    .executeTakeFirst();
+  return row?.version ?? null;
 }
 
 export function grantFundOf(db: Executor, grantId: string) {

@@ -15,7 +15,7 @@ import { assertVerified } from '../../auth/verified-email';
 import { markEmailVerified } from '../auth/auth.queries';
 import { queueEmail } from '../email/email.service';
 import { addMembership, isMemberByEmail } from '../companies/companies.queries';
-import { lockPendingInvitationRole, markInvitationAccepted, markInvitationDeclined, replaceInvitation, type InvitationDetails } from './invitations.queries';
+import { deleteInvitation, lockPendingInvitationRole, markInvitationAccepted, markInvitationDeclined, replaceInvitation, type InvitationDetails } from './invitations.queries';
 
 export const INVITATION_TTL_MS = 14 * 24 * 3600 * 1000;
 
@@ -82,7 +82,7 @@ export async function inviteToCompany(
     });
   } catch (error) {
     // Nothing was sent: no invitation stays that nobody can open.
-    await services.db.deleteFrom('invitations').where('id', '=', invitationId).execute();
+    await deleteInvitation(services.db, invitationId);
     throw error;
   }
   return { invitationId };

@@ -77,6 +77,11 @@ export async function findReviewRequester(db: Executor, sectionId: string): Prom
   return row?.requested_by ?? null;
 }
 
+/** Who a digest goes to: their address, first name and language. */
+export function findRecipient(db: Executor, userId: string) {
+  return db.selectFrom('users').select(['email', 'firstname', 'locale']).where('id', '=', userId).executeTakeFirst();
+}
+
 /**
  * Drops the person's notifications not yet e-mailed about applications of companies they are no
  * longer a member of: a digest is checked when it is sent, not only when its events happened.

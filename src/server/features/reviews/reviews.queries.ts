@@ -197,6 +197,22 @@ export function listLockReceiptRecipients(db: Executor, applicationId: string) {
     .execute();
 }
 
+/** Locks one section of the application to the end of the transaction and returns its status and version. */
+export function lockSectionState(db: Executor, applicationId: string, sectionId: string) {
+  return db
+    .selectFrom('application_sections')
+    .select(['id', 'status', 'version'])
+    .where('id', '=', sectionId)
+    .where('application_id', '=', applicationId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Locks the application's row to the end of the transaction. */
+export async function lockApplication(db: Executor, applicationId: string): Promise<void> {
+  await db.selectFrom('applications').select('id').where('id', '=', applicationId).forUpdate().execute();
+}
+
 /** Locks the application's sections (so none is reopened meanwhile) and returns their statuses. */
 export function lockSectionStatuses(db: Executor, applicationId: string) {
   return db

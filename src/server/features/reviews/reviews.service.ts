@@ -18,7 +18,18 @@ import { log } from '../../log';
 import type { Services } from '../../services';
 import { queueEmail } from '../email/email.service';
 import { recordEvent, setSectionStatus } from '../applications/applications.queries';
-import { copyApplication, countReviewersAmong, findNamedReviewer, listLockReceiptRecipients, listSectionsInFull, lockSectionStatuses, markPublished, replaceSectionReviewers } from './reviews.queries';
+import {
+  copyApplication,
+  countReviewersAmong,
+  findNamedReviewer,
+  listLockReceiptRecipients,
+  listSectionsInFull,
+  lockApplication,
+  lockSectionState,
+  lockSectionStatuses,
+  markPublished,
+  replaceSectionReviewers,
+} from './reviews.queries';
 
 export interface ReviewActor {
   application: { id: string; companyId: string; published: boolean };
@@ -34,13 +45,7 @@ async function moveSection(
   options: { reason?: string; version?: number; before?: (trx: Executor) => Promise<void> } = {},
 ) {
   return db.transaction().execute(async (trx) => {
-    const section = await trx
-      .selectFrom('application_sections')
-      .select(['id', 'status', 'version'])
-      .where('id', '=', sectionId)
-      .where('application_id', '=', actor.application.id)
-      .forUpdate()
-      .executeTakeFirst();
+    const section = await lockSectionState(trx, actor.application.id, sectionId);
     if (!section) throw new AppError('NOT_FOUND');
     const from = section.status as SectionStatus;
     const outcome = reviewTransition(action, { status: from, role: actor.role, published: actor.application.published });
@@ -102,7 +107,7 @@ export function commentOnSection(db: Executor, actor: ReviewActor, sectionId: st
 export async function publishApplication(db: Executor, actor: ReviewActor, locale: Locale = 'da') {
   return db.transaction().execute(async (trx) => {
     // The application row first, as reopening does, so the two never interleave.
-    await trx.selectFrom('applications').select('id').where('id', '=', actor.application.id).forUpdate().execute();
+    await lockApplication(trx, actor.application.id);
     const sections = await lockSectionStatuses(trx, actor.application.id);
     const blocking = sectionsBlockingPublish(sections.map((section) => ({ status: section.status as SectionStatus })));
     if (sections.length === 0 || blocking.length > 0) throw new AppError('CONFLICT', { message: 'reviews.refused.notDone' });

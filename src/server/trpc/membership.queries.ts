@@ -1,0 +1,102 @@
+/**
+ * The caller's membership, which the company- and application-scoped procedures load before
+ * anything else (`company-procedure.ts`, `application-procedure.ts`): the company or application
+ * and the caller's role in its company, or nothing for someone who is not a member. The tRPC layer
+ * owns these reads so that it never imports a feature; features build on what it puts on `ctx`.
+ */
+import { sql } from 'kysely';
+import type { CompanyRole } from '../../shared/domain/company-roles';
+import type { Locale } from '../../shared/i18n';
+import type { Executor } from '../db/db';
+
+/** The columns a member sees; the registry's raw answer stays on the server. */
+const companyColumns = [
+  'companies.id',
+  'companies.org_id as orgId',
+  'companies.name',
+  'companies.website',
+  'companies.address',
+  'companies.zipcode',
+  'companies.city',
+  'companies.phone',
+  'companies.email',
+  'companies.industry_code as industryCode',
+  'companies.industry',
+  'companies.employees',
+  'companies.company_type as companyType',
+  'companies.locale',
+  'companies.verified',
+  'companies.registry_name as registryName',
+  'companies.registry_checked_at as registryCheckedAt',
+  'companies.created_at as createdAt',
+  'companies.version',
+] as const;
+
+const startDate = sql<string | null>`to_char(companies.start_date, 'YYYY-MM-DD')`.as('startDate');
+
+/** What `toMembership` reads, for a query joining `memberships` and `companies`. */
+export const membershipColumns = [...companyColumns, startDate, 'memberships.role'] as const;
+
+export interface CompanyRow {
+  id: string;
+  orgId: string;
+  name: string;
+  website: string | null;
+  address: string | null;
+  zipcode: string | null;
+  city: string | null;
+  phone: string | null;
+  email: string | null;
+  industryCode: string | null;
+  industry: string | null;
+  employees: string | null;
+  companyType: string | null;
+  startDate: string | null;
+  locale: Locale | null;
+  verified: boolean;
+  /** The registry's name for the company, shown beside `name` (which its users choose); null until confirmed. */
+  registryName: string | null;
+  registryCheckedAt: Date | null;
+  createdAt: Date;
+  /** Optimistic concurrency: an edit names the version it was made from. */
+  version: number;
+}
+
+export interface MembershipRow {
+  company: CompanyRow;
+  role: CompanyRole;
+}
+
+type SelectedCompany = Omit<CompanyRow, 'locale'> & { locale: string | null; role: string };
+
+export function toMembership(row: SelectedCompany): MembershipRow {
+  const { role, ...company } = row;
+  return { company: { ...company, locale: company.locale as Locale | null }, role: role as CompanyRole };
+}
+
+/** The company and the user's role in it, or undefined when the user is not a member. */
+export async function findMembership(db: Executor, companyId: string, userId: string): Promise<MembershipRow | undefined> {
+  const row = await db
+    .selectFrom('memberships')
+    .innerJoin('companies', 'companies.id', 'memberships.company_id')
+    .select(membershipColumns)
+    .where('memberships.company_id', '=', companyId)
+    .where('memberships.user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toMembership(row) : undefined;
+}
+
+/** The application and the caller's role in its company, or undefined for a non-member. */
+export async function findApplicationForMember(db: Executor, applicationId: string, userId: string) {
+  const row = await db
+    .selectFrom('applications as a')
+    .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
+    .select(['a.id', 'a.company_id as companyId', 'a.grant_id as grantId', 'a.status', 'a.version', 'a.language', 'm.role'])
+    .where('a.id', '=', applicationId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    application: { id: row.id, companyId: row.companyId, grantId: row.grantId, published: row.status === 'published', version: row.version, language: row.language as Locale },
+    role: row.role as CompanyRole,
+  };
+}
