@@ -107,7 +107,7 @@ describe('a draft from a model', () => {
     // Redis (job progress stays there for days and shows on the admin job page).
     expect(progress.length).toBeGreaterThanOrEqual(3);
     for (const data of progress) expect(Object.keys(data as object).sort()).toEqual(['chars', 'status']);
-    const job = await services.queues.queue('drafts').getJob(draftId);
+    const job = await settledJob(draftId);
     expect(JSON.stringify([job?.data, job?.progress, job?.returnvalue])).not.toMatch(/varmepumpe|Markedet|Halv-strøm/);
 
     expect(model.requests).toHaveLength(1);
@@ -170,11 +170,23 @@ describe('a draft from a model', () => {
     });
     expect(draft.refused).toBe(true);
     expect(model.requests).toHaveLength(1);
-    const job = await services.queues.queue('drafts').getJob(draftId);
+    const job = await settledJob(draftId);
     expect(job?.attemptsMade).toBe(1);
     expect(job?.failedReason).toContain('Incorrect API key provided');
   });
 });
+
+/**
+ * The draft's job once the queue has settled it: the draft's row is written before the job is
+ * moved to completed or failed, and only then does it count its attempt.
+ */
+function settledJob(draftId: string) {
+  return waitFor(async () => {
+    const job = await services.queues.queue('drafts').getJob(draftId);
+    const state = await job?.getState();
+    return state === 'completed' || state === 'failed' ? job! : null;
+  });
+}
 
 /** The section's newest draft once it is `status`. */
 function draftIn(status: 'done' | 'failed', applicationId: string, sectionId: string, timeoutMs?: number) {
@@ -208,7 +220,7 @@ describe('the model endpoint’s hard cases', () => {
     const draft = await draftIn('done', own.applicationId, own.sectionId, 20_000);
     expect(draft.content).toBe(expected);
     expect(model.requests).toHaveLength(2);
-    const job = await services.queues.queue('drafts').getJob(draftId);
+    const job = await settledJob(draftId);
     expect(job?.attemptsMade).toBe(2);
   });
 
@@ -225,7 +237,7 @@ describe('the model endpoint’s hard cases', () => {
     // The cut-short text is never the draft: the retry writes it whole.
     expect((await draftIn('done', cut.applicationId, cut.sectionId, 20_000)).content).toBe(expected);
     expect(model.requests).toHaveLength(3);
-    expect((await services.queues.queue('drafts').getJob(draftId))?.attemptsMade).toBe(2);
+    expect((await settledJob(draftId)).attemptsMade).toBe(2);
   });
 
   it('waits as long as a rate limit’s Retry-After says, without spending an attempt', async () => {
@@ -235,7 +247,7 @@ describe('the model endpoint’s hard cases', () => {
     expect((await draftIn('done', own.applicationId, own.sectionId, 20_000)).content).toBe(expected);
     expect(model.requests).toHaveLength(2);
     expect(model.requests[1]!.at - model.requests[0]!.at).toBeGreaterThanOrEqual(1900);
-    expect((await services.queues.queue('drafts').getJob(draftId))?.attemptsMade).toBe(1);
+    expect((await settledJob(draftId)).attemptsMade).toBe(1);
   });
 
   it('fails plainly, at once, when Retry-After is beyond what a draft may wait', async () => {
@@ -244,7 +256,7 @@ describe('the model endpoint’s hard cases', () => {
     const { draftId } = await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
     await draftIn('failed', own.applicationId, own.sectionId);
     expect(model.requests).toHaveLength(1);
-    const job = await services.queues.queue('drafts').getJob(draftId);
+    const job = await settledJob(draftId);
     expect(job?.failedReason).toContain(`asks to wait 3600 s, beyond the ${WAIT_MAX_MS / 1000} s a draft may wait`);
   });
 });
