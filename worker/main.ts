@@ -32,7 +32,7 @@ const mail = createMailSender(config);
 const connection = createRedis(config.REDIS_URL, 'worker');
 
 const processors: Partial<Record<QueueName, Processor>> = {
-  drafts: draftsProcessor({ db, drafter: createDrafter(config), log }),
+  drafts: draftsProcessor({ db, drafter: createDrafter(config), log, waitMaxMs: config.AI_WAIT_MAX_MS }),
   email: emailProcessor({ db, mail, log }),
   notifications: notificationsProcessor({ db, mail, log, appUrl: appUrl(config) }),
   registry: registryProcessor({ db, registry: createRegistry(config), log }),

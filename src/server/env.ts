@@ -47,6 +47,8 @@ export const envSchema = z.object({
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** How long one draft may take before it is given up (and retried). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** How long a draft may wait, from when it was asked for, for a model's rate limit (its Retry-After) before it fails. */
+  AI_WAIT_MAX_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** Drafts a company, and a user across all their companies, may ask for per hour. */
   AI_DRAFTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
   /** How long review notifications to one person are gathered into one e-mail. */

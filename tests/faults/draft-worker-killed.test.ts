@@ -39,7 +39,7 @@ describe('the drafts queue with the worker killed mid-generation', () => {
         firstPieceSent();
         return;
       }
-      response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: 'Anden del.' } }] })}\n\n`);
+      response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: 'Anden del.' }, finish_reason: 'stop' }] })}\n\n`);
       response.end('data: [DONE]\n\n');
     });
     await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));

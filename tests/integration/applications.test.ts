@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
 import { listApplicationsOfUser } from '../../src/server/features/applications/applications.queries';
 import { createCast, createCompany, outcome, type Cast } from './company-fixtures';
-import { callerFor, createTestServices, failureOf, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, failureOf, type TestServices } from './harness';
 
 let services: TestServices;
 let cast: Cast;
@@ -260,6 +260,42 @@ describe('marking a section done', () => {
     expect(done.status).toBe('done');
     const overview = await cast.callers.owner.applications.get({ applicationId });
     expect(overview.sections[0]!.status).toBe('done');
+  });
+
+  it('refuses done over the character limit the grant’s admin set, naming the limit and the count; the editor reads the limit', async () => {
+    const grant = await createGrant({ sections: 2 });
+    const platformAdmin = await callerFor(services, await createUser(services, { platformRole: 'admin' }));
+    const loaded = await platformAdmin.grants.admin.getSection({ id: grant.sections[0]!.id });
+    expect(loaded.maxChars).toBeNull();
+    await platformAdmin.grants.admin.updateSection({ ...loaded, maxChars: 20 });
+    expect((await platformAdmin.grants.admin.getSection({ id: grant.sections[0]!.id })).maxChars).toBe(20);
+    expect((await failureOf(platformAdmin.grants.admin.updateSection({ ...(await platformAdmin.grants.admin.getSection({ id: grant.sections[0]!.id })), maxChars: 0 }))).fieldErrors).toEqual({
+      maxChars: 'grants.validation.number',
+    });
+
+    const { applicationId } = await startApplication(grant.id);
+    const sectionId = (await cast.callers.owner.applications.get({ applicationId })).sections[0]!.id;
+    expect((await cast.callers.reviewer.applications.section({ applicationId, sectionId })).maxChars).toBe(20);
+    const answers = { [grant.inputIds.name]: 'Grøn motor', [grant.inputIds.partners]: ['DTU'] };
+    // 21 characters, one of them an emoji (one character, two UTF-16 units).
+    let { version } = await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version: 1, content: 'Vi bygger en motor 🚀.', answers, fulfilled: grant.requirementIds });
+    const refused = await failureOf(cast.callers.owner.applications.markDone({ applicationId, sectionId }));
+    expect(refused).toMatchObject({ appCode: 'VALIDATION', messageKey: 'applications.section.tooLong', values: { limit: 20, count: 21 }, fieldErrors: { content: 'applications.input.tooLong' } });
+    // An input over its own limit is named the same way.
+    ({ version } = await cast.callers.owner.applications.saveSection({
+      applicationId,
+      sectionId,
+      version,
+      content: 'Vi bygger en motor 🚀',
+      answers: { ...answers, [grant.inputIds.name]: 'Et navn, der er alt for langt' },
+      fulfilled: grant.requirementIds,
+    }));
+    expect(await failureOf(cast.callers.owner.applications.markDone({ applicationId, sectionId }))).toMatchObject({
+      messageKey: 'applications.section.inputTooLong',
+      values: { label: 'Projektets navn', limit: 20, count: 29 },
+    });
+    await cast.callers.owner.applications.saveSection({ applicationId, sectionId, version, content: 'Vi bygger en motor 🚀', answers, fulfilled: grant.requirementIds });
+    expect((await cast.callers.owner.applications.markDone({ applicationId, sectionId })).status).toBe('done');
   });
 
   it('locks a done section until it is reopened; reviewers may neither mark done nor reopen', async () => {

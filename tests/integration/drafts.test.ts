@@ -3,8 +3,6 @@
  * OpenAI chat-completions streaming protocol: what the prompt holds (and never holds), streaming
  * into job progress, retries, refusals, the per-company limit, joining, and the offline drafter.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { QueueEvents, type Worker } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,58 +13,27 @@ import { createRedis } from '../../src/server/redis';
 import { draftsProcessor, PROGRESS_INTERVAL_MS } from '../../worker/processors/drafts';
 import { createCast, createCompany, type Cast } from './company-fixtures';
 import { createTestServices, deleteKeys, failureOf, redisUrl, startWorker, waitFor, type TestServices } from './harness';
+import { startModelStandIn, type ModelStandIn } from './model-stand-in';
 
 const silent = pino({ level: 'silent' });
 
-/** The stand-in model endpoint: how it answers next, and every request body it received. */
-const model = {
-  answers: [] as Array<'stream' | 'rate-limited' | 'unauthorized'>,
-  requests: [] as Array<{ authorization: string | undefined; body: { model: string; stream: boolean; messages: Array<{ role: string; content: string }> } }>,
-  pieces: ['Vi udvikler ', 'en varmepumpe, ', 'der halverer ', 'strømforbruget. ', 'Markedet er stort.', '\nADDRESSED: 1, 2'],
-};
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  let body = '';
-  for await (const chunk of request) body += chunk;
-  return body;
-}
-
-let server: Server;
+let model: ModelStandIn;
 let services: TestServices;
 let cast: Cast;
 let worker: Worker;
 let events: QueueEvents;
 let counter = 0;
+const WAIT_MAX_MS = 60_000;
 
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const body = JSON.parse(await readBody(request));
-    model.requests.push({ authorization: request.headers.authorization, body });
-    const answer = model.answers.shift() ?? 'stream';
-    if (answer === 'unauthorized') {
-      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
-      return;
-    }
-    if (answer === 'rate-limited') {
-      response.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Rate limit reached' } }));
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
-    for (const piece of model.pieces) {
-      response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
-      // Pieces come apart in time, as from a model, and a little further apart than the worker
-      // publishes partial text: a busy machine only widens the gaps, so no assertion waits on a race.
-      await new Promise((resolve) => setTimeout(resolve, PROGRESS_INTERVAL_MS + 50));
-    }
-    response.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 900, completion_tokens: 40 } })}\n\n`);
-    response.end('data: [DONE]\n\n');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  services = await createTestServices({ AI_DRAFTS_PER_HOUR: '6' });
+  // Pieces come apart in time, as from a model, and a little further apart than the worker
+  // publishes partial text: a busy machine only widens the gaps, so no assertion waits on a race.
+  model = await startModelStandIn({ kind: 'stream', gapMs: PROGRESS_INTERVAL_MS + 50 });
+  // The web side knows a model is configured (structured sections may then be drafted).
+  services = await createTestServices({ AI_DRAFTS_PER_HOUR: '6', AI_BASE_URL: model.baseUrl, AI_API_KEY: 'test-key', AI_MODEL: 'stand-in-model' });
   cast = await createCast(services);
-  const drafter = createOpenAiCompatibleDrafter({ baseUrl, apiKey: 'test-key', model: 'stand-in-model', timeoutMs: 10_000 });
-  worker = startWorker(services, 'drafts', draftsProcessor({ db: services.db, drafter, log: silent }));
+  const drafter = createOpenAiCompatibleDrafter({ baseUrl: model.baseUrl, apiKey: 'test-key', model: 'stand-in-model', timeoutMs: 10_000 });
+  worker = startWorker(services, 'drafts', draftsProcessor({ db: services.db, drafter, log: silent, waitMaxMs: WAIT_MAX_MS }));
   events = new QueueEvents('drafts', { connection: createRedis(redisUrl, 'worker'), prefix: services.env.REDIS_PREFIX });
   await events.waitUntilReady();
 });
@@ -75,12 +42,13 @@ afterAll(async () => {
   await worker?.close();
   await events?.close();
   await services?.close();
-  server?.close();
+  await model?.close();
 });
 
-beforeEach(() => {
-  model.answers = [];
-  model.requests = [];
+beforeEach(async () => {
+  model.reset();
+  // Each test asks as the cast's members: their own limits (per user) start over.
+  await deleteKeys(`${services.env.REDIS_PREFIX}:rate:drafts:user`);
 });
 
 /** An application for a grant whose first section is a text section with two requirements and an input. */
@@ -146,8 +114,21 @@ describe('a draft from a model', () => {
     const request = model.requests[0]!;
     expect(request.authorization).toBe('Bearer test-key');
     expect(request.body).toMatchObject({ model: 'stand-in-model', stream: true });
-    const prompt = request.body.messages.map((message) => message.content).join('\n');
-    for (const expected of ['Fortæl kort, hvad projektet udvikler.', 'Højst 2.000 tegn.', 'Beskriver problemet', 'Beskriver løsningen', 'Projektets titel: Halv-strøm', 'Vi bygger en varmepumpe til etageboliger.', 'Varmeværket ApS', 'Markedet er 40.000 etageboliger.', 'Skriv kort', 'Danish']) {
+    const prompt = model.promptOf(request);
+    for (const expected of [
+      'Fortæl kort, hvad projektet udvikler.',
+      'Højst 2.000 tegn.',
+      'Beskriver problemet',
+      'Beskriver løsningen',
+      'Projektets titel: Halv-strøm',
+      'Vi bygger en varmepumpe til etageboliger.',
+      'Varmeværket ApS',
+      'Markedet er 40.000 etageboliger.',
+      // The wish shapes the draft: the model is told to follow it, and its answer is the draft.
+      "The writer's wish for this draft, to follow: Skriv kort",
+      'When the writer states a wish for this draft',
+      'Danish',
+    ]) {
       expect(prompt).toContain(expected);
     }
     expect(prompt).not.toContain('HEMMELIG');
@@ -169,7 +150,7 @@ describe('a draft from a model', () => {
 
   it('retries after a rate limit and then succeeds', async () => {
     const own = await createApplicationWithSection();
-    model.answers = ['rate-limited'];
+    model.answers = [{ kind: 'status', status: 429, message: 'Rate limit reached' }];
     await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
     const draft = await waitFor(async () => {
       const latest = await cast.callers.owner.drafts.latest({ applicationId: own.applicationId, sectionId: own.sectionId });
@@ -181,7 +162,7 @@ describe('a draft from a model', () => {
 
   it('fails at once when the endpoint rejects the key, with the reason kept for admins', async () => {
     const own = await createApplicationWithSection();
-    model.answers = ['unauthorized'];
+    model.answers = [{ kind: 'status', status: 401, message: 'Incorrect API key provided' }];
     const { draftId } = await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
     const draft = await waitFor(async () => {
       const latest = await cast.callers.owner.drafts.latest({ applicationId: own.applicationId, sectionId: own.sectionId });
@@ -192,6 +173,190 @@ describe('a draft from a model', () => {
     const job = await services.queues.queue('drafts').getJob(draftId);
     expect(job?.attemptsMade).toBe(1);
     expect(job?.failedReason).toContain('Incorrect API key provided');
+  });
+});
+
+/** The section's newest draft once it is `status`. */
+function draftIn(status: 'done' | 'failed', applicationId: string, sectionId: string, timeoutMs?: number) {
+  return waitFor(async () => {
+    const latest = await cast.callers.owner.drafts.latest({ applicationId, sectionId });
+    return latest?.status === status ? latest : null;
+  }, timeoutMs);
+}
+
+describe('the model endpoint’s hard cases', () => {
+  const expected = 'Vi udvikler en varmepumpe, der halverer strømforbruget. Markedet er stort.';
+
+  it.each([
+    ['cut mid-line and mid-character', { kind: 'stream', chunkBytes: 7 }],
+    ['with \\r\\n line endings', { kind: 'stream', crlf: true }],
+    ['with \\r\\n line endings, cut between \\r and \\n', { kind: 'stream', crlf: true, chunkBytes: 5 }],
+  ] as const)('reads an event stream %s', async (_case, answer) => {
+    const own = await createApplicationWithSection();
+    model.answers = [answer];
+    await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
+    const draft = await draftIn('done', own.applicationId, own.sectionId);
+    expect(draft.content).toBe(expected);
+    expect(draft.addressed).toHaveLength(2);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('fails the attempt on an error event mid-stream, and the retry writes the whole draft', async () => {
+    const own = await createApplicationWithSection();
+    model.answers = [{ kind: 'stream', errorAfter: 2 }];
+    const { draftId } = await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
+    const draft = await draftIn('done', own.applicationId, own.sectionId, 20_000);
+    expect(draft.content).toBe(expected);
+    expect(model.requests).toHaveLength(2);
+    const job = await services.queues.queue('drafts').getJob(draftId);
+    expect(job?.attemptsMade).toBe(2);
+  });
+
+  it('takes a stream without [DONE] as complete when the model said it finished, and retries one that stopped before', async () => {
+    const complete = await createApplicationWithSection();
+    model.answers = [{ kind: 'stream', done: false }];
+    await cast.callers.owner.drafts.request({ applicationId: complete.applicationId, sectionId: complete.sectionId });
+    expect((await draftIn('done', complete.applicationId, complete.sectionId)).content).toBe(expected);
+    expect(model.requests).toHaveLength(1);
+
+    const cut = await createApplicationWithSection();
+    model.answers = [{ kind: 'stream', done: false, finishReason: false, pieces: ['Vi udvikler ', 'en varme'] }];
+    const { draftId } = await cast.callers.owner.drafts.request({ applicationId: cut.applicationId, sectionId: cut.sectionId });
+    // The cut-short text is never the draft: the retry writes it whole.
+    expect((await draftIn('done', cut.applicationId, cut.sectionId, 20_000)).content).toBe(expected);
+    expect(model.requests).toHaveLength(3);
+    expect((await services.queues.queue('drafts').getJob(draftId))?.attemptsMade).toBe(2);
+  });
+
+  it('waits as long as a rate limit’s Retry-After says, without spending an attempt', async () => {
+    const own = await createApplicationWithSection();
+    model.answers = [{ kind: 'status', status: 429, message: 'Rate limit reached', headers: { 'retry-after': '2' } }];
+    const { draftId } = await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
+    expect((await draftIn('done', own.applicationId, own.sectionId, 20_000)).content).toBe(expected);
+    expect(model.requests).toHaveLength(2);
+    expect(model.requests[1]!.at - model.requests[0]!.at).toBeGreaterThanOrEqual(1900);
+    expect((await services.queues.queue('drafts').getJob(draftId))?.attemptsMade).toBe(1);
+  });
+
+  it('fails plainly, at once, when Retry-After is beyond what a draft may wait', async () => {
+    const own = await createApplicationWithSection();
+    model.answers = [{ kind: 'status', status: 429, message: 'Rate limit reached', headers: { 'retry-after': '3600' } }];
+    const { draftId } = await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.sectionId });
+    await draftIn('failed', own.applicationId, own.sectionId);
+    expect(model.requests).toHaveLength(1);
+    const job = await services.queues.queue('drafts').getJob(draftId);
+    expect(job?.failedReason).toContain(`asks to wait 3600 s, beyond the ${WAIT_MAX_MS / 1000} s a draft may wait`);
+  });
+});
+
+/** An application to a grant with a budget (fixed hourly rate, minimum invoice), an activity plan and deliverables. */
+async function createStructuredApplication() {
+  counter += 1;
+  const db = services.db;
+  const fund = await db.insertInto('funds').values({ slug: `rows-fond-${counter}`, name: 'Testfonden' }).returning('id').executeTakeFirstOrThrow();
+  const grant = await db
+    .insertInto('grants')
+    .values({ fund_id: fund.id, slug: `rows-pulje-${counter}`, title: 'Innopulje', status: 'open', published_at: new Date(), hourly_rate: '750', min_invoice_amount: '1000' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('grant_sections')
+    .values([
+      { grant_id: grant.id, position: 0, kind: 'budget', title: 'Budget' },
+      { grant_id: grant.id, position: 1, kind: 'activity_plan', title: 'Aktivitetsplan' },
+      { grant_id: grant.id, position: 2, kind: 'deliverables', title: 'Leverancer' },
+    ])
+    .execute();
+  const companyId = await createCompany(services, cast, { name: 'Rækkerne ApS' });
+  const { id: applicationId } = await cast.callers.owner.applications.create({ companyId, grantId: grant.id, title: 'Grøn varmepumpe', language: 'da', description: 'En varmepumpe.' });
+  const [budget, plan, deliverables] = (await cast.callers.owner.applications.get({ applicationId })).sections;
+  return { applicationId, budgetId: budget!.id, planId: plan!.id, deliverablesId: deliverables!.id };
+}
+
+describe('structured sections drafted by a model', () => {
+  it('proposes rows checked by the shared schemas and rules; a row is accepted through the section’s own save, an invalid one keeps its error', async () => {
+    const own = await createStructuredApplication();
+    const answer = JSON.stringify({
+      rows: [
+        { type: 'internal-existing', name: 'Udvikler', hourlyWage: 600, hours: 400 },
+        { type: 'materials', name: 'Prototype', description: 'Stål og elektronik', amount: 25_000.5 },
+        { type: 'invoice', name: 'Testlab', description: 'Måling', amount: 500 },
+        { type: 'gold', name: 'Guld', amount: 1 },
+      ],
+    });
+    // The JSON arrives in pieces, as a model streams it.
+    model.answers = [{ kind: 'stream', pieces: [answer.slice(0, 40), answer.slice(40, 130), answer.slice(130)] }];
+    await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.budgetId, instruction: 'Kun fire linjer' });
+    const draft = await draftIn('done', own.applicationId, own.budgetId);
+    const request = model.requests[0]!;
+    expect(request.body.response_format).toEqual({ type: 'json_object' });
+    const prompt = model.promptOf(request);
+    expect(prompt).toContain('{"rows": [');
+    expect(prompt).toContain('fixed rate of 750 DKK an hour');
+    expect(prompt).toContain('Kun fire linjer');
+
+    expect(draft.content).toBe('');
+    const proposals = draft.proposals!;
+    expect(proposals.map((proposal) => proposal.row.name)).toEqual(['Udvikler', 'Prototype', 'Testlab', 'Guld']);
+    expect(proposals[0]!.row).toMatchObject({ type: 'internal-existing', hourlyWage: 60_000, hours: 400 });
+    expect(proposals[1]!.row).toMatchObject({ amount: 2_500_050 });
+    expect(proposals.map((proposal) => proposal.accepted)).toEqual([false, false, false, false]);
+    expect(proposals[0]!.problems).toEqual([]);
+    expect(proposals[1]!.problems).toEqual([]);
+    expect(proposals[2]!.problems).toEqual([{ field: `data.lines.${proposals[2]!.row.id}.amount`, message: 'budget.problem.invoiceBelowMin', values: { min: 100_000 } }]);
+    expect(proposals[3]!.problems).toEqual([{ field: `data.lines.${proposals[3]!.row.id}.type`, message: 'validation.invalid' }]);
+    // Nothing is saved until the writer accepts a row.
+    const before = await cast.callers.owner.applications.section({ applicationId: own.applicationId, sectionId: own.budgetId });
+    expect(before.data).toBeNull();
+
+    const accept = (index: number, version: number) =>
+      cast.callers.employee.drafts.acceptRow({ applicationId: own.applicationId, sectionId: own.budgetId, draftId: draft.id, rowId: String(proposals[index]!.row.id), version });
+    const first = await accept(0, before.version);
+    expect(first).toMatchObject({ rowId: proposals[0]!.row.id, status: 'draft' });
+    const second = await accept(1, first.version);
+    const saved = await cast.callers.owner.applications.section({ applicationId: own.applicationId, sectionId: own.budgetId });
+    expect(saved.version).toBe(second.version);
+    expect(saved.data).toEqual({ lines: [proposals[0]!.row, proposals[1]!.row], fundingRequested: null });
+    // A row is taken once; a stale version is a conflict, as for a typed row; a row the schema refuses is refused with its field.
+    expect(await failureOf(accept(0, second.version))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'drafts.rowAccepted' });
+    expect(await failureOf(accept(2, first.version))).toMatchObject({ appCode: 'CONFLICT' });
+    expect(await failureOf(accept(3, second.version))).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { 'data.lines.2.type': 'validation.invalid' } });
+    expect(await failureOf(cast.callers.reviewer.drafts.acceptRow({ applicationId: own.applicationId, sectionId: own.budgetId, draftId: draft.id, rowId: String(proposals[2]!.row.id), version: second.version }))).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const latest = await cast.callers.owner.drafts.latest({ applicationId: own.applicationId, sectionId: own.budgetId });
+    expect(latest!.proposals!.map((proposal) => proposal.accepted)).toEqual([true, true, false, false]);
+  });
+
+  it('proposes activities and deliverables the same way, and asks for all structured sections with “draft all”', async () => {
+    const own = await createStructuredApplication();
+    model.fallback = {
+      kind: 'stream',
+      pieces: [JSON.stringify({ rows: [{ activity: 'Prototype', start: '2027-03-01', end: '2027-01-01', outcome: 'En prototype', milestone: true, title: 'Rapport', description: 'Testrapport', due: '2027-06-30' }] })],
+    };
+    try {
+      expect((await cast.callers.owner.drafts.requestAll({ applicationId: own.applicationId })).map((draft) => draft.sectionId)).toEqual([own.budgetId, own.planId, own.deliverablesId]);
+      const plan = await draftIn('done', own.applicationId, own.planId);
+      expect(plan.proposals![0]!.row).toMatchObject({ activity: 'Prototype', who: '', milestone: true });
+      expect(plan.proposals![0]!.problems).toEqual([{ field: `data.activities.${plan.proposals![0]!.row.id}.start`, message: 'activityPlan.problem.startAfterEnd' }]);
+      const deliverables = await draftIn('done', own.applicationId, own.deliverablesId);
+      expect(deliverables.proposals![0]!).toMatchObject({ row: { title: 'Rapport', due: '2027-06-30', activityIds: [] }, problems: [] });
+      // The budget got rows it could not read as budget lines: every one keeps its error.
+      const budget = await draftIn('done', own.applicationId, own.budgetId);
+      expect(budget.proposals![0]!.problems.length).toBeGreaterThan(0);
+    } finally {
+      model.fallback = { kind: 'stream', gapMs: PROGRESS_INTERVAL_MS + 50 };
+    }
+  });
+
+  it('fails the draft plainly, at once, when the model does not answer with JSON rows', async () => {
+    const own = await createStructuredApplication();
+    model.answers = [{ kind: 'stream', pieces: ['Her er et budget: ', 'en udvikler i 400 timer.'] }];
+    const { draftId } = await cast.callers.owner.drafts.request({ applicationId: own.applicationId, sectionId: own.deliverablesId });
+    const draft = await draftIn('failed', own.applicationId, own.deliverablesId);
+    expect(draft.proposals).toBeNull();
+    expect(model.requests).toHaveLength(1);
+    expect((await services.queues.queue('drafts').getJob(draftId))?.failedReason).toContain('did not answer with JSON rows');
   });
 });
 
@@ -211,8 +376,6 @@ describe('asking for drafts', () => {
   });
 
   it('limits the drafts a company may ask for per hour, with a plain message; other companies are not affected', async () => {
-    // The cast's members asked for drafts in the tests above: their own limits (per user) start over.
-    await deleteKeys(`${services.env.REDIS_PREFIX}:rate:drafts:user`);
     const own = await createApplicationWithSection();
     const { grant_id: grantId } = await services.db.selectFrom('applications').select('grant_id').where('id', '=', own.applicationId).executeTakeFirstOrThrow();
     await worker.pause();
@@ -238,14 +401,12 @@ describe('asking for drafts', () => {
 });
 
 describe('the offline drafter', () => {
-  it.each(['da', 'en', 'nb'] as const)('writes a labelled draft in %s with the company, the description and one part per requirement', async (language) => {
+  it.each(['da', 'en', 'nb'] as const)('writes a labelled draft in %s with the section’s facts and one part per requirement, streamed in pieces', async (language) => {
     const own = await createApplicationWithSection();
     await services.db.updateTable('applications').set({ language }).where('id', '=', own.applicationId).execute();
     const draft = await services.db.insertInto('ai_drafts').values({ application_id: own.applicationId, section_id: own.sectionId, status: 'done' }).returning('id').executeTakeFirstOrThrow();
     const material = (await loadDraftMaterial(services.db, draft.id))!;
     const text = writeOfflineDraft(material);
-    expect(text).toContain('Varmeværket ApS');
-    expect(text).toContain('Vi bygger en varmepumpe til etageboliger.');
     expect(text).toContain('Projektets titel: Halv-strøm');
     for (const requirement of ['Beskriver problemet', 'Beskriver løsningen']) expect(text.split(requirement)).toHaveLength(2);
     const label = { da: 'Offline-udkast', en: 'Offline draft', nb: 'Frakoblet utkast' }[language];

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const log = pino({ level: 'silent' });
   const mail = createMailSender(services.env);
   const processors: Record<QueueName, Processor> = {
-    drafts: draftsProcessor({ db: services.db, drafter: createOfflineDrafter(), log }),
+    drafts: draftsProcessor({ db: services.db, drafter: createOfflineDrafter(), log, waitMaxMs: 60_000 }),
     registry: registryProcessor({ db: services.db, registry: createFixtureRegistry(), log }),
     email: emailProcessor({ db: services.db, mail, log }),
     notifications: notificationsProcessor({ db: services.db, mail, log, appUrl: 'https://grantwork.example' }),

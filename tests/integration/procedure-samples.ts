@@ -263,6 +263,23 @@ export class World {
     });
   }
 
+  /** A model's finished budget draft proposing one row, on the application's budget section (reopened for it). */
+  proposedRow(): Promise<{ applicationId: string; sectionId: string; draftId: string; rowId: string; version: number }> {
+    return this.once('proposedRow', async () => {
+      const application = await this.application();
+      const sectionId = application.sectionIds[1]!;
+      const db = this.services.db;
+      const section = await db.updateTable('application_sections').set({ status: 'draft' }).where('id', '=', sectionId).returning('version').executeTakeFirstOrThrow();
+      const row = { id: 'rsteel', type: 'materials', name: 'Stål', description: 'Til prototypen', amount: 2_500_000 };
+      const draft = await db
+        .insertInto('ai_drafts')
+        .values({ application_id: application.id, section_id: sectionId, status: 'done', proposals: JSON.stringify([{ row, problems: [], accepted: false }]) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { applicationId: application.id, sectionId, draftId: draft.id, rowId: row.id, version: section.version };
+    });
+  }
+
   /** The user id of the company's member in a role. */
   memberId(role: CompanyRole): string {
     return this.cast.users[role].id;
@@ -552,6 +569,9 @@ export const samples: Record<string, (world: World) => unknown> = {
   },
   'drafts.requestAll': async (w) => ({ applicationId: (await w.application()).id }),
   'drafts.watch': (w) => w.draft(),
+  'drafts.insertAll': async (w) => ({ applicationId: (await w.application()).id }),
+  'drafts.acceptRow': (w) => w.proposedRow(),
+  'drafts.watchStates': async (w) => ({ applicationId: (await w.application()).id }),
   'drafts.latest': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };

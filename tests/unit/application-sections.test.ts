@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countChars,
   DRAFTER_LABEL_LEADS,
+  draftBody,
   inputProblem,
   isOpenForApplications,
   missingForDone,
@@ -67,6 +69,13 @@ describe('textLeftovers', () => {
     expect(textLeftovers('Tekst', [''])).toEqual([]);
   });
 
+  it('finds an inserted draft, which goes in without its label line, kept word for word', () => {
+    const draft = `${drafts.en['drafts.offline.label']}\n\nThe heat pump halves the use.\n\nThe market is large.`;
+    expect(draftBody(draft)).toBe('The heat pump halves the use.\n\nThe market is large.');
+    expect(textLeftovers(draftBody(draft), [draft])).toEqual([{ kind: 'uneditedDraft' }]);
+    expect(draftBody('Only text.')).toBe('Only text.');
+  });
+
   it('keeps a text section from done, named after the text itself', () => {
     const missing = missingForDone(rules, { content: 'Tekst [mangler]', answers: { name: 'Motor', partners: ['DTU'] }, fulfilled: ['r1', 'r2'] });
     expect(missing).toEqual([{ kind: 'leftover', leftover: { kind: 'placeholders', found: ['[mangler]'] } }]);
@@ -105,6 +114,24 @@ describe('inputProblem', () => {
     expect(inputProblem(rules.inputs[2]!, [])).toBe('missing');
     expect(inputProblem(rules.inputs[0]!, 'for lang')).toBe('tooLong');
     expect(inputProblem({ ...rules.inputs[1]!, required: true }, 0)).toBeNull();
+  });
+});
+
+describe('character limits', () => {
+  it('counts characters as a grant does: spaces and line breaks in, an emoji as one', () => {
+    expect(countChars('Ab c\nd')).toBe(6);
+    expect(countChars('🚀æ')).toBe(2);
+    expect(inputProblem(rules.inputs[0]!, '🚀🚀🚀🚀🚀')).toBeNull();
+  });
+
+  it('keeps a section over its limit from done, with the limit and the count; at the limit is fine', () => {
+    const limited: SectionRules = { ...rules, maxChars: 10 };
+    const state = { answers: { name: 'Motor', partners: ['DTU'] }, fulfilled: ['r1', 'r2'] };
+    expect(missingForDone(limited, { ...state, content: '0123456789' })).toEqual([]);
+    expect(missingForDone(limited, { ...state, content: '0123456789!' })).toEqual([{ kind: 'tooLong', limit: 10, count: 11 }]);
+    expect(missingForDone(limited, { ...state, content: 'Tekst', answers: { name: 'Motoren', partners: ['DTU'] } })).toEqual([
+      { kind: 'input', id: 'name', label: 'Navn', problem: 'tooLong', limit: 5, count: 7 },
+    ]);
   });
 });
 

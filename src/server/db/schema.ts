@@ -39,6 +39,7 @@ export interface AiDrafts {
   model: string | null;
   offline: Generated<boolean>;
   prompt_chars: number | null;
+  proposals: Json | null;
   requested_by: string | null;
   section_id: string;
   started_at: Timestamp | null;
@@ -254,6 +255,7 @@ export interface GrantSections {
   guidance: Generated<string>;
   id: Generated<string>;
   kind: string;
+  max_chars: number | null;
   position: number;
   removed_at: Timestamp | null;
   title: string;

@@ -17,6 +17,8 @@ type SectionSeed = {
   title: Text;
   guidance: Text;
   aiInstructions: string;
+  /** The grant's limit on the section's text, in characters. */
+  maxChars?: number;
   requirements: Text[];
   inputs?: Array<{ label: Text; type: 'text' | 'number' | 'date' | 'list'; required?: boolean; maxChars?: number }>;
 };
@@ -61,6 +63,7 @@ export const innoboosterSections: SectionSeed[] = [
       nb: 'Beskriv med noen få avsnitt hva prosjektet skal utvikle, hvorfor det skal skje nå, og hva bedriften får ut av det. Skriv slik at en ikke-spesialist forstår det.',
     },
     aiInstructions: 'Write a concise summary (max 2,000 characters) covering problem, solution, novelty and expected effect.',
+    maxChars: 2000,
     requirements: [
       { da: 'Beskriver det problem, projektet løser', en: 'States the problem the project solves', nb: 'Beskriver problemet prosjektet løser' },
       { da: 'Beskriver løsningen, og hvad der er nyt', en: 'Describes the solution and what is new', nb: 'Beskriver løsningen og hva som er nytt' },
@@ -250,7 +253,7 @@ export async function seedCatalog(db: Database): Promise<boolean> {
     for (const [position, section] of innoboosterSections.entries()) {
       const row = await trx
         .insertInto('grant_sections')
-        .values({ grant_id: grant.id, position, kind: section.kind, ...localizedColumns({ title: section.title, guidance: section.guidance }), ai_instructions: section.aiInstructions })
+        .values({ grant_id: grant.id, position, kind: section.kind, ...localizedColumns({ title: section.title, guidance: section.guidance }), ai_instructions: section.aiInstructions, max_chars: section.maxChars ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx

@@ -24,6 +24,8 @@ export type Answers = Record<string, AnswerValue>;
 
 export interface SectionRules {
   kind: string;
+  /** The grant's limit on the section's text, in characters (`countChars`); null: none. */
+  maxChars?: number | null;
   requirements: ReadonlyArray<{ id: string; text: string }>;
   inputs: ReadonlyArray<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>;
   /** The grant's money terms, which a budget is checked against. */
@@ -48,8 +50,9 @@ export type TextLeftover = { kind: 'drafterLabel'; found: string } | { kind: 'pl
 
 export type MissingItem =
   | { kind: 'content' }
+  | { kind: 'tooLong'; limit: number; count: number }
   | { kind: 'requirement'; id: string; text: string }
-  | { kind: 'input'; id: string; label: string; problem: InputProblem }
+  | { kind: 'input'; id: string; label: string; problem: InputProblem; limit?: number; count?: number }
   | { kind: 'leftover'; leftover: TextLeftover }
   | ({ kind: 'data' } & DataProblem);
 
@@ -79,10 +82,18 @@ export function isAnswered(value: AnswerValue | undefined): boolean {
   return value.trim() !== '';
 }
 
+/**
+ * Characters as a grant counts them (spaces and line breaks included): by code point, so an
+ * emoji or a letter outside the basic plane is one character, not two.
+ */
+export function countChars(text: string): number {
+  return Array.from(text).length;
+}
+
 /** What keeps one input from being complete, or null. Lists may not hold empty values. */
 export function inputProblem(input: SectionRules['inputs'][number], value: AnswerValue | undefined): InputProblem | null {
   if (Array.isArray(value) && value.length > 0 && value.some((item) => item.trim() === '')) return 'emptyListValue';
-  if (input.maxChars !== null && typeof value === 'string' && value.length > input.maxChars) return 'tooLong';
+  if (input.maxChars !== null && typeof value === 'string' && countChars(value) > input.maxChars) return 'tooLong';
   if (input.required && !isAnswered(value)) return 'missing';
   return null;
 }
@@ -93,6 +104,20 @@ export function inputProblem(input: SectionRules['inputs'][number], value: Answe
  */
 export const DRAFTER_LABEL_LEADS = ['Offline-udkast:', 'Offline draft:', 'Frakoblet utkast:'] as const;
 
+const isLabelLine = (line: string) => DRAFTER_LABEL_LEADS.some((lead) => line.trimStart().startsWith(lead));
+
+/**
+ * A draft's text as it goes into a section: without the drafter's label line, which speaks to the
+ * writer about the draft and is never part of the application.
+ */
+export function draftBody(content: string): string {
+  return content
+    .split('\n')
+    .filter((line) => !isLabelLine(line))
+    .join('\n')
+    .trim();
+}
+
 /** A placeholder: words in square brackets, not a numbered reference (`[1]`) nor a Markdown link (`[text](url)`). */
 const PLACEHOLDER = /\[[^[\]\n]*\p{L}[^[\]\n]*\](?!\()/gu;
 const PLACEHOLDER_SHOWN = 40;
@@ -102,7 +127,7 @@ const oneSpaced = (text: string) => text.replace(/\s+/g, ' ').trim();
 export function textLeftovers(content: string, drafts: readonly string[] = []): TextLeftover[] {
   const leftovers: TextLeftover[] = [];
   const lines = content.split('\n');
-  const label = lines.find((line) => DRAFTER_LABEL_LEADS.some((lead) => line.trimStart().startsWith(lead)));
+  const label = lines.find(isLabelLine);
   if (label !== undefined) {
     const trimmed = label.trim();
     leftovers.push({ kind: 'drafterLabel', found: trimmed.length > 60 ? `${trimmed.slice(0, 59).trimEnd()}…` : trimmed });
@@ -112,7 +137,8 @@ export function textLeftovers(content: string, drafts: readonly string[] = []): 
   const found = [...new Set(rest.match(PLACEHOLDER) ?? [])].map((item) => (item.length > PLACEHOLDER_SHOWN ? `${item.slice(0, PLACEHOLDER_SHOWN - 2).trimEnd()}…]` : item));
   if (found.length > 0) leftovers.push({ kind: 'placeholders', found: [...new Set(found)] });
   const text = oneSpaced(content);
-  if (drafts.some((draft) => oneSpaced(draft) !== '' && text.includes(oneSpaced(draft)))) leftovers.push({ kind: 'uneditedDraft' });
+  // A draft is inserted without its label line (`draftBody`); kept as it was, it is not yet written.
+  if (drafts.some((draft) => oneSpaced(draftBody(draft)) !== '' && text.includes(oneSpaced(draftBody(draft))))) leftovers.push({ kind: 'uneditedDraft' });
   return leftovers;
 }
 
@@ -140,13 +166,17 @@ export function missingForDone(rules: SectionRules, state: SectionState): Missin
   // In a structured section the text is an optional note; its rows must pass their rules instead.
   const structured = isStructuredKind(rules.kind);
   if (!structured && state.content.trim() === '') missing.push({ kind: 'content' });
+  const count = countChars(state.content);
+  if (rules.maxChars != null && count > rules.maxChars) missing.push({ kind: 'tooLong', limit: rules.maxChars, count });
   for (const leftover of textLeftovers(state.content, state.drafts)) missing.push({ kind: 'leftover', leftover });
   for (const requirement of rules.requirements) {
     if (!state.fulfilled.includes(requirement.id)) missing.push({ kind: 'requirement', id: requirement.id, text: requirement.text });
   }
   for (const input of rules.inputs) {
-    const problem = inputProblem(input, state.answers[input.id]);
-    if (problem) missing.push({ kind: 'input', id: input.id, label: input.label, problem });
+    const value = state.answers[input.id];
+    const problem = inputProblem(input, value);
+    if (problem === 'tooLong' && typeof value === 'string') missing.push({ kind: 'input', id: input.id, label: input.label, problem, limit: input.maxChars!, count: countChars(value) });
+    else if (problem) missing.push({ kind: 'input', id: input.id, label: input.label, problem });
   }
   const reversed = startAfterEnd(rules.inputs, state.answers);
   const start = rules.inputs.find((input) => input.id === reversed);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applicationInput, sectionInput } from './applications';
+import { rowIdSchema } from './budget';
 
 /** Ask for a draft of one section, optionally with a wish ("shorter", "focus on the market"). */
 export const requestDraftInput = sectionInput.extend({
@@ -11,4 +12,24 @@ export const requestAllDraftsInput = applicationInput;
 export const draftStatuses = ['queued', 'running', 'done', 'failed'] as const;
 export type DraftStatus = (typeof draftStatuses)[number];
 
+/**
+ * A section's newest draft as the overview and the section list show it: being written, ready
+ * (finished since the section was last saved), or failed; null when there is none to speak of.
+ */
+export const draftStates = ['writing', 'ready', 'failed'] as const;
+export type DraftState = (typeof draftStates)[number];
+
 export const watchDraftInput = applicationInput.extend({ draftId: z.uuid({ error: 'error.notFound' }) });
+
+/** Puts every ready draft into its empty text section, in one action. */
+export const insertAllDraftsInput = applicationInput;
+/** The application's sections' draft states, now and as they change. */
+export const watchDraftStatesInput = applicationInput;
+
+/** Accept one row a model proposed for a structured section, saved on the section's `version`. */
+export const acceptDraftRowInput = sectionInput.extend({
+  draftId: z.uuid({ error: 'error.notFound' }),
+  rowId: rowIdSchema,
+  version: z.number().int().min(1).max(2_147_483_647),
+});
+export type AcceptDraftRowInput = z.input<typeof acceptDraftRowInput>;

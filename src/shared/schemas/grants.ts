@@ -99,12 +99,14 @@ export const reorderSectionsInput = z.object({ grantId: uuidSchema, sectionIds: 
 export const sectionIdInput = z.object({ id: uuidSchema });
 
 export const sectionRequirementInput = z.object({ id: uuidSchema.optional(), text: localizedRequired(500) });
+/** A limit on a text, in characters (at most what a section's text may hold); null: none. */
+const maxCharsSchema = z.number({ error: 'grants.validation.number' }).int({ error: 'grants.validation.number' }).min(1, { error: 'grants.validation.number' }).max(100_000, { error: 'grants.validation.number' }).nullable();
 export const sectionInputInput = z.object({
   id: uuidSchema.optional(),
   label: localizedRequired(200),
   type: z.enum(inputTypes),
   required: z.boolean(),
-  maxChars: z.number({ error: 'grants.validation.number' }).int({ error: 'grants.validation.number' }).min(1, { error: 'grants.validation.number' }).max(100_000, { error: 'grants.validation.number' }).nullable(),
+  maxChars: maxCharsSchema,
 });
 
 export const updateSectionInput = z.object({
@@ -114,6 +116,8 @@ export const updateSectionInput = z.object({
   title: localizedRequired(200),
   guidance: localizedOptional(10_000),
   aiInstructions: text(10_000).default(''),
+  /** The limit on an application's text of this section (the grant's "max 2,000 characters"). */
+  maxChars: maxCharsSchema.default(null),
   requirements: z.array(sectionRequirementInput).max(50),
   inputs: z.array(sectionInputInput).max(50),
 });

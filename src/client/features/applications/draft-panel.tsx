@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { draftBody } from '../../../shared/domain/application-sections';
 import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
@@ -102,8 +103,9 @@ export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, o
           </div>
           {editable && shown.status === 'done' && (
             <div className="flex flex-wrap gap-2">
-              <Button onClick={() => onInsert(shown.content)}>{t('drafts.panel.insert')}</Button>
-              <Button variant="secondary" onClick={() => onReplace(shown.content)}>
+              {/* The drafter's label line speaks to the writer; it never goes into the text. */}
+              <Button onClick={() => onInsert(draftBody(shown.content))}>{t('drafts.panel.insert')}</Button>
+              <Button variant="secondary" onClick={() => onReplace(draftBody(shown.content))}>
                 {t('drafts.panel.replace')}
               </Button>
               <Button variant="ghost" onClick={() => setDismissed(shown.id)}>

@@ -156,6 +156,8 @@ function Checklist({ final }: { final: Final }) {
                 : richT('reviews.final.missingInput', { section: title, label: named(item.label) })
               : item.kind === 'leftover'
                 ? <>{title}: {leftoverText(item.leftover)}</>
+                : item.kind === 'tooLong'
+                  ? <>{title}: {t('applications.editor.missing.textTooLong', { limit: item.limit, count: item.count })}</>
                 : <>{title}: {dataText(item)}</>;
       const key = `${section.id}-${item.kind}-${'id' in item ? item.id : item.kind === 'leftover' ? item.leftover.kind : item.kind === 'data' ? `${item.field}:${item.message}` : ''}`;
       items.push({ key, sectionId: section.id, text });

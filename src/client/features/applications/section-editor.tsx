@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { inputProblem, missingForDone, startAfterEnd, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
+import { countChars, inputProblem, missingForDone, startAfterEnd, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
 import { isStructuredKind } from '../../../shared/schemas/section-data';
 import { useFormats, useT } from '../../lib/intl';
@@ -217,7 +217,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
             </Notice>
           )}
 
-          <ContentField doc={doc} disabled={!editable} optionalNote={isStructuredKind(section.kind)} onChange={(content) => setDoc((current) => ({ ...current, content }))} />
+          <ContentField doc={doc} disabled={!editable} optionalNote={isStructuredKind(section.kind)} maxChars={section.maxChars} onChange={(content) => setDoc((current) => ({ ...current, content }))} />
 
           {showMissing && missing.length > 0 && <MissingList items={missing} currency={section.terms.currency} />}
 
@@ -312,9 +312,23 @@ function ConflictPanel({ theirs, onKeepMine, onUseTheirs }: { theirs: Section; o
   );
 }
 
-function ContentField({ doc, disabled, optionalNote = false, onChange }: { doc: SectionDoc; disabled: boolean; optionalNote?: boolean; onChange: (content: string) => void }) {
+function ContentField({
+  doc,
+  disabled,
+  optionalNote = false,
+  maxChars,
+  onChange,
+}: {
+  doc: SectionDoc;
+  disabled: boolean;
+  optionalNote?: boolean;
+  /** The grant's limit on the text; a live count is shown against it. */
+  maxChars: number | null;
+  onChange: (content: string) => void;
+}) {
   const t = useT();
   const id = useId();
+  const count = countChars(doc.content);
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
@@ -325,9 +339,15 @@ function ContentField({ doc, disabled, optionalNote = false, onChange }: { doc: 
         rows={optionalNote ? 4 : 16}
         value={doc.content}
         readOnly={disabled}
+        aria-describedby={maxChars !== null ? `${id}-count` : undefined}
         onChange={(event) => onChange(event.target.value)}
         className={`${inputClass} ${optionalNote ? '' : 'min-h-64'} leading-relaxed ${disabled ? 'bg-gray-50' : ''}`}
       />
+      {maxChars !== null && (
+        <p id={`${id}-count`} data-char-count={count} className={`text-xs ${count > maxChars ? 'text-red-700' : 'text-gray-500'}`}>
+          {t('applications.editor.chars', { count, max: maxChars })}
+        </p>
+      )}
     </div>
   );
 }
@@ -412,7 +432,7 @@ function InputField({
       )}
       {input.maxChars !== null && input.type !== 'list' && (
         <p id={counterId} className={`text-xs ${problem === 'tooLong' ? 'text-red-700' : 'text-gray-500'}`}>
-          {t('applications.editor.chars', { count: typeof value === 'string' ? value.length : 0, max: input.maxChars })}
+          {t('applications.editor.chars', { count: typeof value === 'string' ? countChars(value) : 0, max: input.maxChars })}
         </p>
       )}
       {error && (
@@ -480,9 +500,10 @@ function MissingList({ items, currency }: { items: MissingItem[]; currency: stri
   const dataProblemText = useDataProblemText(currency);
   const leftoverText = useLeftoverText();
   const keyOf = (item: MissingItem) =>
-    item.kind === 'content' ? 'content' : item.kind === 'data' ? `${item.field}:${item.message}` : item.kind === 'leftover' ? `leftover:${item.leftover.kind}` : `${item.kind}:${item.id}`;
+    item.kind === 'content' || item.kind === 'tooLong' ? item.kind : item.kind === 'data' ? `${item.field}:${item.message}` : item.kind === 'leftover' ? `leftover:${item.leftover.kind}` : `${item.kind}:${item.id}`;
   const textOf = (item: MissingItem) => {
     if (item.kind === 'content') return t('applications.editor.missing.content');
+    if (item.kind === 'tooLong') return t('applications.editor.missing.textTooLong', { limit: item.limit, count: item.count });
     if (item.kind === 'data') return dataProblemText(item);
     if (item.kind === 'leftover') return leftoverText(item.leftover);
     if (item.kind === 'requirement') return t('applications.editor.missing.requirement', { text: item.text });

@@ -33,9 +33,9 @@ const inputTypeKeys: Record<InputType, MessageKey> = {
 
 /** The saved section as the form's values: what `updateSectionInput` parses. */
 function valuesOf(section: Section): UpdateSectionInput {
-  const { id, version, kind, title, guidance, aiInstructions } = section;
+  const { id, version, kind, title, guidance, aiInstructions, maxChars } = section;
   return {
-    ...{ id, version, kind, title, guidance, aiInstructions },
+    ...{ id, version, kind, title, guidance, aiInstructions, maxChars },
     requirements: section.requirements.map((requirement) => ({ id: requirement.id, text: requirement.text })),
     inputs: section.inputs.map((input) => ({ id: input.id, label: input.label, type: input.type, required: input.required, maxChars: input.maxChars })),
   };
@@ -64,6 +64,13 @@ function SectionForm({ section, onSaved }: { section: Section; onSaved: () => Pr
               </option>
             ))}
           </SelectField>
+          <TextField
+            label={t('grants.admin.sectionMaxChars')}
+            hint={t('grants.admin.sectionMaxCharsHint')}
+            inputMode="numeric"
+            error={errors.maxChars?.message}
+            {...form.register('maxChars', optionalNumber)}
+          />
         </div>
         <LocalizedField label={t('grants.admin.sectionTitle')} required errors={errors.title} register={(locale) => form.register(`title.${locale}`)} />
         <LocalizedField

@@ -11,6 +11,7 @@ import { may, type CompanyRole } from '../../../shared/domain/company-roles';
 import type { Locale } from '../../../shared/i18n';
 import type { InputType, SectionKind } from '../../../shared/domain/grants';
 import { localizedSql } from '../../catalog/localized-sql';
+import { newestDraftState } from '../drafts/drafts.queries';
 
 /**
  * An application's progress as the lists show it — [sections, sections done, status] — derived
@@ -259,13 +260,14 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
       localizedSql('gs', 'title', locale).as('sectionTitle'),
       'gs.kind as sectionKind',
       sql<boolean>`gs.removed_at IS NOT NULL`.as('removedFromGrant'),
+      newestDraftState().as('draftState'),
     ])
     .where('a.id', '=', applicationId)
     .orderBy('s.position')
     .execute();
   const first = rows[0];
   if (!first) throw new Error(`application ${applicationId} not found`);
-  const { sectionId: _id, sectionStatus: _status, sectionUpdatedAt: _updated, sectionTitle: _title, sectionKind: _kind, removedFromGrant: _removed, ...application } = first;
+  const { sectionId: _id, sectionStatus: _status, sectionUpdatedAt: _updated, sectionTitle: _title, sectionKind: _kind, removedFromGrant: _removed, draftState: _draft, ...application } = first;
   const sections = rows.flatMap((row) =>
     row.sectionId === null
       ? []
@@ -277,6 +279,8 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
             title: row.sectionTitle as string,
             kind: row.sectionKind as SectionKind,
             removedFromGrant: row.removedFromGrant,
+            /** The newest draft: being written, ready to use, or failed (null: none to speak of). */
+            draftState: row.draftState,
           },
         ],
   );
@@ -284,7 +288,7 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
 }
 
 /**
- * A grant section's requirements and inputs as columns of a query over `grant_sections as gs`:
+ * A grant section's requirements, inputs and text limit as columns of a query over `grant_sections as gs`:
  * what the mark-done rule of a section needs, in one statement; their texts in `locale`.
  */
 export function sectionRuleColumnsIn(locale: Locale = 'da') {
@@ -296,6 +300,7 @@ export function sectionRuleColumnsIn(locale: Locale = 'da') {
     sql<Array<{ id: string; label: string; type: InputType; required: boolean; maxChars: number | null }>>`coalesce((SELECT json_agg(json_build_object(
       'id', i.id, 'label', ${label}, 'type', i.type, 'required', i.required, 'maxChars', i.max_chars) ORDER BY i.position)
       FROM section_inputs i WHERE i.grant_section_id = gs.id), '[]')`.as('inputs'),
+    sql<number | null>`gs.max_chars`.as('maxChars'),
   ] as const;
 }
 

@@ -122,6 +122,7 @@ function missingAsFieldErrors(missing: readonly MissingItem[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const item of missing) {
     if (item.kind === 'content') errors.content = 'applications.missing.content';
+    else if (item.kind === 'tooLong') errors.content ??= 'applications.input.tooLong';
     else if (item.kind === 'leftover') errors.content ??= leftoverKeys[item.leftover.kind];
     else if (item.kind === 'requirement') errors[`fulfilled.${item.id}`] = 'applications.missing.requirement';
     else if (item.kind === 'data') errors[item.field] ??= item.message;
@@ -130,8 +131,22 @@ function missingAsFieldErrors(missing: readonly MissingItem[]): FieldErrors {
   return errors;
 }
 
+/**
+ * The refusal's message: a text or input over its limit, named with the limit and the count;
+ * otherwise what is left in the text, named, when something is; otherwise the general rule.
+ */
+export function doneRefusal(missing: readonly MissingItem[]): { message: MessageKey; values?: Record<string, string | number> } {
+  for (const item of missing) {
+    if (item.kind === 'tooLong') return { message: 'applications.section.tooLong', values: { limit: item.limit, count: item.count } };
+    if (item.kind === 'input' && item.problem === 'tooLong' && item.limit !== undefined && item.count !== undefined) {
+      return { message: 'applications.section.inputTooLong', values: { label: item.label, limit: item.limit, count: item.count } };
+    }
+  }
+  return leftoverRefusal(missing.find((item) => item.kind === 'leftover')?.leftover);
+}
+
 /** The refusal's message: what is left in the text, named, when something is; otherwise the general rule. */
-export function leftoverRefusal(leftover: TextLeftover | undefined): { message: MessageKey; values?: Record<string, string> } {
+function leftoverRefusal(leftover: TextLeftover | undefined): { message: MessageKey; values?: Record<string, string> } {
   if (!leftover) return { message: 'applications.section.notComplete' };
   if (leftover.kind === 'drafterLabel') return { message: 'applications.section.drafterLabelLeft', values: { found: leftover.found } };
   if (leftover.kind === 'placeholders') return { message: 'applications.section.placeholdersLeft', values: { found: leftover.found.join(', ') } };
@@ -145,10 +160,7 @@ export async function markSectionDone(db: Executor, applicationId: string, secti
     if (!section) throw new AppError('NOT_FOUND');
     if (section.status === 'done') return { id: section.id, version: section.version, status: section.status };
     const missing = missingForDone(section, section);
-    if (missing.length) {
-      const leftover = missing.find((item) => item.kind === 'leftover')?.leftover;
-      throw new AppError('VALIDATION', { ...leftoverRefusal(leftover), fieldErrors: missingAsFieldErrors(missing) });
-    }
+    if (missing.length) throw new AppError('VALIDATION', { ...doneRefusal(missing), fieldErrors: missingAsFieldErrors(missing) });
     if (!mayMarkDone(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.inReview' });
     const updated = await setSectionStatus(trx, section, section.status, 'done', userId);
     if (!updated) throw new AppError('CONFLICT');

@@ -6,37 +6,29 @@
  * event, every few seconds.
  */
 import type { Services } from '../../services';
-import { draftById } from './drafts.queries';
+import { draftById, draftIdsOf, draftStatesOf } from './drafts.queries';
 
 type DraftView = NonNullable<Awaited<ReturnType<typeof draftById>>>;
 
 const REREAD_MS = 5000;
 
-/** Runs until the draft is final or `ended` is aborted (see `trpc/live-stream.ts`). */
-export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, applicationId: string, draftId: string, ended: AbortSignal): AsyncGenerator<DraftView> {
-  // Progress events carry only the length written so far; the text is read from the row.
+/**
+ * What a watcher waits on: a job event (`poke`) or, without one, the re-read interval; either
+ * way it returns at once when `ended` is aborted. An event that came while the watcher was reading
+ * is not lost: the next wait returns at once.
+ */
+function wakeUps(ended: AbortSignal) {
   let changed = false;
   let wake: (() => void) | null = null;
   const stop = () => wake?.();
   ended.addEventListener('abort', stop);
-  let unlisten = () => {};
-  try {
-    unlisten = await services.jobEvents.listen(
-      'drafts',
-      (jobId) => jobId === draftId,
-      (event) => {
-        if (event.type !== 'progress' && event.type !== 'completed' && event.type !== 'failed') return;
-        changed = true;
-        wake?.();
-      },
-    );
-    const current = await draftById(services.db, applicationId, draftId);
-    if (!current) return;
-    yield current;
-    if (current.status === 'done' || current.status === 'failed') return;
-    let shown = current.content;
-    while (!ended.aborted) {
-      if (!changed) {
+  return {
+    poke() {
+      changed = true;
+      wake?.();
+    },
+    async next() {
+      if (!changed && !ended.aborted) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, REREAD_MS);
           wake = () => {
@@ -46,9 +38,34 @@ export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, 
         });
         wake = null;
       }
+      changed = false;
+    },
+    dispose: () => ended.removeEventListener('abort', stop),
+  };
+}
+
+/** Runs until the draft is final or `ended` is aborted (see `trpc/live-stream.ts`). */
+export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, applicationId: string, draftId: string, ended: AbortSignal): AsyncGenerator<DraftView> {
+  // Progress events carry only the length written so far; the text is read from the row.
+  const wakes = wakeUps(ended);
+  let unlisten = () => {};
+  try {
+    unlisten = await services.jobEvents.listen(
+      'drafts',
+      (jobId) => jobId === draftId,
+      (event) => {
+        if (event.type === 'progress' || event.type === 'completed' || event.type === 'failed') wakes.poke();
+      },
+    );
+    const current = await draftById(services.db, applicationId, draftId);
+    if (!current) return;
+    yield current;
+    if (current.status === 'done' || current.status === 'failed') return;
+    let shown = current.content;
+    while (!ended.aborted) {
+      await wakes.next();
       // Nothing more is sent once the stream must end (access gone, lifetime over).
       if (ended.aborted) return;
-      changed = false;
       const latest = await draftById(services.db, applicationId, draftId);
       if (!latest) return;
       if (latest.status === 'done' || latest.status === 'failed') {
@@ -61,7 +78,42 @@ export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, 
       }
     }
   } finally {
-    ended.removeEventListener('abort', stop);
+    wakes.dispose();
+    unlisten();
+  }
+}
+
+/**
+ * The draft state of every section of an application (`newestDraftState`): now, then again
+ * whenever one of its drafts starts, finishes or fails, until `ended` is aborted. A newly queued
+ * draft of any application wakes it too (its id is not known yet); progress never does, since
+ * the state does not change while the text grows. Without any event it re-reads every few seconds.
+ */
+export async function* watchDraftStates(services: Pick<Services, 'db' | 'jobEvents'>, applicationId: string, ended: AbortSignal) {
+  const wakes = wakeUps(ended);
+  let known = new Set<string>();
+  let unlisten = () => {};
+  try {
+    unlisten = await services.jobEvents.listen(
+      'drafts',
+      () => true,
+      (event) => {
+        if (event.type === 'waiting' || (event.type !== 'progress' && known.has(event.jobId))) wakes.poke();
+      },
+    );
+    let shown = '';
+    while (!ended.aborted) {
+      const [states, ids] = await Promise.all([draftStatesOf(services.db, applicationId), draftIdsOf(services.db, applicationId)]);
+      known = new Set(ids);
+      const serialized = JSON.stringify(states);
+      if (serialized !== shown) {
+        shown = serialized;
+        yield states;
+      }
+      await wakes.next();
+    }
+  } finally {
+    wakes.dispose();
     unlisten();
   }
 }

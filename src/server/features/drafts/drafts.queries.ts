@@ -4,9 +4,11 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
-import type { DraftStatus } from '../../../shared/schemas/drafts';
+import type { RowProposal } from '../../../shared/domain/draft-rows';
+import type { DraftState, DraftStatus } from '../../../shared/schemas/drafts';
 import type { Answers } from '../../../shared/domain/application-sections';
 import type { Locale } from '../../../shared/i18n';
+import { grantTermColumns, grantTermsOf } from '../applications/applications.queries';
 import type { DraftMaterial } from './draft-material';
 
 const activeStatuses = ['queued', 'running'] as const;
@@ -41,14 +43,60 @@ export async function insertDraft(db: Executor, values: { applicationId: string;
   return row.rows[0];
 }
 
-/** The text sections of an application (drafts are written for those). */
-export function textSectionsOf(db: Executor, applicationId: string) {
+/** The sections of an application drafts are written for: text sections, and structured ones when a model writes. */
+export function draftableSectionsOf(db: Executor, applicationId: string, withStructured: boolean) {
   return db
     .selectFrom('application_sections as s')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
     .select(['s.id', 's.status'])
     .where('s.application_id', '=', applicationId)
+    .where('gs.kind', 'in', withStructured ? ['text', 'budget', 'activity_plan', 'deliverables'] : ['text'])
+    .where('gs.removed_at', 'is', null)
+    .orderBy('s.position')
+    .execute();
+}
+
+/**
+ * The state of the newest draft of the section `s` (a column of a query over
+ * `application_sections as s`): `writing`, `failed`, `ready` when it finished after the section
+ * was last saved (nobody has used or overwritten it yet), or null.
+ */
+export function newestDraftState() {
+  return sql<DraftState | null>`(SELECT CASE WHEN d.status IN ('queued', 'running') THEN 'writing' WHEN d.status = 'failed' THEN 'failed'
+    WHEN d.finished_at > s.updated_at THEN 'ready' END
+    FROM ai_drafts d WHERE d.section_id = s.id ORDER BY d.created_at DESC LIMIT 1)`;
+}
+
+/** Every section's newest draft state, in the application's order. */
+export async function draftStatesOf(db: Executor, applicationId: string) {
+  const rows = await db
+    .selectFrom('application_sections as s')
+    .select(['s.id as sectionId', newestDraftState().as('draftState')])
+    .where('s.application_id', '=', applicationId)
+    .orderBy('s.position')
+    .execute();
+  return rows;
+}
+
+/** The draft ids of the application (its jobs' ids), to tell its job events from others'. */
+export async function draftIdsOf(db: Executor, applicationId: string): Promise<string[]> {
+  const rows = await db.selectFrom('ai_drafts').select('id').where('application_id', '=', applicationId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The text sections with their newest draft, where that draft is finished: what "insert all drafts" may fill. */
+export function textSectionsWithFinishedDraft(db: Executor, applicationId: string) {
+  return db
+    .selectFrom('application_sections as s')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoinLateral(
+      (eb) => eb.selectFrom('ai_drafts as d').select(['d.status', 'd.content']).whereRef('d.section_id', '=', 's.id').orderBy('d.created_at', 'desc').limit(1).as('d'),
+      (join) => join.onTrue(),
+    )
+    .select(['s.id', 's.version', 's.status', 's.content', 's.answers', 's.fulfilled', 'd.content as draft'])
+    .where('s.application_id', '=', applicationId)
     .where('gs.kind', '=', 'text')
+    .where('d.status', '=', 'done')
     .orderBy('s.position')
     .execute();
 }
@@ -71,6 +119,8 @@ const draftColumns = [
   'd.instruction',
   'd.model',
   'd.offline',
+  // The rows proposed for a structured section, each with its problems and whether it was accepted (null for text).
+  sql<RowProposal[] | null>`d.proposals`.as('proposals'),
   'd.created_at as createdAt',
   'd.finished_at as finishedAt',
 ] as const;
@@ -102,7 +152,7 @@ export async function draftById(db: Executor, applicationId: string, draftId: st
 }
 
 export function draftState(db: Executor, draftId: string) {
-  return db.selectFrom('ai_drafts').select(['id', 'status', 'application_id as applicationId', 'section_id as sectionId']).where('id', '=', draftId).executeTakeFirst();
+  return db.selectFrom('ai_drafts').select(['id', 'status', 'application_id as applicationId', 'section_id as sectionId', 'created_at as createdAt']).where('id', '=', draftId).executeTakeFirst();
 }
 
 export function markDraftRunning(db: Executor, draftId: string) {
@@ -123,13 +173,24 @@ export async function activeDraftIdsOf(db: Executor, applicationId: string): Pro
 export function finishDraft(
   db: Executor,
   draftId: string,
-  values: { content: string; addressed: string[]; model: string; offline: boolean; promptChars: number | null; tokensIn: number | null; tokensOut: number | null },
+  values: {
+    content: string;
+    addressed: string[];
+    /** The rows proposed for a structured section (null for a text draft). */
+    proposals: RowProposal[] | null;
+    model: string;
+    offline: boolean;
+    promptChars: number | null;
+    tokensIn: number | null;
+    tokensOut: number | null;
+  },
 ) {
   return db
     .updateTable('ai_drafts')
     .set({
       status: 'done',
       content: values.content,
+      proposals: values.proposals === null ? null : JSON.stringify(values.proposals),
       addressed: values.addressed,
       model: values.model,
       offline: values.offline,
@@ -141,6 +202,24 @@ export function finishDraft(
     })
     .where('id', '=', draftId)
     .executeTakeFirst();
+}
+
+/** A finished draft's proposed rows, its row locked until the transaction ends (one acceptance at a time). */
+export async function draftProposalsForUpdate(db: Executor, applicationId: string, sectionId: string, draftId: string) {
+  const row = await db
+    .selectFrom('ai_drafts')
+    .select(['id', 'proposals'])
+    .where('id', '=', draftId)
+    .where('application_id', '=', applicationId)
+    .where('section_id', '=', sectionId)
+    .where('status', '=', 'done')
+    .forUpdate()
+    .executeTakeFirst();
+  return row && { id: row.id, proposals: (row.proposals ?? []) as unknown as RowProposal[] };
+}
+
+export async function storeDraftProposals(db: Executor, draftId: string, proposals: RowProposal[]): Promise<void> {
+  await db.updateTable('ai_drafts').set({ proposals: JSON.stringify(proposals) }).where('id', '=', draftId).execute();
 }
 
 /** Records the reason; `final` ends the draft (no more retries will come). */
@@ -183,6 +262,7 @@ export async function loadDraftMaterial(db: Executor, draftId: string): Promise<
       'gs.guidance',
       'gs.ai_instructions as aiInstructions',
       'g.title as grantTitle',
+      ...grantTermColumns,
       'f.name as fundName',
       'c.name as companyName',
       'c.org_id as orgId',
@@ -234,7 +314,7 @@ export async function loadDraftMaterial(db: Executor, draftId: string): Promise<
       currentText: row.content,
     },
     application: { title: row.applicationTitle, description: row.description },
-    grant: { title: row.grantTitle, fundName: row.fundName },
+    grant: { title: row.grantTitle, fundName: row.fundName, terms: grantTermsOf(row) },
     company: { name: row.companyName, orgId: row.orgId, city: row.city, industry: row.industry, employees: row.employees, website: row.website, startDate: row.startDate },
     otherSections: others,
     earlierExamples: earlier,

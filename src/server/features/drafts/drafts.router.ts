@@ -1,15 +1,15 @@
 import { AppError } from '../../../shared/errors';
-import { requestAllDraftsInput, requestDraftInput, watchDraftInput } from '../../../shared/schemas/drafts';
+import { acceptDraftRowInput, insertAllDraftsInput, requestAllDraftsInput, requestDraftInput, watchDraftInput, watchDraftStatesInput } from '../../../shared/schemas/drafts';
 import { sectionInput } from '../../../shared/schemas/applications';
-import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
+import { applicationProcedure, applicationProcedureFor, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../trpc/live-stream';
 import { router } from '../../trpc/trpc';
-import { watchDraft } from './draft-events';
+import { watchDraft, watchDraftStates } from './draft-events';
 import { latestDraft } from './drafts.queries';
-import { requestAllDrafts, requestSectionDraft } from './drafts.service';
+import { acceptProposedRow, insertAllDrafts, requestAllDrafts, requestSectionDraft } from './drafts.service';
 
 export const draftsRouter = router({
-  /** Starts a draft of a text section, or joins the one in progress. */
+  /** Starts a draft of a section (a structured one only with a model), or joins the one in progress. */
   request: applicationProcedureFor('applications.edit')
     .input(requestDraftInput)
     .mutation(({ ctx, input }) => {
@@ -17,13 +17,34 @@ export const draftsRouter = router({
       return requestSectionDraft(ctx, ctx.application, input, ctx.user.id);
     }),
 
-  /** Drafts every text section not yet done. */
+  /** Drafts every section not yet done: text sections, and with a model the structured ones too. */
   requestAll: applicationProcedureFor('applications.edit')
     .input(requestAllDraftsInput)
     .mutation(({ ctx }) => {
       if (ctx.application.published) throw new AppError('CONFLICT', { message: 'applications.published' });
       return requestAllDrafts(ctx, ctx.application, ctx.user.id);
     }),
+
+  /**
+   * Puts every finished draft into its empty text section in one action (never over written
+   * text, never with the drafter's label): `{ inserted: [{ sectionId, version, status }], skipped:
+   * [{ sectionId, reason: 'written' | 'locked' | 'changed' }] }`.
+   */
+  insertAll: draftApplicationProcedureFor('applications.edit')
+    .input(insertAllDraftsInput)
+    .mutation(({ ctx }) => insertAllDrafts(ctx.db, ctx.application.id, ctx.user.id)),
+
+  /** Adds one proposed row of a structured section's draft to the section, saved on `version` like a typed row. */
+  acceptRow: draftApplicationProcedureFor('applications.edit')
+    .input(acceptDraftRowInput)
+    .mutation(({ ctx, input }) => acceptProposedRow(ctx.db, ctx.application.id, input, ctx.user.id)),
+
+  /** Every section's draft state (`writing` / `ready` / `failed` / null) now, then as it changes (SSE). */
+  watchStates: applicationProcedure
+    .input(watchDraftStatesInput)
+    .subscription(({ ctx, signal }) =>
+      openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchDraftStates(ctx, ctx.application.id, ended)),
+    ),
 
   /** The section's newest draft (any status), or null. */
   latest: applicationProcedure.input(sectionInput).query(({ ctx, input }) => latestDraft(ctx.db, ctx.application.id, input.sectionId)),

@@ -5,10 +5,31 @@
  * drafter costs CPU). Only a company the registry has confirmed may ask: anyone can create
  * companies under made-up numbers, and each would otherwise bring a limit of its own.
  */
+import type { z } from 'zod';
+import { draftBody, isEditable, type Answers, type SectionStatus } from '../../../shared/domain/application-sections';
+import { rowCollections } from '../../../shared/domain/draft-rows';
 import { AppError } from '../../../shared/errors';
+import { emptyActivityPlan } from '../../../shared/schemas/activity-plan';
+import { emptyBudget } from '../../../shared/schemas/budget';
+import { emptyDeliverables } from '../../../shared/schemas/deliverables';
+import type { acceptDraftRowInput } from '../../../shared/schemas/drafts';
+import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/section-data';
+import type { Database, Executor } from '../../db/db';
 import { consumeRateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
-import { companyConfirmed, deleteDraft, findActiveDraft, insertDraft, sectionKindOf, textSectionsOf } from './drafts.queries';
+import { findSection } from '../applications/applications.queries';
+import { saveSection } from '../applications/applications.service';
+import {
+  companyConfirmed,
+  deleteDraft,
+  draftableSectionsOf,
+  draftProposalsForUpdate,
+  findActiveDraft,
+  insertDraft,
+  sectionKindOf,
+  storeDraftProposals,
+  textSectionsWithFinishedDraft,
+} from './drafts.queries';
 
 async function consumeDraftLimit(ctx: Context, companyId: string, userId: string): Promise<void> {
   const perHour = (name: string) => ({ name, limit: ctx.env.AI_DRAFTS_PER_HOUR, windowSeconds: 3600 });
@@ -56,22 +77,97 @@ export async function requestDraft(
   return { draftId: created.id, joined: false };
 }
 
+/** Whether a model writes the drafts (a budget, activity plan or deliverables draft needs one). */
+const modelConfigured = (ctx: Context) => Boolean(ctx.env.AI_BASE_URL);
+
 export async function requestSectionDraft(ctx: Context, application: { id: string; companyId: string }, input: { sectionId: string; instruction: string }, userId: string) {
   const section = await sectionKindOf(ctx.db, application.id, input.sectionId);
   if (!section) throw new AppError('NOT_FOUND');
-  if (section.kind !== 'text') throw new AppError('VALIDATION', { message: 'drafts.notText' });
+  if (section.kind !== 'text' && !isStructuredKind(section.kind)) throw new AppError('VALIDATION', { message: 'drafts.notText' });
+  if (section.kind !== 'text' && !modelConfigured(ctx)) throw new AppError('VALIDATION', { message: 'drafts.structuredNeedsModel' });
   await requireConfirmedCompany(ctx, application.companyId);
   return requestDraft(ctx, application, { id: input.sectionId, instruction: input.instruction }, userId);
 }
 
-/** Drafts every text section that is not done (right after an application is created, typically). */
+/**
+ * Drafts every section that is not done (right after an application is created, typically): the
+ * text sections, and with a model also the budget, activity plan and deliverables.
+ */
 export async function requestAllDrafts(ctx: Context, application: { id: string; companyId: string }, userId: string) {
   await requireConfirmedCompany(ctx, application.companyId);
-  const sections = await textSectionsOf(ctx.db, application.id);
+  const sections = await draftableSectionsOf(ctx.db, application.id, modelConfigured(ctx));
   const drafts: Array<{ sectionId: string; draftId: string; joined: boolean }> = [];
   for (const section of sections) {
     if (section.status === 'done') continue;
     drafts.push({ sectionId: section.id, ...(await requestDraft(ctx, application, { id: section.id, instruction: '' }, userId)) });
   }
   return drafts;
+}
+
+/**
+ * Puts each text section's finished newest draft into the section when the section is empty, in
+ * one action; text someone wrote is never replaced. Each goes through the section's ordinary save
+ * on the version just read, so a save that lands in between wins and that section is skipped.
+ * The drafter's label line stays out of the text (`draftBody`).
+ */
+export async function insertAllDrafts(db: Executor, applicationId: string, userId: string) {
+  const sections = await textSectionsWithFinishedDraft(db, applicationId);
+  const inserted: Array<{ sectionId: string; version: number; status: SectionStatus }> = [];
+  const skipped: Array<{ sectionId: string; reason: 'written' | 'locked' | 'changed' }> = [];
+  for (const section of sections) {
+    const body = draftBody(section.draft);
+    if (body === '') continue;
+    if (section.content.trim() !== '') {
+      skipped.push({ sectionId: section.id, reason: 'written' });
+      continue;
+    }
+    if (!isEditable(section.status as SectionStatus)) {
+      skipped.push({ sectionId: section.id, reason: 'locked' });
+      continue;
+    }
+    try {
+      const saved = await saveSection(
+        db,
+        { applicationId, sectionId: section.id, version: section.version, content: body, answers: section.answers as Answers, fulfilled: section.fulfilled, data: undefined },
+        userId,
+      );
+      inserted.push({ sectionId: section.id, version: saved.version, status: saved.status });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'CONFLICT') skipped.push({ sectionId: section.id, reason: 'changed' });
+      else throw error;
+    }
+  }
+  return { inserted, skipped };
+}
+
+const emptyData = { budget: emptyBudget, activity_plan: emptyActivityPlan, deliverables: emptyDeliverables } as const;
+
+/**
+ * Adds one row a model proposed to its structured section, through the section's ordinary save
+ * (the same schema check and status rule as a typed row, CONFLICT on a stale version), and marks
+ * the proposal accepted. A row whose shape the schema refuses is refused here too, with its errors.
+ */
+export async function acceptProposedRow(db: Database, applicationId: string, input: z.output<typeof acceptDraftRowInput>, userId: string) {
+  return db.transaction().execute(async (trx) => {
+    const draft = await draftProposalsForUpdate(trx, applicationId, input.sectionId, input.draftId);
+    const proposals = draft?.proposals ?? [];
+    const proposal = proposals.find((candidate) => candidate.row.id === input.rowId);
+    if (!draft || !proposal) throw new AppError('NOT_FOUND');
+    if (proposal.accepted) throw new AppError('CONFLICT', { message: 'drafts.rowAccepted' });
+    const section = await findSection(trx, applicationId, input.sectionId);
+    if (!section || !isStructuredKind(section.kind)) throw new AppError('NOT_FOUND');
+    const kind = section.kind;
+    const current = sectionDataSchemas[kind].safeParse(section.data);
+    const base: Record<string, unknown> = current.success ? current.data : emptyData[kind];
+    const rows = base[rowCollections[kind]] as unknown[];
+    const data = { ...base, [rowCollections[kind]]: [...rows, proposal.row] };
+    const saved = await saveSection(
+      trx,
+      { applicationId, sectionId: section.id, version: input.version, content: section.content, answers: section.answers, fulfilled: section.fulfilled, data },
+      userId,
+    );
+    const accepted = proposals.map((candidate) => (candidate === proposal ? { ...candidate, accepted: true } : candidate));
+    await storeDraftProposals(trx, draft.id, accepted);
+    return { ...saved, rowId: input.rowId };
+  });
 }

@@ -579,6 +579,7 @@ export async function insertDraftCopy(db: Executor, source: GrantRow, slug: stri
         guidance: section.guidance,
         translations: JSON.stringify(section.translations),
         ai_instructions: section.ai_instructions,
+        max_chars: section.max_chars,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -702,7 +703,7 @@ export async function updateSectionVersioned(
   db: Executor,
   id: string,
   version: number,
-  values: { kind: SectionKind; title: string; guidance: string; translations: string; ai_instructions: string },
+  values: { kind: SectionKind; title: string; guidance: string; translations: string; ai_instructions: string; max_chars: number | null },
 ): Promise<number | null> {
   const row = await db
     .updateTable('grant_sections')
@@ -729,6 +730,8 @@ export interface SectionDetail {
   title: LocalizedText;
   guidance: LocalizedText;
   aiInstructions: string;
+  /** The limit on an application's text of this section, in characters; null: none. */
+  maxChars: number | null;
   version: number;
   updatedAt: Date;
   requirements: Array<{ id: string; text: LocalizedText }>;
@@ -753,6 +756,7 @@ export async function findSection(db: Executor, id: string): Promise<SectionDeta
       's.guidance',
       's.translations',
       's.ai_instructions',
+      's.max_chars',
       's.version',
       's.updated_at',
     ])
@@ -774,6 +778,7 @@ export async function findSection(db: Executor, id: string): Promise<SectionDeta
     title: textOf(row.title, row.translations, 'title'),
     guidance: textOf(row.guidance, row.translations, 'guidance'),
     aiInstructions: row.ai_instructions,
+    maxChars: row.max_chars,
     version: row.version,
     updatedAt: row.updated_at,
     requirements: requirements.map((requirement) => ({ id: requirement.id, text: textOf(requirement.text, requirement.translations, 'text') })),

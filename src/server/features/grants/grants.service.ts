@@ -191,6 +191,7 @@ export async function updateSection(db: Executor, input: z.output<typeof updateS
       kind: input.kind,
       ...localizedColumns({ title: input.title, guidance: input.guidance }),
       ai_instructions: input.aiInstructions,
+      max_chars: input.maxChars,
     });
     if (version === null) throw new AppError((await findLiveSection(trx, input.id)) ? 'CONFLICT' : 'NOT_FOUND');
     const section = { column: 'grant_section_id', id: input.id } as const;

@@ -27,6 +27,16 @@ export interface Drafter {
 /** A failure that retrying cannot fix (a rejected key or request): the job fails at once. */
 export class PermanentDraftError extends Error {}
 
+/** The endpoint's rate limit; `retryAfterMs` is when it said to come back (null: it did not say). */
+export class RateLimitedDraftError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(message);
+  }
+}
+
 export function createDrafter(config: Pick<Env, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>): Drafter {
   if (!config.AI_BASE_URL) return createOfflineDrafter();
   return createOpenAiCompatibleDrafter({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS });

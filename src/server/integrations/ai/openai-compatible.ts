@@ -1,10 +1,17 @@
 /**
  * A model behind an OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI, Ollama,
- * vLLM, LM Studio …), always streamed. Rate limits, 5xx, timeouts and network errors are thrown
- * as ordinary errors (the job retries with backoff); a rejected key or request is permanent.
+ * vLLM, LM Studio …), always streamed, through the official `openai` client (its 6.x line: 7.x
+ * needs Node 22; docs/decisions/0033-drafts-through-the-openai-client.md). The client reads the
+ * event stream; retrying is the job's, so the client never retries by itself.
+ *
+ * What the job makes of a failure: a rejected key or request is permanent; a rate limit that says
+ * when to come back (`Retry-After`) is waited for; 5xx, timeouts, network errors, an error event in
+ * the stream and a stream that ends before the model said it finished are retried with backoff.
  */
+import OpenAI, { APIConnectionError, APIError, RateLimitError } from 'openai';
 import { buildPrompt, type DraftMaterial } from '../../features/drafts/draft-material';
-import { PermanentDraftError, type Drafter } from './drafter';
+import { isStructuredKind } from '../../../shared/schemas/section-data';
+import { PermanentDraftError, RateLimitedDraftError, type Drafter } from './drafter';
 
 interface Options {
   baseUrl: string;
@@ -13,81 +20,87 @@ interface Options {
   timeoutMs: number;
 }
 
-interface Chunk {
-  choices?: Array<{ delta?: { content?: string | null } }>;
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
-  error?: { message?: string };
+/** `Retry-After` (seconds or an HTTP date) or `retry-after-ms`, in milliseconds; null when absent or unreadable. */
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | null {
+  const ms = Number(headers?.get('retry-after-ms') ?? Number.NaN);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers?.get('retry-after')?.trim();
+  if (!value) return null;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-/** The error body's message, if the endpoint sent one, for the admin's job page. */
-async function reasonOf(response: Response): Promise<string> {
-  const body = await response.text().catch(() => '');
-  try {
-    const parsed = JSON.parse(body) as { error?: { message?: string } | string };
-    const message = typeof parsed.error === 'string' ? parsed.error : parsed.error?.message;
-    if (message) return `${response.status}: ${message}`;
-  } catch {
-    // Not JSON: keep the start of the text.
-  }
-  return `${response.status}: ${body.slice(0, 300) || response.statusText}`;
+/** The endpoint's own words, for the admin's job page. */
+function reasonOf(error: APIError): string {
+  const body = error.error as { message?: unknown } | undefined;
+  const message = typeof body?.message === 'string' ? body.message : error.message;
+  return error.status === undefined ? message : `${error.status}: ${message}`;
 }
 
 export function createOpenAiCompatibleDrafter({ baseUrl, apiKey, model, timeoutMs }: Options): Drafter {
-  const url = `${baseUrl.replace(/\/$/, '')}/chat/completions`;
+  const client = new OpenAI({
+    baseURL: baseUrl,
+    // A local server (Ollama) needs no key, but the client insists on one; such servers ignore it.
+    apiKey: apiKey ?? 'no-key',
+    maxRetries: 0,
+    timeout: timeoutMs,
+    logLevel: 'off',
+  });
   return {
     model,
     offline: false,
     async draft(material: DraftMaterial, onText, signal) {
       const prompt = buildPrompt(material);
       const timeout = AbortSignal.timeout(timeoutMs);
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-        body: JSON.stringify({
-          model,
-          stream: true,
-          stream_options: { include_usage: true },
-          messages: [
-            { role: 'system', content: prompt.system },
-            { role: 'user', content: prompt.user },
-          ],
-        }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-      if (!response.ok || !response.body) {
-        const reason = await reasonOf(response);
-        // 408, 409, 429 and 5xx may pass; anything else (bad key, unknown model, bad request) will not.
-        if (response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500) throw new Error(`AI endpoint answered ${reason}`);
-        throw new PermanentDraftError(`AI endpoint refused the request: ${reason}`);
-      }
+      const ended = signal ? AbortSignal.any([signal, timeout]) : timeout;
       let text = '';
+      let finished = false;
       let tokensIn: number | null = null;
       let tokensOut: number | null = null;
-      let buffer = '';
-      const decoder = new TextDecoder();
-      const reader = response.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        const lines = buffer.split('\n');
-        buffer = lines.pop() ?? '';
-        for (const line of lines) {
-          const data = line.startsWith('data:') ? line.slice(5).trim() : null;
-          if (!data || data === '[DONE]') continue;
-          const chunk = JSON.parse(data) as Chunk;
-          if (chunk.error) throw new Error(`AI endpoint stream error: ${chunk.error.message ?? 'unknown'}`);
-          const delta = chunk.choices?.[0]?.delta?.content;
+      try {
+        const stream = await client.chat.completions.create(
+          {
+            model,
+            stream: true,
+            stream_options: { include_usage: true },
+            // Rows are asked for as one JSON object (see `buildPrompt`).
+            ...(isStructuredKind(material.section.kind) ? { response_format: { type: 'json_object' as const } } : {}),
+            messages: [
+              { role: 'system', content: prompt.system },
+              { role: 'user', content: prompt.user },
+            ],
+          },
+          { signal: ended },
+        );
+        for await (const chunk of stream) {
+          const choice = chunk.choices[0];
+          const delta = choice?.delta?.content;
           if (delta) {
             text += delta;
             onText(text);
           }
+          if (choice?.finish_reason) finished = true;
           if (chunk.usage) {
             tokensIn = chunk.usage.prompt_tokens ?? null;
             tokensOut = chunk.usage.completion_tokens ?? null;
           }
         }
+      } catch (error) {
+        if (error instanceof RateLimitError) throw new RateLimitedDraftError(`AI endpoint answered ${reasonOf(error)}`, retryAfterMs(error.headers));
+        if (error instanceof APIError && !(error instanceof APIConnectionError)) {
+          const status = error.status;
+          // 408, 409 and 5xx may pass, and so may an error event in the stream (no status); anything else will not.
+          if (status === undefined) throw new Error(`AI endpoint stream error: ${reasonOf(error)}`, { cause: error });
+          if (status === 408 || status === 409 || status >= 500) throw new Error(`AI endpoint answered ${reasonOf(error)}`, { cause: error });
+          throw new PermanentDraftError(`AI endpoint refused the request: ${reasonOf(error)}`);
+        }
+        throw error;
       }
+      // The client ends a stream quietly when it is aborted; and a connection that drops ends one
+      // too. Only a chunk with a finish reason says the model is done: anything else is cut short.
+      if (ended.aborted) throw new Error(`AI endpoint did not finish within ${timeoutMs} ms`);
+      if (!finished) throw new Error('AI endpoint stream ended before the model finished (no finish reason)');
       return { content: text, model, offline: false, tokensIn, tokensOut };
     },
   };

@@ -15,6 +15,9 @@ const da = {
   'applications.section.placeholdersLeft': 'Et afsnit kan ikke markeres som færdigt, mens teksten indeholder pladsholdere i klammer: {found}',
   'applications.section.drafterLabelLeft': 'Et afsnit kan ikke markeres som færdigt, mens teksten indeholder udkastets mærkning: »{found}«',
   'applications.section.uneditedDraft': 'Et afsnit kan ikke markeres som færdigt, mens teksten indeholder et indsat udkast, som ingen har redigeret',
+  'applications.section.tooLong': 'Et afsnit kan ikke markeres som færdigt, mens teksten er længere end grænsen: {count, number} tegn af højst {limit, number}',
+  'applications.section.inputTooLong': 'Et afsnit kan ikke markeres som færdigt, mens »{label}« er længere end grænsen: {count, number} tegn af højst {limit, number}',
+  'applications.editor.missing.textTooLong': 'Teksten er for lang: {count, number} tegn af højst {limit, number}',
   'applications.input.tooLong': 'Teksten er længere end tilladt.',
   'applications.input.emptyListValue': 'Lister må ikke indeholde tomme værdier',
 
@@ -178,6 +181,9 @@ const en: Record<keyof typeof da, string> = {
   'applications.section.placeholdersLeft': 'A section cannot be marked done while its text holds placeholders in square brackets: {found}',
   'applications.section.drafterLabelLeft': 'A section cannot be marked done while its text holds the drafter’s label: “{found}”',
   'applications.section.uneditedDraft': 'A section cannot be marked done while its text holds an inserted draft nobody has edited',
+  'applications.section.tooLong': 'A section cannot be marked done while its text is longer than the limit: {count, number} characters of at most {limit, number}',
+  'applications.section.inputTooLong': 'A section cannot be marked done while “{label}” is longer than the limit: {count, number} characters of at most {limit, number}',
+  'applications.editor.missing.textTooLong': 'The text is too long: {count, number} characters of at most {limit, number}',
   'applications.input.tooLong': 'The text is longer than allowed.',
   'applications.input.emptyListValue': 'Lists cannot contain empty values',
 
@@ -341,6 +347,9 @@ const nb: Record<keyof typeof da, string> = {
   'applications.section.placeholdersLeft': 'En del kan ikke merkes som ferdig mens teksten inneholder plassholdere i klammer: {found}',
   'applications.section.drafterLabelLeft': 'En del kan ikke merkes som ferdig mens teksten inneholder utkastets merking: «{found}»',
   'applications.section.uneditedDraft': 'En del kan ikke merkes som ferdig mens teksten inneholder et innsatt utkast som ingen har redigert',
+  'applications.section.tooLong': 'En del kan ikke merkes som ferdig mens teksten er lengre enn grensen: {count, number} tegn av høyst {limit, number}',
+  'applications.section.inputTooLong': 'En del kan ikke merkes som ferdig mens «{label}» er lengre enn grensen: {count, number} tegn av høyst {limit, number}',
+  'applications.editor.missing.textTooLong': 'Teksten er for lang: {count, number} tegn av høyst {limit, number}',
   'applications.input.tooLong': 'Teksten er lengre enn tillatt.',
   'applications.input.emptyListValue': 'Lister kan ikke inneholde tomme verdier',
 
