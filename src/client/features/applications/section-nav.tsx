@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
+import { DraftStateBadge, type DraftStates } from './draft-states';
 import { SectionStatusBadge } from './status-badge';
 
 interface NavSection {
@@ -10,8 +11,18 @@ interface NavSection {
   status: SectionStatus;
 }
 
-/** The application's sections in order with their statuses and open comment threads; the current one is marked. */
-export function SectionNav({ applicationId, sections, currentId }: { applicationId: string; sections: readonly NavSection[]; currentId?: string }) {
+/** The application's sections in order with their statuses, AI drafts and open comment threads; the current one is marked. */
+export function SectionNav({
+  applicationId,
+  sections,
+  currentId,
+  draftStates,
+}: {
+  applicationId: string;
+  sections: readonly NavSection[];
+  currentId?: string;
+  draftStates: DraftStates;
+}) {
   const t = useT();
   const counts = trpc.comments.openCounts.useQuery({ applicationId });
   const openComments = new Map((counts.data ?? []).map((row) => [row.sectionId, row.open]));
@@ -20,6 +31,7 @@ export function SectionNav({ applicationId, sections, currentId }: { application
       <ol className="space-y-1">
         {sections.map((section, index) => {
           const current = section.id === currentId;
+          const draftState = draftStates.get(section.id);
           return (
             <li key={section.id}>
               <Link
@@ -31,6 +43,11 @@ export function SectionNav({ applicationId, sections, currentId }: { application
                 <span className="min-w-0">
                   <span className="me-1.5 text-gray-600">{index + 1}.</span>
                   {section.title}
+                  {draftState && (
+                    <span className="mt-1 block">
+                      <DraftStateBadge state={draftState} />
+                    </span>
+                  )}
                 </span>
                 <span className="flex shrink-0 items-center gap-1.5">
                   {(openComments.get(section.id) ?? 0) > 0 && (
