@@ -11,8 +11,9 @@ export function ApplicationHistory({ applicationId, sectionId }: { applicationId
   const entries = history.data && sectionId ? history.data.filter((entry) => entry.sectionId === sectionId) : history.data;
   const statusText = (status: string | null) => (status && isSectionStatus(status) ? t(`applications.sectionStatus.${status}`) : '–');
   return (
-    <section aria-labelledby="history-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5">
-      <h2 id="history-heading" className="text-lg font-semibold text-gray-900">
+    <section aria-labelledby="history-heading" className={`rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 ${sectionId ? '' : 'sm:p-5'}`}>
+      {/* Beside a section's text it is one panel among others, headed like them. */}
+      <h2 id="history-heading" className={`font-semibold text-gray-900 ${sectionId ? 'text-sm' : 'text-lg'}`}>
         {t('reviews.history.heading')}
       </h2>
       {history.status !== 'success' ? (

@@ -32,7 +32,7 @@ const stateClasses: Record<DraftState, string> = {
 export function DraftStateBadge({ state }: { state: DraftState }) {
   const t = useT();
   return (
-    <span data-draft-state={state} className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${stateClasses[state]}`}>
+    <span data-draft-state={state} className={`inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${stateClasses[state]}`}>
       {state === 'writing' && <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-sky-600" />}
       {t(`drafts.state.${state}`)}
     </span>

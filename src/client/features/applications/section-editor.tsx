@@ -288,7 +288,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
         <h1 className="text-2xl font-semibold break-words text-gray-900">{section.title}</h1>
         <SectionStatusBadge status={status} />
       </div>
-      <WritingLayout main={main} review={review} panels={panels} nav={<SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} draftStates={draftStates} />} />
+      <WritingLayout main={main} review={review} panels={panels} nav={<SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} draftStates={draftStates} narrowOnWidest />} />
     </section>
   );
 }

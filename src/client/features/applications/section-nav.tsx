@@ -17,11 +17,14 @@ export function SectionNav({
   sections,
   currentId,
   draftStates,
+  narrowOnWidest = false,
 }: {
   applicationId: string;
   sections: readonly NavSection[];
   currentId?: string;
   draftStates: DraftStates;
+  /** The list sits in a narrow column on the widest screens: the badges go under the title there. */
+  narrowOnWidest?: boolean;
 }) {
   const t = useT();
   const counts = trpc.comments.openCounts.useQuery({ applicationId });
@@ -38,7 +41,7 @@ export function SectionNav({
                 to="/applications/$application_id/$section_id"
                 params={{ application_id: applicationId, section_id: section.id }}
                 aria-current={current ? 'page' : undefined}
-                className={`flex items-center justify-between gap-2 rounded-md px-2.5 py-2 text-sm hover:bg-gray-100 ${current ? 'bg-gray-100 font-medium text-gray-900' : 'text-gray-700'}`}
+                className={`flex items-center justify-between gap-2 rounded-md px-2.5 py-2 text-sm hover:bg-gray-100 ${narrowOnWidest ? 'xl:flex-col xl:items-start xl:gap-1' : ''} ${current ? 'bg-gray-100 font-medium text-gray-900' : 'text-gray-700'}`}
               >
                 <span className="min-w-0">
                   <span className="me-1.5 text-gray-600">{index + 1}.</span>
@@ -49,7 +52,7 @@ export function SectionNav({
                     </span>
                   )}
                 </span>
-                <span className="flex shrink-0 items-center gap-1.5">
+                <span className={`flex shrink-0 items-center gap-1.5 ${narrowOnWidest ? 'xl:flex-wrap' : ''}`}>
                   {(openComments.get(section.id) ?? 0) > 0 && (
                     <span className="rounded-full bg-violet-100 px-1.5 text-xs font-medium text-violet-900" title={t('reviews.comments.open', { count: openComments.get(section.id) ?? 0 })}>
                       <span aria-hidden="true" className="inline-flex items-center gap-0.5">
