@@ -121,6 +121,7 @@ test('with a model, a budget draft proposes rows: a valid one is accepted, one t
   await expect(valid).toContainText('Materialer og udstyr');
   await valid.getByRole('button', { name: 'Tag rækken med' }).click();
   await expect(proposals.locator('[data-proposal="accepted"]')).toContainText('Taget med');
+  await expect(page.getByRole('heading', { level: 1, name: 'Budget' }).locator('..')).toContainText('Kladde');
   // The row is in the budget on the page and in the database; the other is not.
   await expect(page.getByRole('textbox', { name: /Navn/ }).first()).toHaveValue('Prototype af varmeveksler');
   await expect.poll(() => storedLines(team.applicationId)).toEqual([{ name: 'Prototype af varmeveksler' }]);

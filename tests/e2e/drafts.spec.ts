@@ -24,7 +24,10 @@ test('a writer drafts every section, inserts a draft, replaces with a regenerate
   const status = page.locator('[data-draft-status]');
   await expect(status).toHaveAttribute('data-draft-status', 'done');
   const draftText = page.getByLabel('Udkastets tekst');
-  await expect(draftText).toContainText('Offline-udkast');
+  // What the drafter says about its draft is a note of its own, not part of the text to insert.
+  await expect(page.getByRole('note')).toContainText('Offline-udkast');
+  await expect(draftText).not.toContainText('Offline-udkast');
+  await expect(draftText).toContainText('[Puljen spørger: ');
   // Written for this section: a sentence started per requirement, what only the writer knows in brackets.
   await expect(draftText).toContainText('I projektet »Solceller på altaner <script>alert("x")</script>« vil vi [');
   // The markup in the title is text in the draft; nothing ran (a dialog would fail the test).
@@ -49,7 +52,7 @@ test('a writer drafts every section, inserts a draft, replaces with a regenerate
   await page.getByLabel('Ønske til udkastet (valgfrit)').fill('fokus på markedet');
   await page.getByRole('button', { name: 'Skriv nyt udkast' }).click();
   // Without a model the wish is not followed, and the draft says so plainly.
-  await expect(page.getByLabel('Udkastets tekst')).toContainText('Ønsker til udkastet kræver en AI-model, og der er ingen sat op, så dette udkast følger ikke »fokus på markedet«.');
+  await expect(page.getByRole('note')).toContainText('Ønsker til udkastet kræver en AI-model, og der er ingen sat op, så dette udkast følger ikke »fokus på markedet«.');
   await expect(page.locator('[data-draft-status]')).toHaveAttribute('data-draft-status', 'done');
   await page.getByRole('button', { name: 'Erstat min tekst' }).click();
   await expect(page.getByLabel('Afsnittets tekst')).toHaveValue(/^\[Puljen spørger: /);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { draftBody } from '../../../shared/domain/application-sections';
+import { draftBody, draftLabel } from '../../../shared/domain/application-sections';
 import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
@@ -97,9 +97,15 @@ export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, o
       </p>
       {shown && shown.content !== '' && (
         <>
+          {/* What the drafter says about its draft (offline, a wish it cannot follow) is said plainly, apart from the text. */}
+          {draftLabel(shown.content) && (
+            <p role="note" className="rounded-md bg-amber-50 p-3 text-sm whitespace-pre-line text-amber-950 ring-1 ring-amber-200">
+              {draftLabel(shown.content)}
+            </p>
+          )}
           {/* Model output becomes React elements only: whatever it contains is shown, never run. */}
           <div role="region" tabIndex={0} aria-label={t('drafts.panel.text')} className="max-h-96 overflow-y-auto rounded-md bg-gray-50 p-3 text-sm leading-relaxed text-gray-900 ring-1 ring-gray-200">
-            <DraftText text={shown.content} />
+            <DraftText text={draftBody(shown.content)} />
           </div>
           {editable && shown.status === 'done' && (
             <div className="flex flex-wrap gap-2">

@@ -49,7 +49,7 @@ export function RowDraftPanel({ applicationId, section, draft, editable, request
     const saved = await accept.mutateAsync({ applicationId, sectionId: section.id, draftId: draft.id, rowId, version: baseVersion() });
     const stored = await utils.applications.section.fetch({ applicationId, sectionId: section.id }, { staleTime: 0 });
     onAccepted(saved.version, (current) => ({ ...current, data: stored.data ?? null }));
-    await utils.drafts.latest.invalidate({ applicationId, sectionId: section.id });
+    await Promise.all([utils.drafts.latest.invalidate({ applicationId, sectionId: section.id }), utils.applications.get.invalidate({ applicationId })]);
   }
 
   let status: string | null = null;

@@ -348,7 +348,7 @@ function ConflictPanel({ theirs, onKeepMine, onUseTheirs }: { theirs: Section; o
         </label>
         <textarea id={`${id}-theirs`} readOnly rows={6} value={theirs.content} className={`${inputClass} bg-white`} />
       </div>
-      <p className="text-xs">{t('applications.editor.conflictMine')}: {t('applications.editor.text')} ↓</p>
+      <p className="text-xs">{t('applications.editor.conflictMine')}: {t('applications.editor.text')} ↑</p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={onKeepMine}>{t('applications.editor.keepMine')}</Button>
         <Button variant="secondary" onClick={onUseTheirs}>
