@@ -6,13 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { createSession } from '../../src/server/auth/session';
 import { runProcesses, type RunningProcesses } from '../../src/server/cli/start';
 import { createDb } from '../../src/server/db/db';
 import { deleteKeys, redisUrl } from '../integration/harness';
 import { startModelStandIn, type ModelStandIn } from '../integration/model-stand-in';
-import { createTeamWithApplication, e2eState, expect, test } from './fixtures';
+import { createTeamWithApplication, e2eState, expect, signInAs, test } from './fixtures';
 
 const mainPort = Number(process.env.E2E_PORT ?? 3100);
 // Beside the main server (E2E_PORT) and the registry stand-in (E2E_PORT + 50).
@@ -65,18 +63,6 @@ test.afterAll(async () => {
   await deleteKeys(prefix).catch(() => {});
 });
 
-async function signIn(page: Page, email: string) {
-  const db = createDb(e2eState().databaseUrl, 1);
-  try {
-    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    const { token } = await createSession(db, user.id);
-    await page.goto(`${origin}/legal/privacy-policy`);
-    await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
-  } finally {
-    await db.destroy();
-  }
-}
-
 async function storedLines(applicationId: string): Promise<Array<{ name: string }>> {
   const db = createDb(e2eState().databaseUrl, 1);
   try {
@@ -100,7 +86,7 @@ test('with a model, a budget draft proposes rows: a valid one is accepted, one t
     title: 'Varmeveksler til bryggerier',
     description: 'Vi genbruger varmen fra bryggeriers kedler.',
   });
-  await signIn(page, team.emails[0]!);
+  await signInAs(page, team.emails[0]!, origin);
   await page.goto(`${origin}/applications/${team.applicationId}`);
   await page.getByRole('link', { name: /Budget/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Budget' })).toBeVisible();

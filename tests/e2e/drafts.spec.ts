@@ -25,7 +25,8 @@ test('a writer drafts every section, inserts a draft, replaces with a regenerate
   await expect(status).toHaveAttribute('data-draft-status', 'done');
   const draftText = page.getByLabel('Udkastets tekst');
   // What the drafter says about its draft is a note of its own, not part of the text to insert.
-  await expect(page.getByRole('note')).toContainText('Offline-udkast');
+  const drafterNote = page.getByRole('note').filter({ hasText: 'Offline-udkast' });
+  await expect(drafterNote).toBeVisible();
   await expect(draftText).not.toContainText('Offline-udkast');
   await expect(draftText).toContainText('[Puljen spørger: ');
   // Written for this section: a sentence started per requirement, what only the writer knows in brackets.
@@ -52,7 +53,7 @@ test('a writer drafts every section, inserts a draft, replaces with a regenerate
   await page.getByLabel('Ønske til udkastet (valgfrit)').fill('fokus på markedet');
   await page.getByRole('button', { name: 'Skriv nyt udkast' }).click();
   // Without a model the wish is not followed, and the draft says so plainly.
-  await expect(page.getByRole('note')).toContainText('Ønsker til udkastet kræver en AI-model, og der er ingen sat op, så dette udkast følger ikke »fokus på markedet«.');
+  await expect(page.getByRole('note').filter({ hasText: 'Offline-udkast' })).toContainText('Ønsker til udkastet kræver en AI-model, og der er ingen sat op, så dette udkast følger ikke »fokus på markedet«.');
   await expect(page.locator('[data-draft-status]')).toHaveAttribute('data-draft-status', 'done');
   await page.getByRole('button', { name: 'Erstat min tekst' }).click();
   await expect(page.getByLabel('Afsnittets tekst')).toHaveValue(/^\[Puljen spørger: /);

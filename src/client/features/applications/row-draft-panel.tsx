@@ -3,16 +3,14 @@
  * with what the shared rules find wrong with it. A row without problems is accepted one at a
  * time (`drafts.acceptRow`, saved like a typed row); a row with problems is never accepted.
  */
-import { useId, useState } from 'react';
 import type { RowProposal } from '../../../shared/domain/draft-rows';
 import { budgetLineTypes, type BudgetLineType } from '../../../shared/schemas/budget';
 import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { inputClass } from '../../ui/input-class';
 import { useDataProblemText } from './data-problems';
 import { useFormatMoney } from './decimal-input';
-import type { Draft } from './draft-panel';
+import { DraftFrame, type Draft } from './draft-panel';
 import type { SectionDoc } from './use-section-draft';
 
 type Section = RouterOutputs['applications']['section'];
@@ -36,12 +34,8 @@ interface RowDraftPanelProps {
 
 export function RowDraftPanel({ applicationId, section, draft, editable, requesting, onRequest, beforeAccept, baseVersion, onAccepted }: RowDraftPanelProps) {
   const t = useT();
-  const formats = useFormats();
-  const id = useId();
   const utils = trpc.useUtils();
-  const [instruction, setInstruction] = useState('');
   const accept = trpc.drafts.acceptRow.useMutation();
-  const busy = draft?.status === 'queued' || draft?.status === 'running';
   const proposals = draft?.status === 'done' ? (draft.proposals ?? []) : [];
 
   async function onAccept(rowId: string) {
@@ -52,42 +46,8 @@ export function RowDraftPanel({ applicationId, section, draft, editable, request
     await Promise.all([utils.drafts.latest.invalidate({ applicationId, sectionId: section.id }), utils.applications.get.invalidate({ applicationId })]);
   }
 
-  let status: string | null = null;
-  if (draft?.status === 'queued') status = t('drafts.panel.queued');
-  else if (draft?.status === 'running') status = t('drafts.panel.running');
-  else if (draft?.status === 'failed') status = draft.refused ? t('drafts.panel.refused') : t('drafts.panel.failed');
-  else if (draft?.status === 'done') status = t('drafts.panel.done', { time: formats.dayTime(draft.finishedAt ?? draft.createdAt) });
-
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
-      <div>
-        <h2 id={`${id}-heading`} className="text-sm font-semibold text-gray-900">
-          {t('drafts.panel.heading')}
-        </h2>
-        <p className="text-xs text-gray-600">{t('drafts.rows.hint')}</p>
-      </div>
-      {editable && (
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onRequest(instruction.trim());
-          }}
-        >
-          <div className="min-w-0 flex-1 basis-48 space-y-1">
-            <label htmlFor={`${id}-instruction`} className="block text-xs font-medium text-gray-800">
-              {t('drafts.panel.instruction')}
-            </label>
-            <input id={`${id}-instruction`} value={instruction} maxLength={500} onChange={(event) => setInstruction(event.target.value)} className={inputClass} />
-          </div>
-          <Button type="submit" variant="secondary" disabled={busy || requesting}>
-            {draft ? t('drafts.panel.regenerate') : t('drafts.panel.generate')}
-          </Button>
-        </form>
-      )}
-      <p role="status" aria-live="polite" data-draft-status={draft?.status ?? 'none'} className={`text-sm ${draft?.status === 'failed' ? 'text-red-800' : 'text-gray-700'}`}>
-        {status}
-      </p>
+    <DraftFrame draft={draft} shown={draft} hint={t('drafts.rows.hint')} editable={editable} requesting={requesting} onRequest={(instruction) => void onRequest(instruction)}>
       {proposals.length > 0 && (
         <ol aria-label={t('drafts.rows.list')} className="space-y-2">
           {proposals.map((proposal, index) => (
@@ -95,7 +55,7 @@ export function RowDraftPanel({ applicationId, section, draft, editable, request
           ))}
         </ol>
       )}
-    </section>
+    </DraftFrame>
   );
 }
 
