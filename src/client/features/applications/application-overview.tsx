@@ -40,7 +40,7 @@ export function ApplicationOverview({ applicationId }: { applicationId: string }
 function Overview({ data }: { data: Overview }) {
   const t = useT();
   const done = data.sections.filter((section) => section.status === 'done').length;
-  const drafts = useDraftStates(data.id);
+  const drafts = useDraftStates(data.id, data.sections);
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
       <Link to="/applications" className="text-sm text-primary-700 hover:underline">
@@ -243,7 +243,8 @@ function DraftAll({ application, states, onInserted }: { application: Overview; 
       await Promise.all([utils.applications.get.invalidate({ applicationId }), utils.applications.section.invalidate({ applicationId }), utils.drafts.latest.invalidate()]);
     },
   });
-  const ready = [...states.values()].filter((state) => state === 'ready').length;
+  // What "insert all" fills: text sections (rows a model proposes are accepted one by one in their section).
+  const ready = application.sections.filter((section) => section.kind === 'text' && states.get(section.id) === 'ready').length;
   const titleOf = (sectionId: string) => application.sections.find((section) => section.id === sectionId)?.title ?? '';
   const skipped = (reason: 'written' | 'locked' | 'changed') => (result?.skipped ?? []).filter((item) => item.reason === reason).map((item) => titleOf(item.sectionId));
   return (

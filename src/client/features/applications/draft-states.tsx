@@ -9,14 +9,13 @@ import { trpc } from '../../lib/trpc';
 
 export type DraftStates = ReadonlyMap<string, DraftState>;
 
-export function useDraftStates(applicationId: string) {
-  const [states, setStates] = useState<DraftStates>(new Map());
-  trpc.drafts.watchStates.useSubscription(
-    { applicationId },
-    {
-      onData: (rows) => setStates(new Map(rows.flatMap((row) => (row.draftState ? [[row.sectionId, row.draftState] as const] : [])))),
-    },
-  );
+const mapOf = (rows: ReadonlyArray<{ sectionId: string; draftState: DraftState | null }>): DraftStates =>
+  new Map(rows.flatMap((row) => (row.draftState ? [[row.sectionId, row.draftState] as const] : [])));
+
+/** The states as the application was loaded with (`sections`), then as the server streams them. */
+export function useDraftStates(applicationId: string, sections: ReadonlyArray<{ id: string; draftState: DraftState | null }>) {
+  const [states, setStates] = useState<DraftStates>(() => mapOf(sections.map((section) => ({ sectionId: section.id, draftState: section.draftState }))));
+  trpc.drafts.watchStates.useSubscription({ applicationId }, { onData: (rows) => setStates(mapOf(rows)) });
   /** Sections whose ready draft was just used: not ready any more, before the stream says so. */
   const used = (sectionIds: readonly string[]) =>
     setStates((current) => new Map([...current].filter(([sectionId, state]) => state !== 'ready' || !sectionIds.includes(sectionId))));

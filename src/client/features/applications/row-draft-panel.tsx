@@ -40,9 +40,13 @@ export function RowDraftPanel({ applicationId, section, draft, editable, request
 
   async function onAccept(rowId: string) {
     if (!draft || !(await beforeAccept())) return;
-    const saved = await accept.mutateAsync({ applicationId, sectionId: section.id, draftId: draft.id, rowId, version: baseVersion() });
-    const stored = await utils.applications.section.fetch({ applicationId, sectionId: section.id }, { staleTime: 0 });
-    onAccepted(saved.version, (current) => ({ ...current, data: stored.data ?? null }));
+    try {
+      const saved = await accept.mutateAsync({ applicationId, sectionId: section.id, draftId: draft.id, rowId, version: baseVersion() });
+      const stored = await utils.applications.section.fetch({ applicationId, sectionId: section.id }, { staleTime: 0 });
+      onAccepted(saved.version, (current) => ({ ...current, data: stored.data ?? null }));
+    } catch {
+      // The refusal is shown by the query client; the proposals are read again below either way.
+    }
     await Promise.all([utils.drafts.latest.invalidate({ applicationId, sectionId: section.id }), utils.applications.get.invalidate({ applicationId })]);
   }
 

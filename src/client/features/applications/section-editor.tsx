@@ -60,7 +60,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   const { doc, setDoc } = draft;
   const [showMissing, setShowMissing] = useState(false);
   const ai = useAiDraft(overview.id, section.id);
-  const draftStates = useDraftStates(overview.id).states;
+  const draftStates = useDraftStates(overview.id, overview.sections).states;
   const finishedDraft = ai.draft?.status === 'done' ? ai.draft : null;
   // The same rule as the server's: the draft shown here, kept word for word, is not yet written.
   const missing = missingForDone(section, { ...doc, drafts: finishedDraft ? [finishedDraft.content] : [] });
