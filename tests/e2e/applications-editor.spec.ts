@@ -63,6 +63,12 @@ test('a writer drafts two sections through a reload and a lost connection, is re
   await page.route('**/trpc/applications.saveSection**', (route) => route.abort());
   await text.fill('Vi udvikler en varmepumpe, der bruger halvt så meget strøm. Den er klar til markedet i 2027.');
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'failed');
+  // Said where the writer types: right under the text box.
+  const typedIn = (await text.boundingBox())!;
+  const failed = (await saveState(page).boundingBox())!;
+  expect(failed.y - (typedIn.y + typedIn.height)).toBeGreaterThanOrEqual(0);
+  expect(failed.y - (typedIn.y + typedIn.height)).toBeLessThan(40);
+  await expect(saveState(page)).toBeInViewport();
   await page.reload();
   await expect(page.getByLabel('Afsnittets tekst')).toHaveValue('Vi udvikler en varmepumpe, der bruger halvt så meget strøm. Den er klar til markedet i 2027.');
   await expect(page.getByText(/Du har tekst, der ikke blev gemt/)).toBeVisible();
