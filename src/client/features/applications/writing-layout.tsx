@@ -45,10 +45,10 @@ export function WritingLayout({ main, review, panels, nav }: { main: ReactNode; 
   if (wide) {
     return (
       <div className="mt-4 grid grid-cols-[minmax(0,1fr)_22rem] gap-6 xl:grid-cols-[12rem_minmax(0,1fr)_22rem]">
-        <div data-writing="main" className="col-start-1 row-start-1 min-w-0 xl:col-start-2">
+        <div className="col-start-1 row-start-1 min-w-0 xl:col-start-2">
           {main}
         </div>
-        <aside data-writing="panels" aria-label={t('applications.editor.panels')} className="col-start-2 row-span-2 row-start-1 min-w-0 space-y-4 xl:col-start-3">
+        <aside aria-label={t('applications.editor.panels')} className="col-start-2 row-span-2 row-start-1 min-w-0 space-y-4 xl:col-start-3">
           {review}
           {panels.map((panel) => (
             <div key={panel.id}>{panel.content}</div>
@@ -71,7 +71,7 @@ export function WritingLayout({ main, review, panels, nav }: { main: ReactNode; 
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="text" forceMount data-writing="main" className="min-w-0 focus-visible:outline-none data-[state=inactive]:hidden">
+        <Tabs.Content value="text" forceMount className="min-w-0 focus-visible:outline-none data-[state=inactive]:hidden">
           {main}
           <div className="mt-5">{review}</div>
         </Tabs.Content>
