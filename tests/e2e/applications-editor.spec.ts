@@ -63,6 +63,12 @@ test('a writer drafts two sections through a reload and a lost connection, is re
   await page.route('**/trpc/applications.saveSection**', (route) => route.abort());
   await text.fill('Vi udvikler en varmepumpe, der bruger halvt så meget strøm. Den er klar til markedet i 2027.');
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'failed');
+  // Said where the writer types: right under the text box.
+  const typedIn = (await text.boundingBox())!;
+  const failed = (await saveState(page).boundingBox())!;
+  expect(failed.y - (typedIn.y + typedIn.height)).toBeGreaterThanOrEqual(0);
+  expect(failed.y - (typedIn.y + typedIn.height)).toBeLessThan(40);
+  await expect(saveState(page)).toBeInViewport();
   await page.reload();
   await expect(page.getByLabel('Afsnittets tekst')).toHaveValue('Vi udvikler en varmepumpe, der bruger halvt så meget strøm. Den er klar til markedet i 2027.');
   await expect(page.getByText(/Du har tekst, der ikke blev gemt/)).toBeVisible();
@@ -132,6 +138,12 @@ test('two colleagues edit the same section at once: the later save shows both te
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('textbox')).toHaveValue('Markedet er 2 mia. kr. om året.');
   await expect(page.getByLabel('Afsnittets tekst')).toHaveValue('Vi sælger til boligselskaber.');
+  // The conflict is told where the writer types: right under the text box, on the screen.
+  const typed = (await page.getByLabel('Afsnittets tekst').boundingBox())!;
+  const told = (await panel.boundingBox())!;
+  expect(told.y - (typed.y + typed.height)).toBeGreaterThanOrEqual(0);
+  expect(told.y - (typed.y + typed.height)).toBeLessThan(120);
+  await expect(panel).toBeInViewport();
   await expectAccessible(page);
 
   // The writer merges both texts and saves.
@@ -140,4 +152,64 @@ test('two colleagues edit the same section at once: the later save shows both te
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
   await expect.poll(() => storedContent(team.applicationId, 'Marked og forretningspotentiale')).toBe('Markedet er 2 mia. kr. om året. Vi sælger til boligselskaber.');
   await colleagueContext.close();
+});
+
+test('the text comes first: near the top on a wide screen and a phone, the requirements beside it or one tab away, and the limit counted as it is typed', async ({ page }) => {
+  test.setTimeout(90_000);
+  const team = await createTeam();
+  await signInAs(page, team.writer);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/applications/${team.applicationId}`);
+  await page.getByRole('link', { name: /Projektresumé/ }).first().click();
+  const text = page.getByLabel('Afsnittets tekst');
+  const textBox = (await text.boundingBox())!;
+  expect(textBox.y).toBeLessThan(400);
+  // Beside it: the requirements, the draft panel and the comments, in a column to its right.
+  const requirement = page.getByLabel('Beskriver det problem, projektet løser');
+  await expect(requirement).toBeVisible();
+  for (const beside of [requirement, page.getByRole('heading', { name: 'AI-udkast' }), page.getByRole('heading', { name: 'Kommentarer' })]) {
+    expect((await beside.boundingBox())!.x).toBeGreaterThan(textBox.x + textBox.width);
+  }
+  expect((await requirement.boundingBox())!.y).toBeLessThan(600);
+
+  // The grant's limit of 2,000 characters, counted live; a screen reader hears it only near and over the limit.
+  const count = page.locator('[data-char-count]').first();
+  const announced = page.locator('[aria-live="polite"].sr-only').first();
+  await text.fill('Vi udvikler en varmepumpe.');
+  await expect(count).toHaveText('26 af 2000 tegn');
+  await expect(announced).toHaveText('');
+  await text.fill('a'.repeat(1850));
+  await expect(count).toHaveText('1850 af 2000 tegn');
+  await expect(announced).toHaveText('Teksten nærmer sig grænsen på 2.000 tegn');
+  await text.fill('a'.repeat(2010));
+  await expect(count).toHaveAttribute('data-char-limit', 'over');
+  await expect(announced).toHaveText('Teksten er over grænsen på 2.000 tegn');
+  // An input with a limit counts too.
+  const title = page.getByLabel(/Projektets titel/);
+  await title.fill('b'.repeat(149));
+  await expect(page.getByText('149 af 150 tegn')).toBeVisible();
+  await title.fill('b'.repeat(151));
+  await expect(page.getByText('Teksten er over grænsen på 150 tegn')).toBeAttached();
+  await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
+  await expectAccessible(page);
+
+  // On a phone: the text first, the rest one tab away (keyboard too).
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await expect(page.getByLabel('Afsnittets tekst')).toBeVisible();
+  expect((await page.getByLabel('Afsnittets tekst').boundingBox())!.y).toBeLessThan(400);
+  await expect(page.getByLabel('Beskriver det problem, projektet løser')).toBeHidden();
+  await page.getByRole('tab', { name: 'Krav 0/3' }).click();
+  await expect(page.getByLabel('Beskriver det problem, projektet løser')).toBeVisible();
+  await expect(page.getByLabel('Afsnittets tekst')).toBeHidden();
+  await page.getByLabel('Beskriver det problem, projektet løser').check();
+  await expect(page.getByRole('tab', { name: 'Krav 1/3' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Krav 1/3' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Vejledning' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Vejledning fra puljen' })).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'Tekst' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Afsnittets tekst')).toBeVisible();
+  await expectAccessible(page);
 });

@@ -24,7 +24,11 @@ test('a writer drafts every section, inserts a draft, replaces with a regenerate
   const status = page.locator('[data-draft-status]');
   await expect(status).toHaveAttribute('data-draft-status', 'done');
   const draftText = page.getByLabel('Udkastets tekst');
-  await expect(draftText).toContainText('Offline-udkast');
+  // What the drafter says about its draft is a note of its own, not part of the text to insert.
+  const drafterNote = page.getByRole('note').filter({ hasText: 'Offline-udkast' });
+  await expect(drafterNote).toBeVisible();
+  await expect(draftText).not.toContainText('Offline-udkast');
+  await expect(draftText).toContainText('[Puljen spørger: ');
   // Written for this section: a sentence started per requirement, what only the writer knows in brackets.
   await expect(draftText).toContainText('I projektet »Solceller på altaner <script>alert("x")</script>« vil vi [');
   // The markup in the title is text in the draft; nothing ran (a dialog would fail the test).
@@ -49,10 +53,69 @@ test('a writer drafts every section, inserts a draft, replaces with a regenerate
   await page.getByLabel('Ønske til udkastet (valgfrit)').fill('fokus på markedet');
   await page.getByRole('button', { name: 'Skriv nyt udkast' }).click();
   // Without a model the wish is not followed, and the draft says so plainly.
-  await expect(page.getByLabel('Udkastets tekst')).toContainText('Ønsker til udkastet kræver en AI-model, og der er ingen sat op, så dette udkast følger ikke »fokus på markedet«.');
+  await expect(page.getByRole('note').filter({ hasText: 'Offline-udkast' })).toContainText('Ønsker til udkastet kræver en AI-model, og der er ingen sat op, så dette udkast følger ikke »fokus på markedet«.');
   await expect(page.locator('[data-draft-status]')).toHaveAttribute('data-draft-status', 'done');
   await page.getByRole('button', { name: 'Erstat min tekst' }).click();
   await expect(page.getByLabel('Afsnittets tekst')).toHaveValue(/^\[Puljen spørger: /);
   await page.getByRole('button', { name: 'Fortryd' }).click();
   await expect(page.getByLabel('Afsnittets tekst')).toHaveValue('Markedet er stort.');
+});
+
+test('the section lists show each draft being written and then ready, live, and “Insert all drafts” fills every empty section in one action', async ({ page }) => {
+  test.setTimeout(120_000);
+  const team = await createTeamWithApplication([{ firstname: 'Inge', lastname: 'Indsætter', role: 'owner' }], {
+    companyName: 'Indsætteriet',
+    title: 'Varme fra spildevand',
+    description: 'Vi henter varme ud af spildevand.',
+  });
+  await signInAs(page, team.emails[0]!);
+  // One section the writer has begun: its draft is never put over that text.
+  await page.goto(`/applications/${team.applicationId}`);
+  await page.getByRole('link', { name: /Marked og forretningspotentiale/ }).first().click();
+  await page.getByLabel('Afsnittets tekst').fill('Vores eget afsnit om markedet.');
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+  await page.getByRole('link', { name: '← Varme fra spildevand' }).click();
+
+  const sections = page.getByRole('navigation', { name: 'Ansøgningens afsnit' });
+  const row = (title: string) => sections.getByRole('listitem').filter({ hasText: title });
+  await expect(row('Projektresumé')).toBeVisible();
+  await expect(sections.locator('[data-draft-state]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Indsæt alle udkast' })).toBeDisabled();
+  // Every draft state each row of the list shows, in order, however briefly (the offline drafter is quick).
+  await page.evaluate(() => {
+    const seen: string[][] = [];
+    (window as unknown as { seenStates: string[][] }).seenStates = seen;
+    new MutationObserver(() => {
+      document.querySelectorAll('nav[aria-label="Ansøgningens afsnit"] li').forEach((item, index) => {
+        const state = item.querySelector('[data-draft-state]')?.getAttribute('data-draft-state');
+        const states = (seen[index] ??= []);
+        if (state && states.at(-1) !== state) states.push(state);
+      });
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await page.getByRole('button', { name: 'Skriv udkast til alle afsnit' }).click();
+  for (const title of ['Projektresumé', 'Virksomheden og teamet', 'Marked og forretningspotentiale', 'Samfundsmæssig effekt og tema']) {
+    await expect(row(title).getByText('Udkast klar')).toBeVisible();
+  }
+  // Without a reload: the rows went from being written to ready as the worker wrote them.
+  const seen = await page.evaluate(() => (window as unknown as { seenStates: string[][] }).seenStates.map((states) => states.join(' → ')));
+  expect(seen.filter((states) => states !== '')).toContain('writing → ready');
+  expect(seen.filter((states) => states !== '' && states !== 'writing → ready' && states !== 'ready')).toEqual([]);
+  // Structured sections get no draft without a model.
+  await expect(row('Budget').locator('[data-draft-state]')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Indsæt alle udkast' }).click();
+  const told = page.getByRole('status').filter({ hasText: 'udkast er indsat' });
+  await expect(told).toContainText('4 udkast er indsat.');
+  await expect(told).toContainText('Sprunget over, fordi afsnittet allerede har tekst: Marked og forretningspotentiale');
+  await expect(row('Projektresumé').locator('[data-draft-state]')).toHaveCount(0);
+  await expect(row('Projektresumé')).toContainText('Kladde');
+  await expect(row('Marked og forretningspotentiale').getByText('Udkast klar')).toBeVisible();
+
+  await row('Projektresumé').getByRole('link').click();
+  const text = page.getByLabel('Afsnittets tekst');
+  await expect(text).toHaveValue(/^\[Puljen spørger: /);
+  await expect(text).not.toHaveValue(/Offline-udkast/);
+  await row('Marked og forretningspotentiale').getByRole('link').click();
+  await expect(page.getByLabel('Afsnittets tekst')).toHaveValue('Vores eget afsnit om markedet.');
 });

@@ -46,13 +46,13 @@ export async function revealAlertForm(region: Locator) {
   }).toPass();
 }
 
-/** Signs a user in the way the app would: a session row, its token in localStorage. */
-export async function signInAs(page: Page, email: string) {
+/** Signs a user in the way the app would: a session row, its token in localStorage (of `origin`, by default the app's). */
+export async function signInAs(page: Page, email: string, origin = '') {
   const db = createDb(e2eState().databaseUrl, 1);
   try {
     const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const { token } = await createSession(db, user.id);
-    await page.goto('/legal/privacy-policy');
+    await page.goto(`${origin}/legal/privacy-policy`);
     await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
     return token;
   } finally {

@@ -93,9 +93,13 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
   await page.getByRole('button', { name: 'Add input' }).click();
   await page.getByRole('textbox', { name: 'Input 1 Dansk' }).fill('Project start date');
   await page.getByLabel('Type', { exact: true }).selectOption('date');
+  // The grant's "max 1,500 characters" as a number the editor counts against.
+  await page.getByLabel('Character limit of the text').fill('1500');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save the section' }).click();
   await expect(page.getByText('The section was saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Character limit of the text')).toHaveValue('1500');
   await page.getByRole('link', { name: grantTitle }).click();
   await expect(page.getByText('1 requirement, 1 input')).toBeVisible();
 

@@ -3,6 +3,7 @@ import {
   countChars,
   DRAFTER_LABEL_LEADS,
   draftBody,
+  draftLabel,
   inputProblem,
   isOpenForApplications,
   missingForDone,
@@ -74,6 +75,13 @@ describe('textLeftovers', () => {
     expect(draftBody(draft)).toBe('The heat pump halves the use.\n\nThe market is large.');
     expect(textLeftovers(draftBody(draft), [draft])).toEqual([{ kind: 'uneditedDraft' }]);
     expect(draftBody('Only text.')).toBe('Only text.');
+  });
+
+  it('tells the drafter’s label apart from the draft, to show it as a note of its own', () => {
+    const draft = `${drafts.da['drafts.offline.label']} ${drafts.da['drafts.offline.wishNeedsModel'].replace('{instruction}', 'kortere')}\n\nMarkedet er stort.`;
+    expect(draftLabel(draft)).toContain('Ønsker til udkastet kræver en AI-model');
+    expect(draftLabel(draft)).not.toContain('Markedet');
+    expect(draftLabel('Only text.')).toBe('');
   });
 
   it('keeps a text section from done, named after the text itself', () => {

@@ -118,6 +118,15 @@ export function draftBody(content: string): string {
     .trim();
 }
 
+/** What the drafter says to the writer about its draft (its label lines), shown apart from the draft. */
+export function draftLabel(content: string): string {
+  return content
+    .split('\n')
+    .filter(isLabelLine)
+    .map((line) => line.trim())
+    .join('\n');
+}
+
 /** A placeholder: words in square brackets, not a numbered reference (`[1]`) nor a Markdown link (`[text](url)`). */
 const PLACEHOLDER = /\[[^[\]\n]*\p{L}[^[\]\n]*\](?!\()/gu;
 const PLACEHOLDER_SHOWN = 40;

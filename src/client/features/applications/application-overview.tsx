@@ -18,6 +18,7 @@ import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { ApplicationHistory } from './application-history';
 import { DeadlineText } from './deadline-text';
+import { useDraftStates, type DraftStates } from './draft-states';
 import { OpenCommentsCard } from './open-comments-card';
 import { SectionNav } from './section-nav';
 
@@ -39,6 +40,7 @@ export function ApplicationOverview({ applicationId }: { applicationId: string }
 function Overview({ data }: { data: Overview }) {
   const t = useT();
   const done = data.sections.filter((section) => section.status === 'done').length;
+  const drafts = useDraftStates(data.id, data.sections);
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
       <Link to="/applications" className="text-sm text-primary-700 hover:underline">
@@ -56,7 +58,7 @@ function Overview({ data }: { data: Overview }) {
         <aside className="space-y-2">
           <h2 className="text-sm font-semibold text-gray-900">{t('applications.overview.sections')}</h2>
           <p className="text-xs text-gray-600">{t('applications.progress', { done, total: data.sections.length })}</p>
-          <SectionNav applicationId={data.id} sections={data.sections} />
+          <SectionNav applicationId={data.id} sections={data.sections} draftStates={drafts.states} />
           <Link to="/applications/$application_id/final" params={{ application_id: data.id }} className="mt-2 inline-block text-sm font-medium text-primary-700 underline">
             {t('reviews.final.link')}
           </Link>
@@ -65,7 +67,7 @@ function Overview({ data }: { data: Overview }) {
           {(data.published || !may(data.role, 'applications.edit')) && (
             <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700 ring-1 ring-gray-200">{t(data.published ? 'applications.published' : 'applications.overview.readOnly')}</p>
           )}
-          {may(data.role, 'applications.edit') && !data.published && <DraftAll applicationId={data.id} />}
+          {may(data.role, 'applications.edit') && !data.published && <DraftAll application={data} states={drafts.states} onInserted={drafts.used} />}
           <DescriptionCard application={data} />
           <TeamCard companyId={data.companyId} mayManage={may(data.role, 'members.manage')} />
           <OpenCommentsCard applicationId={data.id} sections={data.sections} />
@@ -217,21 +219,59 @@ function DeleteApplication({ application }: { application: Overview }) {
   );
 }
 
-function DraftAll({ applicationId }: { applicationId: string }) {
+/**
+ * Draft every section, then put every ready draft into its empty section in one action; what was
+ * inserted and what was left alone (a section someone wrote in) stays said until the next action.
+ */
+function DraftAll({ application, states, onInserted }: { application: Overview; states: DraftStates; onInserted: (sectionIds: string[]) => void }) {
   const t = useT();
   const utils = trpc.useUtils();
+  const applicationId = application.id;
+  const [result, setResult] = useState<RouterOutputs['drafts']['insertAll'] | null>(null);
   const requestAll = trpc.drafts.requestAll.useMutation({
     onSuccess: async (drafts) => {
+      setResult(null);
       toast.success(t('drafts.panel.allStarted', { count: drafts.length }));
       await utils.drafts.latest.invalidate();
     },
   });
+  const insertAll = trpc.drafts.insertAll.useMutation({
+    onSuccess: async (answer) => {
+      setResult(answer);
+      onInserted(answer.inserted.map((item) => item.sectionId));
+      // The editor keeps a section's text as loaded: it must load the inserted text, not write over it.
+      await Promise.all([utils.applications.get.invalidate({ applicationId }), utils.applications.section.invalidate({ applicationId }), utils.drafts.latest.invalidate()]);
+    },
+  });
+  // What "insert all" fills: text sections (rows a model proposes are accepted one by one in their section).
+  const ready = application.sections.filter((section) => section.kind === 'text' && states.get(section.id) === 'ready').length;
+  const titleOf = (sectionId: string) => application.sections.find((section) => section.id === sectionId)?.title ?? '';
+  const skipped = (reason: 'written' | 'locked' | 'changed') => (result?.skipped ?? []).filter((item) => item.reason === reason).map((item) => titleOf(item.sectionId));
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-lg bg-primary-50 p-4 text-sm text-gray-800 ring-1 ring-primary-100">
-      <p className="min-w-0 flex-1 basis-64">{t('drafts.panel.hint')}</p>
-      <Button variant="secondary" disabled={requestAll.isPending} onClick={() => requestAll.mutate({ applicationId })}>
-        {t('drafts.panel.all')}
-      </Button>
-    </div>
+    <section aria-labelledby="drafts-heading" className="space-y-3 rounded-lg bg-primary-50 p-4 text-sm text-gray-800 ring-1 ring-primary-100">
+      <h2 id="drafts-heading" className="text-base font-semibold text-gray-900">
+        {t('drafts.panel.heading')}
+      </h2>
+      <p>{t('drafts.panel.hint')}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={requestAll.isPending} onClick={() => requestAll.mutate({ applicationId })}>
+          {t('drafts.panel.all')}
+        </Button>
+        <Button disabled={insertAll.isPending || ready === 0} onClick={() => insertAll.mutate({ applicationId })}>
+          {t('drafts.insertAll')}
+          {ready > 0 && <span className="ms-1.5 rounded-full bg-white/20 px-1.5 text-xs">{ready}</span>}
+        </Button>
+      </div>
+      <div role="status" aria-live="polite">
+        {result && (
+          <div className="space-y-1 rounded-md bg-white p-3 ring-1 ring-primary-100">
+            <p className="font-medium text-gray-900">{t('drafts.insertAllDone', { count: result.inserted.length })}</p>
+            {skipped('written').length > 0 && <p>{t('drafts.insertAllSkippedWritten', { sections: skipped('written').join(', ') })}</p>}
+            {skipped('locked').length > 0 && <p>{t('drafts.insertAllSkippedLocked', { sections: skipped('locked').join(', ') })}</p>}
+            {skipped('changed').length > 0 && <p>{t('drafts.insertAllSkippedChanged', { sections: skipped('changed').join(', ') })}</p>}
+          </div>
+        )}
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { draftBody } from '../../../shared/domain/application-sections';
+import { useId, useState, type ReactNode } from 'react';
+import { draftBody, draftLabel } from '../../../shared/domain/application-sections';
 import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
@@ -44,15 +44,25 @@ interface DraftPanelProps {
   onReplace: (text: string) => void;
 }
 
-/** Ask for a draft, watch it being written, then insert it, replace the text with it, or discard it. */
-export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, onReplace }: DraftPanelProps) {
+interface DraftFrameProps {
+  /** The newest draft, which a new request waits for. */
+  draft: Draft | null;
+  /** The draft whose state is told (none once the writer discarded it). */
+  shown: Draft | null;
+  hint: string;
+  editable: boolean;
+  requesting: boolean;
+  onRequest: (instruction: string) => void;
+  children: ReactNode;
+}
+
+/** A draft panel's frame: its heading, the request with an optional wish, the draft's state, then what the draft offers. */
+export function DraftFrame({ draft, shown, hint, editable, requesting, onRequest, children }: DraftFrameProps) {
   const t = useT();
   const formats = useFormats();
   const id = useId();
   const [instruction, setInstruction] = useState('');
-  const [dismissed, setDismissed] = useState<string | null>(null);
   const busy = draft?.status === 'queued' || draft?.status === 'running';
-  const shown = draft && draft.id !== dismissed ? draft : null;
 
   let status: string | null = null;
   if (shown?.status === 'queued') status = t('drafts.panel.queued');
@@ -67,15 +77,14 @@ export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, o
         <h2 id={`${id}-heading`} className="text-sm font-semibold text-gray-900">
           {t('drafts.panel.heading')}
         </h2>
-        <p className="text-xs text-gray-600">{t('drafts.panel.hint')}</p>
+        <p className="text-xs text-gray-600">{hint}</p>
       </div>
       {editable && (
         <form
           className="flex flex-wrap items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            setDismissed(null);
-            void onRequest(instruction.trim());
+            onRequest(instruction.trim());
           }}
         >
           <div className="min-w-0 flex-1 basis-56 space-y-1">
@@ -95,11 +104,39 @@ export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, o
       <p role="status" aria-live="polite" data-draft-status={shown?.status ?? 'none'} className={`text-sm ${shown?.status === 'failed' ? 'text-red-800' : 'text-gray-700'}`}>
         {status}
       </p>
+      {children}
+    </section>
+  );
+}
+
+/** Ask for a draft, watch it being written, then insert it, replace the text with it, or discard it. */
+export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, onReplace }: DraftPanelProps) {
+  const t = useT();
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const shown = draft && draft.id !== dismissed ? draft : null;
+  return (
+    <DraftFrame
+      draft={draft}
+      shown={shown}
+      hint={t('drafts.panel.hint')}
+      editable={editable}
+      requesting={requesting}
+      onRequest={(instruction) => {
+        setDismissed(null);
+        void onRequest(instruction);
+      }}
+    >
       {shown && shown.content !== '' && (
         <>
+          {/* What the drafter says about its draft (offline, a wish it cannot follow) is said plainly, apart from the text. */}
+          {draftLabel(shown.content) && (
+            <p role="note" className="rounded-md bg-amber-50 p-3 text-sm whitespace-pre-line text-amber-950 ring-1 ring-amber-200">
+              {draftLabel(shown.content)}
+            </p>
+          )}
           {/* Model output becomes React elements only: whatever it contains is shown, never run. */}
           <div role="region" tabIndex={0} aria-label={t('drafts.panel.text')} className="max-h-96 overflow-y-auto rounded-md bg-gray-50 p-3 text-sm leading-relaxed text-gray-900 ring-1 ring-gray-200">
-            <DraftText text={shown.content} />
+            <DraftText text={draftBody(shown.content)} />
           </div>
           {editable && shown.status === 'done' && (
             <div className="flex flex-wrap gap-2">
@@ -115,6 +152,6 @@ export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, o
           )}
         </>
       )}
-    </section>
+    </DraftFrame>
   );
 }

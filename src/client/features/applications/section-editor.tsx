@@ -12,19 +12,26 @@ import { inputClass } from '../../ui/input-class';
 import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { useDataProblemText, useLeftoverText } from './data-problems';
-import { DraftPanel, useAiDraft } from './draft-panel';
-import { SectionDataEditor } from './section-data-editor';
+import { ApplicationHistory } from './application-history';
 import { CommentsPanel } from './comments-panel';
+import { DraftPanel, useAiDraft } from './draft-panel';
+import { useDraftStates } from './draft-states';
 import { ReviewBar } from './review-bar';
+import { RowDraftPanel } from './row-draft-panel';
+import { SectionDataEditor } from './section-data-editor';
 import { SectionNav } from './section-nav';
 import { SectionStatusBadge } from './status-badge';
 import { useSectionDraft, type SaveState, type SectionDoc } from './use-section-draft';
+import { WritingLayout, type WritingPanel } from './writing-layout';
 
 type Section = RouterOutputs['applications']['section'];
 type Overview = RouterOutputs['applications']['get'];
 type Input = Section['inputs'][number];
 
-/** `/applications/{id}/{section}`: the grant's guidance, requirements and inputs, and the section's text, saved as it is typed. */
+/**
+ * `/applications/{id}/{section}`: the section's text and inputs, saved as they are typed, with the
+ * grant's requirements and guidance, the AI draft, comments and history beside them.
+ */
 export function SectionEditor({ applicationId, sectionId }: { applicationId: string; sectionId: string }) {
   const t = useT();
   const overview = trpc.applications.get.useQuery({ applicationId }, { retry: false });
@@ -53,6 +60,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   const { doc, setDoc } = draft;
   const [showMissing, setShowMissing] = useState(false);
   const ai = useAiDraft(overview.id, section.id);
+  const draftStates = useDraftStates(overview.id, overview.sections).states;
   const finishedDraft = ai.draft?.status === 'done' ? ai.draft : null;
   // The same rule as the server's: the draft shown here, kept word for word, is not yet written.
   const missing = missingForDone(section, { ...doc, drafts: finishedDraft ? [finishedDraft.content] : [] });
@@ -97,9 +105,182 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   }
 
   const answer = (id: string, value: AnswerValue) => setDoc((current) => ({ ...current, answers: { ...current.answers, [id]: value } }));
+  const review = <ReviewBar application={overview} sectionId={section.id} status={status} version={section.version} beforeSend={draft.flush} onMoved={applyStatus} />;
+
+  const main = (
+    <div className="space-y-5">
+      {!mayEdit && <Notice>{t(overview.published ? 'applications.published' : 'applications.editor.readOnly')}</Notice>}
+      {mayEdit && status === 'done' && (
+        <Notice>
+          <span className="me-3">{t('applications.editor.doneLocked')}</span>
+          <Button variant="secondary" onClick={() => void onReopen()} disabled={reopen.isPending}>
+            {t('applications.editor.reopen')}
+          </Button>
+        </Notice>
+      )}
+
+      <SectionDataEditor section={section} companyId={overview.companyId} data={doc.data} disabled={!editable} showAll={showMissing} onChange={(data) => setDoc((current) => ({ ...current, data }))} />
+
+      <ContentField
+        doc={doc}
+        disabled={!editable}
+        optionalNote={isStructuredKind(section.kind)}
+        maxChars={section.maxChars}
+        onChange={(content) => setDoc((current) => ({ ...current, content }))}
+        saveState={mayEdit ? <SaveIndicator state={draft.state} savedAt={draft.savedAt} onRetry={() => void draft.flush()} /> : null}
+      />
+      {/* Whatever stands between the writer and a saved text is shown where they type. */}
+      {draft.restoredAt !== null && draft.state !== 'conflict' && <RestoredNotice at={draft.restoredAt} onDiscard={draft.discardRestored} />}
+      {draft.conflict && <ConflictPanel theirs={draft.conflict.theirs} onKeepMine={draft.keepMine} onUseTheirs={draft.takeTheirs} />}
+      {replaced !== null && editable && (
+        <Notice>
+          <span className="me-2">{t('drafts.panel.replaced')}</span>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setDoc((current) => ({ ...current, content: replaced }));
+              setReplaced(null);
+            }}
+          >
+            {t('drafts.panel.undo')}
+          </Button>
+        </Notice>
+      )}
+
+      {section.inputs.length > 0 && (
+        <fieldset className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
+          <legend className="px-1 text-sm font-semibold text-gray-900">{t('applications.editor.inputs')}</legend>
+          {section.inputs.map((input) => (
+            <InputField
+              key={input.id}
+              input={input}
+              value={doc.answers[input.id] ?? null}
+              startAfterEnd={input.id === reversedStart}
+              disabled={!editable}
+              onChange={(value) => answer(input.id, value)}
+            />
+          ))}
+        </fieldset>
+      )}
+
+      {showMissing && missing.length > 0 && <MissingList items={missing} currency={section.terms.currency} />}
+
+      <div className="flex flex-wrap items-center gap-2">
+        {editable && (
+          <Button size="md" onClick={() => void onMarkDone()} disabled={markDone.isPending || draft.state === 'conflict'}>
+            {t('applications.editor.markDone')}
+          </Button>
+        )}
+        <span className="ms-auto flex gap-2">
+          {previous && (
+            <Link to="/applications/$application_id/$section_id" params={{ application_id: overview.id, section_id: previous.id }} className="text-sm text-primary-700 hover:underline">
+              ← {t('applications.editor.previous')}
+            </Link>
+          )}
+          {next && (
+            <Link to="/applications/$application_id/$section_id" params={{ application_id: overview.id, section_id: next.id }} className="text-sm text-primary-700 hover:underline">
+              {t('applications.editor.next')} →
+            </Link>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+
+  const panels: WritingPanel[] = [];
+  if (section.requirements.length > 0) {
+    panels.push({
+      id: 'requirements',
+      label: t('applications.editor.requirementsTab', { done: section.requirements.filter((requirement) => doc.fulfilled.includes(requirement.id)).length, total: section.requirements.length }),
+      content: (
+        <fieldset className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
+          <legend className="px-1 text-sm font-semibold text-gray-900">{t('applications.editor.requirements')}</legend>
+          <p className="text-xs text-gray-600">{t('applications.editor.requirementsHelp')}</p>
+          <ul className="mt-2 space-y-2">
+            {section.requirements.map((requirement) => (
+              <li key={requirement.id}>
+                <label className="flex items-start gap-2 text-sm text-gray-800">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4 shrink-0 accent-primary-700"
+                    checked={doc.fulfilled.includes(requirement.id)}
+                    disabled={!editable}
+                    onChange={(event) => {
+                      const checked = event.target.checked;
+                      setDoc((current) => ({
+                        ...current,
+                        fulfilled: checked ? [...current.fulfilled, requirement.id] : current.fulfilled.filter((id) => id !== requirement.id),
+                      }));
+                    }}
+                  />
+                  <span>
+                    {requirement.text}
+                    {addressed.includes(requirement.id) && (
+                      <span className="ms-2 inline-flex rounded-full bg-sky-50 px-2 py-0.5 text-xs text-sky-900 ring-1 ring-sky-200">{t('drafts.panel.addresses')}</span>
+                    )}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ),
+    });
+  }
+  if (section.guidance) {
+    panels.push({
+      id: 'guidance',
+      label: t('applications.editor.guidanceTab'),
+      content: (
+        <section aria-labelledby="guidance-heading" className="rounded-lg bg-primary-50 p-4 text-sm text-gray-800 ring-1 ring-primary-100">
+          <h2 id="guidance-heading" className="font-semibold text-gray-900">
+            {t('applications.editor.guidance')}
+          </h2>
+          <p className="mt-2 whitespace-pre-line">{section.guidance}</p>
+        </section>
+      ),
+    });
+  }
+  if ((section.kind === 'text' || isStructuredKind(section.kind)) && (mayEdit || ai.draft)) {
+    panels.push({
+      id: 'draft',
+      label: t('drafts.panel.heading'),
+      content: isStructuredKind(section.kind) ? (
+        <RowDraftPanel
+          applicationId={overview.id}
+          section={section}
+          draft={ai.draft}
+          editable={editable}
+          requesting={ai.requesting}
+          onRequest={ai.request}
+          beforeAccept={draft.flush}
+          baseVersion={draft.baseVersion}
+          onAccepted={draft.adopt}
+        />
+      ) : (
+        <DraftPanel
+          draft={ai.draft}
+          editable={editable}
+          requesting={ai.requesting}
+          onRequest={ai.request}
+          onInsert={(text) => setDoc((current) => ({ ...current, content: current.content.trim() ? `${current.content.trimEnd()}\n\n${text}` : text }))}
+          onReplace={(text) => {
+            setReplaced(doc.content);
+            setDoc((current) => ({ ...current, content: text }));
+          }}
+        />
+      ),
+    });
+  }
+  panels.push({
+    id: 'comments',
+    label: t('reviews.comments.heading'),
+    content: <CommentsPanel application={overview} sectionId={section.id} mayComment={may(overview.role, 'comment')} />,
+  });
+  panels.push({ id: 'history', label: t('reviews.history.heading'), content: <ApplicationHistory applicationId={overview.id} sectionId={section.id} /> });
 
   return (
-    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
+    <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8 xl:max-w-7xl">
       <Link to="/applications/$application_id" params={{ application_id: overview.id }} className="text-sm text-primary-700 hover:underline">
         ← {overview.title}
       </Link>
@@ -107,141 +288,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
         <h1 className="text-2xl font-semibold break-words text-gray-900">{section.title}</h1>
         <SectionStatusBadge status={status} />
       </div>
-      {mayEdit && <SaveIndicator state={draft.state} savedAt={draft.savedAt} onRetry={() => void draft.flush()} />}
-
-      <div className="mt-6 grid gap-6 md:grid-cols-[16rem_1fr]">
-        <aside className="order-last md:order-first">
-          <SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} />
-        </aside>
-        <div className="min-w-0 space-y-5">
-          {!mayEdit && <Notice>{t(overview.published ? 'applications.published' : 'applications.editor.readOnly')}</Notice>}
-          {mayEdit && status === 'done' && (
-            <Notice>
-              <span className="me-3">{t('applications.editor.doneLocked')}</span>
-              <Button variant="secondary" onClick={() => void onReopen()} disabled={reopen.isPending}>
-                {t('applications.editor.reopen')}
-              </Button>
-            </Notice>
-          )}
-          <ReviewBar application={overview} sectionId={section.id} status={status} version={section.version} beforeSend={draft.flush} onMoved={applyStatus} />
-          <CommentsPanel application={overview} sectionId={section.id} mayComment={may(overview.role, 'comment')} />
-          {draft.restoredAt !== null && draft.state !== 'conflict' && (
-            <RestoredNotice at={draft.restoredAt} onDiscard={draft.discardRestored} />
-          )}
-          {draft.conflict && <ConflictPanel theirs={draft.conflict.theirs} onKeepMine={draft.keepMine} onUseTheirs={draft.takeTheirs} />}
-
-          {section.guidance && (
-            <details open className="rounded-lg bg-primary-50 p-4 text-sm text-gray-800 ring-1 ring-primary-100">
-              <summary className="cursor-pointer font-medium text-gray-900">{t('applications.editor.guidance')}</summary>
-              <p className="mt-2 whitespace-pre-line">{section.guidance}</p>
-            </details>
-          )}
-
-          {section.requirements.length > 0 && (
-            <fieldset className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
-              <legend className="px-1 text-sm font-semibold text-gray-900">{t('applications.editor.requirements')}</legend>
-              <p className="text-xs text-gray-600">{t('applications.editor.requirementsHelp')}</p>
-              <ul className="mt-2 space-y-2">
-                {section.requirements.map((requirement) => (
-                  <li key={requirement.id}>
-                    <label className="flex items-start gap-2 text-sm text-gray-800">
-                      <input
-                        type="checkbox"
-                        className="mt-0.5 size-4 accent-primary-700"
-                        checked={doc.fulfilled.includes(requirement.id)}
-                        disabled={!editable}
-                        onChange={(event) => {
-                          const checked = event.target.checked;
-                          setDoc((current) => ({
-                            ...current,
-                            fulfilled: checked ? [...current.fulfilled, requirement.id] : current.fulfilled.filter((id) => id !== requirement.id),
-                          }));
-                        }}
-                      />
-                      <span>
-                        {requirement.text}
-                        {addressed.includes(requirement.id) && (
-                          <span className="ms-2 inline-flex rounded-full bg-sky-50 px-2 py-0.5 text-xs text-sky-900 ring-1 ring-sky-200">{t('drafts.panel.addresses')}</span>
-                        )}
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-          )}
-
-          {section.inputs.length > 0 && (
-            <fieldset className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
-              <legend className="px-1 text-sm font-semibold text-gray-900">{t('applications.editor.inputs')}</legend>
-              {section.inputs.map((input) => (
-                <InputField
-                  key={input.id}
-                  input={input}
-                  value={doc.answers[input.id] ?? null}
-                  startAfterEnd={input.id === reversedStart}
-                  disabled={!editable}
-                  onChange={(value) => answer(input.id, value)}
-                />
-              ))}
-            </fieldset>
-          )}
-
-          <SectionDataEditor section={section} companyId={overview.companyId} data={doc.data} disabled={!editable} showAll={showMissing} onChange={(data) => setDoc((current) => ({ ...current, data }))} />
-
-          {section.kind === 'text' && (mayEdit || ai.draft) && (
-            <DraftPanel
-              draft={ai.draft}
-              editable={editable}
-              requesting={ai.requesting}
-              onRequest={ai.request}
-              onInsert={(text) => setDoc((current) => ({ ...current, content: current.content.trim() ? `${current.content.trimEnd()}\n\n${text}` : text }))}
-              onReplace={(text) => {
-                setReplaced(doc.content);
-                setDoc((current) => ({ ...current, content: text }));
-              }}
-            />
-          )}
-          {replaced !== null && editable && (
-            <Notice>
-              <span className="me-2">{t('drafts.panel.replaced')}</span>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setDoc((current) => ({ ...current, content: replaced }));
-                  setReplaced(null);
-                }}
-              >
-                {t('drafts.panel.undo')}
-              </Button>
-            </Notice>
-          )}
-
-          <ContentField doc={doc} disabled={!editable} optionalNote={isStructuredKind(section.kind)} maxChars={section.maxChars} onChange={(content) => setDoc((current) => ({ ...current, content }))} />
-
-          {showMissing && missing.length > 0 && <MissingList items={missing} currency={section.terms.currency} />}
-
-          <div className="flex flex-wrap items-center gap-2">
-            {editable && (
-              <Button size="md" onClick={() => void onMarkDone()} disabled={markDone.isPending || draft.state === 'conflict'}>
-                {t('applications.editor.markDone')}
-              </Button>
-            )}
-            <span className="ms-auto flex gap-2">
-              {previous && (
-                <Link to="/applications/$application_id/$section_id" params={{ application_id: overview.id, section_id: previous.id }} className="text-sm text-primary-700 hover:underline">
-                  ← {t('applications.editor.previous')}
-                </Link>
-              )}
-              {next && (
-                <Link to="/applications/$application_id/$section_id" params={{ application_id: overview.id, section_id: next.id }} className="text-sm text-primary-700 hover:underline">
-                  {t('applications.editor.next')} →
-                </Link>
-              )}
-            </span>
-          </div>
-        </div>
-      </div>
+      <WritingLayout main={main} review={review} panels={panels} nav={<SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} draftStates={draftStates} narrowOnWidest />} />
     </section>
   );
 }
@@ -263,7 +310,7 @@ function SaveIndicator({ state, savedAt, onRetry }: { state: SaveState; savedAt:
   };
   const tone = state === 'saved' ? 'text-gray-600' : state === 'failed' || state === 'offline' || state === 'conflict' ? 'text-amber-900' : 'text-gray-700';
   return (
-    <p role="status" aria-live="polite" data-save-state={state} className={`mt-1 flex flex-wrap items-center gap-2 text-sm ${tone}`}>
+    <p role="status" aria-live="polite" data-save-state={state} className={`flex min-h-7 flex-wrap items-center gap-2 text-sm ${tone}`}>
       {text[state]}
       {state === 'failed' && (
         <Button variant="ghost" onClick={onRetry}>
@@ -301,7 +348,7 @@ function ConflictPanel({ theirs, onKeepMine, onUseTheirs }: { theirs: Section; o
         </label>
         <textarea id={`${id}-theirs`} readOnly rows={6} value={theirs.content} className={`${inputClass} bg-white`} />
       </div>
-      <p className="text-xs">{t('applications.editor.conflictMine')}: {t('applications.editor.text')} ↓</p>
+      <p className="text-xs">{t('applications.editor.conflictMine')}: {t('applications.editor.text')} ↑</p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={onKeepMine}>{t('applications.editor.keepMine')}</Button>
         <Button variant="secondary" onClick={onUseTheirs}>
@@ -317,6 +364,7 @@ function ContentField({
   disabled,
   optionalNote = false,
   maxChars,
+  saveState,
   onChange,
 }: {
   doc: SectionDoc;
@@ -324,11 +372,12 @@ function ContentField({
   optionalNote?: boolean;
   /** The grant's limit on the text; a live count is shown against it. */
   maxChars: number | null;
+  /** Whether what is typed is saved, shown right under the text. */
+  saveState: ReactNode;
   onChange: (content: string) => void;
 }) {
   const t = useT();
   const id = useId();
-  const count = countChars(doc.content);
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
@@ -343,12 +392,32 @@ function ContentField({
         onChange={(event) => onChange(event.target.value)}
         className={`${inputClass} ${optionalNote ? '' : 'min-h-64'} leading-relaxed ${disabled ? 'bg-gray-50' : ''}`}
       />
-      {maxChars !== null && (
-        <p id={`${id}-count`} data-char-count={count} className={`text-xs ${count > maxChars ? 'text-red-700' : 'text-gray-500'}`}>
-          {t('applications.editor.chars', { count, max: maxChars })}
-        </p>
-      )}
+      <div className="flex flex-wrap items-start justify-between gap-x-4">
+        {saveState}
+        {maxChars !== null && <CharCount id={`${id}-count`} text={doc.content} max={maxChars} className="ms-auto mt-1" />}
+      </div>
     </div>
+  );
+}
+
+/**
+ * A live count against a limit. Screen readers hear it only when the text comes near the limit or
+ * passes it (once per change of those, not at every keystroke); the count itself is the field's
+ * description, read when the field is focused.
+ */
+function CharCount({ id, text, max, className = '' }: { id: string; text: string; max: number; className?: string }) {
+  const t = useT();
+  const count = countChars(text);
+  const band = count > max ? 'over' : count >= max * 0.9 ? 'near' : null;
+  return (
+    <>
+      <p id={id} data-char-count={count} data-char-limit={band ?? 'under'} className={`text-xs ${band === 'over' ? 'font-medium text-red-700' : band === 'near' ? 'text-amber-800' : 'text-gray-500'} ${className}`}>
+        {t('applications.editor.chars', { count, max })}
+      </p>
+      <p aria-live="polite" className="sr-only">
+        {band && t(band === 'over' ? 'applications.editor.charsOver' : 'applications.editor.charsNear', { max })}
+      </p>
+    </>
   );
 }
 
@@ -430,11 +499,7 @@ function InputField({
           )}
         </>
       )}
-      {input.maxChars !== null && input.type !== 'list' && (
-        <p id={counterId} className={`text-xs ${problem === 'tooLong' ? 'text-red-700' : 'text-gray-500'}`}>
-          {t('applications.editor.chars', { count: typeof value === 'string' ? countChars(value) : 0, max: input.maxChars })}
-        </p>
-      )}
+      {input.maxChars !== null && input.type !== 'list' && <CharCount id={counterId} text={typeof value === 'string' ? value : value === null ? '' : String(value)} max={input.maxChars} />}
       {error && (
         <p id={errorId} className="text-xs text-red-700">
           {t(error)}

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
+import { DraftStateBadge, type DraftStates } from './draft-states';
 import { SectionStatusBadge } from './status-badge';
 
 interface NavSection {
@@ -10,8 +11,21 @@ interface NavSection {
   status: SectionStatus;
 }
 
-/** The application's sections in order with their statuses and open comment threads; the current one is marked. */
-export function SectionNav({ applicationId, sections, currentId }: { applicationId: string; sections: readonly NavSection[]; currentId?: string }) {
+/** The application's sections in order with their statuses, AI drafts and open comment threads; the current one is marked. */
+export function SectionNav({
+  applicationId,
+  sections,
+  currentId,
+  draftStates,
+  narrowOnWidest = false,
+}: {
+  applicationId: string;
+  sections: readonly NavSection[];
+  currentId?: string;
+  draftStates: DraftStates;
+  /** The list sits in a narrow column on the widest screens: the badges go under the title there. */
+  narrowOnWidest?: boolean;
+}) {
   const t = useT();
   const counts = trpc.comments.openCounts.useQuery({ applicationId });
   const openComments = new Map((counts.data ?? []).map((row) => [row.sectionId, row.open]));
@@ -20,19 +34,25 @@ export function SectionNav({ applicationId, sections, currentId }: { application
       <ol className="space-y-1">
         {sections.map((section, index) => {
           const current = section.id === currentId;
+          const draftState = draftStates.get(section.id);
           return (
             <li key={section.id}>
               <Link
                 to="/applications/$application_id/$section_id"
                 params={{ application_id: applicationId, section_id: section.id }}
                 aria-current={current ? 'page' : undefined}
-                className={`flex items-center justify-between gap-2 rounded-md px-2.5 py-2 text-sm hover:bg-gray-100 ${current ? 'bg-gray-100 font-medium text-gray-900' : 'text-gray-700'}`}
+                className={`flex items-center justify-between gap-2 rounded-md px-2.5 py-2 text-sm hover:bg-gray-100 ${narrowOnWidest ? 'xl:flex-col xl:items-start xl:gap-1' : ''} ${current ? 'bg-gray-100 font-medium text-gray-900' : 'text-gray-700'}`}
               >
                 <span className="min-w-0">
                   <span className="me-1.5 text-gray-600">{index + 1}.</span>
                   {section.title}
+                  {draftState && (
+                    <span className="mt-1 block">
+                      <DraftStateBadge state={draftState} />
+                    </span>
+                  )}
                 </span>
-                <span className="flex shrink-0 items-center gap-1.5">
+                <span className={`flex shrink-0 items-center gap-1.5 ${narrowOnWidest ? 'xl:flex-wrap' : ''}`}>
                   {(openComments.get(section.id) ?? 0) > 0 && (
                     <span className="rounded-full bg-violet-100 px-1.5 text-xs font-medium text-violet-900" title={t('reviews.comments.open', { count: openComments.get(section.id) ?? 0 })}>
                       <span aria-hidden="true" className="inline-flex items-center gap-0.5">

@@ -224,6 +224,25 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
     baseRef.current = version;
   }, []);
 
+  /** The version the next save is based on. */
+  const baseVersion = useCallback(() => baseRef.current, []);
+
+  /**
+   * A save made on the server for the writer (an accepted draft row): its version becomes the
+   * base, and `change` brings the document in line with it. Anything typed meanwhile stays
+   * unsaved and is saved on top.
+   */
+  const adopt = useCallback(
+    (version: number, change: (current: SectionDoc) => SectionDoc) => {
+      baseRef.current = version;
+      const next = change(docRef.current);
+      docRef.current = next;
+      setDocState(next);
+      if (dirty.current) writeStored(section.id, { doc: next, baseVersion: version, changedAt: Date.now() });
+    },
+    [section.id],
+  );
+
   // The listeners live as long as the editor; they call the latest `flush`.
   const flushRef = useRef(flush);
   flushRef.current = flush;
@@ -253,5 +272,5 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
     };
   }, [initial, schedule]);
 
-  return { doc, setDoc, state, conflict, savedAt, restoredAt, flush, keepMine, takeTheirs, discardRestored, rebase };
+  return { doc, setDoc, state, conflict, savedAt, restoredAt, flush, keepMine, takeTheirs, discardRestored, rebase, baseVersion, adopt };
 }
