@@ -93,3 +93,16 @@ export async function messageOf(call: Promise<unknown>): Promise<string> {
   }
   throw new Error('the call succeeded');
 }
+
+/** An open, published grant of a fund of its own, with one text section. */
+export async function createOpenGrant(services: Pick<TestServices, 'db'>, name: { slug: string; fund: string; grant: string }) {
+  const { db } = services;
+  const fund = await db.insertInto('funds').values({ slug: `${name.slug}-fond`, name: name.fund }).returning('id').executeTakeFirstOrThrow();
+  const grant = await db
+    .insertInto('grants')
+    .values({ fund_id: fund.id, slug: name.slug, title: name.grant, status: 'open', published_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const section = await db.insertInto('grant_sections').values({ grant_id: grant.id, position: 0, kind: 'text', title: 'Idé' }).returning('id').executeTakeFirstOrThrow();
+  return { grantId: grant.id, grantSectionId: section.id };
+}

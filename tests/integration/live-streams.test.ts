@@ -8,7 +8,7 @@
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/job-events';
-import { nextOrgId } from './company-fixtures';
+import { createOpenGrant, nextOrgId } from './company-fixtures';
 import { createTestServices, createUser, spawnWebProcess, waitFor, type TestServices } from './harness';
 
 const LIFETIME_MS = 6000;
@@ -21,14 +21,7 @@ let grantId: string;
 
 beforeAll(async () => {
   services = await createTestServices();
-  const fund = await services.db.insertInto('funds').values({ slug: 'strømfonden', name: 'Strømfonden' }).returning('id').executeTakeFirstOrThrow();
-  const grant = await services.db
-    .insertInto('grants')
-    .values({ fund_id: fund.id, slug: 'strøm', title: 'Strømpuljen', status: 'open', published_at: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  grantId = grant.id;
-  grantSectionId = (await services.db.insertInto('grant_sections').values({ grant_id: grant.id, position: 0, kind: 'text', title: 'Idé' }).returning('id').executeTakeFirstOrThrow()).id;
+  ({ grantId, grantSectionId } = await createOpenGrant(services, { slug: 'strøm', fund: 'Strømfonden', grant: 'Strømpuljen' }));
   [first, second] = await Promise.all([spawnWebProcess(services, { LIVE_STREAM_MAX_MS: String(LIFETIME_MS) }), spawnWebProcess(services, { LIVE_STREAM_MAX_MS: String(LIFETIME_MS) })]);
 }, 60_000);
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/session';
-import { nextOrgId } from './company-fixtures';
+import { createOpenGrant, nextOrgId } from './company-fixtures';
 import { createTestServices, createUser, redisUrl, spawnWebProcess, type TestServices } from './harness';
 
 /** How soon the other process must act on a change. */
@@ -24,14 +24,7 @@ let grantSectionId: string;
 
 beforeAll(async () => {
   services = await createTestServices();
-  const fund = await services.db.insertInto('funds').values({ slug: 'hukommelsesfonden', name: 'Hukommelsesfonden' }).returning('id').executeTakeFirstOrThrow();
-  const grant = await services.db
-    .insertInto('grants')
-    .values({ fund_id: fund.id, slug: 'hukommelse', title: 'Hukommelsespuljen', status: 'open', published_at: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  grantId = grant.id;
-  grantSectionId = (await services.db.insertInto('grant_sections').values({ grant_id: grant.id, position: 0, kind: 'text', title: 'Idé' }).returning('id').executeTakeFirstOrThrow()).id;
+  ({ grantId, grantSectionId } = await createOpenGrant(services, { slug: 'hukommelse', fund: 'Hukommelsesfonden', grant: 'Hukommelsespuljen' }));
   [first, second] = await Promise.all([spawnWebProcess(services), spawnWebProcess(services)]);
 }, 60_000);
 
