@@ -106,3 +106,25 @@ export async function createOpenGrant(services: Pick<TestServices, 'db'>, name: 
   const section = await db.insertInto('grant_sections').values({ grant_id: grant.id, position: 0, kind: 'text', title: 'Idé' }).returning('id').executeTakeFirstOrThrow();
   return { grantId: grant.id, grantSectionId: section.id };
 }
+
+/** A company of its own with an owner and a writer (employee), and an application to the grant with its one section. */
+export async function createApplicationOf(services: TestServices, grant: { grantId: string; grantSectionId: string }, name: { company: string; application: string }) {
+  const { db } = services;
+  const owner = await createUser(services);
+  const writer = await createUser(services);
+  const company = await db.insertInto('companies').values({ org_id: nextOrgId(), name: name.company, verified: true, created_by: owner.user.id }).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('memberships')
+    .values([
+      { company_id: company.id, user_id: owner.user.id, role: 'owner' },
+      { company_id: company.id, user_id: writer.user.id, role: 'employee' },
+    ])
+    .execute();
+  const application = await db
+    .insertInto('applications')
+    .values({ company_id: company.id, grant_id: grant.grantId, title: name.application, language: 'da', created_by: owner.user.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const section = await db.insertInto('application_sections').values({ application_id: application.id, grant_section_id: grant.grantSectionId, position: 0 }).returning('id').executeTakeFirstOrThrow();
+  return { owner, writer, companyId: company.id, applicationId: application.id, sectionId: section.id };
+}

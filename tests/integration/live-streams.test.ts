@@ -8,7 +8,7 @@
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/job-events';
-import { createOpenGrant, nextOrgId } from './company-fixtures';
+import { createApplicationOf, createOpenGrant, nextOrgId } from './company-fixtures';
 import { createTestServices, createUser, spawnWebProcess, waitFor, type TestServices } from './harness';
 
 const LIFETIME_MS = 6000;
@@ -32,28 +32,13 @@ afterAll(async () => {
 
 /** A company with an owner and a writer, an application and a draft being written (no worker runs, so it stays running). */
 async function draftInProgress() {
-  const owner = await createUser(services);
-  const writer = await createUser(services);
-  const company = await services.db.insertInto('companies').values({ org_id: nextOrgId(), name: 'Strøm ApS', verified: true, created_by: owner.user.id }).returning('id').executeTakeFirstOrThrow();
-  await services.db
-    .insertInto('memberships')
-    .values([
-      { company_id: company.id, user_id: owner.user.id, role: 'owner' },
-      { company_id: company.id, user_id: writer.user.id, role: 'employee' },
-    ])
-    .execute();
-  const application = await services.db
-    .insertInto('applications')
-    .values({ company_id: company.id, grant_id: grantId, title: 'Pumpen', language: 'da', created_by: owner.user.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const section = await services.db.insertInto('application_sections').values({ application_id: application.id, grant_section_id: grantSectionId, position: 0 }).returning('id').executeTakeFirstOrThrow();
+  const { owner, writer, companyId, applicationId, sectionId } = await createApplicationOf(services, { grantId, grantSectionId }, { company: 'Strøm ApS', application: 'Pumpen' });
   const draft = await services.db
     .insertInto('ai_drafts')
-    .values({ application_id: application.id, section_id: section.id, status: 'running', content: 'Vi søger DKK 1 million.' })
+    .values({ application_id: applicationId, section_id: sectionId, status: 'running', content: 'Vi søger DKK 1 million.' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { owner, writer, companyId: company.id, applicationId: application.id, draftId: draft.id };
+  return { owner, writer, companyId, applicationId, draftId: draft.id };
 }
 
 interface StreamEvent {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/auth/session';
-import { createOpenGrant, nextOrgId } from './company-fixtures';
+import { createApplicationOf, createOpenGrant } from './company-fixtures';
 import { createTestServices, createUser, redisUrl, spawnWebProcess, type TestServices } from './harness';
 
 /** How soon the other process must act on a change. */
@@ -63,24 +63,8 @@ async function timeUntil(probe: () => Promise<boolean>): Promise<number> {
 }
 
 /** A company with an owner and a writer, and an application of it. */
-async function companyWithApplication() {
-  const owner = await createUser(services);
-  const writer = await createUser(services);
-  const company = await services.db.insertInto('companies').values({ org_id: nextOrgId(), name: 'Huske ApS', verified: true, created_by: owner.user.id }).returning('id').executeTakeFirstOrThrow();
-  await services.db
-    .insertInto('memberships')
-    .values([
-      { company_id: company.id, user_id: owner.user.id, role: 'owner' },
-      { company_id: company.id, user_id: writer.user.id, role: 'employee' },
-    ])
-    .execute();
-  const application = await services.db
-    .insertInto('applications')
-    .values({ company_id: company.id, grant_id: grantId, title: 'Hukommelsen', language: 'da', created_by: owner.user.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await services.db.insertInto('application_sections').values({ application_id: application.id, grant_section_id: grantSectionId, position: 0 }).execute();
-  return { owner, writer, companyId: company.id, applicationId: application.id };
+function companyWithApplication() {
+  return createApplicationOf(services, { grantId, grantSectionId }, { company: 'Huske ApS', application: 'Hukommelsen' });
 }
 
 function runAdmin(...args: string[]): Promise<string> {
