@@ -9,7 +9,8 @@
  *
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) shorten a quick run;
  * BENCH_ONLY=signed-in measures only the floors and the signed-in calls (no client build, public
- * reads, jobs, drafts or Lighthouse); BENCH_CPU_PROF=<folder> runs the web process under
+ * reads, jobs, drafts or Lighthouse); BENCH_ONLY=public-pages only what a first visit loads and
+ * Lighthouse; BENCH_CPU_PROF=<folder> runs the web process under
  * `node --cpu-prof` and writes its profile there when it stops (summarise it with
  * `node bench/cpu-profile.ts <file>`).
  */
@@ -37,6 +38,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const signedInOnly = process.env.BENCH_ONLY === 'signed-in';
+const publicPagesOnly = process.env.BENCH_ONLY === 'public-pages';
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
 const prefix = `gwbench:${randomBytes(5).toString('hex')}`;
 const started = Date.now();
@@ -248,6 +250,14 @@ async function main() {
   await until(async () => (await fetch(`http://127.0.0.1:${floorTrpcPort}/trpc/row`)).ok, 30_000, 'the floors answering');
   await until(async () => (await fetch(`http://127.0.0.1:${floorPgPort}/row`)).ok, 30_000, 'the floors answering');
   await until(async () => (await fetch(floorSignedInUrl, { headers: auth })).ok, 30_000, 'the signed-in floor answering');
+
+  if (publicPagesOnly) {
+    step('measuring what a first visit loads');
+    const client = await firstVisitBytes(app);
+    step(`running Lighthouse (mobile, ${LIGHTHOUSE_RUNS} runs a page)`);
+    printTable({ loads: [], jobs: null, registryLookup: null, aiDraft: null, client, lighthouse: await lighthouseScores(app), totalSeconds: Math.round((Date.now() - started) / 1000) });
+    return;
+  }
 
   step(`loading each endpoint (${connections} connections, ${duration} s after a warm-up)`);
   const floorPg = await load('floor: Hono + pg primary key', { url: `http://127.0.0.1:${floorPgPort}/row` }, floors.pid);
@@ -585,7 +595,7 @@ function printTable(results: {
   lighthouse: Awaited<ReturnType<typeof lighthouseScores>>;
   totalSeconds: number;
 }) {
-  printLoads(results.loads);
+  if (results.loads.length > 0) printLoads(results.loads);
   console.log('\n| first visit | JS gzip | CSS gzip | HTML gzip | budget ≤ 150 KB JS | |');
   console.log('|---|---:|---:|---:|---|---|');
   for (const [page, sizes] of Object.entries(results.client.pages)) {
