@@ -401,6 +401,7 @@ async function main() {
   };
   writeFileSync(projectPath('bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   printTable(results);
+  console.log(`\nwritten to bench/results.json in ${results.totalSeconds} s`);
 }
 
 async function jobLatency() {
@@ -608,10 +609,10 @@ function printTable(results: {
     console.log(`| ${page} | ${run.score} (${run.runs.join(', ')}) | ${run.fcpMs} ms | ${run.lcpMs} ms | ${run.tbtMs} ms | ${run.cls} | | ${verdict(run.pass)} |`);
   }
   if (results.lighthouse.unavailable) console.log(`Lighthouse did not run to the end: ${results.lighthouse.unavailable}`);
+  if (results.jobs === null) return;
   console.log(`\njobs (enqueue → processor start): ${JSON.stringify(results.jobs)}`);
   console.log(`registry lookup (request → filled profile, fixture registry): ${JSON.stringify(results.registryLookup)}`);
   console.log(`AI draft (offline drafter): ${JSON.stringify(results.aiDraft)}`);
-  console.log(`\nwritten to bench/results.json in ${results.totalSeconds} s`);
 }
 
 async function cleanUp() {
