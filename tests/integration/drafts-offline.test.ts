@@ -121,8 +121,9 @@ describe('the offline drafter', () => {
     expect(draft!.content).not.toMatch(/Ønske til udkastet|Wish for the draft|Ønske til utkastet/);
   });
 
-  it('refuses a draft of a structured section without a model, plainly', async () => {
+  it('refuses a draft of a structured section without a model, plainly, and the editor is told not to offer one', async () => {
     const { applicationId, sectionIds } = await createApplication();
+    expect((await cast.callers.owner.applications.section({ applicationId, sectionId: sectionIds[3]! })).rowDraftsAvailable).toBe(false);
     expect(await failureOf(cast.callers.owner.drafts.request({ applicationId, sectionId: sectionIds[3]! }))).toMatchObject({
       appCode: 'VALIDATION',
       messageKey: 'drafts.structuredNeedsModel',

@@ -319,6 +319,8 @@ describe('structured sections drafted by a model', () => {
     expect(proposals[3]!.problems).toEqual([{ field: `data.lines.${proposals[3]!.row.id}.type`, message: 'validation.invalid' }]);
     // Nothing is saved until the writer accepts a row.
     const before = await cast.callers.owner.applications.section({ applicationId: own.applicationId, sectionId: own.budgetId });
+    // With a model the editor offers drafts of rows.
+    expect(before.rowDraftsAvailable).toBe(true);
     expect(before.data).toBeNull();
 
     const accept = (index: number, version: number) =>

@@ -241,7 +241,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
       ),
     });
   }
-  if ((section.kind === 'text' || isStructuredKind(section.kind)) && (mayEdit || ai.draft)) {
+  if ((section.kind === 'text' || (isStructuredKind(section.kind) && section.rowDraftsAvailable)) && (mayEdit || ai.draft)) {
     panels.push({
       id: 'draft',
       label: t('drafts.panel.heading'),

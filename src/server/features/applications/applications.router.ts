@@ -90,7 +90,8 @@ export const applicationsRouter = router({
     if (!section) throw new AppError('NOT_FOUND');
     // The drafts are for the server's rule; the editor has the newest one from `drafts.latest`.
     const { drafts: _drafts, ...shown } = section;
-    return { ...shown, related };
+    // Rows (budget, activity plan, deliverables) are drafted only by a model; the offline drafter writes text.
+    return { ...shown, related, rowDraftsAvailable: Boolean(ctx.env.AI_BASE_URL) };
   }),
 
   saveSection: draftApplicationProcedureFor('applications.edit')
