@@ -10,6 +10,7 @@ import {
 import { isOpenForApplications } from '../../../shared/domain/application-sections';
 import { requirementsFailedByProfile } from '../../../shared/domain/requirements-test';
 import { cachedCatalog } from '../../catalog/catalog-cache';
+import { modelConfigured } from '../../integrations/ai/drafter';
 import { findGrantQuestions } from '../grants/grants.queries';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { companyProcedureFor } from '../../trpc/company-procedure';
@@ -90,8 +91,7 @@ export const applicationsRouter = router({
     if (!section) throw new AppError('NOT_FOUND');
     // The drafts are for the server's rule; the editor has the newest one from `drafts.latest`.
     const { drafts: _drafts, ...shown } = section;
-    // Rows (budget, activity plan, deliverables) are drafted only by a model; the offline drafter writes text.
-    return { ...shown, related, rowDraftsAvailable: Boolean(ctx.env.AI_BASE_URL) };
+    return { ...shown, related, rowDraftsAvailable: modelConfigured(ctx.env) };
   }),
 
   saveSection: draftApplicationProcedureFor('applications.edit')

@@ -15,6 +15,7 @@ import { emptyDeliverables } from '../../../shared/schemas/deliverables';
 import type { acceptDraftRowInput } from '../../../shared/schemas/drafts';
 import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/section-data';
 import type { Database, Executor } from '../../db/db';
+import { modelConfigured } from '../../integrations/ai/drafter';
 import { consumeRateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
 import { findSection } from '../applications/applications.queries';
@@ -77,14 +78,12 @@ export async function requestDraft(
   return { draftId: created.id, joined: false };
 }
 
-/** Whether a model writes the drafts (a budget, activity plan or deliverables draft needs one). */
-const modelConfigured = (ctx: Context) => Boolean(ctx.env.AI_BASE_URL);
 
 export async function requestSectionDraft(ctx: Context, application: { id: string; companyId: string }, input: { sectionId: string; instruction: string }, userId: string) {
   const section = await sectionKindOf(ctx.db, application.id, input.sectionId);
   if (!section) throw new AppError('NOT_FOUND');
   if (section.kind !== 'text' && !isStructuredKind(section.kind)) throw new AppError('VALIDATION', { message: 'drafts.notText' });
-  if (section.kind !== 'text' && !modelConfigured(ctx)) throw new AppError('VALIDATION', { message: 'drafts.structuredNeedsModel' });
+  if (section.kind !== 'text' && !modelConfigured(ctx.env)) throw new AppError('VALIDATION', { message: 'drafts.structuredNeedsModel' });
   await requireConfirmedCompany(ctx, application.companyId);
   return requestDraft(ctx, application, { id: input.sectionId, instruction: input.instruction }, userId);
 }
@@ -95,7 +94,7 @@ export async function requestSectionDraft(ctx: Context, application: { id: strin
  */
 export async function requestAllDrafts(ctx: Context, application: { id: string; companyId: string }, userId: string) {
   await requireConfirmedCompany(ctx, application.companyId);
-  const sections = await draftableSectionsOf(ctx.db, application.id, modelConfigured(ctx));
+  const sections = await draftableSectionsOf(ctx.db, application.id, modelConfigured(ctx.env));
   const drafts: Array<{ sectionId: string; draftId: string; joined: boolean }> = [];
   for (const section of sections) {
     if (section.status === 'done') continue;

@@ -37,6 +37,14 @@ export class RateLimitedDraftError extends Error {
   }
 }
 
+/**
+ * Whether a model writes the drafts; without one the offline drafter writes text sections only
+ * (a budget, activity plan or deliverables draft needs a model).
+ */
+export function modelConfigured(config: Pick<Env, 'AI_BASE_URL'>): boolean {
+  return Boolean(config.AI_BASE_URL);
+}
+
 export function createDrafter(config: Pick<Env, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>): Drafter {
   if (!config.AI_BASE_URL) return createOfflineDrafter();
   return createOpenAiCompatibleDrafter({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS });
