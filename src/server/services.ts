@@ -4,6 +4,7 @@
  */
 import type { Redis } from 'ioredis';
 import { createDb, type Database } from './db/db';
+import { createTextChannel, type TextChannel } from './features/co-editing/text-channel';
 import type { InstallationEnv } from './env';
 import { createJobEvents, type JobEvents } from './job-events';
 import { createLiveAccess, type LiveAccess } from './live-access';
@@ -19,6 +20,8 @@ export interface Services {
   jobEvents: JobEvents;
   /** Ends live streams whose session or membership has gone, in every web process. */
   liveAccess: LiveAccess;
+  /** Changes of sections' texts and writers' cursors, passed between web processes (live co-editing). */
+  textChannel: TextChannel;
 }
 
 export function createServices(config: InstallationEnv): Services {
@@ -28,12 +31,14 @@ export function createServices(config: InstallationEnv): Services {
   const queues = createProducers(redis, config.REDIS_PREFIX, config.installationId);
   const jobEvents = createJobEvents(config.REDIS_URL, config.REDIS_PREFIX);
   const liveAccess = createLiveAccess({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, db, maxLifetimeMs: config.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
-  return { env: config, db, redis, queues, jobEvents, liveAccess };
+  const textChannel = createTextChannel({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+  return { env: config, db, redis, queues, jobEvents, liveAccess, textChannel };
 }
 
 export async function closeServices(services: Services): Promise<void> {
   await services.jobEvents.close();
   await services.liveAccess.close();
+  services.textChannel.close();
   await services.queues.close();
   services.redis.disconnect();
   await services.db.destroy();

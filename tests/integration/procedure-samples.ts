@@ -5,6 +5,8 @@
  * procedure of the app router. Shared by the authorization matrix and the hostile-input tests, so
  * both cover every procedure the same way.
  */
+import { toBase64 } from 'lib0/buffer';
+import * as Y from 'yjs';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Worker } from 'bullmq';
 import { sql } from 'kysely';
@@ -563,6 +565,19 @@ export const samples: Record<string, (world: World) => unknown> = {
     return { applicationId: application.id, sectionId: application.sectionIds[1] };
   },
 
+  'coEditing.watch': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], clientId: 7 };
+  },
+  'coEditing.push': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], clientId: 7, update: typedUpdate('Skrevet sammen') };
+  },
+  'coEditing.awareness': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], clientId: 7, update: 'AA==' };
+  },
+
   'drafts.request': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0], instruction: 'Kortere' };
@@ -607,3 +622,10 @@ export const samples: Record<string, (world: World) => unknown> = {
   'comments.resolve': async (w) => ({ applicationId: (await w.application()).id, threadId: await w.commentThread(), resolved: true }),
 };
 
+
+/** A Yjs update that writes `text` at the start of a section's text, as an editor sends it. */
+function typedUpdate(text: string): string {
+  const doc = new Y.Doc();
+  doc.getText('content').insert(0, text);
+  return toBase64(Y.encodeStateAsUpdate(doc));
+}

@@ -79,11 +79,13 @@ export interface ApplicationSections {
   application_id: string;
   content: Generated<string>;
   data: Json | null;
+  fields_version: Generated<number>;
   fulfilled: Generated<string[]>;
   grant_section_id: string;
   id: Generated<string>;
   position: number;
   status: Generated<string>;
+  text_doc: Buffer | null;
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
   version: Generated<number>;

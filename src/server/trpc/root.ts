@@ -1,4 +1,5 @@
 import { applicationsRouter } from '../features/applications/applications.router';
+import { coEditingRouter } from '../features/co-editing/co-editing.router';
 import { draftsRouter } from '../features/drafts/drafts.router';
 import { reviewsRouter } from '../features/reviews/reviews.router';
 import { commentsRouter } from '../features/comments/comments.router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   applications: applicationsRouter,
   drafts: draftsRouter,
+  coEditing: coEditingRouter,
   reviews: reviewsRouter,
   comments: commentsRouter,
   notifications: notificationsRouter,

@@ -61,16 +61,23 @@ export const answerValueSchema = z.union([
   z.null(),
 ]);
 
-export const saveSectionInput = sectionInput.extend({
-  /** The version the writer's text was based on: a save from an older one is refused (CONFLICT). */
-  version: versionSchema,
-  content: z.string().max(SECTION_CONTENT_MAX, { error: 'validation.tooLong' }),
-  answers: z.record(z.uuid(), answerValueSchema).refine((answers) => Object.keys(answers).length <= 100, { error: 'validation.invalid' }),
-  fulfilled: z.array(z.uuid()).max(100),
-  /**
-   * The structured content of a budget, activity plan or deliverables section, checked on the
-   * server against the schema of the section's kind (schemas/section-data.ts). Absent or null: unchanged.
-   */
-  data: z.unknown().optional(),
-});
+export const saveSectionInput = sectionInput
+  .extend({
+    /**
+     * With `content`: the version the writer's text was based on; a save from an older one is
+     * refused (CONFLICT). The editor writes the text live (co-editing) and saves the rest without
+     * it, on `fieldsVersion` instead: only another save of the inputs, ticks or rows makes that stale.
+     */
+    version: versionSchema.optional(),
+    fieldsVersion: versionSchema.optional(),
+    content: z.string().max(SECTION_CONTENT_MAX, { error: 'validation.tooLong' }).optional(),
+    answers: z.record(z.uuid(), answerValueSchema).refine((answers) => Object.keys(answers).length <= 100, { error: 'validation.invalid' }),
+    fulfilled: z.array(z.uuid()).max(100),
+    /**
+     * The structured content of a budget, activity plan or deliverables section, checked on the
+     * server against the schema of the section's kind (schemas/section-data.ts). Absent or null: unchanged.
+     */
+    data: z.unknown().optional(),
+  })
+  .refine((input) => (input.content === undefined ? input.fieldsVersion !== undefined : input.version !== undefined), { error: 'validation.invalid', path: ['version'] });
 export type SaveSectionInput = z.input<typeof saveSectionInput>;

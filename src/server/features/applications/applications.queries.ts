@@ -336,6 +336,7 @@ export async function findSection(db: Executor, applicationId: string, sectionId
       's.data',
       ...grantTermColumns,
       's.version',
+      's.fields_version as fieldsVersion',
       's.updated_at as updatedAt',
       localizedSql('gs', 'title', locale).as('title'),
       'gs.kind',
@@ -407,26 +408,42 @@ export async function finishedDraftTexts(db: Executor, applicationId: string, se
 export function updateSectionVersioned(
   db: Executor,
   section: { id: string; applicationId: string; status: SectionStatus },
-  version: number,
-  values: { content: string; answers: Answers; fulfilled: string[]; data: unknown; status: SectionStatus; userId: string },
+  /** The version the write was made from: the section's, or (a save without the text) its fields'. */
+  expected: { version: number } | { fieldsVersion: number },
+  values: {
+    /** The text and its co-editing document, written together; absent: unchanged. */
+    content?: string;
+    textDoc?: Uint8Array;
+    /** The inputs, ticks and rows; absent: unchanged (a change of the text alone). */
+    fields?: { answers: Answers; fulfilled: string[]; data: unknown };
+    status: SectionStatus;
+    userId: string;
+  },
 ) {
+  const { fields } = values;
   return db
     .with('saved', (qb) =>
       qb
         .updateTable('application_sections')
         .set((eb) => ({
-          content: values.content,
-          answers: JSON.stringify(values.answers),
-          fulfilled: values.fulfilled,
-          ...(values.data === undefined ? {} : { data: JSON.stringify(values.data) }),
+          ...(values.content === undefined ? {} : { content: values.content }),
+          ...(values.textDoc === undefined ? {} : { text_doc: Buffer.from(values.textDoc) }),
+          ...(fields === undefined
+            ? {}
+            : {
+                answers: JSON.stringify(fields.answers),
+                fulfilled: fields.fulfilled,
+                ...(fields.data === undefined ? {} : { data: JSON.stringify(fields.data) }),
+                fields_version: eb('fields_version', '+', 1),
+              }),
           status: values.status,
           updated_by: values.userId,
           updated_at: new Date(),
           version: eb('version', '+', 1),
         }))
         .where('id', '=', section.id)
-        .where('version', '=', version)
-        .returning(['version', 'status', 'updated_at']),
+        .where((eb) => ('version' in expected ? eb('version', '=', expected.version) : eb('fields_version', '=', expected.fieldsVersion)))
+        .returning(['version', 'fields_version', 'status', 'updated_at']),
     )
     .with('event', (qb) =>
       qb
@@ -440,7 +457,7 @@ export function updateSectionVersioned(
         ),
     )
     .selectFrom('saved')
-    .select(['saved.version', 'saved.status', 'saved.updated_at as updatedAt'])
+    .select(['saved.version', 'saved.fields_version as fieldsVersion', 'saved.status', 'saved.updated_at as updatedAt'])
     .executeTakeFirst();
 }
 
@@ -470,4 +487,33 @@ export function recordEvent(
       reason: event.reason ?? null,
     })
     .execute();
+}
+
+/** A section's co-editing document, its row locked until the transaction ends (changes of one text are made one at a time). */
+export async function textDocForUpdate(db: Executor, applicationId: string, sectionId: string): Promise<{ textDoc: Uint8Array | null } | undefined> {
+  const row = await db
+    .selectFrom('application_sections')
+    .select('text_doc')
+    .where('id', '=', sectionId)
+    .where('application_id', '=', applicationId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && { textDoc: row.text_doc };
+}
+
+/** A section's co-editing document and plain text as stored, with its version and status. */
+export async function findSectionText(db: Executor, applicationId: string, sectionId: string) {
+  return db
+    .selectFrom('application_sections')
+    .select(['text_doc as textDoc', 'content', 'version', 'status'])
+    .where('id', '=', sectionId)
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+
+/** Whether the section is one of the application's. */
+export async function sectionOfApplication(db: Executor, applicationId: string, sectionId: string): Promise<boolean> {
+  const row = await db.selectFrom('application_sections').select('id').where('id', '=', sectionId).where('application_id', '=', applicationId).executeTakeFirst();
+  return row !== undefined;
 }

@@ -27,7 +27,7 @@ import {
   updateApplicationVersioned,
 } from './applications.queries';
 import { activeDraftIdsOf } from '../drafts/drafts.queries';
-import { createApplication, markSectionDone, reopenSection, saveSection } from './applications.service';
+import { createApplication, markSectionDone, reopenSection, saveSectionAndAnnounce } from './applications.service';
 
 export const applicationsRouter = router({
   /** The dashboard: the user's applications across their companies, and open grants not yet applied to. */
@@ -96,7 +96,7 @@ export const applicationsRouter = router({
 
   saveSection: draftApplicationProcedureFor('applications.edit')
     .input(saveSectionInput)
-    .mutation(({ ctx, input }) => saveSection(ctx.db, { ...input, applicationId: ctx.application.id }, ctx.user.id)),
+    .mutation(({ ctx, input }) => saveSectionAndAnnounce(ctx, ctx.user, { ...input, applicationId: ctx.application.id })),
 
   markDone: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)

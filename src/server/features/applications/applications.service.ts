@@ -19,7 +19,11 @@ import type { createApplicationInput, saveSectionInput } from '../../../shared/s
 import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/section-data';
 import { isMessageKey, type MessageKey } from '../../../shared/i18n';
 import { isIsoDate } from '../../../shared/i18n/date-input';
+import { toBase64 } from 'lib0/buffer';
 import type { Executor } from '../../db/db';
+import type { SessionUser } from '../../auth/session';
+import type { Services } from '../../services';
+import { announceText, SERVER_CLIENT_ID, textChangeTo } from '../co-editing/co-editing.service';
 import {
   applicationStatusLocked,
   findGrantToApply,
@@ -28,6 +32,7 @@ import {
   lockSection,
   recordEvent,
   setSectionStatus,
+  textDocForUpdate,
   updateSectionVersioned,
   type SectionRow,
 } from './applications.queries';
@@ -88,20 +93,50 @@ function checkedData(section: SectionRow, data: unknown): unknown {
 }
 
 /**
- * Saves the writer's text, answers and ticks if nobody saved since `version` (CONFLICT
- * otherwise, and nothing is written). The status follows the save (`statusAfterSave`).
+ * Saves the writer's answers, ticks and rows, and the text when given, if nobody saved since the
+ * version the save names (CONFLICT otherwise, and nothing is written): with the text, the
+ * section's `version`; without it (the editor, whose text is co-edited live), `fieldsVersion`. A
+ * changed text goes through the section's co-editing document: `textUpdate` is the change, for
+ * the caller to pass on to open editors once the save is committed (`announceText`). The status
+ * follows the save (`statusAfterSave`).
  */
 export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string) {
-  const section = await findSection(db, input.applicationId, input.sectionId);
-  if (!section) throw new AppError('NOT_FOUND');
-  if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
-  if (section.version !== input.version) throw new AppError('CONFLICT');
-  const data = checkedData(section, input.data);
-  const state = { content: input.content, ...checkedAnswers(section, input.answers, input.fulfilled), data };
-  const status = statusAfterSave(section.status, missingForDone(section, { ...state, data: data === undefined ? section.data : data, drafts: section.drafts }).length === 0);
-  const saved = await updateSectionVersioned(db, { id: section.id, applicationId: input.applicationId, status: section.status }, input.version, { ...state, status, userId });
-  if (!saved) throw new AppError('CONFLICT');
-  return { id: section.id, version: saved.version, status: saved.status as SectionStatus, updatedAt: saved.updatedAt };
+  const run = async (trx: Executor) => {
+    const locked = await textDocForUpdate(trx, input.applicationId, input.sectionId);
+    const section = locked && (await findSection(trx, input.applicationId, input.sectionId));
+    if (!locked || !section) throw new AppError('NOT_FOUND');
+    if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
+    const expected = input.content === undefined ? { fieldsVersion: input.fieldsVersion ?? 0 } : { version: input.version ?? 0 };
+    if ('version' in expected ? section.version !== expected.version : section.fieldsVersion !== expected.fieldsVersion) throw new AppError('CONFLICT');
+    const data = checkedData(section, input.data);
+    const fields = { ...checkedAnswers(section, input.answers, input.fulfilled), data };
+    const content = input.content ?? section.content;
+    const text = textChangeTo({ textDoc: locked.textDoc, content: section.content }, content);
+    const status = statusAfterSave(section.status, missingForDone(section, { content, ...fields, data: data === undefined ? section.data : data, drafts: section.drafts }).length === 0);
+    const saved = await updateSectionVersioned(
+      trx,
+      { id: section.id, applicationId: input.applicationId, status: section.status },
+      expected,
+      { ...(text ? { content, textDoc: text.textDoc } : {}), fields, status, userId },
+    );
+    if (!saved) throw new AppError('CONFLICT');
+    return {
+      id: section.id,
+      version: saved.version,
+      fieldsVersion: saved.fieldsVersion,
+      status: saved.status as SectionStatus,
+      updatedAt: saved.updatedAt,
+      textUpdate: text ? toBase64(text.update) : null,
+    };
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/** A save by a signed-in user (`saveSection`), its change of the text passed on to the section's open editors. */
+export async function saveSectionAndAnnounce(services: Pick<Services, 'db' | 'textChannel'>, user: SessionUser, input: z.output<typeof saveSectionInput>) {
+  const { textUpdate, ...saved } = await saveSection(services.db, input, user.id);
+  if (textUpdate) await announceText(services, user, { sectionId: saved.id, clientId: SERVER_CLIENT_ID, update: textUpdate, version: saved.version, status: saved.status });
+  return saved;
 }
 
 const inputProblemKeys = {

@@ -32,7 +32,7 @@ export const draftsRouter = router({
    */
   insertAll: draftApplicationProcedureFor('applications.edit')
     .input(insertAllDraftsInput)
-    .mutation(({ ctx }) => insertAllDrafts(ctx.db, ctx.application.id, ctx.user.id)),
+    .mutation(({ ctx }) => insertAllDrafts(ctx, ctx.application.id, ctx.user)),
 
   /** Adds one proposed row of a structured section's draft to the section, saved on `version` like a typed row. */
   acceptRow: draftApplicationProcedureFor('applications.edit')

@@ -14,12 +14,14 @@ import { emptyBudget } from '../../../shared/schemas/budget';
 import { emptyDeliverables } from '../../../shared/schemas/deliverables';
 import type { acceptDraftRowInput } from '../../../shared/schemas/drafts';
 import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/section-data';
+import type { SessionUser } from '../../auth/session';
 import type { Database, Executor } from '../../db/db';
+import type { Services } from '../../services';
 import { modelConfigured } from '../../integrations/ai/drafter';
 import { consumeRateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
 import { findSection } from '../applications/applications.queries';
-import { saveSection } from '../applications/applications.service';
+import { saveSection, saveSectionAndAnnounce } from '../applications/applications.service';
 import {
   companyConfirmed,
   deleteDraft,
@@ -109,8 +111,8 @@ export async function requestAllDrafts(ctx: Context, application: { id: string; 
  * on the version just read, so a save that lands in between wins and that section is skipped.
  * The drafter's label line stays out of the text (`draftBody`).
  */
-export async function insertAllDrafts(db: Executor, applicationId: string, userId: string) {
-  const sections = await textSectionsWithFinishedDraft(db, applicationId);
+export async function insertAllDrafts(services: Pick<Services, 'db' | 'textChannel'>, applicationId: string, user: SessionUser) {
+  const sections = await textSectionsWithFinishedDraft(services.db, applicationId);
   const inserted: Array<{ sectionId: string; version: number; status: SectionStatus }> = [];
   const skipped: Array<{ sectionId: string; reason: 'written' | 'locked' | 'changed' }> = [];
   for (const section of sections) {
@@ -125,11 +127,15 @@ export async function insertAllDrafts(db: Executor, applicationId: string, userI
       continue;
     }
     try {
-      const saved = await saveSection(
-        db,
-        { applicationId, sectionId: section.id, version: section.version, content: body, answers: section.answers as Answers, fulfilled: section.fulfilled, data: undefined },
-        userId,
-      );
+      const saved = await saveSectionAndAnnounce(services, user, {
+        applicationId,
+        sectionId: section.id,
+        version: section.version,
+        content: body,
+        answers: section.answers as Answers,
+        fulfilled: section.fulfilled,
+        data: undefined,
+      });
       inserted.push({ sectionId: section.id, version: saved.version, status: saved.status });
     } catch (error) {
       if (error instanceof AppError && error.code === 'CONFLICT') skipped.push({ sectionId: section.id, reason: 'changed' });
@@ -160,7 +166,7 @@ export async function acceptProposedRow(db: Database, applicationId: string, inp
     const base: Record<string, unknown> = current.success ? current.data : emptyData[kind];
     const rows = base[rowCollections[kind]] as unknown[];
     const data = { ...base, [rowCollections[kind]]: [...rows, proposal.row] };
-    const saved = await saveSection(
+    const { textUpdate: _unchanged, ...saved } = await saveSection(
       trx,
       { applicationId, sectionId: section.id, version: input.version, content: section.content, answers: section.answers, fulfilled: section.fulfilled, data },
       userId,

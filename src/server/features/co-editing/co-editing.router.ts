@@ -1,0 +1,36 @@
+import { pushAwarenessInput, pushTextInput, watchTextInput } from '../../../shared/schemas/co-editing';
+import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
+import { openLiveStream } from '../../trpc/live-stream';
+import { router } from '../../trpc/trpc';
+import { AppError } from '../../../shared/errors';
+import { sectionOfApplication } from '../applications/applications.queries';
+import { announceText, pushText, watchText } from './co-editing.service';
+
+export const coEditingRouter = router({
+  /**
+   * A section's text for an editor (SSE): what the editor lacks of the stored document, then the
+   * others' changes and cursors as they come. It ends at once when the user's session or
+   * membership does (`openLiveStream`).
+   */
+  watch: applicationProcedure
+    .input(watchTextInput)
+    .subscription(({ ctx, input, signal }) =>
+      openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchText(ctx, { ...input, applicationId: ctx.application.id }, ended)),
+    ),
+
+  /** Stores an editor's change of the text, then passes it on to the section's other editors. */
+  push: draftApplicationProcedureFor('applications.edit')
+    .input(pushTextInput)
+    .mutation(async ({ ctx, input }) => {
+      const { changed, ...saved } = await pushText(ctx.db, { ...input, applicationId: ctx.application.id }, ctx.user.id);
+      if (changed) await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, update: input.update, version: saved.version, status: saved.status });
+      return saved;
+    }),
+
+  /** Passes an editor's cursor on to the others in the section (kept nowhere). */
+  awareness: applicationProcedure.input(pushAwarenessInput).mutation(async ({ ctx, input }) => {
+    if (!(await sectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
+    await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, awareness: input.update });
+    return { ok: true as const };
+  }),
+});

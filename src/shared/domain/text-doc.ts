@@ -1,0 +1,59 @@
+/**
+ * A section's text as a Yjs document (docs/decisions/0034-live-co-editing.md), the same on the
+ * server and in the editor: one shared text, changed by the smallest single replacement so that
+ * what others anchored around it (cursors, comments) keeps its place.
+ */
+import * as Y from 'yjs';
+
+export function sectionText(doc: Y.Doc): Y.Text {
+  return doc.getText('content');
+}
+
+/**
+ * The id under which the document of a section's earlier text is made. Every process that makes
+ * it from the same text makes the same items, which Yjs then counts once.
+ */
+const SEED_CLIENT_ID = 1;
+
+/** A section's document from its stored state, or made from its plain text when it has none yet. */
+export function textDocOf(state: Uint8Array | null, content: string): Y.Doc {
+  const doc = new Y.Doc();
+  if (state && state.length > 0) {
+    Y.applyUpdate(doc, state);
+  } else if (content !== '') {
+    const own = doc.clientID;
+    doc.clientID = SEED_CLIENT_ID;
+    sectionText(doc).insert(0, content);
+    doc.clientID = own;
+  }
+  return doc;
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/** The one replacement that turns `current` into `next`: what stays at the start and at the end is left alone. */
+export function textChange(current: string, next: string): { at: number; remove: number; insert: string } | null {
+  if (current === next) return null;
+  const max = Math.min(current.length, next.length);
+  let start = 0;
+  while (start < max && current.charCodeAt(start) === next.charCodeAt(start)) start += 1;
+  // Never between the two halves of one character (an emoji, say).
+  if (start > 0 && isHighSurrogate(current.charCodeAt(start - 1))) start -= 1;
+  let end = 0;
+  while (end < max - start && current.charCodeAt(current.length - 1 - end) === next.charCodeAt(next.length - 1 - end)) end += 1;
+  if (end > 0 && isLowSurrogate(current.charCodeAt(current.length - end))) end -= 1;
+  return { at: start, remove: current.length - start - end, insert: next.slice(start, next.length - end) };
+}
+
+/** Makes the shared text read `next`, as one change (`origin` tells listeners who made it). */
+export function replaceText(text: Y.Text, next: string, origin: unknown = null): void {
+  const change = textChange(text.toString(), next);
+  if (!change) return;
+  const apply = () => {
+    if (change.remove > 0) text.delete(change.at, change.remove);
+    if (change.insert !== '') text.insert(change.at, change.insert);
+  };
+  if (text.doc) text.doc.transact(apply, origin);
+  else apply();
+}
