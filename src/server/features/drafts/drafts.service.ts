@@ -15,7 +15,7 @@ import { emptyDeliverables } from '../../../shared/schemas/deliverables';
 import type { acceptDraftRowInput } from '../../../shared/schemas/drafts';
 import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/section-data';
 import type { SessionUser } from '../../auth/session';
-import type { Database, Executor } from '../../db/db';
+import type { Database } from '../../db/db';
 import type { Services } from '../../services';
 import { modelConfigured } from '../../integrations/ai/drafter';
 import { consumeRateLimit } from '../../rate-limit';
