@@ -49,6 +49,8 @@ const registry = await startRegistryStandIn(Number(port) + 50);
 const processes = runProcesses(
   [
     { name: 'app', entry: 'src/server/main.ts' },
+    // A second web process on the same database and Redis (port E2E_PORT + 1), as behind a load balancer.
+    { name: 'app-2', entry: 'src/server/main.ts', env: { PORT: String(Number(port) + 1) } },
     { name: 'worker', entry: 'worker/main.ts' },
   ],
   {

@@ -324,18 +324,18 @@ describe('structured sections drafted by a model', () => {
     expect(before.data).toBeNull();
 
     const accept = (index: number, version: number) =>
-      cast.callers.employee.drafts.acceptRow({ applicationId: own.applicationId, sectionId: own.budgetId, draftId: draft.id, rowId: String(proposals[index]!.row.id), version });
-    const first = await accept(0, before.version);
+      cast.callers.employee.drafts.acceptRow({ applicationId: own.applicationId, sectionId: own.budgetId, draftId: draft.id, rowId: String(proposals[index]!.row.id), fieldsVersion: version });
+    const first = await accept(0, before.fieldsVersion);
     expect(first).toMatchObject({ rowId: proposals[0]!.row.id, status: 'draft' });
-    const second = await accept(1, first.version);
+    const second = await accept(1, first.fieldsVersion);
     const saved = await cast.callers.owner.applications.section({ applicationId: own.applicationId, sectionId: own.budgetId });
     expect(saved.version).toBe(second.version);
     expect(saved.data).toEqual({ lines: [proposals[0]!.row, proposals[1]!.row], fundingRequested: null });
     // A row is taken once; a stale version is a conflict, as for a typed row; a row the schema refuses is refused with its field.
-    expect(await failureOf(accept(0, second.version))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'drafts.rowAccepted' });
-    expect(await failureOf(accept(2, first.version))).toMatchObject({ appCode: 'CONFLICT' });
-    expect(await failureOf(accept(3, second.version))).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { 'data.lines.2.type': 'validation.invalid' } });
-    expect(await failureOf(cast.callers.reviewer.drafts.acceptRow({ applicationId: own.applicationId, sectionId: own.budgetId, draftId: draft.id, rowId: String(proposals[2]!.row.id), version: second.version }))).toMatchObject({
+    expect(await failureOf(accept(0, second.fieldsVersion))).toMatchObject({ appCode: 'CONFLICT', messageKey: 'drafts.rowAccepted' });
+    expect(await failureOf(accept(2, first.fieldsVersion))).toMatchObject({ appCode: 'CONFLICT' });
+    expect(await failureOf(accept(3, second.fieldsVersion))).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { 'data.lines.2.type': 'validation.invalid' } });
+    expect(await failureOf(cast.callers.reviewer.drafts.acceptRow({ applicationId: own.applicationId, sectionId: own.budgetId, draftId: draft.id, rowId: String(proposals[2]!.row.id), fieldsVersion: second.fieldsVersion }))).toMatchObject({
       code: 'FORBIDDEN',
     });
     const latest = await cast.callers.owner.drafts.latest({ applicationId: own.applicationId, sectionId: own.budgetId });

@@ -266,19 +266,19 @@ export class World {
   }
 
   /** A model's finished budget draft proposing one row, on the application's budget section (reopened for it). */
-  proposedRow(): Promise<{ applicationId: string; sectionId: string; draftId: string; rowId: string; version: number }> {
+  proposedRow(): Promise<{ applicationId: string; sectionId: string; draftId: string; rowId: string; fieldsVersion: number }> {
     return this.once('proposedRow', async () => {
       const application = await this.application();
       const sectionId = application.sectionIds[1]!;
       const db = this.services.db;
-      const section = await db.updateTable('application_sections').set({ status: 'draft' }).where('id', '=', sectionId).returning('version').executeTakeFirstOrThrow();
+      const section = await db.updateTable('application_sections').set({ status: 'draft' }).where('id', '=', sectionId).returning('fields_version').executeTakeFirstOrThrow();
       const row = { id: 'rsteel', type: 'materials', name: 'Stål', description: 'Til prototypen', amount: 2_500_000 };
       const draft = await db
         .insertInto('ai_drafts')
         .values({ application_id: application.id, section_id: sectionId, status: 'done', proposals: JSON.stringify([{ row, problems: [], accepted: false }]) })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { applicationId: application.id, sectionId, draftId: draft.id, rowId: row.id, version: section.version };
+      return { applicationId: application.id, sectionId, draftId: draft.id, rowId: row.id, fieldsVersion: section.fields_version };
     });
   }
 

@@ -16,6 +16,8 @@ export interface ProcessSpec {
   name: string;
   entry: string;
   watch?: boolean;
+  /** Settings of this process only, over the shared ones. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunningProcesses {
@@ -31,7 +33,7 @@ export function runProcesses(specs: ProcessSpec[], childEnv: NodeJS.ProcessEnv, 
   let stopping = false;
   const children: ChildProcess[] = specs.map((spec) => {
     const args = ['--import', 'tsx', ...(spec.watch ? ['--watch', '--watch-preserve-output'] : []), projectPath(spec.entry)];
-    const child = spawn(process.execPath, args, { env: { ...childEnv, SERVICE_NAME: spec.name }, stdio: 'inherit' });
+    const child = spawn(process.execPath, args, { env: { ...childEnv, ...spec.env, SERVICE_NAME: spec.name }, stdio: 'inherit' });
     child.on('exit', (code, signal) => {
       if (!stopping) {
         console.error(`${spec.name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);

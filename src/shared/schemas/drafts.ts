@@ -30,6 +30,7 @@ export const watchDraftStatesInput = applicationInput;
 export const acceptDraftRowInput = sectionInput.extend({
   draftId: z.uuid({ error: 'error.notFound' }),
   rowId: rowIdSchema,
-  version: z.number().int().min(1).max(2_147_483_647),
+  /** The version of the section's inputs and rows the writer saw (`fieldsVersion`): a row saved since makes it a conflict. */
+  fieldsVersion: z.number().int().min(1).max(2_147_483_647),
 });
 export type AcceptDraftRowInput = z.input<typeof acceptDraftRowInput>;

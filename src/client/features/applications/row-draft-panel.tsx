@@ -26,9 +26,9 @@ interface RowDraftPanelProps {
   onRequest: (instruction: string) => Promise<unknown>;
   /** Saves what the writer typed first; false when it could not. */
   beforeAccept: () => Promise<boolean>;
-  /** The version the section is saved on. */
+  /** The version of the section's fields the save is based on. */
   baseVersion: () => number;
-  /** The save the acceptance made: its version and the rows as stored. */
+  /** The save the acceptance made: its fields' version and the rows as stored. */
   onAccepted: (version: number, change: (current: SectionDoc) => SectionDoc) => void;
 }
 
@@ -41,9 +41,9 @@ export function RowDraftPanel({ applicationId, section, draft, editable, request
   async function onAccept(rowId: string) {
     if (!draft || !(await beforeAccept())) return;
     try {
-      const saved = await accept.mutateAsync({ applicationId, sectionId: section.id, draftId: draft.id, rowId, version: baseVersion() });
+      const saved = await accept.mutateAsync({ applicationId, sectionId: section.id, draftId: draft.id, rowId, fieldsVersion: baseVersion() });
       const stored = await utils.applications.section.fetch({ applicationId, sectionId: section.id }, { staleTime: 0 });
-      onAccepted(saved.version, (current) => ({ ...current, data: stored.data ?? null }));
+      onAccepted(saved.fieldsVersion, (current) => ({ ...current, data: stored.data ?? null }));
     } catch {
       // The refusal is shown by the query client; the proposals are read again below either way.
     }

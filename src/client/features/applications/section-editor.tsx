@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { countChars, inputProblem, missingForDone, startAfterEnd, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
@@ -21,7 +21,10 @@ import { RowDraftPanel } from './row-draft-panel';
 import { SectionDataEditor } from './section-data-editor';
 import { SectionNav } from './section-nav';
 import { SectionStatusBadge } from './status-badge';
-import { useSectionDraft, type SaveState, type SectionDoc } from './use-section-draft';
+import { useSectionDraft, type SaveState } from './use-section-draft';
+import { CoEditedText, cursorColourOf, type TextCursor } from './co-edited-text';
+import { remoteCursors, useCoEditing, type TextSaveState } from './use-co-editing';
+import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
 import { WritingLayout, type WritingPanel } from './writing-layout';
 
 type Section = RouterOutputs['applications']['section'];
@@ -58,12 +61,22 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   const editable = mayEdit && status !== 'done';
   const draft = useSectionDraft({ applicationId: overview.id, section, editable });
   const { doc, setDoc } = draft;
+  const applyStored = (stored: { version: number; status: Section['status'] }) => {
+    utils.applications.get.setData({ applicationId: overview.id }, (old) =>
+      old ? { ...old, sections: old.sections.map((item) => (item.id === section.id && item.status !== stored.status ? { ...item, status: stored.status } : item)) } : old,
+    );
+    utils.applications.section.setData({ applicationId: overview.id, sectionId: section.id }, (old) => (old && old.version < stored.version ? { ...old, version: stored.version, status: stored.status } : old));
+  };
+  const text = useCoEditing({ applicationId: overview.id, sectionId: section.id, editable, onStored: applyStored });
+  const content = text.synced || text.state !== 'connecting' ? text.text : section.content;
+  /** Everything typed and entered is stored (false when it could not be). */
+  const flushAll = async () => (await draft.flush()) && (await text.flush());
   const [showMissing, setShowMissing] = useState(false);
   const ai = useAiDraft(overview.id, section.id);
   const draftStates = useDraftStates(overview.id, overview.sections).states;
   const finishedDraft = ai.draft?.status === 'done' ? ai.draft : null;
   // The same rule as the server's: the draft shown here, kept word for word, is not yet written.
-  const missing = missingForDone(section, { ...doc, drafts: finishedDraft ? [finishedDraft.content] : [] });
+  const missing = missingForDone(section, { ...doc, content, drafts: finishedDraft ? [finishedDraft.content] : [] });
   const addressed = finishedDraft?.addressed ?? [];
   const reversedStart = startAfterEnd(section.inputs, doc.answers);
   // The text a draft replaced, one click away until the writer moves on.
@@ -76,7 +89,6 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   const next = overview.sections[index + 1];
 
   const applyStatus = (result: { version: number; status: Section['status'] }) => {
-    draft.rebase(result.version);
     utils.applications.get.setData({ applicationId: overview.id }, (old) =>
       old ? { ...old, sections: old.sections.map((item) => (item.id === section.id ? { ...item, status: result.status } : item)) } : old,
     );
@@ -87,7 +99,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   async function onMarkDone() {
     setShowMissing(true);
     if (missing.length > 0) return;
-    if (!(await draft.flush())) return;
+    if (!(await flushAll())) return;
     try {
       applyStatus(await markDone.mutateAsync({ applicationId: overview.id, sectionId: section.id }));
       setShowMissing(false);
@@ -105,7 +117,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   }
 
   const answer = (id: string, value: AnswerValue) => setDoc((current) => ({ ...current, answers: { ...current.answers, [id]: value } }));
-  const review = <ReviewBar application={overview} sectionId={section.id} status={status} version={section.version} beforeSend={draft.flush} onMoved={applyStatus} />;
+  const review = <ReviewBar application={overview} sectionId={section.id} status={status} version={section.version} beforeSend={flushAll} onMoved={applyStatus} />;
 
   const main = (
     <div className="space-y-5">
@@ -122,23 +134,24 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
       <SectionDataEditor section={section} companyId={overview.companyId} data={doc.data} disabled={!editable} showAll={showMissing} onChange={(data) => setDoc((current) => ({ ...current, data }))} />
 
       <ContentField
-        doc={doc}
+        coEditing={text}
+        fallback={section.content}
         disabled={!editable}
         optionalNote={isStructuredKind(section.kind)}
         maxChars={section.maxChars}
-        onChange={(content) => setDoc((current) => ({ ...current, content }))}
-        saveState={mayEdit ? <SaveIndicator state={draft.state} savedAt={draft.savedAt} onRetry={() => void draft.flush()} /> : null}
+        saveState={mayEdit ? <SaveIndicator state={combinedSaveState(draft.state, text.state)} savedAt={latest(draft.savedAt, text.savedAt)} onRetry={() => void flushAll()} /> : null}
       />
+      {text.state === 'locked' && <Notice>{t('applications.editor.textLocked')}</Notice>}
       {/* Whatever stands between the writer and a saved text is shown where they type. */}
       {draft.restoredAt !== null && draft.state !== 'conflict' && <RestoredNotice at={draft.restoredAt} onDiscard={draft.discardRestored} />}
-      {draft.conflict && <ConflictPanel theirs={draft.conflict.theirs} onKeepMine={draft.keepMine} onUseTheirs={draft.takeTheirs} />}
+      {draft.conflict && <ConflictPanel onKeepMine={draft.keepMine} onUseTheirs={draft.takeTheirs} />}
       {replaced !== null && editable && (
         <Notice>
           <span className="me-2">{t('drafts.panel.replaced')}</span>
           <Button
             variant="secondary"
             onClick={() => {
-              setDoc((current) => ({ ...current, content: replaced }));
+              text.setTextTo(replaced);
               setReplaced(null);
             }}
           >
@@ -263,10 +276,10 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
           editable={editable}
           requesting={ai.requesting}
           onRequest={ai.request}
-          onInsert={(text) => setDoc((current) => ({ ...current, content: current.content.trim() ? `${current.content.trimEnd()}\n\n${text}` : text }))}
-          onReplace={(text) => {
-            setReplaced(doc.content);
-            setDoc((current) => ({ ...current, content: text }));
+          onInsert={(draftText) => text.setTextTo(content.trim() ? `${content.trimEnd()}\n\n${draftText}` : draftText)}
+          onReplace={(draftText) => {
+            setReplaced(content);
+            text.setTextTo(draftText);
           }}
         />
       ),
@@ -297,18 +310,31 @@ function Notice({ children }: { children: ReactNode }) {
   return <div className="flex flex-wrap items-center gap-2 rounded-md bg-gray-50 p-3 text-sm text-gray-800 ring-1 ring-gray-200">{children}</div>;
 }
 
-function SaveIndicator({ state, savedAt, onRetry }: { state: SaveState; savedAt: Date | null; onRetry: () => void }) {
+/** One indicator for the text and the fields: the state that needs the writer's attention most. */
+function combinedSaveState(fields: SaveState, text: TextSaveState): SaveState | TextSaveState {
+  const order: Array<SaveState | TextSaveState> = ['conflict', 'locked', 'failed', 'offline', 'saving', 'unsaved', 'connecting', 'saved'];
+  return order.find((candidate) => candidate === fields || candidate === text) ?? 'saved';
+}
+
+function latest(a: Date | null, b: Date | null): Date | null {
+  if (!a || !b) return a ?? b;
+  return a > b ? a : b;
+}
+
+function SaveIndicator({ state, savedAt, onRetry }: { state: SaveState | TextSaveState; savedAt: Date | null; onRetry: () => void }) {
   const t = useT();
   const formats = useFormats();
-  const text: Record<SaveState, string> = {
+  const text: Record<SaveState | TextSaveState, string> = {
     saved: savedAt ? `${t('applications.editor.saved')} ${formats.time(savedAt)}` : t('applications.editor.saved'),
     unsaved: t('applications.editor.unsaved'),
     saving: t('applications.editor.saving'),
     offline: t('applications.editor.offline'),
     failed: t('applications.editor.failed'),
     conflict: t('applications.editor.conflictTitle'),
+    connecting: t('applications.editor.connecting'),
+    locked: t('applications.editor.unsaved'),
   };
-  const tone = state === 'saved' ? 'text-gray-600' : state === 'failed' || state === 'offline' || state === 'conflict' ? 'text-amber-900' : 'text-gray-700';
+  const tone = state === 'saved' ? 'text-gray-600' : state === 'failed' || state === 'offline' || state === 'conflict' || state === 'locked' ? 'text-amber-900' : 'text-gray-700';
   return (
     <p role="status" aria-live="polite" data-save-state={state} className={`flex min-h-7 flex-wrap items-center gap-2 text-sm ${tone}`}>
       {text[state]}
@@ -334,21 +360,12 @@ function RestoredNotice({ at, onDiscard }: { at: number; onDiscard: () => void }
   );
 }
 
-function ConflictPanel({ theirs, onKeepMine, onUseTheirs }: { theirs: Section; onKeepMine: () => void; onUseTheirs: () => void }) {
+function ConflictPanel({ onKeepMine, onUseTheirs }: { onKeepMine: () => void; onUseTheirs: () => void }) {
   const t = useT();
-  const id = useId();
   return (
     <div role="alert" className="space-y-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300">
       <p className="font-semibold">{t('applications.editor.conflictTitle')}</p>
       <p>{t('applications.editor.conflictBody')}</p>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-theirs`} className="block font-medium">
-          {t('applications.editor.conflictTheirs')}
-          {theirs.updatedByName ? ` · ${t('applications.editor.lastSaved', { name: theirs.updatedByName })}` : ''}
-        </label>
-        <textarea id={`${id}-theirs`} readOnly rows={6} value={theirs.content} className={`${inputClass} bg-white`} />
-      </div>
-      <p className="text-xs">{t('applications.editor.conflictMine')}: {t('applications.editor.text')} ↑</p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={onKeepMine}>{t('applications.editor.keepMine')}</Button>
         <Button variant="secondary" onClick={onUseTheirs}>
@@ -360,44 +377,72 @@ function ConflictPanel({ theirs, onKeepMine, onUseTheirs }: { theirs: Section; o
 }
 
 function ContentField({
-  doc,
+  coEditing,
+  fallback,
   disabled,
   optionalNote = false,
   maxChars,
   saveState,
-  onChange,
 }: {
-  doc: SectionDoc;
+  coEditing: ReturnType<typeof useCoEditing>;
+  /** The text as the page loaded it, shown until the live text has arrived. */
+  fallback: string;
   disabled: boolean;
   optionalNote?: boolean;
   /** The grant's limit on the text; a live count is shown against it. */
   maxChars: number | null;
   /** Whether what is typed is saved, shown right under the text. */
   saveState: ReactNode;
-  onChange: (content: string) => void;
 }) {
   const t = useT();
   const id = useId();
+  const ready = coEditing.synced || coEditing.state !== 'connecting';
+  const cursors = useRemoteCursors(coEditing);
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
         {optionalNote ? t('budget.editor.note') : t('applications.editor.text')}
       </label>
-      <textarea
+      <CoEditedText
         id={id}
+        sharedText={coEditing.sharedText}
+        fallback={fallback}
+        ready={ready}
         rows={optionalNote ? 4 : 16}
-        value={doc.content}
         readOnly={disabled}
+        maxLength={SECTION_CONTENT_MAX}
+        cursors={cursors}
+        onSelection={coEditing.setCursor}
         aria-describedby={maxChars !== null ? `${id}-count` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        className={`${inputClass} ${optionalNote ? '' : 'min-h-64'} leading-relaxed ${disabled ? 'bg-gray-50' : ''}`}
+        data-co-edited={ready ? 'ready' : 'loading'}
+        className={`${optionalNote ? '' : 'min-h-64'} leading-relaxed ${disabled ? 'bg-gray-50' : ''}`}
       />
       <div className="flex flex-wrap items-start justify-between gap-x-4">
         {saveState}
-        {maxChars !== null && <CharCount id={`${id}-count`} text={doc.content} max={maxChars} className="ms-auto mt-1" />}
+        {maxChars !== null && <CharCount id={`${id}-count`} text={ready ? coEditing.text : fallback} max={maxChars} className="ms-auto mt-1" />}
       </div>
     </div>
   );
+}
+
+/** The others' cursors in the text, kept current as they move and as the text changes. */
+function useRemoteCursors(coEditing: ReturnType<typeof useCoEditing>): TextCursor[] {
+  const { doc, awareness, writers, text } = coEditing;
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const onChange = () => setTick((tick) => tick + 1);
+    awareness.on('change', onChange);
+    return () => awareness.off('change', onChange);
+  }, [awareness]);
+  // Recomputed on every render: the text (`text`) and the cursors (`tick`) both re-render.
+  void text;
+  return remoteCursors(doc, awareness, writers).map((cursor) => ({
+    key: cursor.clientId,
+    label: cursor.writer.name,
+    anchor: cursor.anchor,
+    head: cursor.head,
+    colour: cursorColourOf(cursor.writer.id),
+  }));
 }
 
 /**

@@ -1,13 +1,14 @@
 /**
- * The section editor's document: what the writer has typed, saved automatically.
+ * The section editor's fields: the inputs' answers, the ticked requirements and a structured
+ * section's rows, saved automatically. (The text is co-edited live: `co-editing/use-co-editing.ts`.)
  *
- * Nothing typed is lost: every change is written to the browser's storage at once, and removed
- * only when the server has stored exactly that text. A save is sent shortly after typing stops,
- * when the page is hidden or left, and when the connection comes back. Each save names the version
- * it was based on; when someone else saved in between, the server refuses it and the writer gets
- * both texts to choose from or merge (`conflict`). After a reload, text that never reached the
- * server is put back in the editor when nobody has saved since; otherwise it is offered as a
- * conflict too.
+ * Nothing entered is lost: every change is written to the browser's storage at once, and removed
+ * only when the server has stored exactly those fields. A save is sent shortly after typing stops,
+ * when the page is hidden or left, and when the connection comes back. Each save names the
+ * version of the fields it was based on; when someone else saved them in between, the server
+ * refuses it and the writer chooses between theirs and the other's (`conflict`). After a reload,
+ * fields that never reached the server are put back when nobody has saved since; otherwise they
+ * are offered as a conflict too.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Answers } from '../../../shared/domain/application-sections';
@@ -16,7 +17,6 @@ import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
 type Section = RouterOutputs['applications']['section'];
 
 export interface SectionDoc {
-  content: string;
   answers: Answers;
   fulfilled: string[];
   /** The rows of a budget, activity plan or deliverables section; null for a text section or before the first row. */
@@ -61,20 +61,19 @@ function removeStored(sectionId: string): void {
   }
 }
 
-export function docOf(section: Pick<Section, 'content' | 'answers' | 'fulfilled' | 'data'>): SectionDoc {
-  return { content: section.content, answers: section.answers, fulfilled: [...section.fulfilled], data: section.data ?? null };
+function docOf(section: Pick<Section, 'answers' | 'fulfilled' | 'data'>): SectionDoc {
+  return { answers: section.answers, fulfilled: [...section.fulfilled], data: section.data ?? null };
 }
 
-export function sameDoc(a: SectionDoc, b: SectionDoc): boolean {
+function sameDoc(a: SectionDoc, b: SectionDoc): boolean {
   return (
-    a.content === b.content &&
     JSON.stringify(a.answers) === JSON.stringify(b.answers) &&
     [...a.fulfilled].sort().join() === [...b.fulfilled].sort().join() &&
     JSON.stringify(a.data ?? null) === JSON.stringify(b.data ?? null)
   );
 }
 
-/** The newer text someone else saved, shown beside the writer's own. */
+/** The newer fields someone else saved. */
 export interface Conflict {
   theirs: Section;
 }
@@ -87,8 +86,8 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
   const [initial] = useState(() => {
     const stored = readStored(section.id);
     const server = docOf(section);
-    if (!stored || sameDoc(stored.doc, server)) return { doc: server, base: section.version, conflict: null, restoredAt: null as number | null };
-    if (stored.baseVersion === section.version) return { doc: stored.doc, base: section.version, conflict: null, restoredAt: stored.changedAt };
+    if (!stored || sameDoc(docOf(stored.doc), server)) return { doc: server, base: section.fieldsVersion, conflict: null, restoredAt: null as number | null };
+    if (stored.baseVersion === section.fieldsVersion) return { doc: stored.doc, base: section.fieldsVersion, conflict: null, restoredAt: stored.changedAt };
     return { doc: stored.doc, base: stored.baseVersion, conflict: { theirs: section } as Conflict, restoredAt: stored.changedAt };
   });
 
@@ -126,9 +125,11 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
     setState('saving');
     const run = (async () => {
       try {
-        const result = await saveSection({ applicationId, sectionId: section.id, version: baseRef.current, ...snapshot });
-        baseRef.current = result.version;
-        utils.applications.section.setData({ applicationId, sectionId: section.id }, (old) => (old ? { ...old, ...snapshot, version: result.version, status: result.status } : old));
+        const result = await saveSection({ applicationId, sectionId: section.id, fieldsVersion: baseRef.current, ...snapshot });
+        baseRef.current = result.fieldsVersion;
+        utils.applications.section.setData({ applicationId, sectionId: section.id }, (old) =>
+          old ? { ...old, ...snapshot, version: result.version, fieldsVersion: result.fieldsVersion, status: result.status } : old,
+        );
         utils.applications.get.setData({ applicationId }, (old) =>
           old ? { ...old, sections: old.sections.map((item) => (item.id === section.id ? { ...item, status: result.status } : item)) } : old,
         );
@@ -179,25 +180,25 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
     [flush, schedule, section.id],
   );
 
-  /** The writer's text wins: saved over the newer version (after any merging they did). */
+  /** The writer's fields win: saved over the newer version. */
   const keepMine = useCallback(() => {
     const theirs = conflictRef.current?.theirs;
     if (!theirs) return;
-    baseRef.current = theirs.version;
+    baseRef.current = theirs.fieldsVersion;
     conflictRef.current = null;
     setConflict(null);
-    writeStored(section.id, { doc: docRef.current, baseVersion: theirs.version, changedAt: Date.now() });
+    writeStored(section.id, { doc: docRef.current, baseVersion: theirs.fieldsVersion, changedAt: Date.now() });
     void flush();
   }, [flush, section.id]);
 
-  /** The saved version wins: the writer's text is dropped. */
+  /** The saved version wins: the writer's fields are dropped. */
   const takeTheirs = useCallback(() => {
     const theirs = conflictRef.current?.theirs;
     if (!theirs) return;
     const next = docOf(theirs);
     docRef.current = next;
     dirty.current = false;
-    baseRef.current = theirs.version;
+    baseRef.current = theirs.fieldsVersion;
     conflictRef.current = null;
     setConflict(null);
     setDocState(next);
@@ -205,31 +206,26 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
     setState('saved');
   }, [section.id]);
 
-  /** Drops text restored from the browser and shows the server's copy. */
+  /** Drops fields restored from the browser and shows the server's copy. */
   const discardRestored = useCallback(() => {
     const server = utils.applications.section.getData({ applicationId, sectionId: section.id }) ?? section;
     const next = docOf(server);
     if (timer.current) clearTimeout(timer.current);
     docRef.current = next;
     dirty.current = false;
-    baseRef.current = server.version;
+    baseRef.current = server.fieldsVersion;
     setDocState(next);
     removeStored(section.id);
     setRestoredAt(null);
     setState('saved');
   }, [applicationId, section, utils]);
 
-  /** After a status change (done, reopened) the server's version moved on without a text change. */
-  const rebase = useCallback((version: number) => {
-    baseRef.current = version;
-  }, []);
-
-  /** The version the next save is based on. */
+  /** The version of the fields the next save is based on. */
   const baseVersion = useCallback(() => baseRef.current, []);
 
   /**
-   * A save made on the server for the writer (an accepted draft row): its version becomes the
-   * base, and `change` brings the document in line with it. Anything typed meanwhile stays
+   * A save made on the server for the writer (an accepted draft row): its fields' version becomes
+   * the base, and `change` brings the document in line with it. Anything typed meanwhile stays
    * unsaved and is saved on top.
    */
   const adopt = useCallback(
@@ -272,5 +268,5 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
     };
   }, [initial, schedule]);
 
-  return { doc, setDoc, state, conflict, savedAt, restoredAt, flush, keepMine, takeTheirs, discardRestored, rebase, baseVersion, adopt };
+  return { doc, setDoc, state, conflict, savedAt, restoredAt, flush, keepMine, takeTheirs, discardRestored, baseVersion, adopt };
 }

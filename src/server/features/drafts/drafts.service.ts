@@ -168,7 +168,7 @@ export async function acceptProposedRow(db: Database, applicationId: string, inp
     const data = { ...base, [rowCollections[kind]]: [...rows, proposal.row] };
     const { textUpdate: _unchanged, ...saved } = await saveSection(
       trx,
-      { applicationId, sectionId: section.id, version: input.version, content: section.content, answers: section.answers, fulfilled: section.fulfilled, data },
+      { applicationId, sectionId: section.id, fieldsVersion: input.fieldsVersion, answers: section.answers, fulfilled: section.fulfilled, data },
       userId,
     );
     const accepted = proposals.map((candidate) => (candidate === proposal ? { ...candidate, accepted: true } : candidate));

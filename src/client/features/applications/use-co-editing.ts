@@ -1,0 +1,291 @@
+/**
+ * A section's text, co-edited live (docs/decisions/0034-live-co-editing.md). The text is a Yjs
+ * document: the editor's changes are merged with everyone else's without conflicts, sent to the
+ * server shortly after they are made, and the others' changes arrive over a live stream.
+ *
+ * Nothing typed is lost: while the server has not confirmed a change, the whole document is kept
+ * in the browser's storage, so after a reload, a closed tab or a lost connection it comes back
+ * and is merged with whatever others wrote meanwhile. Every send carries everything the server
+ * may lack, so a lost answer is made good by the next send.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import * as Y from 'yjs';
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
+import { fromBase64, toBase64 } from 'lib0/buffer';
+import type { SectionStatus } from '../../../shared/domain/application-sections';
+import { replaceText, sectionText } from '../../../shared/domain/text-doc';
+import { appErrorOf, trpc } from '../../lib/trpc';
+
+export type TextSaveState = 'connecting' | 'saved' | 'unsaved' | 'saving' | 'offline' | 'failed' | 'locked';
+
+/** Where a change came from: typed in the text box (already on screen) or made by the program. */
+export const TYPED = 'typed';
+const REMOTE = 'remote';
+
+const PUSH_DELAY_MS = 120;
+const RETRY_DELAYS_MS = [1000, 2000, 5000];
+const AWARENESS_DELAY_MS = 100;
+
+const storageKey = (sectionId: string) => `gw:section-text:${sectionId}`;
+
+function readStored(sectionId: string): Uint8Array | null {
+  try {
+    const raw = localStorage.getItem(storageKey(sectionId));
+    return raw ? fromBase64(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(sectionId: string, doc: Y.Doc): void {
+  try {
+    localStorage.setItem(storageKey(sectionId), toBase64(Y.encodeStateAsUpdate(doc)));
+  } catch {
+    // Storage full or disabled: the server is then the only copy, as without this feature.
+  }
+}
+
+function removeStored(sectionId: string): void {
+  try {
+    localStorage.removeItem(storageKey(sectionId));
+  } catch {
+    // Nothing to clean up.
+  }
+}
+
+/** Who a cursor belongs to, as the server said (never as the other editor claims). */
+export interface Writer {
+  id: string;
+  name: string;
+}
+
+export function useCoEditing({
+  applicationId,
+  sectionId,
+  editable,
+  onStored,
+}: {
+  applicationId: string;
+  sectionId: string;
+  editable: boolean;
+  /** The section's version and status after a change was stored (by this editor or another). */
+  onStored: (stored: { version: number; status: SectionStatus }) => void;
+}) {
+  const { mutateAsync: push } = trpc.coEditing.push.useMutation({ meta: { handlesError: true } });
+  const { mutate: sendAwareness } = trpc.coEditing.awareness.useMutation({ meta: { handlesError: true } });
+
+  // One document per mounted editor, with what the browser kept of unconfirmed changes.
+  const [session] = useState(() => {
+    const doc = new Y.Doc();
+    const stored = readStored(sectionId);
+    if (stored) {
+      try {
+        Y.applyUpdate(doc, stored, 'storage');
+      } catch {
+        removeStored(sectionId);
+      }
+    }
+    return { doc, text: sectionText(doc), awareness: new Awareness(doc), restored: stored !== null };
+  });
+  const { doc, awareness } = session;
+
+  const [text, setText] = useState(() => session.text.toString());
+  const [synced, setSynced] = useState(false);
+  const [state, setState] = useState<TextSaveState>(session.restored ? 'unsaved' : 'connecting');
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
+  const [writers, setWriters] = useState<ReadonlyMap<number, Writer>>(new Map());
+  // The input of the live stream; a new one (after a gap) makes it connect again.
+  const [watchInput, setWatchInput] = useState(() => ({ applicationId, sectionId, clientId: doc.clientID, stateVector: toBase64(Y.encodeStateVector(doc)) }));
+
+  const serverState = useRef<Uint8Array | null>(null);
+  const dirty = useRef(session.restored);
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const failures = useRef(0);
+  const locked = useRef(false);
+  const editableRef = useRef(editable);
+  editableRef.current = editable;
+  const onStoredRef = useRef(onStored);
+  onStoredRef.current = onStored;
+
+  const flush = useCallback(async (): Promise<boolean> => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    // A change made while a send runs is sent after it.
+    if (inFlight.current) await inFlight.current;
+    if (!dirty.current) return true;
+    if (!editableRef.current || locked.current) return false;
+    if (!serverState.current) return false; // Sent once the stream says what the server holds.
+    if (!navigator.onLine) {
+      setState('offline');
+      return false;
+    }
+    const before = Y.encodeStateVector(doc);
+    const update = Y.encodeStateAsUpdate(doc, serverState.current);
+    dirty.current = false;
+    setState('saving');
+    const run = (async () => {
+      try {
+        const stored = await push({ applicationId, sectionId, clientId: doc.clientID, update: toBase64(update) });
+        serverState.current = before;
+        failures.current = 0;
+        onStoredRef.current(stored);
+        setSavedAt(new Date());
+        if (dirty.current) {
+          setState('unsaved');
+          schedule(PUSH_DELAY_MS);
+        } else {
+          removeStored(sectionId);
+          setState('saved');
+        }
+        return true;
+      } catch (error) {
+        dirty.current = true;
+        const data = appErrorOf(error);
+        if (data?.appCode === 'CONFLICT') {
+          // Done or locked meanwhile: the change stays in this browser until the section is reopened.
+          locked.current = true;
+          setState('locked');
+          return false;
+        }
+        setState(!navigator.onLine ? 'offline' : 'failed');
+        const delay = RETRY_DELAYS_MS[Math.min(failures.current, RETRY_DELAYS_MS.length - 1)]!;
+        failures.current += 1;
+        schedule(delay);
+        return false;
+      } finally {
+        inFlight.current = null;
+      }
+    })();
+    inFlight.current = run;
+    return run;
+  }, [applicationId, doc, push, sectionId]);
+
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+  function schedule(delay: number) {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flushRef.current(), delay);
+  }
+
+  // The document's changes: the shown text follows; this editor's own are kept and sent.
+  useEffect(() => {
+    const onText = () => setText(session.text.toString());
+    const onUpdate = (_update: Uint8Array, origin: unknown) => {
+      if (origin === REMOTE || origin === 'storage') return;
+      dirty.current = true;
+      writeStored(sectionId, doc);
+      if (locked.current) return;
+      setState('unsaved');
+      schedule(PUSH_DELAY_MS);
+    };
+    session.text.observe(onText);
+    doc.on('update', onUpdate);
+    return () => {
+      session.text.unobserve(onText);
+      doc.off('update', onUpdate);
+    };
+  }, [doc, sectionId, session.text]);
+
+  trpc.coEditing.watch.useSubscription(watchInput, {
+    onData: (event) => {
+      if (event.type === 'sync') {
+        Y.applyUpdate(doc, fromBase64(event.update), REMOTE);
+        serverState.current = fromBase64(event.stateVector);
+        setSynced(true);
+        onStoredRef.current({ version: event.version, status: event.status });
+        locked.current = false;
+        if (dirty.current) void flushRef.current();
+        else setState('saved');
+        return;
+      }
+      if (event.type === 'update') {
+        Y.applyUpdate(doc, fromBase64(event.update), REMOTE);
+        if (event.version !== null && event.status !== null) onStoredRef.current({ version: event.version, status: event.status });
+        // A change missing before this one (a message lost between servers): ask for the whole text again.
+        if (doc.store.pendingStructs || doc.store.pendingDs) setWatchInput((current) => ({ ...current, stateVector: toBase64(Y.encodeStateVector(doc)) }));
+        return;
+      }
+      applyAwarenessUpdate(awareness, fromBase64(event.update), REMOTE);
+      setWriters((current) => (current.get(event.clientId)?.id === event.by.id ? current : new Map(current).set(event.clientId, event.by)));
+    },
+    onError: () => setState((current) => (current === 'saved' || current === 'connecting' ? 'offline' : current)),
+  });
+
+  // This editor's cursor, sent to the others (shortly after it moves, and renewed by Awareness).
+  useEffect(() => {
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    const send = () => {
+      pending = null;
+      sendAwareness({ applicationId, sectionId, clientId: doc.clientID, update: toBase64(encodeAwarenessUpdate(awareness, [doc.clientID])) });
+    };
+    const onAwareness = ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+      if (origin === REMOTE) return;
+      if (![...added, ...updated, ...removed].includes(doc.clientID)) return;
+      if (!pending) pending = setTimeout(send, AWARENESS_DELAY_MS);
+    };
+    awareness.on('update', onAwareness);
+    return () => {
+      awareness.off('update', onAwareness);
+      if (pending) clearTimeout(pending);
+      removeAwarenessStates(awareness, [doc.clientID], 'left');
+      sendAwareness({ applicationId, sectionId, clientId: doc.clientID, update: toBase64(encodeAwarenessUpdate(awareness, [doc.clientID])) });
+    };
+  }, [applicationId, awareness, doc, sectionId, sendAwareness]);
+
+  // Sent when the connection returns, the page is hidden or left, and when the editor closes.
+  useEffect(() => {
+    const flushNow = () => void flushRef.current();
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') flushNow();
+    };
+    const onOffline = () => setState((current) => (current === 'saved' || current === 'locked' ? current : 'offline'));
+    window.addEventListener('online', flushNow);
+    window.addEventListener('offline', onOffline);
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', flushNow);
+    return () => {
+      window.removeEventListener('online', flushNow);
+      window.removeEventListener('offline', onOffline);
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', flushNow);
+      if (timer.current) clearTimeout(timer.current);
+      if (dirty.current) flushNow();
+    };
+  }, []);
+
+  useEffect(() => () => awareness.destroy(), [awareness]);
+
+  /** Makes the text read `next` (a draft inserted, an undo), as one change. */
+  const setTextTo = useCallback((next: string) => replaceText(session.text, next), [session.text]);
+
+  /** Sets where this editor's cursor is (offsets in the text), for the others to see. */
+  const setCursor = useCallback(
+    (selection: { anchor: number; head: number } | null) => {
+      const cursor = selection && {
+        anchor: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(session.text, selection.anchor)),
+        head: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(session.text, selection.head)),
+      };
+      awareness.setLocalStateField('cursor', cursor);
+    },
+    [awareness, session.text],
+  );
+
+  return { doc, sharedText: session.text, awareness, writers, text, synced, state, savedAt, flush, setTextTo, setCursor };
+}
+
+/** The others' cursors now, as offsets in the text, with who they are. */
+export function remoteCursors(doc: Y.Doc, awareness: Awareness, writers: ReadonlyMap<number, Writer>): Array<{ clientId: number; writer: Writer; anchor: number; head: number }> {
+  const cursors: Array<{ clientId: number; writer: Writer; anchor: number; head: number }> = [];
+  for (const [clientId, state] of awareness.getStates()) {
+    if (clientId === doc.clientID) continue;
+    const writer = writers.get(clientId);
+    const cursor = (state as { cursor?: { anchor: unknown; head: unknown } | null }).cursor;
+    if (!writer || !cursor) continue;
+    const anchor = Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON(cursor.anchor), doc);
+    const head = Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON(cursor.head), doc);
+    if (!anchor || !head || anchor.type !== sectionText(doc) || head.type !== sectionText(doc)) continue;
+    cursors.push({ clientId, writer, anchor: anchor.index, head: head.index });
+  }
+  return cursors;
+}
