@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { createDb, type Database } from './db/db';
 import type { InstallationEnv } from './env';
 import { createJobEvents, type JobEvents } from './job-events';
+import { createPresenceHub, type PresenceHub } from './features/presence/presence-hub';
 import { createLiveAccess, type LiveAccess } from './live-access';
 import { createProducers, type Producers } from './queues';
 import { createRedis } from './redis';
@@ -19,6 +20,8 @@ export interface Services {
   jobEvents: JobEvents;
   /** Ends live streams whose session or membership has gone, in every web process. */
   liveAccess: LiveAccess;
+  /** Who is in which section of an application now, shared by every web process through Redis. */
+  presence: PresenceHub;
 }
 
 export function createServices(config: InstallationEnv): Services {
@@ -28,12 +31,14 @@ export function createServices(config: InstallationEnv): Services {
   const queues = createProducers(redis, config.REDIS_PREFIX, config.installationId);
   const jobEvents = createJobEvents(config.REDIS_URL, config.REDIS_PREFIX);
   const liveAccess = createLiveAccess({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, db, maxLifetimeMs: config.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
-  return { env: config, db, redis, queues, jobEvents, liveAccess };
+  const presence = createPresenceHub({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+  return { env: config, db, redis, queues, jobEvents, liveAccess, presence };
 }
 
 export async function closeServices(services: Services): Promise<void> {
   await services.jobEvents.close();
   await services.liveAccess.close();
+  await services.presence.close();
   await services.queues.close();
   services.redis.disconnect();
   await services.db.destroy();

@@ -17,6 +17,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
 import { parseEnv, type InstallationEnv } from '../../src/server/env';
 import { readInstallationId } from '../../src/server/installation';
+import { createPresenceHub } from '../../src/server/features/presence/presence-hub';
 import { createLiveAccess } from '../../src/server/live-access';
 import { createJobEvents } from '../../src/server/job-events';
 import { createProducers } from '../../src/server/queues';
@@ -65,6 +66,7 @@ export async function createTestServices(overrides: Record<string, string> = {})
   const queues = createProducers(redis, env.REDIS_PREFIX, installationId);
   const jobEvents = createJobEvents(redisUrl, env.REDIS_PREFIX);
   const liveAccess = createLiveAccess({ redis, redisUrl, prefix: env.REDIS_PREFIX, db: scratch.db, maxLifetimeMs: env.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
+  const presence = createPresenceHub({ redis, redisUrl, prefix: env.REDIS_PREFIX });
   return {
     env,
     db: scratch.db,
@@ -72,11 +74,13 @@ export async function createTestServices(overrides: Record<string, string> = {})
     queues,
     jobEvents,
     liveAccess,
+    presence,
     scratch,
     mailDir,
     async close() {
       await jobEvents.close();
       await liveAccess.close();
+      await presence.close();
       await queues.close();
       await deleteKeys(env.REDIS_PREFIX);
       redis.disconnect();
