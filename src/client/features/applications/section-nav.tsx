@@ -3,7 +3,9 @@ import type { SectionStatus } from '../../../shared/domain/application-sections'
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { DraftStateBadge, type DraftStates } from './draft-states';
+import { PresenceAvatars } from './presence';
 import { SectionStatusBadge } from './status-badge';
+import { usePresence } from './use-presence';
 
 interface NavSection {
   id: string;
@@ -11,7 +13,10 @@ interface NavSection {
   status: SectionStatus;
 }
 
-/** The application's sections in order with their statuses, AI drafts and open comment threads; the current one is marked. */
+/**
+ * The application's sections in order with their statuses, AI drafts, open comment threads and who
+ * is in each now; the current one is marked (and the user counts as present there).
+ */
 export function SectionNav({
   applicationId,
   sections,
@@ -29,6 +34,7 @@ export function SectionNav({
   const t = useT();
   const counts = trpc.comments.openCounts.useQuery({ applicationId });
   const openComments = new Map((counts.data ?? []).map((row) => [row.sectionId, row.open]));
+  const presence = usePresence(applicationId, currentId);
   return (
     <nav aria-label={t('applications.editor.sectionNav')}>
       <ol className="space-y-1">
@@ -53,6 +59,7 @@ export function SectionNav({
                   )}
                 </span>
                 <span className={`flex shrink-0 items-center gap-1.5 ${narrowOnWidest ? 'xl:flex-wrap' : ''}`}>
+                  <PresenceAvatars entries={presence.entries.filter((entry) => entry.sectionId === section.id)} me={presence.me} />
                   {(openComments.get(section.id) ?? 0) > 0 && (
                     <span className="rounded-full bg-violet-100 px-1.5 text-xs font-medium text-violet-900" title={t('reviews.comments.open', { count: openComments.get(section.id) ?? 0 })}>
                       <span aria-hidden="true" className="inline-flex items-center gap-0.5">
