@@ -15,7 +15,7 @@ const colours = [
   'bg-emerald-100 text-emerald-900',
   'bg-orange-100 text-orange-900',
   'bg-teal-100 text-teal-900',
-  'bg-fuchsia-100 text-fuchsia-900',
+  'bg-lime-100 text-lime-900',
 ];
 
 function colourOf(userId: string): string {
@@ -32,10 +32,10 @@ export function PresenceAvatars({ entries, me, max = 3, size = 'sm' }: { entries
   // Exactly one more than fits: show that person instead of "+1".
   const shown = entries.length > max + 1 ? entries.slice(0, max) : entries;
   const rest = entries.slice(shown.length);
-  const circle = `inline-flex shrink-0 items-center justify-center rounded-full font-semibold ring-2 ring-white ${size === 'sm' ? 'size-6 text-[0.6875rem]' : 'size-8 text-xs'}`;
+  const circle = `inline-flex shrink-0 items-center justify-center rounded-full font-semibold ${size === 'sm' ? 'size-6 text-[0.6875rem]' : 'size-8 text-xs'}`;
   return (
     <span className="inline-flex items-center" data-presence={entries.map((entry) => entry.initials).join(' ')}>
-      <span aria-hidden="true" className="inline-flex -space-x-1.5">
+      <span aria-hidden="true" className="inline-flex gap-0.5">
         {shown.map((entry) => (
           <span key={entry.userId} title={nameOf(entry)} className={`${circle} ${colourOf(entry.userId)}`}>
             {entry.initials || '?'}

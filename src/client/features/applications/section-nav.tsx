@@ -41,6 +41,7 @@ export function SectionNav({
         {sections.map((section, index) => {
           const current = section.id === currentId;
           const draftState = draftStates.get(section.id);
+          const here = presence.entries.filter((entry) => entry.sectionId === section.id);
           return (
             <li key={section.id}>
               <Link
@@ -57,9 +58,13 @@ export function SectionNav({
                       <DraftStateBadge state={draftState} />
                     </span>
                   )}
+                  {here.length > 0 && (
+                    <span className="mt-1 flex">
+                      <PresenceAvatars entries={here} me={presence.me} />
+                    </span>
+                  )}
                 </span>
                 <span className={`flex shrink-0 items-center gap-1.5 ${narrowOnWidest ? 'xl:flex-wrap' : ''}`}>
-                  <PresenceAvatars entries={presence.entries.filter((entry) => entry.sectionId === section.id)} me={presence.me} />
                   {(openComments.get(section.id) ?? 0) > 0 && (
                     <span className="rounded-full bg-violet-100 px-1.5 text-xs font-medium text-violet-900" title={t('reviews.comments.open', { count: openComments.get(section.id) ?? 0 })}>
                       <span aria-hidden="true" className="inline-flex items-center gap-0.5">
