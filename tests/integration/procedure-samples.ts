@@ -587,6 +587,10 @@ export const samples: Record<string, (world: World) => unknown> = {
   'drafts.insertAll': async (w) => ({ applicationId: (await w.application()).id }),
   'drafts.acceptRow': (w) => w.proposedRow(),
   'drafts.watchStates': async (w) => ({ applicationId: (await w.application()).id }),
+  'presence.watch': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0] };
+  },
   'drafts.latest': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };

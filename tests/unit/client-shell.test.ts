@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initialsOf } from '../../src/client/ui/avatar';
+import { initialsOf } from '../../src/shared/domain/names';
 import { isChunkLoadError, reloadOnce, RELOAD_GUARD_MS, withChunkReload } from '../../src/client/lib/chunk-reload';
 import { initialLocale } from '../../src/client/lib/intl';
 import { toast, TOAST_DURATION_MS } from '../../src/client/ui/toast';

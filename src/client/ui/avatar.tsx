@@ -1,15 +1,5 @@
 import { Avatar as RadixAvatar } from 'radix-ui';
-
-/** At most two initials, from the first letters of the words of the alt text. */
-export function initialsOf(alt: string): string {
-  return alt
-    .trim()
-    .split(/\s+/u)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0]!.toLocaleUpperCase())
-    .join('');
-}
+import { initialsOf } from '../../shared/domain/names';
 
 export function Avatar({ alt, src, size = 'sm' }: { alt: string; src?: string | null; size?: 'sm' | 'md' }) {
   const dimension = size === 'sm' ? 'size-8 text-xs' : 'size-10 text-sm';

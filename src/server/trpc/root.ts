@@ -10,6 +10,7 @@ import { invitationsRouter } from '../features/invitations/invitations.router';
 import { feedbackRouter } from '../features/feedback/feedback.router';
 import { jobsRouter } from '../features/jobs/jobs.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
+import { presenceRouter } from '../features/presence/presence.router';
 import { systemRouter } from '../features/system/system.router';
 import { fundsRouter } from '../features/funds/funds.router';
 import { grantAlertsRouter } from '../features/grant-alerts/grant-alerts.router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   comments: commentsRouter,
   notifications: notificationsRouter,
+  presence: presenceRouter,
   feedback: feedbackRouter,
 });
 

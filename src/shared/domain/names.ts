@@ -21,3 +21,27 @@ export function emailSafeName(value: string): string {
     .replace(/@/g, '\uff20')
     .replace(/(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, '\u2024');
 }
+
+/**
+ * A person's name as others see it beside their work: first and last name, or their e-mail
+ * address when they have given no name.
+ */
+export function personName(user: { firstname: string; lastname: string; email: string }): string {
+  return singleLineName(`${user.firstname} ${user.lastname}`) || singleLineName(user.email);
+}
+
+/**
+ * At most two initials, from the first letters of the words of a name (an avatar's alt text):
+ * "Anne-Marie Østergaard" → "AØ", "Åse" → "Å". Letters typed as a base letter and a combining
+ * mark ("A" + ring) count as the one letter they show.
+ */
+export function initialsOf(name: string): string {
+  return name
+    .normalize('NFC')
+    .trim()
+    .split(/\s+/u)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]!.toLocaleUpperCase())
+    .join('');
+}

@@ -18,11 +18,12 @@ import { invitations } from './messages/invitations';
 import { jobs } from './messages/jobs';
 import { legal } from './messages/legal';
 import { notifications } from './messages/notifications';
+import { presence } from './messages/presence';
 import { reviews } from './messages/reviews';
 import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, feedback] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback] as const;
 
 /**
  * The features whose texts the public catalogue pages (`publicPageRoutes`) show: a first visit

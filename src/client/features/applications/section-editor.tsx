@@ -16,6 +16,7 @@ import { ApplicationHistory } from './application-history';
 import { CommentsPanel } from './comments-panel';
 import { DraftPanel, useAiDraft } from './draft-panel';
 import { useDraftStates } from './draft-states';
+import { SectionPresence } from './presence';
 import { ReviewBar } from './review-bar';
 import { RowDraftPanel } from './row-draft-panel';
 import { SectionDataEditor } from './section-data-editor';
@@ -300,6 +301,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
         <h1 className="text-2xl font-semibold break-words text-gray-900">{section.title}</h1>
         <SectionStatusBadge status={status} />
+        <SectionPresence applicationId={overview.id} sectionId={section.id} />
       </div>
       <WritingLayout main={main} review={review} panels={panels} nav={<SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} draftStates={draftStates} narrowOnWidest />} />
     </section>

@@ -3,7 +3,9 @@ import type { SectionStatus } from '../../../shared/domain/application-sections'
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { DraftStateBadge, type DraftStates } from './draft-states';
+import { PresenceAvatars } from './presence';
 import { SectionStatusBadge } from './status-badge';
+import { usePresence } from './use-presence';
 
 interface NavSection {
   id: string;
@@ -11,7 +13,10 @@ interface NavSection {
   status: SectionStatus;
 }
 
-/** The application's sections in order with their statuses, AI drafts and open comment threads; the current one is marked. */
+/**
+ * The application's sections in order with their statuses, AI drafts, open comment threads and who
+ * is in each now; the current one is marked (and the user counts as present there).
+ */
 export function SectionNav({
   applicationId,
   sections,
@@ -29,12 +34,14 @@ export function SectionNav({
   const t = useT();
   const counts = trpc.comments.openCounts.useQuery({ applicationId });
   const openComments = new Map((counts.data ?? []).map((row) => [row.sectionId, row.open]));
+  const presence = usePresence(applicationId, currentId);
   return (
     <nav aria-label={t('applications.editor.sectionNav')}>
       <ol className="space-y-1">
         {sections.map((section, index) => {
           const current = section.id === currentId;
           const draftState = draftStates.get(section.id);
+          const here = presence.entries.filter((entry) => entry.sectionId === section.id);
           return (
             <li key={section.id}>
               <Link
@@ -49,6 +56,11 @@ export function SectionNav({
                   {draftState && (
                     <span className="mt-1 block">
                       <DraftStateBadge state={draftState} />
+                    </span>
+                  )}
+                  {here.length > 0 && (
+                    <span className="mt-1 flex">
+                      <PresenceAvatars entries={here} me={presence.me} />
                     </span>
                   )}
                 </span>
