@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { createDb, type Database } from './db/db';
 import { createTextChannel, type TextChannel } from './features/co-editing/text-channel';
 import type { InstallationEnv } from './env';
+import { createInboxEvents, type InboxEvents } from './inbox-events';
 import { createJobEvents, type JobEvents } from './job-events';
 import { createLiveAccess, type LiveAccess } from './live-access';
 import { createProducers, type Producers } from './queues';
@@ -22,6 +23,8 @@ export interface Services {
   liveAccess: LiveAccess;
   /** Changes of sections' texts and writers' cursors, passed between web processes (live co-editing). */
   textChannel: TextChannel;
+  /** Wakes the inbox's live unread counts when someone's notifications change, in every web process. */
+  inbox: InboxEvents;
 }
 
 export function createServices(config: InstallationEnv): Services {
@@ -32,13 +35,15 @@ export function createServices(config: InstallationEnv): Services {
   const jobEvents = createJobEvents(config.REDIS_URL, config.REDIS_PREFIX);
   const liveAccess = createLiveAccess({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, db, maxLifetimeMs: config.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
   const textChannel = createTextChannel({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
-  return { env: config, db, redis, queues, jobEvents, liveAccess, textChannel };
+  const inbox = createInboxEvents({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, liveAccess });
+  return { env: config, db, redis, queues, jobEvents, liveAccess, textChannel, inbox };
 }
 
 export async function closeServices(services: Services): Promise<void> {
   await services.jobEvents.close();
   await services.liveAccess.close();
   services.textChannel.close();
+  services.inbox.close();
   await services.queues.close();
   services.redis.disconnect();
   await services.db.destroy();

@@ -18,6 +18,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db
 import { parseEnv, type InstallationEnv } from '../../src/server/env';
 import { readInstallationId } from '../../src/server/installation';
 import { createTextChannel } from '../../src/server/features/co-editing/text-channel';
+import { createInboxEvents } from '../../src/server/inbox-events';
 import { createLiveAccess } from '../../src/server/live-access';
 import { createJobEvents } from '../../src/server/job-events';
 import { createProducers } from '../../src/server/queues';
@@ -67,6 +68,7 @@ export async function createTestServices(overrides: Record<string, string> = {})
   const jobEvents = createJobEvents(redisUrl, env.REDIS_PREFIX);
   const liveAccess = createLiveAccess({ redis, redisUrl, prefix: env.REDIS_PREFIX, db: scratch.db, maxLifetimeMs: env.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
   const textChannel = createTextChannel({ redis, redisUrl, prefix: env.REDIS_PREFIX });
+  const inbox = createInboxEvents({ redisUrl, prefix: env.REDIS_PREFIX, liveAccess });
   return {
     env,
     db: scratch.db,
@@ -75,12 +77,14 @@ export async function createTestServices(overrides: Record<string, string> = {})
     jobEvents,
     liveAccess,
     textChannel,
+    inbox,
     scratch,
     mailDir,
     async close() {
       await jobEvents.close();
       await liveAccess.close();
       textChannel.close();
+      inbox.close();
       await queues.close();
       await deleteKeys(env.REDIS_PREFIX);
       redis.disconnect();
