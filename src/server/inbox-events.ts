@@ -63,9 +63,11 @@ export function createInboxEvents(options: { redisUrl: string; prefix: string; l
     connection.on('error', () => {}); // reconnects by itself; watchers re-count meanwhile
     const listen = () => connection.subscribe(channel).then(() => {}, () => {});
     // Messages published while the connection was down are lost: everyone counts again.
+    let connectedBefore = false;
     connection.on('ready', () => {
       void listen();
-      wakeAll();
+      if (connectedBefore) wakeAll();
+      connectedBefore = true;
     });
     // What someone may see changed (left a company, the company deleted), or such news was missed.
     options.liveAccess.follow((change) => {

@@ -96,6 +96,8 @@ export async function* watchUnread(services: Pick<Services, 'db' | 'inbox'>, use
   };
   ended.addEventListener('abort', poke);
   const unlisten = await services.inbox.listen(userId, poke);
+  // Whatever woke it until now is in the first count.
+  woken = false;
   try {
     let last = await countUnread(services.db, userId);
     yield last;
