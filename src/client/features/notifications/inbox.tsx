@@ -130,7 +130,7 @@ function InboxEntry({ item, onOpen }: { item: InboxItem; onOpen: () => void }) {
         {!item.readAt && <span className="sr-only">{t('inbox.unread')}: </span>}
         <span className={`block break-words ${item.readAt ? 'text-gray-700' : 'font-medium text-gray-900'}`}>{t(headlineKey[item.kind], values)}</span>
         {item.applicationTitle && <span className="block truncate text-xs text-gray-600">{t('inbox.where', { application: item.applicationTitle, company: item.companyName })}</span>}
-        {item.excerpt && <span className="mt-0.5 line-clamp-2 block text-xs break-words text-gray-600">«{item.excerpt}»</span>}
+        {item.excerpt && <span className="mt-0.5 line-clamp-2 block text-xs break-words text-gray-600">{t('inbox.excerpt', { excerpt: item.excerpt })}</span>}
         <When at={item.createdAt} />
       </span>
     </>

@@ -30,6 +30,7 @@ const da = {
   'inbox.item.joinRequest': '{actor} beder om at komme med i {company}',
   'inbox.item.invitation': '{actor} har inviteret dig til {company}',
   'inbox.where': '{application} · {company}',
+  'inbox.excerpt': '«{excerpt}»',
 } as const;
 
 type Keys = keyof typeof da;
@@ -65,6 +66,7 @@ const en: Record<Keys, string> = {
   'inbox.item.joinRequest': '{actor} asks to join {company}',
   'inbox.item.invitation': '{actor} invited you to {company}',
   'inbox.where': '{application} · {company}',
+  'inbox.excerpt': '“{excerpt}”',
 };
 
 const nb: Record<Keys, string> = {
@@ -98,6 +100,7 @@ const nb: Record<Keys, string> = {
   'inbox.item.joinRequest': '{actor} ber om å bli med i {company}',
   'inbox.item.invitation': '{actor} har invitert deg til {company}',
   'inbox.where': '{application} · {company}',
+  'inbox.excerpt': '«{excerpt}»',
 };
 
 export const notifications = { da, en, nb };
