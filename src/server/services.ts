@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { createDb, type Database } from './db/db';
 import { createTextChannel, type TextChannel } from './features/co-editing/text-channel';
 import type { InstallationEnv } from './env';
+import { createInboxEvents, type InboxEvents } from './inbox-events';
 import { createJobEvents, type JobEvents } from './job-events';
 import { createPresenceHub, type PresenceHub } from './features/presence/presence-hub';
 import { createLiveAccess, type LiveAccess } from './live-access';
@@ -25,6 +26,8 @@ export interface Services {
   textChannel: TextChannel;
   /** Who is in which section of an application now, shared by every web process through Redis. */
   presence: PresenceHub;
+  /** Wakes the inbox's live unread counts when someone's notifications change, in every web process. */
+  inbox: InboxEvents;
 }
 
 export function createServices(config: InstallationEnv): Services {
@@ -36,7 +39,8 @@ export function createServices(config: InstallationEnv): Services {
   const liveAccess = createLiveAccess({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, db, maxLifetimeMs: config.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
   const textChannel = createTextChannel({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   const presence = createPresenceHub({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
-  return { env: config, db, redis, queues, jobEvents, liveAccess, textChannel, presence };
+  const inbox = createInboxEvents({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, liveAccess });
+  return { env: config, db, redis, queues, jobEvents, liveAccess, textChannel, presence, inbox };
 }
 
 export async function closeServices(services: Services): Promise<void> {
@@ -44,6 +48,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.liveAccess.close();
   services.textChannel.close();
   await services.presence.close();
+  services.inbox.close();
   await services.queues.close();
   services.redis.disconnect();
   await services.db.destroy();

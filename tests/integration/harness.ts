@@ -19,6 +19,7 @@ import { parseEnv, type InstallationEnv } from '../../src/server/env';
 import { readInstallationId } from '../../src/server/installation';
 import { createTextChannel } from '../../src/server/features/co-editing/text-channel';
 import { createPresenceHub } from '../../src/server/features/presence/presence-hub';
+import { createInboxEvents } from '../../src/server/inbox-events';
 import { createLiveAccess } from '../../src/server/live-access';
 import { createJobEvents } from '../../src/server/job-events';
 import { createProducers } from '../../src/server/queues';
@@ -69,6 +70,7 @@ export async function createTestServices(overrides: Record<string, string> = {})
   const liveAccess = createLiveAccess({ redis, redisUrl, prefix: env.REDIS_PREFIX, db: scratch.db, maxLifetimeMs: env.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
   const textChannel = createTextChannel({ redis, redisUrl, prefix: env.REDIS_PREFIX });
   const presence = createPresenceHub({ redis, redisUrl, prefix: env.REDIS_PREFIX });
+  const inbox = createInboxEvents({ redisUrl, prefix: env.REDIS_PREFIX, liveAccess });
   return {
     env,
     db: scratch.db,
@@ -78,6 +80,7 @@ export async function createTestServices(overrides: Record<string, string> = {})
     liveAccess,
     textChannel,
     presence,
+    inbox,
     scratch,
     mailDir,
     async close() {
@@ -85,6 +88,7 @@ export async function createTestServices(overrides: Record<string, string> = {})
       await liveAccess.close();
       textChannel.close();
       await presence.close();
+      inbox.close();
       await queues.close();
       await deleteKeys(env.REDIS_PREFIX);
       redis.disconnect();

@@ -190,7 +190,7 @@ describe('review notifications', () => {
     const excerpt = `${'Fem kilobyte kommentar '.repeat(8)}…`;
     await services.db
       .insertInto('notifications')
-      .values(Array.from({ length: 150 }, () => ({ user_id: user.id, kind: 'mention', application_id: applicationId, section_id: sectionId, actor_id: cast.users.employee.id, excerpt })))
+      .values(Array.from({ length: 150 }, () => ({ user_id: user.id, kind: 'mention', application_id: applicationId, company_id: companyId, section_id: sectionId, actor_id: cast.users.employee.id, excerpt })))
       .execute();
     const processor = notificationsProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }), appUrl: 'https://grantwork.example' });
     expect(await processor({ data: { userId: user.id }, attemptsMade: 0, opts: { attempts: 5 } } as never)).toEqual({ notifications: 150, emails: 1 });

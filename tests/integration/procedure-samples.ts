@@ -186,6 +186,20 @@ export class World {
     });
   }
 
+  /** An unread inbox item of the owner's (the loner's join request to the company), for `self`. */
+  ownNotification(): Promise<string> {
+    return this.once('ownNotification', async () => {
+      const { companyId, requestId } = await this.joinRequest();
+      const loner = await this.loner();
+      const { id } = await this.services.db
+        .insertInto('notifications')
+        .values({ user_id: this.cast.users.owner.id, kind: 'join_request', company_id: companyId, join_request_id: requestId, actor_id: loner.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    });
+  }
+
   fund(): Promise<{ id: string; slug: string }> {
     return this.once('fund', () =>
       this.services.db
@@ -474,6 +488,11 @@ export const samples: Record<string, (world: World) => unknown> = {
   'feedback.list': () => ({}),
   'notifications.settings': () => undefined,
   'notifications.updateSettings': () => ({ reviewRequests: true, mentions: false, reviewResults: true }),
+  'notifications.inbox': () => ({}),
+  'notifications.unreadCount': () => undefined,
+  'notifications.watchUnread': () => undefined,
+  'notifications.markRead': async (w) => ({ ids: [await w.ownNotification()] }),
+  'notifications.markAllRead': () => undefined,
 
   'invitations.create': async (w) => ({ companyId: await w.company(), email: `invitee-${unique()}@example.com`, role: 'employee' }),
   'invitations.list': async (w) => ({ companyId: await w.company() }),

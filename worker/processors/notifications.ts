@@ -1,6 +1,6 @@
 /**
- * The `notifications` queue: one person's review notifications gathered in the window become one
- * e-mail in their language. The notifications and the e-mail row are written in one transaction,
+ * The `notifications` queue: one person's review notifications gathered in the window, and not
+ * read in the app's inbox by then, become one e-mail in their language (none when all were read). The notifications and the e-mail row are written in one transaction,
  * so a retried or taken-over job never sends a notification twice; an e-mail recorded by a worker
  * killed before sending it is sent by the next run.
  */

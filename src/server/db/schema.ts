@@ -295,13 +295,17 @@ export interface Memberships {
 
 export interface Notifications {
   actor_id: string | null;
-  application_id: string;
+  application_id: string | null;
+  company_id: string;
   created_at: Generated<Timestamp>;
   email_id: string | null;
   excerpt: Generated<string>;
   id: Generated<string>;
+  invitation_id: string | null;
+  join_request_id: string | null;
   kind: string;
-  section_id: string;
+  read_at: Timestamp | null;
+  section_id: string | null;
   user_id: string;
 }
 

@@ -8,5 +8,19 @@ export const notificationSettingsInput = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsInput>;
 
+/** The kinds the review digest e-mails (and the profile's switches govern). */
 export const notificationKinds = ['review_request', 'mention', 'approved', 'not_approved'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
+
+/** Every kind of inbox item: the review kinds, and join requests and invitations (which have e-mails of their own). */
+export const inboxKinds = [...notificationKinds, 'join_request', 'invitation'] as const;
+export type InboxKind = (typeof inboxKinds)[number];
+
+/** Items on one page of the inbox. */
+export const INBOX_PAGE_SIZE = 20;
+
+/** A page of the inbox, newest first; `cursor` is the last item of the previous page. */
+export const inboxInput = z.object({ cursor: z.uuid({ error: 'validation.invalid' }).nullish() });
+
+/** Items opened in the app: read, so no digest e-mails them any more. */
+export const markReadInput = z.object({ ids: z.array(z.uuid({ error: 'validation.invalid' })).min(1).max(100) });

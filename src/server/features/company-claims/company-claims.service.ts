@@ -12,6 +12,7 @@ import { appUrl } from '../../env';
 import type { Services } from '../../services';
 import { addMembership } from '../companies/companies.queries';
 import { queueEmail } from '../email/email.service';
+import { notifyJoinRequest } from '../notifications/notifications.service';
 import {
   closeRequest,
   findCompanyByOrgId,
@@ -30,7 +31,7 @@ const localeOf = (value: string): Locale => (isLocale(value) ? value : 'da');
 const nameOf = (user: { firstname: string; lastname: string; email: string }) => `${user.firstname} ${user.lastname}`.trim() || user.email;
 
 export async function requestToJoin(
-  services: Pick<Services, 'db' | 'queues' | 'env'>,
+  services: Pick<Services, 'db' | 'queues' | 'env' | 'redis'>,
   user: SessionUser,
   request: { orgId: string; message?: string | undefined },
 ): Promise<{ requestId: string | null; companyName: string }> {
@@ -44,6 +45,7 @@ export async function requestToJoin(
   const inserted = await insertJoinRequest(services.db, { companyId: company.id, userId: user.id, message: request.message ?? '' });
   // Asking again while a request is open changes nothing and e-mails nobody twice.
   if (!inserted) return { requestId: null, companyName: company.name };
+  await notifyJoinRequest(services, { companyId: company.id, joinRequestId: inserted.id, actorId: user.id, message: request.message ?? '' });
   const managers = await listCompanyManagers(services.db, company.id);
   // Company mail goes only to verified addresses.
   for (const manager of managers.filter((person) => person.emailVerified)) {

@@ -14,6 +14,7 @@ import type { Services } from '../../services';
 import { assertVerified } from '../../auth/verified-email';
 import { markEmailVerified } from '../auth/auth.queries';
 import { queueEmail } from '../email/email.service';
+import { notifyInvitation } from '../notifications/notifications.service';
 import { addMembership, isMemberByEmail } from '../companies/companies.queries';
 import { deleteInvitation, lockPendingInvitationRole, markInvitationAccepted, markInvitationDeclined, replaceInvitation, type InvitationDetails } from './invitations.queries';
 
@@ -37,7 +38,7 @@ function displayName(user: Pick<SessionUser, 'firstname' | 'lastname' | 'email'>
 }
 
 export async function inviteToCompany(
-  services: Pick<Services, 'db' | 'queues' | 'env'>,
+  services: Pick<Services, 'db' | 'queues' | 'env' | 'redis'>,
   request: {
     company: { id: string; name: string; locale: Locale | null };
     inviter: SessionUser;
@@ -85,6 +86,7 @@ export async function inviteToCompany(
     await deleteInvitation(services.db, invitationId);
     throw error;
   }
+  await notifyInvitation(services, { invitationId, companyId: request.company.id, email: request.email, actorId: request.inviter.id });
   return { invitationId };
 }
 

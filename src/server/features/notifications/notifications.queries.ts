@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { NotificationKind, NotificationSettings } from '../../../shared/schemas/notifications';
+import { INBOX_PAGE_SIZE, type InboxKind, type NotificationKind, type NotificationSettings } from '../../../shared/schemas/notifications';
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
@@ -40,7 +40,7 @@ export async function insertNotifications(
   if (recipients.length === 0) return [];
   const rows = await db
     .insertInto('notifications')
-    .columns(['user_id', 'kind', 'application_id', 'section_id', 'actor_id', 'excerpt'])
+    .columns(['user_id', 'kind', 'application_id', 'company_id', 'section_id', 'actor_id', 'excerpt'])
     .expression((eb) =>
       eb
         .selectFrom('users as u')
@@ -50,6 +50,7 @@ export async function insertNotifications(
           'u.id',
           sql.lit(event.kind).as('kind'),
           'a.id as application_id',
+          'a.company_id',
           sql<string>`${event.sectionId}::uuid`.as('section_id'),
           sql<string>`${event.actorId}::uuid`.as('actor_id'),
           sql<string>`${event.excerpt}`.as('excerpt'),
@@ -91,6 +92,8 @@ export async function dropForFormerMembers(db: Executor, userId: string): Promis
     .deleteFrom('notifications as n')
     .where('n.user_id', '=', userId)
     .where('n.email_id', 'is', null)
+    // Review items only: join requests and invitations are shown in the inbox by membership.
+    .where('n.application_id', 'is not', null)
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -106,7 +109,10 @@ export async function dropForFormerMembers(db: Executor, userId: string): Promis
     .execute();
 }
 
-/** The person's notifications not yet e-mailed, locked, with what the e-mail says of each (section titles in `locale`). */
+/**
+ * The person's review notifications neither e-mailed nor read in the app, locked, with what the
+ * e-mail says of each (section titles in `locale`).
+ */
 export function lockUnsent(db: Executor, userId: string, locale: Locale) {
   return db
     .selectFrom('notifications as n')
@@ -126,6 +132,8 @@ export function lockUnsent(db: Executor, userId: string, locale: Locale) {
     ])
     .where('n.user_id', '=', userId)
     .where('n.email_id', 'is', null)
+    .where('n.read_at', 'is', null)
+    .where('n.application_id', 'is not', null)
     .orderBy('n.created_at')
     .forUpdate('n')
     .skipLocked()
@@ -147,4 +155,145 @@ export async function unsentDigests(db: Executor, userId: string): Promise<strin
     .where('e.status', '=', 'queued')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * An item for each owner and admin of the company (but the one asking) about a new join request.
+ * Returns who got one.
+ */
+export async function insertJoinRequestNotifications(db: Executor, request: { companyId: string; joinRequestId: string; actorId: string; message: string }): Promise<string[]> {
+  const rows = await db
+    .insertInto('notifications')
+    .columns(['user_id', 'kind', 'company_id', 'join_request_id', 'actor_id', 'excerpt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('memberships as m')
+        .select([
+          'm.user_id',
+          sql.lit('join_request').as('kind'),
+          'm.company_id',
+          sql<string>`${request.joinRequestId}::uuid`.as('join_request_id'),
+          sql<string>`${request.actorId}::uuid`.as('actor_id'),
+          sql<string>`${request.message.slice(0, 300)}`.as('excerpt'),
+        ])
+        .where('m.company_id', '=', request.companyId)
+        .where('m.role', 'in', ['owner', 'admin'])
+        .where('m.user_id', '<>', request.actorId),
+    )
+    .returning('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * An item for the invited person, if they have an account with that address and it is verified
+ * (an address typed at sign-up proves nothing, decision 0025). Returns who got one.
+ */
+export async function insertInvitationNotification(db: Executor, invitation: { invitationId: string; companyId: string; email: string; actorId: string }): Promise<string[]> {
+  const rows = await db
+    .insertInto('notifications')
+    .columns(['user_id', 'kind', 'company_id', 'invitation_id', 'actor_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users as u')
+        .select([
+          'u.id',
+          sql.lit('invitation').as('kind'),
+          sql<string>`${invitation.companyId}::uuid`.as('company_id'),
+          sql<string>`${invitation.invitationId}::uuid`.as('invitation_id'),
+          sql<string>`${invitation.actorId}::uuid`.as('actor_id'),
+        ])
+        .where(sql<string>`lower(u.email)`, '=', invitation.email.toLowerCase())
+        .where('u.email_verified_at', 'is not', null)
+        .where('u.id', '<>', invitation.actorId),
+    )
+    .returning('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * The person's items they may see now: an invitation always (until it is replaced or removed),
+ * anything else of a company only while they are a member of it — a join request only while an
+ * owner or admin, who decide on it.
+ */
+function visibleTo(db: Executor, userId: string) {
+  return db
+    .selectFrom('notifications as n')
+    .where('n.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('n.kind', '=', 'invitation'),
+        eb.exists(
+          eb
+            .selectFrom('memberships as m')
+            .select('m.user_id')
+            .whereRef('m.company_id', '=', 'n.company_id')
+            .where('m.user_id', '=', userId)
+            .where((inner) => inner.or([inner('n.kind', '<>', 'join_request'), inner('m.role', 'in', ['owner', 'admin'])])),
+        ),
+      ]),
+    );
+}
+
+/**
+ * A page of the person's inbox, newest first: items after `cursor` (an item id of theirs) and the
+ * cursor of the next page or null. Section titles in `locale`.
+ */
+export async function listInbox(db: Executor, userId: string, locale: Locale, cursor: string | null = null) {
+  const rows = await visibleTo(db, userId)
+    .innerJoin('companies as c', 'c.id', 'n.company_id')
+    .leftJoin('applications as a', 'a.id', 'n.application_id')
+    .leftJoin('application_sections as s', 's.id', 'n.section_id')
+    .leftJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .leftJoin('users as actor', 'actor.id', 'n.actor_id')
+    .select([
+      'n.id',
+      sql<InboxKind>`n.kind`.as('kind'),
+      'n.created_at as createdAt',
+      'n.read_at as readAt',
+      'n.excerpt',
+      'n.company_id as companyId',
+      'c.name as companyName',
+      'n.application_id as applicationId',
+      'a.title as applicationTitle',
+      'n.section_id as sectionId',
+      sql<string | null>`${localizedSql('gs', 'title', locale)}`.as('sectionTitle'),
+      sql<string>`coalesce(nullif(trim(actor.firstname || ' ' || actor.lastname), ''), actor.email, '')`.as('actorName'),
+    ])
+    .$if(cursor !== null, (qb) =>
+      qb.where(sql<boolean>`(n.created_at, n.id) < (SELECT cn.created_at, cn.id FROM notifications cn WHERE cn.id = ${cursor}::uuid AND cn.user_id = ${userId}::uuid)`),
+    )
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(INBOX_PAGE_SIZE + 1)
+    .execute();
+  const items = rows.slice(0, INBOX_PAGE_SIZE);
+  return { items, nextCursor: rows.length > INBOX_PAGE_SIZE ? items.at(-1)!.id : null };
+}
+
+/** How many of the person's items they may see are unread. */
+export async function countUnread(db: Executor, userId: string): Promise<number> {
+  const row = await visibleTo(db, userId)
+    .where('n.read_at', 'is', null)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Marks the person's own items read (another person's ids match nothing); how many changed. */
+export async function markRead(db: Executor, userId: string, ids: readonly string[]): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function markAllRead(db: Executor, userId: string): Promise<number> {
+  const result = await db.updateTable('notifications').set({ read_at: new Date() }).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -7,9 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { NotificationKind } from '../../../shared/schemas/notifications';
+import { announceInboxChange } from '../../inbox-events';
 import { log } from '../../log';
 import type { Services } from '../../services';
-import { findReviewRequester, insertNotifications } from './notifications.queries';
+import { countUnread, findReviewRequester, insertInvitationNotification, insertJoinRequestNotifications, insertNotifications } from './notifications.queries';
 
 const EXCERPT_MAX = 200;
 
@@ -20,11 +21,15 @@ function excerptOf(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_MAX / 2)).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
+type NotifyServices = Pick<Services, 'db' | 'queues' | 'env' | 'redis'>;
+
 export async function notify(
-  services: Pick<Services, 'db' | 'queues' | 'env'>,
+  services: NotifyServices,
   event: { kind: NotificationKind; applicationId: string; sectionId: string; actorId: string; recipientIds: readonly string[]; text?: string },
 ): Promise<void> {
   const recipients = await insertNotifications(services.db, { ...event, excerpt: excerptOf(event.text ?? '') });
+  // Their bells count up at once; the e-mail waits for the window, for those who are away.
+  await announceInboxChange(services.redis, services.env.REDIS_PREFIX, recipients);
   const window = services.env.NOTIFICATION_WINDOW_MS;
   for (const userId of recipients) {
     try {
@@ -38,7 +43,7 @@ export async function notify(
 
 /** The writer who sent the section to review hears whether it was approved. */
 export async function notifyReviewResult(
-  services: Pick<Services, 'db' | 'queues' | 'env'>,
+  services: NotifyServices,
   event: { approved: boolean; applicationId: string; sectionId: string; actorId: string; reason?: string },
 ): Promise<void> {
   const writer = await findReviewRequester(services.db, event.sectionId);
@@ -51,4 +56,72 @@ export async function notifyReviewResult(
     recipientIds: [writer],
     text: event.reason ?? '',
   });
+}
+
+/**
+ * The company's owners and admins find a new join request in their inbox (besides its own
+ * e-mail, which is sent as before and never goes into the review digest).
+ */
+export async function notifyJoinRequest(
+  services: Pick<Services, 'db' | 'env' | 'redis'>,
+  request: { companyId: string; joinRequestId: string; actorId: string; message: string },
+): Promise<void> {
+  const recipients = await insertJoinRequestNotifications(services.db, { ...request, message: excerptOf(request.message) });
+  await announceInboxChange(services.redis, services.env.REDIS_PREFIX, recipients);
+}
+
+/** An invited person with a verified account finds the invitation in their inbox too. */
+export async function notifyInvitation(
+  services: Pick<Services, 'db' | 'env' | 'redis'>,
+  invitation: { invitationId: string; companyId: string; email: string; actorId: string },
+): Promise<void> {
+  const recipients = await insertInvitationNotification(services.db, invitation);
+  await announceInboxChange(services.redis, services.env.REDIS_PREFIX, recipients);
+}
+
+/** Without any wake-up, a live count is counted again this often (a lost message costs at most this). */
+const RECOUNT_MS = 30_000;
+
+/**
+ * The person's unread count now, then again whenever it changes, until `ended` is aborted (see
+ * `trpc/live-stream.ts`). Woken through `services.inbox` (any web process's writes and reads),
+ * re-counted in PostgreSQL, the source of truth; an unchanged count is not sent again.
+ */
+export async function* watchUnread(services: Pick<Services, 'db' | 'inbox'>, userId: string, ended: AbortSignal): AsyncGenerator<number> {
+  let woken = false;
+  let wake: (() => void) | null = null;
+  const poke = () => {
+    woken = true;
+    wake?.();
+  };
+  ended.addEventListener('abort', poke);
+  const unlisten = await services.inbox.listen(userId, poke);
+  // Whatever woke it until now is in the first count.
+  woken = false;
+  try {
+    let last = await countUnread(services.db, userId);
+    yield last;
+    while (!ended.aborted) {
+      if (!woken) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, RECOUNT_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+      woken = false;
+      if (ended.aborted) return;
+      const count = await countUnread(services.db, userId);
+      if (count !== last) {
+        last = count;
+        yield count;
+      }
+    }
+  } finally {
+    unlisten();
+    ended.removeEventListener('abort', poke);
+  }
 }

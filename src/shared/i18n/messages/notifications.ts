@@ -1,4 +1,4 @@
-/** Messages of review notifications: the digest e-mail and the settings on the profile. */
+/** Messages of notifications: the in-app inbox, the review digest e-mail and the settings on the profile. */
 const da = {
   'notifications.item.reviewRequest': '{actor} har bedt dig gennemse afsnittet «{section}» i «{application}».',
   'notifications.item.mention': '{actor} nævnte dig i en kommentar til «{section}» i «{application}»: «{excerpt}»',
@@ -17,6 +17,20 @@ const da = {
   'notifications.settings.reviewResults': 'Når et afsnit, jeg har sendt til gennemsyn, er godkendt eller ikke godkendt',
   'notifications.settings.save': 'Gem indstillinger',
   'notifications.settings.saved': 'Dine indstillinger for beskeder er gemt',
+  'inbox.title': 'Beskeder',
+  'inbox.unreadCount': '{count, plural, one {# ulæst} other {# ulæste}}',
+  'inbox.markAllRead': 'Markér alle som læst',
+  'inbox.empty': 'Ingen beskeder endnu. Her ser du, når nogen nævner dig, beder dig gennemse et afsnit, svarer på dit gennemsyn, beder om at komme med i en virksomhed eller inviterer dig.',
+  'inbox.more': 'Vis ældre',
+  'inbox.unread': 'Ulæst',
+  'inbox.item.mention': '{actor} nævnte dig i «{section}»',
+  'inbox.item.reviewRequest': '{actor} bad dig gennemse «{section}»',
+  'inbox.item.approved': '{actor} godkendte «{section}»',
+  'inbox.item.notApproved': '{actor} godkendte ikke «{section}»',
+  'inbox.item.joinRequest': '{actor} beder om at komme med i {company}',
+  'inbox.item.invitation': '{actor} har inviteret dig til {company}',
+  'inbox.where': '{application} · {company}',
+  'inbox.excerpt': '«{excerpt}»',
 } as const;
 
 type Keys = keyof typeof da;
@@ -39,6 +53,20 @@ const en: Record<Keys, string> = {
   'notifications.settings.reviewResults': 'When a section I sent to review is approved or not approved',
   'notifications.settings.save': 'Save settings',
   'notifications.settings.saved': 'Your notification settings have been saved',
+  'inbox.title': 'Notifications',
+  'inbox.unreadCount': '{count, plural, one {# unread} other {# unread}}',
+  'inbox.markAllRead': 'Mark all read',
+  'inbox.empty': 'No notifications yet. Here you see when someone mentions you, asks you to review a section, answers your review request, asks to join a company or invites you.',
+  'inbox.more': 'Show older',
+  'inbox.unread': 'Unread',
+  'inbox.item.mention': '{actor} mentioned you in “{section}”',
+  'inbox.item.reviewRequest': '{actor} asked you to review “{section}”',
+  'inbox.item.approved': '{actor} approved “{section}”',
+  'inbox.item.notApproved': '{actor} did not approve “{section}”',
+  'inbox.item.joinRequest': '{actor} asks to join {company}',
+  'inbox.item.invitation': '{actor} invited you to {company}',
+  'inbox.where': '{application} · {company}',
+  'inbox.excerpt': '“{excerpt}”',
 };
 
 const nb: Record<Keys, string> = {
@@ -59,6 +87,20 @@ const nb: Record<Keys, string> = {
   'notifications.settings.reviewResults': 'Når en del jeg har sendt til gjennomgang, er godkjent eller ikke godkjent',
   'notifications.settings.save': 'Lagre innstillingene',
   'notifications.settings.saved': 'Innstillingene for varsler er lagret',
+  'inbox.title': 'Varsler',
+  'inbox.unreadCount': '{count, plural, one {# ulest} other {# uleste}}',
+  'inbox.markAllRead': 'Merk alle som lest',
+  'inbox.empty': 'Ingen varsler ennå. Her ser du når noen nevner deg, ber deg gå gjennom en del, svarer på gjennomgangen din, ber om å bli med i en virksomhet eller inviterer deg.',
+  'inbox.more': 'Vis eldre',
+  'inbox.unread': 'Ulest',
+  'inbox.item.mention': '{actor} nevnte deg i «{section}»',
+  'inbox.item.reviewRequest': '{actor} ba deg gå gjennom «{section}»',
+  'inbox.item.approved': '{actor} godkjente «{section}»',
+  'inbox.item.notApproved': '{actor} godkjente ikke «{section}»',
+  'inbox.item.joinRequest': '{actor} ber om å bli med i {company}',
+  'inbox.item.invitation': '{actor} har invitert deg til {company}',
+  'inbox.where': '{application} · {company}',
+  'inbox.excerpt': '«{excerpt}»',
 };
 
 export const notifications = { da, en, nb };
