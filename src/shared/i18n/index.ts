@@ -19,10 +19,11 @@ import { jobs } from './messages/jobs';
 import { legal } from './messages/legal';
 import { notifications } from './messages/notifications';
 import { reviews } from './messages/reviews';
+import { versions } from './messages/versions';
 import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, feedback] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, feedback, versions] as const;
 
 /**
  * The features whose texts the public catalogue pages (`publicPageRoutes`) show: a first visit
