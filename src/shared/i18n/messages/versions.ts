@@ -3,8 +3,7 @@ const da = {
   'versions.heading': 'Versioner',
   'versions.empty': 'Ingen versioner endnu. Der gemmes en version, hver gang afsnittet gemmes.',
   'versions.formerUser': 'Tidligere bruger',
-  'versions.entry': '{author} · {time}',
-  'versions.latest': 'Nuværende',
+  'versions.latest': 'Seneste',
   'versions.restoredFrom': 'Gendannet fra versionen fra {time}',
   'versions.restoredFromGone': 'Gendannet fra en tidligere version',
   'versions.more': 'Vis ældre versioner',
@@ -26,7 +25,7 @@ const da = {
   'versions.confirm': 'Gendan',
   'versions.restored': 'Versionen er gendannet.',
   'versions.restoreDone': 'Afsnittet er markeret som færdigt. Genåbn det for at gendanne en tidligere version.',
-  'versions.statusHistory': 'Statusændringer',
+  'versions.saveFirst': 'Dine seneste ændringer er ikke gemt endnu. Prøv igen, når de er.',
 } as const;
 
 type Keys = keyof typeof da;
@@ -35,8 +34,7 @@ const en: Record<Keys, string> = {
   'versions.heading': 'Versions',
   'versions.empty': 'No versions yet. A version is kept every time the section is saved.',
   'versions.formerUser': 'Former user',
-  'versions.entry': '{author} · {time}',
-  'versions.latest': 'Current',
+  'versions.latest': 'Latest',
   'versions.restoredFrom': 'Restored from the version of {time}',
   'versions.restoredFromGone': 'Restored from an earlier version',
   'versions.more': 'Show older versions',
@@ -58,15 +56,14 @@ const en: Record<Keys, string> = {
   'versions.confirm': 'Restore',
   'versions.restored': 'The version is restored.',
   'versions.restoreDone': 'The section is marked done. Reopen it to restore an earlier version.',
-  'versions.statusHistory': 'Status changes',
+  'versions.saveFirst': 'Your latest changes are not saved yet. Try again once they are.',
 };
 
 const nb: Record<Keys, string> = {
   'versions.heading': 'Versjoner',
   'versions.empty': 'Ingen versjoner ennå. Det lagres en versjon hver gang delen lagres.',
   'versions.formerUser': 'Tidligere bruker',
-  'versions.entry': '{author} · {time}',
-  'versions.latest': 'Nåværende',
+  'versions.latest': 'Siste',
   'versions.restoredFrom': 'Gjenopprettet fra versjonen fra {time}',
   'versions.restoredFromGone': 'Gjenopprettet fra en tidligere versjon',
   'versions.more': 'Vis eldre versjoner',
@@ -88,7 +85,7 @@ const nb: Record<Keys, string> = {
   'versions.confirm': 'Gjenopprett',
   'versions.restored': 'Versjonen er gjenopprettet.',
   'versions.restoreDone': 'Delen er merket som ferdig. Åpne den igjen for å gjenopprette en tidligere versjon.',
-  'versions.statusHistory': 'Statusendringer',
+  'versions.saveFirst': 'De siste endringene dine er ikke lagret ennå. Prøv igjen når de er det.',
 };
 
 export const versions = { da, en, nb };
