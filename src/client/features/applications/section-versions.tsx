@@ -56,7 +56,6 @@ export function SectionVersions({ applicationId, companyId, section, editable, e
                   <button
                     type="button"
                     onClick={() => setOpen(version)}
-                    aria-label={t('versions.show', { time: formats.shortDateTime(version.savedAt) })}
                     className="w-full rounded-md px-2 py-1.5 text-start text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-700"
                   >
                     <span className="flex flex-wrap items-center gap-x-2">
@@ -115,6 +114,7 @@ function VersionDialog({
   const restore = trpc.versions.restore.useMutation();
   const structured = isStructuredKind(section.kind);
   const when = formats.shortDateTime(item.savedAt);
+  const author = item.authorName ?? t('versions.formerUser');
 
   async function onRestore() {
     if (!(await editor.flush())) {
@@ -128,6 +128,7 @@ function VersionDialog({
     utils.applications.get.setData({ applicationId }, (old) => (old ? { ...old, sections: old.sections.map((other) => (other.id === section.id ? { ...other, status: result.status } : other)) } : old));
     void utils.versions.list.invalidate({ applicationId, sectionId: section.id });
     void utils.reviews.history.invalidate({ applicationId });
+    void utils.reviews.section.invalidate({ applicationId, sectionId: section.id });
     toast.success(t('versions.restored'));
     onClose();
   }
@@ -144,7 +145,9 @@ function VersionDialog({
             <div className="min-w-0">
               <Dialog.Title className="text-base font-semibold text-gray-900">{t('versions.dialogTitle', { time: when })}</Dialog.Title>
               <p className="mt-0.5 text-sm break-words text-gray-600">
-                {t('versions.by', { author: item.authorName ?? t('versions.formerUser'), start: formats.shortDateTime(item.startedAt), end: formats.time(item.savedAt) })}
+                {formats.shortDateTime(item.startedAt) === when
+                  ? t('versions.byOnce', { author, time: when })
+                  : t('versions.by', { author, start: formats.shortDateTime(item.startedAt), end: formats.time(item.savedAt) })}
               </p>
               {item.restoredFrom !== null && <RestoredFrom savedAt={item.restoredFromSavedAt} />}
             </div>
