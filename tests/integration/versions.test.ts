@@ -4,8 +4,11 @@
  * sections, and access only through the caller's membership.
  */
 import { sql } from 'kysely';
+import { fromBase64 } from 'lib0/buffer';
+import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordSectionVersion } from '../../src/server/features/versions/versions.queries';
+import { sectionText } from '../../src/shared/domain/text-doc';
 import { createCast, createCompany, messageOf, outcome, type Cast, type Caller } from './company-fixtures';
 import { createTestServices, type TestServices } from './harness';
 
@@ -186,6 +189,31 @@ describe('restoring a version', () => {
     // The writer's next save is a version of its own: the restore stays as it was.
     await save(cast.callers.employee, app.applicationId, app.text, 'Den gode tekst, forbedret');
     expect(await contents(app.applicationId, app.text)).toEqual(['Den gode tekst, forbedret', 'Den gode tekst', 'Den dårlige tekst', 'Den gode tekst']);
+  });
+
+  it('tells the section’s open editors of the restored text, as a change of its document', async () => {
+    const app = await startApplication();
+    await save(cast.callers.employee, app.applicationId, app.text, 'Den første tekst');
+    await age(app.text, 6);
+    await save(cast.callers.employee, app.applicationId, app.text, 'Den anden tekst');
+    const { versions } = await cast.callers.employee.versions.list({ applicationId: app.applicationId, sectionId: app.text });
+
+    const watch = await cast.callers.admin.coEditing.watch({ applicationId: app.applicationId, sectionId: app.text, clientId: 4242 });
+    const events = watch[Symbol.asyncIterator]();
+    try {
+      const doc = new Y.Doc();
+      const first = (await events.next()).value;
+      Y.applyUpdate(doc, fromBase64(first.update));
+      expect(sectionText(doc).toString()).toBe('Den anden tekst');
+
+      await cast.callers.employee.versions.restore({ applicationId: app.applicationId, sectionId: app.text, versionId: versions[1]!.id });
+      const next = (await events.next()).value;
+      expect(next).toMatchObject({ type: 'update', by: { id: cast.users.employee.id } });
+      Y.applyUpdate(doc, fromBase64(next.update));
+      expect(sectionText(doc).toString()).toBe('Den første tekst');
+    } finally {
+      await events.return?.(undefined);
+    }
   });
 
   it('restores the rows of a structured section, also from before its first row', async () => {

@@ -17,5 +17,5 @@ export const versionsRouter = router({
 
   restore: draftApplicationProcedureFor('applications.edit')
     .input(restoreVersionInput)
-    .mutation(({ ctx, input }) => restoreVersion(ctx.db, { ...input, applicationId: ctx.application.id }, ctx.user.id)),
+    .mutation(({ ctx, input }) => restoreVersion(ctx, ctx.user, { ...input, applicationId: ctx.application.id })),
 });
