@@ -422,7 +422,7 @@ describe('queries per page', () => {
     }
   });
 
-  it('a section save is three statements, its status change included', async () => {
+  it('a section save is seven statements, its status change and its version included', async () => {
     const grant = await createGrant({ sections: 3 });
     const company = await createCompany(services, cast);
     const { applicationId } = await startApplication(grant.id, company);
@@ -437,8 +437,9 @@ describe('queries per page', () => {
         const statements = await counting.count(async () => {
           saved = await counting.caller.applications.saveSection({ applicationId, sectionId, version: saved.version, content, answers: {}, fulfilled: [] });
         });
-        // The membership check, the section with its rules, the versioned write with its event.
-        expect(statements).toBe(3);
+        // The membership check, then in one transaction (begin, commit) the section's row locked, the
+        // section with its rules, the versioned write with its event, and the version history.
+        expect(statements).toBe(7);
       }
       const events = await services.db.selectFrom('application_events').select(['from_status', 'to_status']).where('section_id', '=', sectionId).execute();
       expect(events).toEqual([{ from_status: 'not_started', to_status: saved.status }]);

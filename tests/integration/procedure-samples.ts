@@ -296,6 +296,20 @@ export class World {
     });
   }
 
+  /** An earlier version of the application's first section, written by the employee. */
+  sectionVersion(): Promise<{ applicationId: string; sectionId: string; versionId: string }> {
+    return this.once('sectionVersion', async () => {
+      const application = await this.application();
+      const sectionId = application.sectionIds[0]!;
+      const version = await this.services.db
+        .insertInto('section_versions')
+        .values({ section_id: sectionId, author_id: this.cast.users.employee.id, content: 'En tidligere tekst' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { applicationId: application.id, sectionId, versionId: version.id };
+    });
+  }
+
   /** The user id of the company's member in a role. */
   memberId(role: CompanyRole): string {
     return this.cast.users[role].id;
@@ -630,6 +644,13 @@ export const samples: Record<string, (world: World) => unknown> = {
   'reviews.final': async (w) => ({ applicationId: (await w.application()).id }),
   'reviews.publish': async (w) => ({ applicationId: await w.applicationAllDone() }),
   'reviews.copy': async (w) => ({ applicationId: (await w.application()).id, title: 'Kopien' }),
+
+  'versions.list': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0] };
+  },
+  'versions.get': (w) => w.sectionVersion(),
+  'versions.restore': (w) => w.sectionVersion(),
 
   'comments.threads': async (w) => {
     const application = await w.application();

@@ -366,6 +366,20 @@ export interface SectionReviewers {
   user_id: string;
 }
 
+export interface SectionVersions {
+  answers: Generated<Json>;
+  author_id: string | null;
+  content: string;
+  data: Json | null;
+  fulfilled: Generated<string[]>;
+  id: Generated<string>;
+  restored_from: string | null;
+  saved_at: Generated<Timestamp>;
+  section_id: string;
+  seq: Generated<Int8>;
+  started_at: Generated<Timestamp>;
+}
+
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -423,6 +437,7 @@ export interface DB {
   section_inputs: SectionInputs;
   section_requirements: SectionRequirements;
   section_reviewers: SectionReviewers;
+  section_versions: SectionVersions;
   sessions: Sessions;
   users: Users;
 }

@@ -76,6 +76,11 @@ export async function seedAtScale(db: Database, scale: Scale = realisticScale): 
       SELECT s.application_id, s.id, 'done', repeat('A drafted paragraph for this section. ', 15), 'offline', true, now()
       FROM application_sections s JOIN grant_sections gs ON gs.id = s.grant_section_id
       WHERE gs.kind = 'text' AND abs(hashtext(s.id::text)) % 2 = 0`.execute(trx);
+    // Two versions of every section someone has written in: each save reads the latest one.
+    await sql`INSERT INTO section_versions (section_id, author_id, started_at, saved_at, content, data)
+      SELECT s.id, a.created_by, now() - k * interval '1 day', now() - k * interval '1 day' + interval '20 minutes', left(s.content, 100), s.data
+      FROM application_sections s JOIN applications a ON a.id = s.application_id CROSS JOIN generate_series(1, 2) k
+      WHERE s.status <> 'not_started'`.execute(trx);
   });
   // The planner needs statistics of the new rows to choose the plans production will get.
   await sql`ANALYZE`.execute(db);

@@ -15,6 +15,7 @@ import { systemRouter } from '../features/system/system.router';
 import { fundsRouter } from '../features/funds/funds.router';
 import { grantAlertsRouter } from '../features/grant-alerts/grant-alerts.router';
 import { grantsRouter } from '../features/grants/grants.router';
+import { versionsRouter } from '../features/versions/versions.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   presence: presenceRouter,
   feedback: feedbackRouter,
+  versions: versionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

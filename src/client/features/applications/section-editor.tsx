@@ -12,7 +12,7 @@ import { inputClass } from '../../ui/input-class';
 import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { useDataProblemText, useLeftoverText } from './data-problems';
-import { ApplicationHistory } from './application-history';
+import { SectionVersions } from './section-versions';
 import { CommentsPanel } from './comments-panel';
 import { DraftPanel, useAiDraft } from './draft-panel';
 import { useDraftStates } from './draft-states';
@@ -291,7 +291,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
     label: t('reviews.comments.heading'),
     content: <CommentsPanel application={overview} sectionId={section.id} mayComment={may(overview.role, 'comment')} />,
   });
-  panels.push({ id: 'history', label: t('reviews.history.heading'), content: <ApplicationHistory applicationId={overview.id} sectionId={section.id} /> });
+  panels.push({ id: 'history', label: t('reviews.history.heading'), content: <SectionVersions applicationId={overview.id} companyId={overview.companyId} section={section} editable={editable} editor={draft} /> });
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8 xl:max-w-7xl">

@@ -24,6 +24,7 @@ import type { Executor } from '../../db/db';
 import type { SessionUser } from '../../auth/session';
 import type { Services } from '../../services';
 import { announceText, SERVER_CLIENT_ID, textChangeTo } from '../co-editing/co-editing.service';
+import { recordSectionVersion } from '../versions/versions.queries';
 import {
   applicationStatusLocked,
   findGrantToApply,
@@ -98,9 +99,10 @@ function checkedData(section: SectionRow, data: unknown): unknown {
  * section's `version`; without it (the editor, whose text is co-edited live), `fieldsVersion`. A
  * changed text goes through the section's co-editing document: `textUpdate` is the change, for
  * the caller to pass on to open editors once the save is committed (`announceText`). The status
- * follows the save (`statusAfterSave`).
+ * follows the save (`statusAfterSave`), and the state is recorded as a version (decision 0036;
+ * `restoredFrom`: the version a restore brings back).
  */
-export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string) {
+export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string, options: { restoredFrom?: string } = {}) {
   const run = async (trx: Executor) => {
     const locked = await textDocForUpdate(trx, input.applicationId, input.sectionId);
     const section = locked && (await findSection(trx, input.applicationId, input.sectionId));
@@ -120,6 +122,8 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
       { ...(text ? { content, textDoc: text.textDoc } : {}), fields, status, userId },
     );
     if (!saved) throw new AppError('CONFLICT');
+    const state = { content, answers: fields.answers, fulfilled: fields.fulfilled, data: data === undefined ? section.data : data };
+    await recordSectionVersion(trx, { sectionId: section.id, authorId: userId, ...state }, { ...options, sectionVersion: saved.version });
     return {
       id: section.id,
       version: saved.version,
@@ -133,8 +137,13 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
 }
 
 /** A save by a signed-in user (`saveSection`), its change of the text passed on to the section's open editors. */
-export async function saveSectionAndAnnounce(services: Pick<Services, 'db' | 'textChannel'>, user: SessionUser, input: z.output<typeof saveSectionInput>) {
-  const { textUpdate, ...saved } = await saveSection(services.db, input, user.id);
+export async function saveSectionAndAnnounce(
+  services: Pick<Services, 'db' | 'textChannel'>,
+  user: SessionUser,
+  input: z.output<typeof saveSectionInput>,
+  options: { restoredFrom?: string } = {},
+) {
+  const { textUpdate, ...saved } = await saveSection(services.db, input, user.id, options);
   if (textUpdate) await announceText(services, user, { sectionId: saved.id, clientId: SERVER_CLIENT_ID, update: textUpdate, version: saved.version, status: saved.status });
   return saved;
 }
