@@ -157,11 +157,17 @@ export async function createUser(
  * A tRPC caller acting as the given session's user (or anonymous), through the real procedures;
  * `request` is what an HTTP request would tell: the address, the browser, the interface language.
  */
-export async function callerFor(services: Services, as?: { token: string } | null, request: Partial<Pick<Context, 'ip' | 'userAgent' | 'locale'>> = {}) {
-  if (!as) return createCaller(createInnerContext(services, request));
+export async function callerFor(
+  services: Services,
+  as?: { token: string } | null,
+  request: Partial<Pick<Context, 'ip' | 'userAgent' | 'locale'>> = {},
+  /** Aborting it ends the caller's live streams, as a browser leaving does. */
+  signal?: AbortSignal,
+) {
+  if (!as) return createCaller(createInnerContext(services, request), { signal });
   const auth = await validateSessionToken(services.db, as.token);
   if (!auth) throw new Error('test session is not valid');
-  return createCaller(createInnerContext(services, { ...request, user: auth.user, session: auth.session }));
+  return createCaller(createInnerContext(services, { ...request, user: auth.user, session: auth.session }), { signal });
 }
 
 /** A new session of an existing user, as another login would make it. */

@@ -157,8 +157,8 @@ describe('recording versions', () => {
       .values({ application_id: app.applicationId, section_id: app.budget, status: 'done', proposals: JSON.stringify([{ row: steel, problems: [], accepted: false }]) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const { version } = await cast.callers.employee.applications.section({ applicationId: app.applicationId, sectionId: app.budget });
-    await cast.callers.employee.drafts.acceptRow({ applicationId: app.applicationId, sectionId: app.budget, draftId: draft.id, rowId: steel.id, version });
+    const { fieldsVersion } = await cast.callers.employee.applications.section({ applicationId: app.applicationId, sectionId: app.budget });
+    await cast.callers.employee.drafts.acceptRow({ applicationId: app.applicationId, sectionId: app.budget, draftId: draft.id, rowId: steel.id, fieldsVersion });
     const after = await cast.callers.employee.versions.list({ applicationId: app.applicationId, sectionId: app.budget });
     expect(after.versions).toHaveLength(2);
     const latest = await cast.callers.employee.versions.get({ applicationId: app.applicationId, sectionId: app.budget, versionId: after.versions[0]!.id });

@@ -291,7 +291,18 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
     label: t('reviews.comments.heading'),
     content: <CommentsPanel application={overview} sectionId={section.id} mayComment={may(overview.role, 'comment')} />,
   });
-  panels.push({ id: 'history', label: t('reviews.history.heading'), content: <SectionVersions applicationId={overview.id} companyId={overview.companyId} section={section} editable={editable} editor={draft} /> });
+  panels.push({
+    id: 'history',
+    label: t('reviews.history.heading'),
+    content: (
+      <SectionVersions
+        applicationId={overview.id}
+        companyId={overview.companyId}
+        section={section} editable={editable}
+        editor={{ content, flush: flushAll, adopt: draft.adopt, savedAt: latest(draft.savedAt, text.savedAt) }}
+      />
+    ),
+  });
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8 xl:max-w-7xl">

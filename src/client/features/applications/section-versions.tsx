@@ -14,13 +14,20 @@ import { QueryState } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { ApplicationHistory } from './application-history';
 import { FinalStructured } from './final-structured';
-import { docOf, type useSectionDraft } from './use-section-draft';
+import type { useSectionDraft } from './use-section-draft';
 import { WordDiffView } from './word-diff-view';
 
 type Section = RouterOutputs['applications']['section'];
 type VersionItem = RouterOutputs['versions']['list']['versions'][number];
-/** What the panel needs of the editor's document: its text, and a save made for it on the server. */
-type Editor = Pick<ReturnType<typeof useSectionDraft>, 'doc' | 'flush' | 'adopt' | 'savedAt'>;
+/**
+ * What the panel needs of the editor: the text as it stands, storing what is typed, taking the
+ * fields a save made on the server (the restored text arrives through the live text itself).
+ */
+interface Editor extends Pick<ReturnType<typeof useSectionDraft>, 'adopt'> {
+  content: string;
+  flush: () => Promise<boolean>;
+  savedAt: Date | null;
+}
 
 export function SectionVersions({ applicationId, companyId, section, editable, editor }: { applicationId: string; companyId: string; section: Section; editable: boolean; editor: Editor }) {
   const t = useT();
@@ -122,9 +129,9 @@ function VersionDialog({
       return;
     }
     const result = await restore.mutateAsync({ applicationId, sectionId: section.id, versionId: item.id });
-    // The editor takes the section as the restore saved it, on the version the restore made.
+    // The editor takes the fields as the restore saved them, on the version the restore made.
     const saved = await utils.applications.section.fetch({ applicationId, sectionId: section.id }, { staleTime: 0 });
-    editor.adopt(result.version, () => docOf(saved));
+    editor.adopt(saved.fieldsVersion, () => ({ answers: saved.answers, fulfilled: [...saved.fulfilled], data: saved.data ?? null }));
     utils.applications.get.setData({ applicationId }, (old) => (old ? { ...old, sections: old.sections.map((other) => (other.id === section.id ? { ...other, status: result.status } : other)) } : old));
     void utils.versions.list.invalidate({ applicationId, sectionId: section.id });
     void utils.reviews.history.invalidate({ applicationId });
@@ -168,12 +175,12 @@ function VersionDialog({
                     <VersionRows section={section} companyId={companyId} data={version.data.data} />
                   </section>
                 )}
-                {(!structured || version.data.content !== '' || editor.doc.content !== '') && (
+                {(!structured || version.data.content !== '' || editor.content !== '') && (
                   <section aria-labelledby="version-diff-heading" className="space-y-2">
                     <h3 id="version-diff-heading" className="text-sm font-semibold text-gray-900">
                       {t('versions.differences')}
                     </h3>
-                    <WordDiffView before={version.data.content} after={editor.doc.content} />
+                    <WordDiffView before={version.data.content} after={editor.content} />
                     <details className="text-sm">
                       <summary className="cursor-pointer text-primary-700 hover:underline">{t('versions.text')}</summary>
                       {version.data.content ? (

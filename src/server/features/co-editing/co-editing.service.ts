@@ -15,6 +15,7 @@ import type { Executor } from '../../db/db';
 import type { SessionUser } from '../../auth/session';
 import type { Services } from '../../services';
 import { findSection, findSectionText, textDocForUpdate, updateSectionVersioned } from '../applications/applications.queries';
+import { recordSectionVersion } from '../versions/versions.queries';
 import type { TextMessage } from './text-channel';
 
 function decoded(base64: string): Uint8Array {
@@ -64,6 +65,7 @@ export async function pushText(db: Executor, input: { applicationId: string; sec
     const status = statusAfterSave(section.status, missingForDone(section, { ...section, content }).length === 0);
     const saved = await updateSectionVersioned(trx, { id: section.id, applicationId: input.applicationId, status: section.status }, { version: section.version }, { content, textDoc, status, userId });
     if (!saved) throw new AppError('CONFLICT');
+    await recordSectionVersion(trx, { sectionId: section.id, authorId: userId, content, answers: section.answers, fulfilled: section.fulfilled, data: section.data }, { sectionVersion: saved.version });
     return { version: saved.version, status: saved.status as SectionStatus, changed: true };
   });
 }
