@@ -184,7 +184,7 @@ function Layer({ text, cursors, marks }: { text: string; cursors: readonly TextC
       pieces.push(
         <span key={`c${caret.key}`} className="relative">
           <span className={`absolute -ms-px top-0 bottom-0 w-0.5 ${caret.colour.caret}`} style={{ height: '1.2em' }} />
-          <span className={`absolute bottom-full -ms-px rounded-sm px-1 text-[0.625rem] leading-4 font-semibold whitespace-nowrap ${caret.colour.label}`}>{caret.label}</span>
+          <span data-cursor={caret.label} className={`absolute bottom-full -ms-px rounded-sm px-1 text-[0.625rem] leading-4 font-semibold whitespace-nowrap ${caret.colour.label}`}>{caret.label}</span>
         </span>,
       );
     }

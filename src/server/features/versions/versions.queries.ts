@@ -21,10 +21,11 @@ export const VERSION_PAGE_SIZE = 30;
 export const VERSION_WINDOW_SECONDS = 5 * 60;
 
 /**
- * Records a section's state as just saved, in one statement (decision 0036). The section's latest
- * version is updated instead of adding one when it is the writer's own, was saved within
- * `windowSeconds` by the database's clock and is not a restore (a restore keeps exactly the state
- * it restored); a restore (`restoredFrom`) always adds one.
+ * Records a section's state as just saved, in one statement (decision 0036). The writer's latest
+ * version of the section is updated (and becomes the newest) instead of adding one when it was
+ * saved within `windowSeconds` by the database's clock and no restore came after it; others
+ * writing at the same time (live co-editing) do not split it. A restore (`restoredFrom`) always
+ * adds one, and is never updated: it keeps exactly the state it restored.
  *
  * `sectionVersion`, the section's version that the save produced, keeps a late call from
  * recording a state a later save has already replaced: the section's row is locked while the
@@ -48,13 +49,14 @@ export async function recordSectionVersion(
     ), latest AS (
       SELECT v.id FROM section_versions v
       WHERE v.section_id = (SELECT id FROM section)
-        AND v.seq = (SELECT max(seq) FROM section_versions WHERE section_id = ${sectionId})
-        AND v.author_id = ${authorId} AND v.restored_from IS NULL
+        AND v.seq = (SELECT max(seq) FROM section_versions WHERE section_id = ${sectionId} AND author_id = ${authorId})
+        AND v.restored_from IS NULL
+        AND NOT EXISTS (SELECT 1 FROM section_versions r WHERE r.section_id = ${sectionId} AND r.restored_from IS NOT NULL AND r.seq > v.seq)
         AND v.saved_at > now() - make_interval(secs => ${windowSeconds})
         AND ${restoredFrom}::uuid IS NULL
     ), coalesced AS (
       UPDATE section_versions v
-      SET content = ${state.content}, answers = ${state.answers}::jsonb, fulfilled = ${state.fulfilled}::uuid[], data = ${state.data}::jsonb, saved_at = now()
+      SET content = ${state.content}, answers = ${state.answers}::jsonb, fulfilled = ${state.fulfilled}::uuid[], data = ${state.data}::jsonb, saved_at = now(), seq = DEFAULT
       FROM latest WHERE v.id = latest.id
       RETURNING v.id
     ), inserted AS (
