@@ -60,7 +60,7 @@ test('a writer drafts two sections through a reload and a lost connection, is re
 
   // Saves fail (the server cannot be reached for them) and the page is reloaded: the text comes
   // back from the browser's copy, and is saved once saving works again.
-  await page.route('**/trpc/applications.saveSection**', (route) => route.abort());
+  await page.route('**/trpc/coEditing.push**', (route) => route.abort());
   await text.fill('Vi udvikler en varmepumpe, der bruger halvt så meget strøm. Den er klar til markedet i 2027.');
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'failed');
   // Said where the writer types: right under the text box.
@@ -71,10 +71,10 @@ test('a writer drafts two sections through a reload and a lost connection, is re
   await expect(saveState(page)).toBeInViewport();
   await page.reload();
   await expect(page.getByLabel('Afsnittets tekst')).toHaveValue('Vi udvikler en varmepumpe, der bruger halvt så meget strøm. Den er klar til markedet i 2027.');
-  await expect(page.getByText(/Du har tekst, der ikke blev gemt/)).toBeVisible();
+  await expect(saveState(page)).toHaveAttribute('data-save-state', 'failed');
   expect(await storedContent(team.applicationId, 'Projektresumé')).not.toContain('2027');
   // The editor tries again by itself.
-  await page.unroute('**/trpc/applications.saveSection**');
+  await page.unroute('**/trpc/coEditing.push**');
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
   await expect.poll(() => storedContent(team.applicationId, 'Projektresumé')).toContain('klar til markedet i 2027');
 
@@ -114,7 +114,7 @@ test('a writer drafts two sections through a reload and a lost connection, is re
   await expect(page.getByText('1 af 8 afsnit færdige')).toBeVisible();
 });
 
-test('two colleagues edit the same section at once: the later save shows both texts and loses neither', async ({ browser, page }) => {
+test('two colleagues edit the same section at once: their texts merge as they type, and only the same input changed by both is a choice', async ({ browser, page }) => {
   test.setTimeout(120_000);
   const team = await createTeam();
   await signInAs(page, team.writer);
@@ -125,32 +125,32 @@ test('two colleagues edit the same section at once: the later save shows both te
   const overview = `/applications/${team.applicationId}`;
   for (const person of [page, colleague]) {
     await person.goto(overview);
-    await person.getByRole('link', { name: /Marked og forretningspotentiale/ }).first().click();
-    await expect(person.getByLabel('Afsnittets tekst')).toHaveValue('');
+    await person.getByRole('link', { name: /Projektresumé/ }).first().click();
+    await expect(person.getByLabel('Afsnittets tekst')).toHaveAttribute('data-co-edited', 'ready');
   }
 
+  // The text: each types, each sees the other's sentence arrive; no conflict.
   await colleague.getByLabel('Afsnittets tekst').fill('Markedet er 2 mia. kr. om året.');
-  await expect(saveState(colleague)).toHaveAttribute('data-save-state', 'saved');
+  await expect(page.getByLabel('Afsnittets tekst')).toHaveValue('Markedet er 2 mia. kr. om året.');
+  await page.getByLabel('Afsnittets tekst').press('Control+End');
+  await page.getByLabel('Afsnittets tekst').pressSequentially(' Vi sælger til boligselskaber.');
+  await expect(colleague.getByLabel('Afsnittets tekst')).toHaveValue('Markedet er 2 mia. kr. om året. Vi sælger til boligselskaber.');
+  await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
+  await expect.poll(() => storedContent(team.applicationId, 'Projektresumé')).toBe('Markedet er 2 mia. kr. om året. Vi sælger til boligselskaber.');
 
-  await page.getByLabel('Afsnittets tekst').fill('Vi sælger til boligselskaber.');
+  // The same input changed by both: the later save is refused and the writer chooses.
+  await colleague.getByLabel(/Projektets titel/).fill('Kollegaens titel');
+  await expect(saveState(colleague)).toHaveAttribute('data-save-state', 'saved');
+  await page.getByLabel(/Projektets titel/).fill('Min titel');
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'conflict');
-  const panel = page.getByRole('alert').filter({ hasText: 'En anden har gemt afsnittet, mens du skrev' });
+  const panel = page.getByRole('alert').filter({ hasText: 'En anden har ændret afsnittets felter, mens du udfyldte dem' });
   await expect(panel).toBeVisible();
-  await expect(panel.getByRole('textbox')).toHaveValue('Markedet er 2 mia. kr. om året.');
-  await expect(page.getByLabel('Afsnittets tekst')).toHaveValue('Vi sælger til boligselskaber.');
-  // The conflict is told where the writer types: right under the text box, on the screen.
-  const typed = (await page.getByLabel('Afsnittets tekst').boundingBox())!;
-  const told = (await panel.boundingBox())!;
-  expect(told.y - (typed.y + typed.height)).toBeGreaterThanOrEqual(0);
-  expect(told.y - (typed.y + typed.height)).toBeLessThan(120);
   await expect(panel).toBeInViewport();
   await expectAccessible(page);
-
-  // The writer merges both texts and saves.
-  await page.getByLabel('Afsnittets tekst').fill('Markedet er 2 mia. kr. om året. Vi sælger til boligselskaber.');
-  await page.getByRole('button', { name: 'Gem min version' }).click();
+  await page.getByRole('button', { name: 'Gem mine svar' }).click();
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
-  await expect.poll(() => storedContent(team.applicationId, 'Marked og forretningspotentiale')).toBe('Markedet er 2 mia. kr. om året. Vi sælger til boligselskaber.');
+  // The text typed meanwhile stayed as it was.
+  await expect.poll(() => storedContent(team.applicationId, 'Projektresumé')).toBe('Markedet er 2 mia. kr. om året. Vi sælger til boligselskaber.');
   await colleagueContext.close();
 });
 
