@@ -10,7 +10,7 @@
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) shorten a quick run;
  * BENCH_ONLY=signed-in measures only the floors and the signed-in calls (no client build, public
  * reads, jobs, drafts or Lighthouse); BENCH_ONLY=public-pages only what a first visit loads and
- * Lighthouse; BENCH_CPU_PROF=<folder> runs the web process under
+ * Lighthouse; BENCH_ONLY=co-editing only twenty writers in one section (bench/co-editing.ts); BENCH_CPU_PROF=<folder> runs the web process under
  * `node --cpu-prof` and writes its profile there when it stops (summarise it with
  * `node bench/cpu-profile.ts <file>`).
  */
@@ -33,12 +33,14 @@ import { createScratchDatabase, type ScratchDatabase } from '../src/server/db/sc
 import { realisticScale, seedAtScale } from '../src/server/db/seed-at-scale';
 import { projectPath } from '../src/server/project-path';
 import { workerTimings } from '../src/shared/jobs';
+import { coEditingLatency } from './co-editing';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const signedInOnly = process.env.BENCH_ONLY === 'signed-in';
 const publicPagesOnly = process.env.BENCH_ONLY === 'public-pages';
+const coEditingOnly = process.env.BENCH_ONLY === 'co-editing';
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
 const prefix = `gwbench:${randomBytes(5).toString('hex')}`;
 const started = Date.now();
@@ -183,7 +185,7 @@ async function main() {
   const floorWritePort = await freePort();
   const app = `http://127.0.0.1:${appPort}`;
 
-  if (!signedInOnly) {
+  if (!signedInOnly && !coEditingOnly) {
     step('building the client');
     await buildClient();
   }
@@ -256,6 +258,12 @@ async function main() {
     const client = await firstVisitBytes(app);
     step(`running Lighthouse (mobile, ${LIGHTHOUSE_RUNS} runs a page)`);
     printTable({ loads: [], jobs: null, registryLookup: null, aiDraft: null, client, lighthouse: await lighthouseScores(app), totalSeconds: Math.round((Date.now() - started) / 1000) });
+    return;
+  }
+
+  if (coEditingOnly) {
+    step(`co-editing: ${duration} s of twenty writers in one section`);
+    console.log(`co-editing (20 writers, one section; push → the others have it): ${JSON.stringify(await coEditingLatency(app, db, draftSection, duration))}`);
     return;
   }
 
@@ -379,6 +387,8 @@ async function main() {
   step('measuring the registry lookup and the AI draft');
   const lookup = await registryLookup(app, auth, db);
   const draft = await aiDraft(app, auth, db, draftSection);
+  step(`co-editing: ${duration} s of twenty writers in one section`);
+  const coEditing = await coEditingLatency(app, db, sections[1]!, duration);
 
   step('measuring what a first visit loads');
   const client = await firstVisitBytes(app);
@@ -395,6 +405,7 @@ async function main() {
     jobs,
     registryLookup: lookup,
     aiDraft: draft,
+    coEditing,
     client,
     lighthouse,
     totalSeconds: Math.round((Date.now() - started) / 1000),
@@ -592,6 +603,7 @@ function printTable(results: {
   jobs: unknown;
   registryLookup: unknown;
   aiDraft: unknown;
+  coEditing?: unknown;
   client: { pages: Record<string, { jsGzipBytes: number; cssGzipBytes: number; htmlGzipBytes: number; pass: boolean }> };
   lighthouse: Awaited<ReturnType<typeof lighthouseScores>>;
   totalSeconds: number;
@@ -613,6 +625,7 @@ function printTable(results: {
   console.log(`\njobs (enqueue → processor start): ${JSON.stringify(results.jobs)}`);
   console.log(`registry lookup (request → filled profile, fixture registry): ${JSON.stringify(results.registryLookup)}`);
   console.log(`AI draft (offline drafter): ${JSON.stringify(results.aiDraft)}`);
+  console.log(`co-editing (20 writers, one section; push → the others have it): ${JSON.stringify(results.coEditing)}`);
 }
 
 async function cleanUp() {
