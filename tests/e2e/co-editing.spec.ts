@@ -4,7 +4,7 @@
  * and every browser ends with the same text holding every word anyone typed, which is also what
  * was stored. Each sees where the others' cursors are.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createDb } from '../../src/server/db/db';
 import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
 
@@ -43,7 +43,7 @@ interface Writer {
   page: Page;
 }
 
-async function openWriter(browser: import('@playwright/test').Browser, name: string, email: string, url: string, origin = ''): Promise<Writer> {
+async function openWriter(browser: Browser, name: string, email: string, url: string, origin = ''): Promise<Writer> {
   const context = await browser.newContext();
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`${name}: ${error.message}`));
