@@ -6,48 +6,17 @@
  * event, every few seconds.
  */
 import type { Services } from '../../services';
+import { wakeUps } from '../../trpc/live-stream';
 import { draftById, draftIdsOf, draftStatesOf } from './drafts.queries';
 
 type DraftView = NonNullable<Awaited<ReturnType<typeof draftById>>>;
 
 const REREAD_MS = 5000;
 
-/**
- * What a watcher waits on: a job event (`poke`) or, without one, the re-read interval; either
- * way it returns at once when `ended` is aborted. An event that came while the watcher was reading
- * is not lost: the next wait returns at once.
- */
-function wakeUps(ended: AbortSignal) {
-  let changed = false;
-  let wake: (() => void) | null = null;
-  const stop = () => wake?.();
-  ended.addEventListener('abort', stop);
-  return {
-    poke() {
-      changed = true;
-      wake?.();
-    },
-    async next() {
-      if (!changed && !ended.aborted) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, REREAD_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
-      }
-      changed = false;
-    },
-    dispose: () => ended.removeEventListener('abort', stop),
-  };
-}
-
 /** Runs until the draft is final or `ended` is aborted (see `trpc/live-stream.ts`). */
 export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, applicationId: string, draftId: string, ended: AbortSignal): AsyncGenerator<DraftView> {
   // Progress events carry only the length written so far; the text is read from the row.
-  const wakes = wakeUps(ended);
+  const wakes = wakeUps(ended, REREAD_MS);
   let unlisten = () => {};
   try {
     unlisten = await services.jobEvents.listen(
@@ -90,7 +59,7 @@ export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, 
  * the state does not change while the text grows. Without any event it re-reads every few seconds.
  */
 export async function* watchDraftStates(services: Pick<Services, 'db' | 'jobEvents'>, applicationId: string, ended: AbortSignal) {
-  const wakes = wakeUps(ended);
+  const wakes = wakeUps(ended, REREAD_MS);
   let known = new Set<string>();
   let unlisten = () => {};
   try {

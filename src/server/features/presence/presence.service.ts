@@ -6,39 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PresenceEntry } from '../../../shared/schemas/presence';
+import { wakeUps } from '../../trpc/live-stream';
 import type { PresenceHub, PresenceStay } from './presence-hub';
-
-/**
- * What a watcher waits on: an announcement (`poke`) or, without one, the re-read interval; either
- * way it returns at once when `ended` is aborted. An announcement that came while the watcher was
- * reading is not lost: the next wait returns at once.
- */
-function wakeUps(ended: AbortSignal, rereadMs: number) {
-  let changed = false;
-  let wake: (() => void) | null = null;
-  const stop = () => wake?.();
-  ended.addEventListener('abort', stop);
-  return {
-    poke() {
-      changed = true;
-      wake?.();
-    },
-    async next() {
-      if (!changed && !ended.aborted) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, rereadMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
-      }
-      changed = false;
-    },
-    dispose: () => ended.removeEventListener('abort', stop),
-  };
-}
 
 /** Runs until `ended` is aborted (see `trpc/live-stream.ts`). */
 export async function* watchPresence(
