@@ -36,12 +36,29 @@ const tabClass =
  * `main` is the writing itself; `panels` go beside it (wide) or behind tabs (narrow); `review` (the
  * section's review and its moves) heads the side column, or follows the text on a narrow screen
  * rather than hide behind a tab; `nav` (the section list) goes left of the text on the widest
- * screens, else after everything.
+ * screens, else after everything. `tab` and `onTabChange` (optional) say which tab is shown on a
+ * narrow screen: `text` or a panel's id.
  */
-export function WritingLayout({ main, review, panels, nav }: { main: ReactNode; review: ReactNode; panels: WritingPanel[]; nav: ReactNode }) {
+export function WritingLayout({
+  main,
+  review,
+  panels,
+  nav,
+  tab: shownTab,
+  onTabChange,
+}: {
+  main: ReactNode;
+  review: ReactNode;
+  panels: WritingPanel[];
+  nav: ReactNode;
+  tab?: string;
+  onTabChange?: (tab: string) => void;
+}) {
   const t = useT();
   const wide = useWideScreen();
-  const [tab, setTab] = useState('text');
+  const [ownTab, setOwnTab] = useState('text');
+  const tab = shownTab ?? ownTab;
+  const setTab = onTabChange ?? setOwnTab;
   if (wide) {
     return (
       <div className="mt-4 grid grid-cols-[minmax(0,1fr)_22rem] gap-6 xl:grid-cols-[12rem_minmax(0,1fr)_22rem]">
