@@ -20,6 +20,9 @@ import type { CompanyRole } from '../../src/shared/domain/company-roles';
 import { createCast, createCompany, nextOrgId, type Actor, type Cast } from './company-fixtures';
 import { redisUrl, type TestServices } from './harness';
 
+/** An anchor as the editor sends it: the passage "Skrevet" of a text seeded by client 1 (docs/decisions/0038). */
+const commentAnchorSample = { start: { tname: 'content', item: { client: 1, clock: 0 }, assoc: 0 }, end: { tname: 'content', item: { client: 1, clock: 6 }, assoc: -1 } };
+
 export type ActorName = Actor | 'platformAdmin';
 /**
  * The access rule each procedure of the app router declares (`.meta({ access })` or its base
@@ -660,7 +663,7 @@ export const samples: Record<string, (world: World) => unknown> = {
   'comments.openCounts': async (w) => ({ applicationId: (await w.application()).id }),
   'comments.add': async (w) => {
     const application = await w.application();
-    return { applicationId: application.id, sectionId: application.sectionIds[0], body: 'Hvad mener du, @Rita?', quote: 'Skrevet', mentionIds: [w.memberId('reviewer')] };
+    return { applicationId: application.id, sectionId: application.sectionIds[0], body: 'Hvad mener du, @Rita?', quote: 'Skrevet', anchor: commentAnchorSample, mentionIds: [w.memberId('reviewer')] };
   },
   'comments.reply': async (w) => ({ applicationId: (await w.application()).id, threadId: await w.commentThread(), body: 'Enig', mentionIds: [] }),
   'comments.resolve': async (w) => ({ applicationId: (await w.application()).id, threadId: await w.commentThread(), resolved: true }),

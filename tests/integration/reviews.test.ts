@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SectionStatus } from '../../src/shared/domain/application-sections';
 import { sectionStatuses } from '../../src/shared/domain/application-sections';
+import { anchorOf, passageOf, sectionText, textDocOf } from '../../src/shared/domain/text-doc';
 import { createCast, createCompany, outcome, type Actor, type Cast } from './company-fixtures';
 import { callerFor, createTestServices, createUser, failureOf, type TestServices } from './harness';
 
@@ -267,6 +268,45 @@ describe('comments', () => {
     expect((await cast.callers.owner.comments.threads({ applicationId, sectionId: first })).threads[0]!.resolvedAt).not.toBeNull();
     await cast.callers.reviewer.comments.resolve({ applicationId, threadId: thread.id, resolved: false });
     expect(await counts()).toEqual({ [first]: 1, [second]: 1 });
+  });
+
+  it('a thread may be anchored to a passage of the text: stored and returned as sent; a bad anchor and an anchor on a reply are refused', async () => {
+    const { applicationId, sectionIds } = await startApplication();
+    const sectionId = sectionIds[0]!;
+    const doc = textDocOf(null, 'Vi vil halvere strømforbruget i 2026.');
+    const anchor = anchorOf(sectionText(doc), 7, 29);
+    const thread = await cast.callers.reviewer.comments.add({ applicationId, sectionId, body: 'Hvordan?', quote: 'halvere strømforbruget', anchor, mentionIds: [] });
+    await cast.callers.employee.comments.add({ applicationId, sectionId, body: 'Om hele afsnittet', mentionIds: [] });
+    const { threads } = await cast.callers.owner.comments.threads({ applicationId, sectionId });
+    expect(threads.map((each) => [each.body, each.anchor])).toEqual([
+      ['Om hele afsnittet', null],
+      ['Hvordan?', anchor],
+    ]);
+    expect(passageOf(doc, threads[1]!.anchor!)).toEqual({ from: 7, to: 29 });
+
+    const bad = [
+      { start: anchor.start },
+      { ...anchor, extra: 1 },
+      { start: { ...anchor.start, item: { client: -1, clock: 0 } }, end: anchor.end },
+      { start: { ...anchor.start, item: { client: 1, clock: 0.5 } }, end: anchor.end },
+      { start: { ...anchor.start, assoc: 7 }, end: anchor.end },
+      { start: { ...anchor.start, script: '<b>' }, end: anchor.end },
+      { start: { tname: 'x'.repeat(65), assoc: 0 }, end: anchor.end },
+      'halvere',
+    ];
+    for (const shape of bad) {
+      const failure = await failureOf(cast.callers.reviewer.comments.add({ applicationId, sectionId, body: 'Nej', anchor: shape as never, mentionIds: [] }));
+      expect(failure.appCode, JSON.stringify(shape)).toBe('VALIDATION');
+    }
+    const onReply = await failureOf(cast.callers.employee.comments.reply({ applicationId, threadId: thread.id, body: 'Svar', anchor, mentionIds: [] } as never));
+    expect(onReply.appCode).toBe('VALIDATION');
+    await cast.callers.employee.comments.reply({ applicationId, threadId: thread.id, body: 'Svar', mentionIds: [] });
+    const stored = await services.db.selectFrom('section_comments').select(['body', 'anchor']).where('section_id', '=', sectionId).orderBy('created_at').execute();
+    expect(stored.map((row) => [row.body, row.anchor === null])).toEqual([
+      ['Hvordan?', false],
+      ['Om hele afsnittet', true],
+      ['Svar', true],
+    ]);
   });
 
   it('pages threads newest first: after a thousand comments a new one is on the first page, and every thread is on exactly one page', async () => {

@@ -329,6 +329,7 @@ export interface RegistryLookups {
 }
 
 export interface SectionComments {
+  anchor: Json | null;
   author_id: string | null;
   body: string;
   created_at: Generated<Timestamp>;

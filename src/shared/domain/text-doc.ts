@@ -5,8 +5,10 @@
  */
 import * as Y from 'yjs';
 
+const TEXT_NAME = 'content';
+
 export function sectionText(doc: Y.Doc): Y.Text {
-  return doc.getText('content');
+  return doc.getText(TEXT_NAME);
 }
 
 /**
@@ -56,4 +58,52 @@ export function replaceText(text: Y.Text, next: string, origin: unknown = null):
   };
   if (text.doc) text.doc.transact(apply, origin);
   else apply();
+}
+
+/** A place in the text as `Y.relativePositionToJSON` writes it. */
+export interface RelativePositionJson {
+  type?: { client: number; clock: number };
+  tname?: string;
+  item?: { client: number; clock: number };
+  assoc: number;
+}
+
+/** A passage of the text that follows its words as the text changes (docs/decisions/0038). */
+export interface TextAnchor {
+  start: RelativePositionJson;
+  end: RelativePositionJson;
+}
+
+/**
+ * The anchor of the passage `from`–`to` of the text. Its start is tied to the passage's first
+ * character and its end to its last (assoc -1), so what is typed just before or just after it
+ * stays outside.
+ */
+export function anchorOf(text: Y.Text, from: number, to: number): TextAnchor {
+  const start = Y.createRelativePositionFromTypeIndex(text, Math.min(from, to));
+  const end = Y.createRelativePositionFromTypeIndex(text, Math.max(from, to), -1);
+  return { start: Y.relativePositionToJSON(start) as RelativePositionJson, end: Y.relativePositionToJSON(end) as RelativePositionJson };
+}
+
+/** Where a place is in the section's text now; null if it is not in it (or not yet known here). */
+function indexOf(doc: Y.Doc, position: RelativePositionJson): number | null {
+  // Only the section's text: a name resolves by making a root type of that name, which must not happen for someone else's.
+  if (position.type || (!position.item && position.tname !== TEXT_NAME)) return null;
+  try {
+    const absolute = Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON(position), doc);
+    return absolute && absolute.type === sectionText(doc) ? absolute.index : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The passage an anchor covers in the document now, or null when its words were all deleted (or
+ * the anchor does not belong to this document).
+ */
+export function passageOf(doc: Y.Doc, anchor: TextAnchor): { from: number; to: number } | null {
+  const from = indexOf(doc, anchor.start);
+  const to = indexOf(doc, anchor.end);
+  if (from === null || to === null || to <= from) return null;
+  return { from, to };
 }

@@ -16,14 +16,40 @@ const mentionIdsSchema = z.array(z.uuid({ error: 'validation.invalid' })).max(50
 /** A page of threads, newest first; `cursor` is the last thread of the previous page. */
 export const commentThreadsInput = sectionInput.extend({ cursor: z.uuid({ error: 'validation.invalid' }).nullish() });
 
+/** An item of a Yjs document: who made it (a client's random 32-bit id) and its count. */
+const yjsIdSchema = z.strictObject({ client: z.int().min(0).max(0xffff_ffff), clock: z.int().min(0) });
+
+/**
+ * A place in the section's co-edited text, as `Y.relativePositionToJSON` writes it. Only its shape
+ * is checked: the editor resolves it against its own document and ignores what does not fit.
+ */
+const relativePositionSchema = z.strictObject({
+  type: yjsIdSchema.optional(),
+  tname: z.string().max(64).optional(),
+  item: yjsIdSchema.optional(),
+  assoc: z.int().min(-1).max(0),
+});
+
+/** The passage of the text a thread is about (docs/decisions/0038). */
+export const commentAnchorSchema = z.strictObject({ start: relativePositionSchema, end: relativePositionSchema }, { error: 'validation.invalid' });
+export type CommentAnchor = z.infer<typeof commentAnchorSchema>;
+
 export const addCommentInput = sectionInput.extend({
   body: bodySchema,
   quote: z.string().trim().max(COMMENT_QUOTE_MAX, { error: 'validation.tooLong' }).optional(),
+  /** Only on a thread's first comment: replies belong to the thread's passage. */
+  anchor: commentAnchorSchema.optional(),
   mentionIds: mentionIdsSchema,
 });
 export type AddCommentInput = z.input<typeof addCommentInput>;
 
-export const replyInput = applicationInput.extend({ threadId: z.uuid({ error: 'error.notFound' }), body: bodySchema, mentionIds: mentionIdsSchema });
+export const replyInput = applicationInput.extend({
+  threadId: z.uuid({ error: 'error.notFound' }),
+  body: bodySchema,
+  mentionIds: mentionIdsSchema,
+  /** Refused rather than dropped: a reply is about its thread's passage. */
+  anchor: z.never({ error: 'validation.invalid' }).optional(),
+});
 export type ReplyInput = z.input<typeof replyInput>;
 
 export const resolveThreadInput = applicationInput.extend({ threadId: z.uuid({ error: 'error.notFound' }), resolved: z.boolean() });

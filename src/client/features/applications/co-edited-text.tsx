@@ -4,7 +4,7 @@
  * that lets every click through shows the others' cursors and selections, and marked passages
  * (those comments are anchored to), laid out exactly as the box lays out its text.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref, type TextareaHTMLAttributes } from 'react';
 import type * as Y from 'yjs';
 import { replaceText } from '../../../shared/domain/text-doc';
 import { inputClass } from '../../ui/input-class';
@@ -70,6 +70,7 @@ export function CoEditedText({
   cursors = [],
   marks = [],
   onSelection,
+  boxRef,
   className = '',
   ...rest
 }: {
@@ -82,10 +83,13 @@ export function CoEditedText({
   marks?: readonly TextMark[];
   /** The writer's selection, whenever it changes. */
   onSelection?: (selection: { anchor: number; head: number }) => void;
+  /** The text box itself, to select a passage in it from outside. */
+  boxRef?: Ref<HTMLTextAreaElement | null>;
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'defaultValue' | 'onChange' | 'readOnly'>) {
   const box = useRef<HTMLTextAreaElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(() => (ready ? sharedText.toString() : fallback));
+  useImperativeHandle<HTMLTextAreaElement | null, HTMLTextAreaElement | null>(boxRef, () => box.current, []);
 
   // The box is not controlled by React: its value is set here, so the writer's cursor stays put.
   useLayoutEffect(() => {
@@ -172,8 +176,8 @@ export function CoEditedText({
 function Layer({ text, cursors, marks }: { text: string; cursors: readonly TextCursor[]; marks: readonly TextMark[] }) {
   const clamp = (offset: number) => Math.max(0, Math.min(text.length, offset));
   const ranges = [
-    ...marks.map((mark) => ({ from: clamp(Math.min(mark.from, mark.to)), to: clamp(Math.max(mark.from, mark.to)), className: mark.active ? 'bg-amber-300/60' : 'bg-amber-200/50', key: `m${mark.key}` })),
-    ...cursors.map((cursor) => ({ from: clamp(Math.min(cursor.anchor, cursor.head)), to: clamp(Math.max(cursor.anchor, cursor.head)), className: cursor.colour.selection, key: `s${cursor.key}` })),
+    ...marks.map((mark) => ({ from: clamp(Math.min(mark.from, mark.to)), to: clamp(Math.max(mark.from, mark.to)), className: mark.active ? 'bg-amber-300/60' : 'bg-amber-200/50', mark })),
+    ...cursors.map((cursor) => ({ from: clamp(Math.min(cursor.anchor, cursor.head)), to: clamp(Math.max(cursor.anchor, cursor.head)), className: cursor.colour.selection, mark: null })),
   ].filter((range) => range.to > range.from);
   const carets = cursors.map((cursor) => ({ ...cursor, at: clamp(cursor.head) }));
   const cuts = [...new Set([0, text.length, ...ranges.flatMap((range) => [range.from, range.to]), ...carets.map((caret) => caret.at)])].sort((a, b) => a - b);
@@ -191,8 +195,15 @@ function Layer({ text, cursors, marks }: { text: string; cursors: readonly TextC
     const next = cuts[index + 1];
     if (next === undefined) break;
     const covering = ranges.filter((range) => range.from <= at && range.to >= next);
+    const marked = covering.flatMap((range) => (range.mark ? [range.mark] : []));
     pieces.push(
-      <span key={`t${at}`} className={covering.map((range) => range.className).join(' ')}>
+      // The marks' keys name the passages a piece belongs to (`[data-mark~="key"]` finds a passage's pieces).
+      <span
+        key={`t${at}`}
+        className={covering.map((range) => range.className).join(' ')}
+        data-mark={marked.length > 0 ? marked.map((mark) => mark.key).join(' ') : undefined}
+        data-mark-active={marked.some((mark) => mark.active) ? '' : undefined}
+      >
         {text.slice(at, next)}
       </span>,
     );

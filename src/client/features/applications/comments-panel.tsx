@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/form-field';
 import { inputClass } from '../../ui/input-class';
 import { toast } from '../../ui/toast';
+import type { CommentAnchors, Passage, PendingAnchor } from './comment-anchors';
 
 type Thread = RouterOutputs['comments']['threads']['threads'][number];
 interface Member {
@@ -18,10 +19,15 @@ interface CommentsPanelProps {
   application: { id: string; companyId: string; published: boolean };
   sectionId: string;
   mayComment: boolean;
+  /** The passages threads are anchored to in the text, and the comment being written on a selection. */
+  anchors: CommentAnchors;
 }
 
-/** The section's comment threads: quotes, replies, resolve and reopen, and `@name` mentions offered as you type. */
-export function CommentsPanel({ application, sectionId, mayComment }: CommentsPanelProps) {
+/**
+ * The section's comment threads: quotes (a passage of the text, shown in it), replies, resolve and
+ * reopen, and `@name` mentions offered as you type.
+ */
+export function CommentsPanel({ application, sectionId, mayComment, anchors }: CommentsPanelProps) {
   const t = useT();
   // Newest threads first, a page at a time: a new comment is always on the first page.
   const pages = trpc.comments.threads.useInfiniteQuery({ applicationId: application.id, sectionId }, { getNextPageParam: (page) => page.nextCursor });
@@ -38,7 +44,17 @@ export function CommentsPanel({ application, sectionId, mayComment }: CommentsPa
       {threads && threads.length > 0 && (
         <ul className="space-y-3">
           {threads.map((thread) => (
-            <ThreadView key={thread.id} thread={thread} applicationId={application.id} sectionId={sectionId} people={people} writable={writable} />
+            <ThreadView
+              key={thread.id}
+              thread={thread}
+              applicationId={application.id}
+              sectionId={sectionId}
+              people={people}
+              writable={writable}
+              passage={anchors.passages.get(thread.id)}
+              active={anchors.activeId === thread.id}
+              onShowPassage={() => anchors.showThread(thread.id)}
+            />
           ))}
         </ul>
       )}
@@ -47,7 +63,7 @@ export function CommentsPanel({ application, sectionId, mayComment }: CommentsPa
           {t('reviews.comments.older')}
         </Button>
       )}
-      {writable && <NewComment applicationId={application.id} sectionId={sectionId} people={people} />}
+      {writable && <NewComment key={anchors.pending?.key ?? 0} applicationId={application.id} sectionId={sectionId} people={people} pending={anchors.pending} onClose={anchors.clearPending} />}
     </section>
   );
 }
@@ -57,7 +73,26 @@ function useInvalidateComments(applicationId: string, sectionId: string) {
   return () => Promise.all([utils.comments.threads.invalidate({ applicationId, sectionId }), utils.comments.openCounts.invalidate({ applicationId })]);
 }
 
-function ThreadView({ thread, applicationId, sectionId, people, writable }: { thread: Thread; applicationId: string; sectionId: string; people: Member[]; writable: boolean }) {
+function ThreadView({
+  thread,
+  applicationId,
+  sectionId,
+  people,
+  writable,
+  passage,
+  active,
+  onShowPassage,
+}: {
+  thread: Thread;
+  applicationId: string;
+  sectionId: string;
+  people: Member[];
+  writable: boolean;
+  /** Where the thread's passage is in the text now (none for a thread not anchored, resolved, or before the text has arrived). */
+  passage: Passage | undefined;
+  active: boolean;
+  onShowPassage: () => void;
+}) {
   const t = useT();
   const invalidate = useInvalidateComments(applicationId, sectionId);
   const resolve = trpc.comments.resolve.useMutation();
@@ -65,8 +100,21 @@ function ThreadView({ thread, applicationId, sectionId, people, writable }: { th
   const [replying, setReplying] = useState(false);
   const resolved = thread.resolvedAt !== null;
   return (
-    <li className={`rounded-md p-3 ring-1 ${resolved ? 'bg-gray-50 ring-gray-200' : 'bg-violet-50/40 ring-violet-200'}`}>
-      {thread.quote && <blockquote className="mb-2 border-s-4 border-violet-300 ps-2 text-sm break-words text-gray-700 italic">{thread.quote}</blockquote>}
+    <li data-thread={thread.id} data-active={active ? '' : undefined} className={`rounded-md p-3 ring-1 ${resolved ? 'bg-gray-50 ring-gray-200' : active ? 'bg-amber-50 ring-amber-400' : 'bg-violet-50/40 ring-violet-200'}`}>
+      {passage && passage !== 'removed' ? (
+        // The quote is the way to the passage: a click or Enter selects it in the text.
+        <button type="button" onClick={onShowPassage} aria-pressed={active} data-show-passage className={`${quoteClass} mb-2 block w-full cursor-pointer rounded-e-sm text-start hover:bg-amber-100/60 focus-visible:outline-2 focus-visible:outline-primary-700`}>
+          <span className="sr-only">{t('reviews.comments.showPassage')}: </span>
+          {thread.quote}
+        </button>
+      ) : (
+        thread.quote && <blockquote className={`${quoteClass} mb-2`}>{thread.quote}</blockquote>
+      )}
+      {passage === 'removed' && (
+        <p data-passage-removed className="-mt-1 mb-2 text-xs text-gray-600">
+          {t('reviews.comments.passageRemoved')}
+        </p>
+      )}
       <CommentView comment={thread} />
       {thread.replies.length > 0 && (
         <ul className="mt-2 space-y-2 border-s border-gray-200 ps-3">
@@ -129,13 +177,30 @@ function CommentView({ comment }: { comment: Thread['replies'][number] }) {
   );
 }
 
-function NewComment({ applicationId, sectionId, people }: { applicationId: string; sectionId: string; people: Member[] }) {
+function NewComment({
+  applicationId,
+  sectionId,
+  people,
+  pending,
+  onClose,
+}: {
+  applicationId: string;
+  sectionId: string;
+  people: Member[];
+  /** The selected words the comment is on, when it was started from the text. */
+  pending: PendingAnchor | null;
+  onClose: () => void;
+}) {
   const t = useT();
   const invalidate = useInvalidateComments(applicationId, sectionId);
   const add = trpc.comments.add.useMutation({ meta: { handlesError: true } });
   const [quote, setQuote] = useState('');
   const [formKey, setFormKey] = useState(0);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(pending !== null);
+  const close = () => {
+    setOpen(false);
+    onClose();
+  };
   if (!open) {
     return (
       <Button variant="secondary" onClick={() => setOpen(true)}>
@@ -145,21 +210,31 @@ function NewComment({ applicationId, sectionId, people }: { applicationId: strin
   }
   return (
     <div className="space-y-2 border-t border-gray-200 pt-3">
-      <TextField label={t('reviews.comments.quote')} value={quote} maxLength={COMMENT_QUOTE_MAX} onChange={(event) => setQuote(event.target.value)} />
+      {pending ? (
+        <div>
+          <p className="text-sm font-medium text-gray-800">{t('reviews.comments.about')}</p>
+          <blockquote data-pending-quote className={`${quoteClass} mt-1`}>
+            {pending.quote}
+          </blockquote>
+        </div>
+      ) : (
+        <TextField label={t('reviews.comments.quote')} value={quote} maxLength={COMMENT_QUOTE_MAX} onChange={(event) => setQuote(event.target.value)} />
+      )}
       <MentionForm
         key={formKey}
         label={t('reviews.comments.body')}
         submitLabel={t('reviews.comments.add')}
         people={people}
         busy={add.isPending}
+        autoFocus={pending !== null}
         onSubmit={async (body, mentionIds) => {
-          await add.mutateAsync({ applicationId, sectionId, body, quote: quote.trim() || undefined, mentionIds });
+          await add.mutateAsync({ applicationId, sectionId, body, quote: pending ? pending.quote : quote.trim() || undefined, anchor: pending?.anchor, mentionIds });
           await invalidate();
           setQuote('');
           setFormKey((key) => key + 1);
-          setOpen(false);
+          close();
         }}
-        onCancel={() => setOpen(false)}
+        onCancel={close}
       />
     </div>
   );
@@ -180,6 +255,7 @@ function MentionForm({
   submitLabel,
   people,
   busy,
+  autoFocus = false,
   onSubmit,
   onCancel,
 }: {
@@ -187,6 +263,7 @@ function MentionForm({
   submitLabel: string;
   people: Member[];
   busy: boolean;
+  autoFocus?: boolean;
   onSubmit: (body: string, mentionIds: string[]) => Promise<void>;
   onCancel?: () => void;
 }) {
@@ -243,6 +320,7 @@ function MentionForm({
         <textarea
           id={`${id}-body`}
           rows={3}
+          autoFocus={autoFocus}
           maxLength={COMMENT_BODY_MAX}
           value={text}
           className={inputClass}
@@ -316,3 +394,5 @@ function MentionForm({
     </form>
   );
 }
+
+const quoteClass = 'border-s-4 border-violet-300 ps-2 text-sm break-words text-gray-700 italic';

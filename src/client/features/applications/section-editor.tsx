@@ -13,6 +13,7 @@ import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { useDataProblemText, useLeftoverText } from './data-problems';
 import { SectionVersions } from './section-versions';
+import { CommentOnSelection, useCommentAnchors, type CommentAnchors } from './comment-anchors';
 import { CommentsPanel } from './comments-panel';
 import { DraftPanel, useAiDraft } from './draft-panel';
 import { useDraftStates } from './draft-states';
@@ -70,6 +71,10 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   };
   const text = useCoEditing({ applicationId: overview.id, sectionId: section.id, editable, onStored: applyStored });
   const content = text.synced || text.state !== 'connecting' ? text.text : section.content;
+  // The panel shown on a narrow screen (the text, or one of the panels beside it on a wide one).
+  const [tab, setTab] = useState('text');
+  const mayComment = may(overview.role, 'comment') && !overview.published;
+  const anchors = useCommentAnchors({ applicationId: overview.id, sectionId: section.id, coEditing: text, mayComment, showPanel: setTab });
   /** Everything typed and entered is stored (false when it could not be). */
   const flushAll = async () => (await draft.flush()) && (await text.flush());
   const [showMissing, setShowMissing] = useState(false);
@@ -136,6 +141,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
 
       <ContentField
         coEditing={text}
+        anchors={anchors}
         fallback={section.content}
         disabled={!editable}
         optionalNote={isStructuredKind(section.kind)}
@@ -289,7 +295,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   panels.push({
     id: 'comments',
     label: t('reviews.comments.heading'),
-    content: <CommentsPanel application={overview} sectionId={section.id} mayComment={may(overview.role, 'comment')} />,
+    content: <CommentsPanel application={overview} sectionId={section.id} mayComment={may(overview.role, 'comment')} anchors={anchors} />,
   });
   panels.push({
     id: 'history',
@@ -314,7 +320,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
         <SectionStatusBadge status={status} />
         <SectionPresence applicationId={overview.id} sectionId={section.id} />
       </div>
-      <WritingLayout main={main} review={review} panels={panels} nav={<SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} draftStates={draftStates} narrowOnWidest />} />
+      <WritingLayout tab={tab} onTabChange={setTab} main={main} review={review} panels={panels} nav={<SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} draftStates={draftStates} narrowOnWidest />} />
     </section>
   );
 }
@@ -391,6 +397,7 @@ function ConflictPanel({ onKeepMine, onUseTheirs }: { onKeepMine: () => void; on
 
 function ContentField({
   coEditing,
+  anchors,
   fallback,
   disabled,
   optionalNote = false,
@@ -398,6 +405,8 @@ function ContentField({
   saveState,
 }: {
   coEditing: ReturnType<typeof useCoEditing>;
+  /** Comments on passages: marked in the text, and written on what is selected in it. */
+  anchors: CommentAnchors;
   /** The text as the page loaded it, shown until the live text has arrived. */
   fallback: string;
   disabled: boolean;
@@ -425,13 +434,19 @@ function ContentField({
         readOnly={disabled}
         maxLength={SECTION_CONTENT_MAX}
         cursors={cursors}
-        onSelection={coEditing.setCursor}
+        marks={anchors.marks}
+        boxRef={anchors.box}
+        onSelection={(selection) => {
+          coEditing.setCursor(selection);
+          anchors.onSelection(selection);
+        }}
         aria-describedby={maxChars !== null ? `${id}-count` : undefined}
         data-co-edited={ready ? 'ready' : 'loading'}
         className={`${optionalNote ? '' : 'min-h-64'} leading-relaxed ${disabled ? 'bg-gray-50' : ''}`}
       />
       <div className="flex flex-wrap items-start justify-between gap-x-4">
         {saveState}
+        <CommentOnSelection anchors={anchors} />
         {maxChars !== null && <CharCount id={`${id}-count`} text={ready ? coEditing.text : fallback} max={maxChars} className="ms-auto mt-1" />}
       </div>
     </div>

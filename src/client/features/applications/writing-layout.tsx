@@ -4,7 +4,7 @@
  * or one tab away on a narrow one. Every panel is rendered once and kept mounted, so a half-typed
  * wish or comment survives switching tabs.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { useT } from '../../lib/intl';
 
@@ -36,12 +36,41 @@ const tabClass =
  * `main` is the writing itself; `panels` go beside it (wide) or behind tabs (narrow); `review` (the
  * section's review and its moves) heads the side column, or follows the text on a narrow screen
  * rather than hide behind a tab; `nav` (the section list) goes left of the text on the widest
- * screens, else after everything.
+ * screens, else after everything. `tab` and `onTabChange` (optional) say which tab is shown on a
+ * narrow screen: `text` or a panel's id.
  */
-export function WritingLayout({ main, review, panels, nav }: { main: ReactNode; review: ReactNode; panels: WritingPanel[]; nav: ReactNode }) {
+export function WritingLayout({
+  main,
+  review,
+  panels,
+  nav,
+  tab: shownTab,
+  onTabChange,
+}: {
+  main: ReactNode;
+  review: ReactNode;
+  panels: WritingPanel[];
+  nav: ReactNode;
+  tab?: string;
+  onTabChange?: (tab: string) => void;
+}) {
   const t = useT();
   const wide = useWideScreen();
-  const [tab, setTab] = useState('text');
+  const [ownTab, setOwnTab] = useState('text');
+  const tab = shownTab ?? ownTab;
+  const setTab = onTabChange ?? setOwnTab;
+  const tabList = useRef<HTMLDivElement>(null);
+  // A tab chosen by the page (a comment started in the text) is scrolled into the row of tabs, only
+  // sideways: the page stays where the writer is.
+  useEffect(() => {
+    const list = tabList.current;
+    const active = list?.querySelector('[data-state="active"]');
+    if (!list || !active) return;
+    const row = list.getBoundingClientRect();
+    const shown = active.getBoundingClientRect();
+    if (shown.left < row.left) list.scrollLeft -= row.left - shown.left + 16;
+    else if (shown.right > row.right) list.scrollLeft += shown.right - row.right + 16;
+  }, [tab]);
   if (wide) {
     return (
       <div className="mt-4 grid grid-cols-[minmax(0,1fr)_22rem] gap-6 xl:grid-cols-[12rem_minmax(0,1fr)_22rem]">
@@ -61,7 +90,7 @@ export function WritingLayout({ main, review, panels, nav }: { main: ReactNode; 
   return (
     <div className="mt-4 space-y-6">
       <Tabs.Root value={tab} onValueChange={setTab} className="space-y-4">
-        <Tabs.List aria-label={t('applications.editor.panels')} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
+        <Tabs.List ref={tabList} aria-label={t('applications.editor.panels')} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
           <Tabs.Trigger value="text" className={tabClass}>
             {t('applications.editor.tabText')}
           </Tabs.Trigger>

@@ -3,6 +3,7 @@
  * membership; every query is scoped by that application, so an id from elsewhere matches nothing.
  */
 import { sql } from 'kysely';
+import type { CommentAnchor } from '../../../shared/schemas/comments';
 import type { Executor } from '../../db/db';
 
 /** The section, if it belongs to the application. */
@@ -31,11 +32,18 @@ export async function membersAmong(db: Executor, companyId: string, userIds: rea
 
 export async function insertComment(
   db: Executor,
-  comment: { sectionId: string; threadId: string | null; authorId: string; body: string; quote: string | null; mentionIds: readonly string[] },
+  comment: { sectionId: string; threadId: string | null; authorId: string; body: string; quote: string | null; anchor?: CommentAnchor | null; mentionIds: readonly string[] },
 ) {
   const row = await db
     .insertInto('section_comments')
-    .values({ section_id: comment.sectionId, thread_id: comment.threadId, author_id: comment.authorId, body: comment.body, quote: comment.quote })
+    .values({
+      section_id: comment.sectionId,
+      thread_id: comment.threadId,
+      author_id: comment.authorId,
+      body: comment.body,
+      quote: comment.quote,
+      anchor: comment.anchor ? JSON.stringify(comment.anchor) : null,
+    })
     .returning(['id', 'created_at as createdAt'])
     .executeTakeFirstOrThrow();
   if (comment.mentionIds.length > 0) {
@@ -96,6 +104,7 @@ function commentRows(db: Executor) {
       nameOf.as('authorName'),
       'c.body',
       'c.quote',
+      sql<CommentAnchor | null>`c.anchor`.as('anchor'),
       'c.resolved_at as resolvedAt',
       'c.created_at as createdAt',
       sql<Array<{ userId: string; name: string }>>`coalesce((SELECT json_agg(json_build_object('userId', mu.id, 'name', trim(mu.firstname || ' ' || mu.lastname)) ORDER BY mu.firstname)

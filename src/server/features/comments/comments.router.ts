@@ -31,7 +31,7 @@ export const commentsRouter = router({
       await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, commentLimit, ctx.user.id);
       if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
       const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);
-      const comment = await insertComment(ctx.db, { sectionId: input.sectionId, threadId: null, authorId: ctx.user.id, body: input.body, quote: input.quote || null, mentionIds });
+      const comment = await insertComment(ctx.db, { sectionId: input.sectionId, threadId: null, authorId: ctx.user.id, body: input.body, quote: input.quote || null, anchor: input.anchor ?? null, mentionIds });
       await markCommentedIfInReview(ctx.db, { application: ctx.application, role: ctx.membership.role, userId: ctx.user.id }, input.sectionId, input.body);
       await notify(ctx, { kind: 'mention', applicationId: ctx.application.id, sectionId: input.sectionId, actorId: ctx.user.id, recipientIds: mentionIds, text: input.body });
       return comment;
