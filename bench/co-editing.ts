@@ -11,6 +11,7 @@ import * as Y from 'yjs';
 import { createSession } from '../src/server/auth/session';
 import type { ScratchDatabase } from '../src/server/db/scratch-database';
 import { sectionText } from '../src/shared/domain/text-doc';
+import { openEventStream } from '../tests/sse';
 
 const WRITERS = 20;
 const PUSH_EVERY_MS = 500;
@@ -21,7 +22,7 @@ interface Writer {
   serverState: Uint8Array | null;
   /** Words not yet in this writer's document, with when they were sent. */
   awaited: Map<string, number>;
-  stream: AbortController;
+  close: () => void;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -44,42 +45,23 @@ export async function coEditingLatency(app: string, db: ScratchDatabase['db'], s
   const latencies: number[] = [];
   const input = { applicationId: section.applicationId, sectionId: section.id };
   const writers: Writer[] = await Promise.all(
-    users.map(async (user) => ({ token: (await createSession(db, user.id)).token, doc: new Y.Doc(), serverState: null, awaited: new Map(), stream: new AbortController() })),
+    users.map(async (user) => ({ token: (await createSession(db, user.id)).token, doc: new Y.Doc(), serverState: null, awaited: new Map(), close: () => {} })),
   );
 
   async function watch(writer: Writer) {
-    const query = superjson.serialize({ ...input, clientId: writer.doc.clientID });
-    const url = `${app}/trpc/coEditing.watch?input=${encodeURIComponent(JSON.stringify(query))}&connectionParams=${encodeURIComponent(JSON.stringify({ token: writer.token }))}`;
-    const response = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: writer.stream.signal });
-    if (!response.ok || !response.body) throw new Error(`coEditing.watch answered ${response.status}`);
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    void (async () => {
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!data || /^event: /m.test(block)) continue;
-          const event = superjson.deserialize(JSON.parse(data)) as { type: string; update?: string; stateVector?: string };
-          if (!event.update || event.type === 'awareness') continue;
-          Y.applyUpdate(writer.doc, fromBase64(event.update), 'remote');
-          if (event.type === 'sync' && event.stateVector) writer.serverState = fromBase64(event.stateVector);
-          const now = performance.now();
-          const text = sectionText(writer.doc).toString();
-          for (const [word, sentAt] of writer.awaited) {
-            if (!text.includes(word)) continue;
-            latencies.push(now - sentAt);
-            writer.awaited.delete(word);
-          }
-        }
+    const stream = openEventStream<{ type: string; update?: string; stateVector?: string }>(app, 'coEditing.watch', { ...input, clientId: writer.doc.clientID }, writer.token, (event) => {
+      if (!event.update || event.type === 'awareness') return;
+      Y.applyUpdate(writer.doc, fromBase64(event.update), 'remote');
+      if (event.type === 'sync' && event.stateVector) writer.serverState = fromBase64(event.stateVector);
+      const now = performance.now();
+      const text = sectionText(writer.doc).toString();
+      for (const [word, sentAt] of writer.awaited) {
+        if (!text.includes(word)) continue;
+        latencies.push(now - sentAt);
+        writer.awaited.delete(word);
       }
-    })().catch(() => {});
+    });
+    writer.close = stream.close;
     const until = Date.now() + 30_000;
     while (!writer.serverState && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
     if (!writer.serverState) throw new Error('a writer’s stream did not start');
@@ -120,7 +102,7 @@ export async function coEditingLatency(app: string, db: ScratchDatabase['db'], s
   const settleUntil = Date.now() + 10_000;
   while (writers.some((writer) => writer.awaited.size > 0) && Date.now() < settleUntil) await new Promise((resolve) => setTimeout(resolve, 50));
   const missing = writers.reduce((sum, writer) => sum + writer.awaited.size, 0);
-  for (const writer of writers) writer.stream.abort();
+  for (const writer of writers) writer.close();
   const sorted = [...latencies].sort((a, b) => a - b);
   return { writers: WRITERS, updates: sent, failedPushes: failed, deliveries: sorted.length, notDelivered: missing, p50Ms: Math.round(percentile(sorted, 50)), p99Ms: Math.round(percentile(sorted, 99)) };
 }

@@ -148,12 +148,10 @@ test('three writers, one on a second web process and one going offline and back,
 
   await Promise.all([
     typeWords(asta, words('asta'), random),
-    // Bo loses the connection after his third word, types on, and comes back after his seventh.
+    // Bo loses the connection after his third word, types on (his editor says it is offline), and comes back after his seventh.
     typeWords(bo, words('bo'), random, async (index) => {
-      if (index === 3) {
-        await bo.context.setOffline(true);
-        await expect(bo.page.locator('[data-save-state="offline"]')).toBeVisible();
-      }
+      if (index === 3) await bo.context.setOffline(true);
+      if (index === 4) await expect(bo.page.locator('[data-save-state="offline"]')).toBeVisible();
       if (index === 7) await bo.context.setOffline(false);
     }),
     typeWords(cille, words('cille'), random),

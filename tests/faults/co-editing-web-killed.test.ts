@@ -7,6 +7,7 @@
  */
 import { fromBase64, toBase64 } from 'lib0/buffer';
 import superjson from 'superjson';
+import { openEventStream } from '../sse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { sectionText } from '../../src/shared/domain/text-doc';
@@ -29,38 +30,19 @@ function editor(token: string, section: { applicationId: string; sectionId: stri
   const doc = new Y.Doc();
   let serverState: Uint8Array | null = null;
   let base = '';
-  let stream: AbortController | null = null;
+  let stream: { abort: () => void } | null = null;
 
   async function connect(to: string) {
     base = to;
     stream?.abort();
     serverState = null;
-    const controller = new AbortController();
-    stream = controller;
     const input = { ...section, clientId: doc.clientID, stateVector: toBase64(Y.encodeStateVector(doc)) };
-    const url = `${to}/trpc/coEditing.watch?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}&connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`;
-    const response = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    void (async () => {
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!data || /^event: /m.test(block)) continue;
-          const event = superjson.deserialize(JSON.parse(data)) as Event;
-          if (event.type === 'awareness') continue;
-          Y.applyUpdate(doc, fromBase64(event.update), 'remote');
-          if (event.type === 'sync') serverState = fromBase64(event.stateVector);
-        }
-      }
-    })().catch(() => {});
+    const opened = openEventStream<Event>(to, 'coEditing.watch', input, token, (event) => {
+      if (event.type === 'awareness') return;
+      Y.applyUpdate(doc, fromBase64(event.update), 'remote');
+      if (event.type === 'sync') serverState = fromBase64(event.stateVector);
+    });
+    stream = { abort: opened.close };
     await waitFor(async () => serverState !== null);
   }
 

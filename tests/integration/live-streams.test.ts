@@ -9,6 +9,7 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/job-events';
 import { createApplicationOf, createOpenGrant, nextOrgId } from './company-fixtures';
+import { openEventStream } from '../sse';
 import { createTestServices, createUser, spawnWebProcess, waitFor, type TestServices } from './harness';
 
 const LIFETIME_MS = 6000;
@@ -41,39 +42,8 @@ async function draftInProgress() {
   return { owner, writer, companyId, applicationId, draftId: draft.id };
 }
 
-interface StreamEvent {
-  event: string;
-  data: string;
-  at: number;
-}
-
 /** An SSE stream as EventSource opens it (token in the URL), read in the background. */
-function openStream(base: string, procedure: string, input: unknown, token: string) {
-  const url = `${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}&connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`;
-  const controller = new AbortController();
-  const events: StreamEvent[] = [];
-  const ended = (async () => {
-    const response = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-        const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
-        events.push({ event, data, at: Date.now() });
-      }
-    }
-    return Date.now();
-  })().catch(() => Date.now());
-  return { events, ended, close: () => controller.abort(), messages: () => events.filter((item) => item.event === 'message') };
-}
+const openStream = (base: string, procedure: string, input: unknown, token: string) => openEventStream(base, procedure, input, token);
 
 async function call(base: string, procedure: string, token: string, input: unknown = {}) {
   const response = await fetch(`${base}/trpc/${procedure}`, {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPresenceHub } from '../../src/server/features/presence/presence-hub';
 import { watchPresence } from '../../src/server/features/presence/presence.service';
 import type { PresenceEntry } from '../../src/shared/schemas/presence';
+import { openEventStream } from '../sse';
 import { createApplicationOf, createOpenGrant } from './company-fixtures';
 import { callerFor, createTestServices, createUser, failureOf, redisUrl, spawnWebProcess, waitFor, type TestServices } from './harness';
 
@@ -39,31 +40,17 @@ async function companyWithApplication() {
 
 /** A presence stream as EventSource opens it (token in the URL), its lists collected as they arrive. */
 function openPresence(base: string, input: { applicationId: string; sectionId?: string }, token: string) {
-  const url = `${base}/trpc/presence.watch?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}&connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`;
-  const controller = new AbortController();
   const lists: PresenceEntry[][] = [];
-  const events: string[] = [];
-  const ended = (async () => {
-    const response = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-        events.push(event);
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event === 'message' && data) lists.push(superjson.deserialize<PresenceEntry[]>(JSON.parse(data) as Parameters<typeof superjson.deserialize>[0]));
-      }
-    }
-  })().catch(() => {});
-  return { lists, events, ended, close: () => controller.abort(), latest: () => lists.at(-1) };
+  const stream = openEventStream<PresenceEntry[]>(base, 'presence.watch', input, token, (list) => lists.push(list));
+  return {
+    lists,
+    get events() {
+      return stream.events.map((item) => item.event);
+    },
+    ended: stream.ended,
+    close: stream.close,
+    latest: () => lists.at(-1),
+  };
 }
 
 async function call(base: string, procedure: string, token: string, input: unknown) {
