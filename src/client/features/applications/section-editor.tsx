@@ -304,7 +304,8 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
       <SectionVersions
         applicationId={overview.id}
         companyId={overview.companyId}
-        section={section} editable={editable}
+        section={section}
+        editable={editable}
         editor={{ content, flush: flushAll, adopt: draft.adopt, savedAt: latest(draft.savedAt, text.savedAt) }}
       />
     ),
