@@ -43,7 +43,7 @@ async function openEditor(processServices: TestServices, as: { token: string }, 
   const reading = (async () => {
     for await (const event of stream) {
       events.push(event);
-      if (event.type !== 'awareness') Y.applyUpdate(doc, fromBase64(event.update), 'remote');
+      if (event.type === 'sync' || event.type === 'update') Y.applyUpdate(doc, fromBase64(event.update), 'remote');
     }
   })().catch(() => {});
   await waitFor(async () => events.some((event) => event.type === 'sync'));
@@ -205,7 +205,7 @@ describe('co-editing a section', () => {
     await editor.close();
   });
 
-  it('passes a writer’s cursor to the others with the name the server knows', async () => {
+  it('passes a writer’s cursor to the others with the name the server knows, and word of a new comment', async () => {
     const team = await createApplicationOf(services, grant, { company: 'Markør ApS', application: 'Markør' });
     const section = { applicationId: team.applicationId, sectionId: team.sectionId };
     const owner = await openEditor(services, team.owner, section);
@@ -213,6 +213,9 @@ describe('co-editing a section', () => {
     await writer.coEditing.awareness({ ...section, clientId: 4242, update: 'AA==' });
     const event = await waitFor(async () => owner.events.find((item) => item.type === 'awareness'));
     expect(event).toMatchObject({ type: 'awareness', clientId: 4242, by: { id: team.writer.user.id, name: `${team.writer.user.firstname} ${team.writer.user.lastname}` } });
+    // A comment written on the other process: the open editors hear that the comments changed.
+    await writer.comments.add({ ...section, body: 'Uddyb markedet', mentionIds: [] });
+    expect(await waitFor(async () => owner.events.find((item) => item.type === 'comments'))).toMatchObject({ by: { id: team.writer.user.id } });
     await owner.close();
   });
 });

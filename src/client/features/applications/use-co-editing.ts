@@ -6,7 +6,8 @@
  * Nothing typed is lost: while the server has not confirmed a change, the whole document is kept
  * in the browser's storage, so after a reload, a closed tab or a lost connection it comes back
  * and is merged with whatever others wrote meanwhile. Every send carries everything the server
- * may lack, so a lost answer is made good by the next send.
+ * may lack, so a lost answer is made good by the next send. The same stream says when the
+ * section's comments changed, so the comments and their marks in the text are current too.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as Y from 'yjs';
@@ -71,6 +72,7 @@ export function useCoEditing({
   /** The section's version and status after a change was stored (by this editor or another). */
   onStored: (stored: { version: number; status: SectionStatus }) => void;
 }) {
+  const utils = trpc.useUtils();
   const { mutateAsync: push } = trpc.coEditing.push.useMutation({ meta: { handlesError: true } });
   const { mutate: sendAwareness } = trpc.coEditing.awareness.useMutation({ meta: { handlesError: true } });
 
@@ -204,6 +206,11 @@ export function useCoEditing({
         if (event.version !== null && event.status !== null) onStoredRef.current({ version: event.version, status: event.status });
         // A change missing before this one (a message lost between servers): ask for the whole text again.
         if (doc.store.pendingStructs || doc.store.pendingDs) setWatchInput((current) => ({ ...current, stateVector: toBase64(Y.encodeStateVector(doc)) }));
+        return;
+      }
+      if (event.type === 'comments') {
+        void utils.comments.threads.invalidate({ applicationId, sectionId });
+        void utils.comments.openCounts.invalidate({ applicationId });
         return;
       }
       applyAwarenessUpdate(awareness, fromBase64(event.update), REMOTE);

@@ -81,12 +81,13 @@ export function announceText(services: Pick<Services, 'textChannel'>, user: Pick
 export type WatchEvent =
   | { type: 'sync'; update: string; stateVector: string; version: number; status: SectionStatus }
   | { type: 'update'; update: string; version: number | null; status: SectionStatus | null; by: TextMessage['by'] }
-  | { type: 'awareness'; update: string; clientId: number; by: TextMessage['by'] };
+  | { type: 'awareness'; update: string; clientId: number; by: TextMessage['by'] }
+  | { type: 'comments'; by: TextMessage['by'] };
 
 /**
  * The section's text for one editor: first what it lacks of the stored document (with the
  * document's state vector, so it can send what the server lacks), then every change and cursor
- * of the others as they come. Runs until `ended` is aborted.
+ * of the others as they come, and word that the section's comments changed. Runs until `ended` is aborted.
  */
 export async function* watchText(
   services: Pick<Services, 'db' | 'textChannel'>,
@@ -137,6 +138,8 @@ export async function* watchText(
         yield again;
       } else if (message.awareness) {
         if (message.clientId !== input.clientId) yield { type: 'awareness', update: message.awareness, clientId: message.clientId, by: message.by };
+      } else if (message.comments) {
+        yield { type: 'comments', by: message.by };
       } else if (message.update) {
         yield { type: 'update', update: message.update, version: message.version ?? null, status: message.status ?? null, by: message.by };
       }

@@ -3,6 +3,7 @@ import { addCommentInput, commentThreadsInput, replyInput, resolveThreadInput } 
 import { consumeRateLimit, type RateLimit } from '../../rate-limit';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
+import { announceText, SERVER_CLIENT_ID } from '../co-editing/co-editing.service';
 import { notify } from '../notifications/notifications.service';
 import { markCommentedIfInReview } from '../reviews/reviews.service';
 import { countOpenThreads, findSectionOfApplication, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved } from './comments.queries';
@@ -12,7 +13,8 @@ export const commentLimit: RateLimit = { name: 'comments:user', limit: 30, windo
 
 /**
  * Comment threads on a section: every member may comment, reply, resolve and reopen while the
- * application is a draft. Mentions keep only members of the company; others are dropped.
+ * application is a draft. Mentions keep only members of the company; others are dropped. The
+ * section's open editors hear of every change at once (its live text stream, decision 0034).
  */
 export const commentsRouter = router({
   threads: applicationProcedure.input(commentThreadsInput).query(async ({ ctx, input }) => {
@@ -34,6 +36,7 @@ export const commentsRouter = router({
       const comment = await insertComment(ctx.db, { sectionId: input.sectionId, threadId: null, authorId: ctx.user.id, body: input.body, quote: input.quote || null, anchor: input.anchor ?? null, mentionIds });
       await markCommentedIfInReview(ctx.db, { application: ctx.application, role: ctx.membership.role, userId: ctx.user.id }, input.sectionId, input.body);
       await notify(ctx, { kind: 'mention', applicationId: ctx.application.id, sectionId: input.sectionId, actorId: ctx.user.id, recipientIds: mentionIds, text: input.body });
+      await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: SERVER_CLIENT_ID, comments: true });
       return comment;
     }),
 
@@ -46,6 +49,7 @@ export const commentsRouter = router({
       const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);
       const comment = await insertComment(ctx.db, { sectionId: thread.sectionId, threadId: thread.id, authorId: ctx.user.id, body: input.body, quote: null, mentionIds });
       await notify(ctx, { kind: 'mention', applicationId: ctx.application.id, sectionId: thread.sectionId, actorId: ctx.user.id, recipientIds: mentionIds, text: input.body });
+      await announceText(ctx, ctx.user, { sectionId: thread.sectionId, clientId: SERVER_CLIENT_ID, comments: true });
       return comment;
     }),
 
@@ -55,6 +59,7 @@ export const commentsRouter = router({
       const thread = await findThread(ctx.db, ctx.application.id, input.threadId);
       if (!thread) throw new AppError('NOT_FOUND');
       await setThreadResolved(ctx.db, thread.id, input.resolved ? ctx.user.id : null);
+      await announceText(ctx, ctx.user, { sectionId: thread.sectionId, clientId: SERVER_CLIENT_ID, comments: true });
       return { id: thread.id, resolved: input.resolved };
     }),
 });
