@@ -9,6 +9,7 @@
 import { fromBase64, toBase64 } from 'lib0/buffer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { textPushLimit } from '../../src/server/features/co-editing/co-editing.router';
 import { createTextChannel } from '../../src/server/features/co-editing/text-channel';
 import { replaceText, sectionText } from '../../src/shared/domain/text-doc';
 import { createApplicationOf, createOpenGrant } from './company-fixtures';
@@ -193,12 +194,13 @@ describe('co-editing a section', () => {
     await expect(writer.coEditing.push({ ...section, clientId: doc.clientID, update: toBase64(Y.encodeStateAsUpdate(doc)) })).rejects.toMatchObject({ code: 'CONFLICT' });
 
     // Removed from the company: the open stream ends.
+    const stream = await writer.coEditing.watch({ ...section, clientId: 77 });
+    let opened = false;
     const ended = (async () => {
-      for await (const _event of await writer.coEditing.watch({ ...section, clientId: 77 })) {
-        // Reading until the stream ends.
-      }
+      for await (const _event of stream) opened = true;
       return true;
     })();
+    await waitFor(async () => opened);
     await services.db.deleteFrom('memberships').where('user_id', '=', team.writer.user.id).execute();
     await services.liveAccess.changed({ userId: team.writer.user.id });
     expect(await ended).toBe(true);
@@ -217,6 +219,27 @@ describe('co-editing a section', () => {
     await writer.comments.add({ ...section, body: 'Uddyb markedet', mentionIds: [] });
     expect(await waitFor(async () => owner.events.find((item) => item.type === 'comments'))).toMatchObject({ by: { id: team.writer.user.id } });
     await owner.close();
+  });
+});
+
+describe('floods', () => {
+  it('refuses a user’s changes past the minute’s limit with RATE_LIMITED, without storing them; others write on', async () => {
+    const team = await createApplicationOf(services, grant, { company: 'Flod ApS', application: 'Flod' });
+    const section = { applicationId: team.applicationId, sectionId: team.sectionId };
+    const flooder = await callerFor(services, team.writer);
+    const doc = new Y.Doc();
+    // The limit already used up but for one (counted in Redis, as a flood of pushes would).
+    await services.redis.set(`${services.env.REDIS_PREFIX}:rate:${textPushLimit.name}:${team.writer.user.id.toLowerCase()}`, String(textPushLimit.limit - 1), 'EX', 60);
+    sectionText(doc).insert(0, 'Sidste der kommer med.');
+    await flooder.coEditing.push({ ...section, clientId: doc.clientID, update: toBase64(Y.encodeStateAsUpdate(doc)) });
+    sectionText(doc).insert(0, 'For meget. ');
+    await expect(flooder.coEditing.push({ ...section, clientId: doc.clientID, update: toBase64(Y.encodeStateAsUpdate(doc)) })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect((await storedSection(team.sectionId)).content).toBe('Sidste der kommer med.');
+    const owner = await callerFor(services, team.owner);
+    const other = new Y.Doc();
+    sectionText(other).insert(0, 'Ejeren skriver. ');
+    await owner.coEditing.push({ ...section, clientId: other.clientID, update: toBase64(Y.encodeStateAsUpdate(other)) });
+    expect((await storedSection(team.sectionId)).content).toContain('Ejeren skriver.');
   });
 });
 

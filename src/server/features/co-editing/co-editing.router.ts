@@ -1,10 +1,18 @@
 import { pushAwarenessInput, pushTextInput, watchTextInput } from '../../../shared/schemas/co-editing';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../trpc/live-stream';
+import { consumeRateLimit, type RateLimit } from '../../rate-limit';
 import { router } from '../../trpc/trpc';
 import { AppError } from '../../../shared/errors';
 import { sectionOfApplication } from '../applications/applications.queries';
 import { announceText, pushText, watchText } from './co-editing.service';
+
+/**
+ * What one user may send a minute: far above typing (the editor sends at most about eight changes
+ * a second, and a cursor as often), far below a flood of writes to one section's row.
+ */
+export const textPushLimit: RateLimit = { name: 'co-editing:push', limit: 900, windowSeconds: 60 };
+export const cursorLimit: RateLimit = { name: 'co-editing:cursor', limit: 900, windowSeconds: 60 };
 
 export const coEditingRouter = router({
   /**
@@ -22,6 +30,7 @@ export const coEditingRouter = router({
   push: draftApplicationProcedureFor('applications.edit')
     .input(pushTextInput)
     .mutation(async ({ ctx, input }) => {
+      await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, textPushLimit, ctx.user.id);
       const { changed, ...saved } = await pushText(ctx.db, { ...input, applicationId: ctx.application.id }, ctx.user.id);
       if (changed) await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, update: input.update, version: saved.version, status: saved.status });
       return saved;
@@ -29,6 +38,7 @@ export const coEditingRouter = router({
 
   /** Passes an editor's cursor on to the others in the section (kept nowhere). */
   awareness: applicationProcedure.input(pushAwarenessInput).mutation(async ({ ctx, input }) => {
+    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, cursorLimit, ctx.user.id);
     if (!(await sectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
     await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, awareness: input.update });
     return { ok: true as const };
