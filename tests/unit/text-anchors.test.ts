@@ -1,7 +1,7 @@
 /** Comment anchors follow the passage they were made on as the co-edited text changes (docs/decisions/0038). */
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { anchorOf, passageOf, sectionText, textDocOf, type TextAnchor } from '../../src/shared/domain/text-doc';
+import { anchorOf, passageOf, sectionText, textDocOf, textIndexOf, type TextAnchor } from '../../src/shared/domain/text-doc';
 
 const words = (doc: Y.Doc, anchor: TextAnchor) => {
   const passage = passageOf(doc, anchor);
@@ -79,5 +79,15 @@ describe('comment anchors', () => {
     expect(passageOf(named, { start: { tname: 'other', assoc: 0 }, end: { tname: 'other', assoc: -1 } })).toBeNull();
     expect(named.share.has('other')).toBe(false);
     expect(passageOf(doc, { start: { type: { client: 1, clock: 0 }, assoc: 0 }, end: { item: { client: 99, clock: 5 }, assoc: -1 } })).toBeNull();
+  });
+
+  it('resolve another editor’s cursor only when it is a place in this text: anything else is no cursor, and makes nothing', () => {
+    const doc = textDocOf(null, start);
+    const cursor = Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(sectionText(doc), 3));
+    expect(textIndexOf(doc, JSON.parse(JSON.stringify(cursor)))).toBe(3);
+    for (const sent of [null, undefined, 'x', 42, [], {}, { tname: 'other', assoc: 0 }, { item: { client: 'a', clock: {} }, assoc: 0 }, { type: { client: 1, clock: 0 } }]) {
+      expect(textIndexOf(doc, sent)).toBeNull();
+    }
+    expect([...doc.share.keys()]).toEqual(['content']);
   });
 });

@@ -85,8 +85,13 @@ export function anchorOf(text: Y.Text, from: number, to: number): TextAnchor {
   return { start: Y.relativePositionToJSON(start) as RelativePositionJson, end: Y.relativePositionToJSON(end) as RelativePositionJson };
 }
 
-/** Where a place is in the section's text now; null if it is not in it (or not yet known here). */
-function indexOf(doc: Y.Doc, position: RelativePositionJson): number | null {
+/**
+ * Where a place (a relative position as JSON, from a stored anchor or another editor's cursor) is
+ * in the section's text now; null if it is not in it, not yet known here, or not a position at all.
+ */
+export function textIndexOf(doc: Y.Doc, place: unknown): number | null {
+  if (typeof place !== 'object' || place === null) return null;
+  const position = place as RelativePositionJson;
   // Only the section's text: a name resolves by making a root type of that name, which must not happen for someone else's.
   if (position.type || (!position.item && position.tname !== TEXT_NAME)) return null;
   try {
@@ -102,8 +107,8 @@ function indexOf(doc: Y.Doc, position: RelativePositionJson): number | null {
  * the anchor does not belong to this document).
  */
 export function passageOf(doc: Y.Doc, anchor: TextAnchor): { from: number; to: number } | null {
-  const from = indexOf(doc, anchor.start);
-  const to = indexOf(doc, anchor.end);
+  const from = textIndexOf(doc, anchor.start);
+  const to = textIndexOf(doc, anchor.end);
   if (from === null || to === null || to <= from) return null;
   return { from, to };
 }

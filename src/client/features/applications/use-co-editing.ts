@@ -14,7 +14,7 @@ import * as Y from 'yjs';
 import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import { fromBase64, toBase64 } from 'lib0/buffer';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
-import { replaceText, sectionText } from '../../../shared/domain/text-doc';
+import { replaceText, sectionText, textIndexOf } from '../../../shared/domain/text-doc';
 import { appErrorOf, trpc } from '../../lib/trpc';
 
 export type TextSaveState = 'connecting' | 'saved' | 'unsaved' | 'saving' | 'offline' | 'failed' | 'locked';
@@ -281,18 +281,19 @@ export function useCoEditing({
   return { doc, sharedText: session.text, awareness, writers, text, synced, state, savedAt, flush, setTextTo, setCursor };
 }
 
-/** The others' cursors now, as offsets in the text, with who they are. */
+/** The others' cursors now, as offsets in the text, with who they are (a cursor that does not resolve is left out). */
 export function remoteCursors(doc: Y.Doc, awareness: Awareness, writers: ReadonlyMap<number, Writer>): Array<{ clientId: number; writer: Writer; anchor: number; head: number }> {
   const cursors: Array<{ clientId: number; writer: Writer; anchor: number; head: number }> = [];
   for (const [clientId, state] of awareness.getStates()) {
     if (clientId === doc.clientID) continue;
     const writer = writers.get(clientId);
-    const cursor = (state as { cursor?: { anchor: unknown; head: unknown } | null }).cursor;
-    if (!writer || !cursor) continue;
-    const anchor = Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON(cursor.anchor), doc);
-    const head = Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON(cursor.head), doc);
-    if (!anchor || !head || anchor.type !== sectionText(doc) || head.type !== sectionText(doc)) continue;
-    cursors.push({ clientId, writer, anchor: anchor.index, head: head.index });
+    // What another editor sent: only its shape is trusted, and only as far as it resolves in this text.
+    const cursor = (state as { cursor?: { anchor?: unknown; head?: unknown } | null }).cursor;
+    if (!writer || typeof cursor !== 'object' || cursor === null) continue;
+    const anchor = textIndexOf(doc, cursor.anchor);
+    const head = textIndexOf(doc, cursor.head);
+    if (anchor === null || head === null) continue;
+    cursors.push({ clientId, writer, anchor, head });
   }
   return cursors;
 }
