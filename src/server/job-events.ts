@@ -24,8 +24,11 @@ export interface JobEvent {
   data?: unknown;
 }
 
-/** How many live subscriptions one user may hold open in one process (tabs, windows). */
-export const MAX_OPEN_SUBSCRIPTIONS_PER_USER = 8;
+/**
+ * How many live subscriptions one user may hold open in one process (tabs, windows). A section
+ * being written holds four (its text, presence, draft states, the inbox's count): six such tabs.
+ */
+export const MAX_OPEN_SUBSCRIPTIONS_PER_USER = 24;
 
 export interface JobEvents {
   /**

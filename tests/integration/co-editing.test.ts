@@ -98,7 +98,7 @@ describe('co-editing a section', () => {
   it('merges twenty editors typing at once: the stored text holds every editor’s words and everyone ends with it', async () => {
     const team = await createApplicationOf(services, grant, { company: 'Tyve ApS', application: 'Tyve skribenter' });
     const section = { applicationId: team.applicationId, sectionId: team.sectionId };
-    // Twenty people (a user may hold eight live streams), half of them on another web process.
+    // Twenty people, each with a session and a stream of their own, half of them on another web process.
     const people = await Promise.all(Array.from({ length: 20 }, () => createUser(services)));
     await services.db
       .insertInto('memberships')

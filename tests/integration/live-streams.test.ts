@@ -2,7 +2,7 @@
  * Live streams end with the access they were opened with, across web processes: two real web
  * processes on one PostgreSQL and one Redis; a stream opened on one ends within 2 s of a logout
  * or a removal from the company made through the other. A stream also ends when its lifetime is
- * over, as an interrupted connection the browser renews; and a user's ninth stream is a 429-class
+ * over, as an interrupted connection the browser renews; and a user's stream past the limit is a 429-class
  * refusal, not a server error.
  */
 import superjson from 'superjson';
@@ -112,14 +112,14 @@ describe('a live stream ends with its access, whichever web process changes it',
 });
 
 describe('too many streams', () => {
-  it('the ninth stream of a user is refused as TOO_MANY_REQUESTS (429), logged at most at info', async () => {
+  it('a user’s stream past the limit is refused as TOO_MANY_REQUESTS (429), logged at most at info', async () => {
     const { writer, applicationId, draftId } = await draftInProgress();
     const streams = Array.from({ length: MAX_OPEN_SUBSCRIPTIONS_PER_USER }, () => openStream(second.base, 'drafts.watch', { applicationId, draftId }, writer.token));
     await waitFor(async () => streams.every((stream) => stream.messages().length > 0));
     const logBefore = second.output().length;
-    const ninth = openStream(second.base, 'drafts.watch', { applicationId, draftId }, writer.token);
-    await ninth.ended;
-    const refusal = ninth.events.find((item) => item.event === 'serialized-error');
+    const oneMore = openStream(second.base, 'drafts.watch', { applicationId, draftId }, writer.token);
+    await oneMore.ended;
+    const refusal = oneMore.events.find((item) => item.event === 'serialized-error');
     expect(refusal).toBeDefined();
     const shape = superjson.deserialize(JSON.parse(refusal!.data)) as { code: number; data: { code: string; httpStatus: number; appCode: string; messageKey: string } };
     expect(shape.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429, appCode: 'RATE_LIMITED', messageKey: 'error.tooManySubscriptions' });

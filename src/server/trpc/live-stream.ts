@@ -1,7 +1,7 @@
 /**
  * Opening a live stream (an SSE subscription) for a signed-in user. Everything that can refuse it
  * happens before the stream starts, so a refusal is an ordinary error with its own status (the
- * ninth stream of a user is RATE_LIMITED, 429) rather than a failure inside a running stream.
+ * stream past a user's limit is RATE_LIMITED, 429) rather than a failure inside a running stream.
  * The stream then runs until its access ends (`live-access.ts`), its lifetime is over, the client
  * leaves or the process stops.
  */
