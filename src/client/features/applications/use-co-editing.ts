@@ -15,6 +15,7 @@ import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwareness
 import { fromBase64, toBase64 } from 'lib0/buffer';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
 import { replaceText, sectionText, textIndexOf } from '../../../shared/domain/text-doc';
+import { usePageVisible } from '../../lib/page-visible';
 import { appErrorOf, trpc } from '../../lib/trpc';
 
 export type TextSaveState = 'connecting' | 'saved' | 'unsaved' | 'saving' | 'offline' | 'failed' | 'locked';
@@ -189,7 +190,10 @@ export function useCoEditing({
     };
   }, [doc, sectionId, session.text]);
 
+  // Only while the page is on screen (`page-visible.ts`): when it comes back, the stream sends
+  // what this document lacks and this editor sends what it typed meanwhile, as after a lost connection.
   trpc.coEditing.watch.useSubscription(watchInput, {
+    enabled: usePageVisible(),
     onData: (event) => {
       if (event.type === 'sync') {
         Y.applyUpdate(doc, fromBase64(event.update), REMOTE);

@@ -7,6 +7,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { PresenceEntry } from '../../../shared/schemas/presence';
+import { usePageVisible } from '../../lib/page-visible';
 import { trpc } from '../../lib/trpc';
 
 type Client = ReturnType<typeof trpc.useUtils>['client'];
@@ -79,7 +80,10 @@ function scheduleSync(client: Client, applicationId: string) {
 export function usePresence(applicationId: string, sectionId?: string): { entries: readonly PresenceEntry[]; me: string | undefined } {
   const client = trpc.useUtils().client;
   const me = trpc.auth.me.useQuery().data?.id;
+  // A page in the background holds no stream (and is not present anywhere): `page-visible.ts`.
+  const visible = usePageVisible();
   useEffect(() => {
+    if (!visible) return;
     const holder: Holder = { sectionId };
     streamOf(applicationId).holders.add(holder);
     scheduleSync(client, applicationId);
@@ -87,7 +91,7 @@ export function usePresence(applicationId: string, sectionId?: string): { entrie
       streamOf(applicationId).holders.delete(holder);
       scheduleSync(client, applicationId);
     };
-  }, [client, applicationId, sectionId]);
+  }, [client, applicationId, sectionId, visible]);
   const entries = useSyncExternalStore(
     (listener) => {
       const stream = streamOf(applicationId);
