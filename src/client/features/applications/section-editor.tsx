@@ -70,7 +70,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
     utils.applications.section.setData({ applicationId: overview.id, sectionId: section.id }, (old) => (old && old.version < stored.version ? { ...old, version: stored.version, status: stored.status } : old));
   };
   const text = useCoEditing({ applicationId: overview.id, sectionId: section.id, editable, onStored: applyStored });
-  const content = text.synced || text.state !== 'connecting' ? text.text : section.content;
+  const content = text.ready ? text.text : section.content;
   // The panel shown on a narrow screen (the text, or one of the panels beside it on a wide one).
   const [tab, setTab] = useState('text');
   const mayComment = may(overview.role, 'comment') && !overview.published;
@@ -419,7 +419,7 @@ function ContentField({
 }) {
   const t = useT();
   const id = useId();
-  const ready = coEditing.synced || coEditing.state !== 'connecting';
+  const { ready } = coEditing;
   const cursors = useRemoteCursors(coEditing);
   return (
     <div className="space-y-1">

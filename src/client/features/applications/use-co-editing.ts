@@ -282,7 +282,15 @@ export function useCoEditing({
     [awareness, session.text],
   );
 
-  return { doc, sharedText: session.text, awareness, writers, text, synced, state, savedAt, flush, setTextTo, setCursor };
+  /**
+   * Whether the document holds the section's text: once the stream has sent it, or from the start
+   * when the browser kept unconfirmed changes (which were made on it). Before that the editor
+   * shows the text as the page loaded it, read-only: typing into an empty document would put
+   * the words before everything others wrote.
+   */
+  const ready = synced || session.restored;
+
+  return { doc, sharedText: session.text, awareness, writers, text, synced, ready, state, savedAt, flush, setTextTo, setCursor };
 }
 
 /** The others' cursors now, as offsets in the text, with who they are (a cursor that does not resolve is left out). */
