@@ -64,7 +64,7 @@ function randomFrom(seed: number) {
   };
 }
 
-/** Types `words` one by one at random places (start, end or where the cursor is), with short random pauses. */
+/** Types `words` one by one at random places (start, end or where the cursor is), at a random typing speed. */
 async function typeWords(writer: Writer, words: readonly string[], random: () => number, between?: (index: number) => Promise<void>) {
   const box = textBox(writer.page);
   await box.click();
@@ -74,7 +74,6 @@ async function typeWords(writer: Writer, words: readonly string[], random: () =>
     if (where < 0.4) await writer.page.keyboard.press('Control+End');
     else if (where < 0.7) await writer.page.keyboard.press('Control+Home');
     await writer.page.keyboard.type(` ${word} `, { delay: Math.floor(random() * 20) });
-    if (random() < 0.3) await writer.page.waitForTimeout(Math.floor(random() * 150));
   }
 }
 
