@@ -512,8 +512,7 @@ export async function findSectionText(db: Executor, applicationId: string, secti
 }
 
 
-/** Whether the section is one of the application's. */
-export async function sectionOfApplication(db: Executor, applicationId: string, sectionId: string): Promise<boolean> {
-  const row = await db.selectFrom('application_sections').select('id').where('id', '=', sectionId).where('application_id', '=', applicationId).executeTakeFirst();
-  return row !== undefined;
+/** The section, if it is one of the application's (a section named beside an application is checked with it). */
+export function findSectionOfApplication(db: Executor, applicationId: string, sectionId: string) {
+  return db.selectFrom('application_sections').select('id').where('id', '=', sectionId).where('application_id', '=', applicationId).executeTakeFirst();
 }

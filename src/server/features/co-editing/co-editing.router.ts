@@ -4,7 +4,7 @@ import { openLiveStream } from '../../trpc/live-stream';
 import { consumeRateLimit, type RateLimit } from '../../rate-limit';
 import { router } from '../../trpc/trpc';
 import { AppError } from '../../../shared/errors';
-import { sectionOfApplication } from '../applications/applications.queries';
+import { findSectionOfApplication } from '../applications/applications.queries';
 import { announceText, pushText, watchText } from './co-editing.service';
 
 /**
@@ -39,7 +39,7 @@ export const coEditingRouter = router({
   /** Passes an editor's cursor on to the others in the section (kept nowhere). */
   awareness: applicationProcedure.input(pushAwarenessInput).mutation(async ({ ctx, input }) => {
     await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, cursorLimit, ctx.user.id);
-    if (!(await sectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
+    if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
     await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, awareness: input.update });
     return { ok: true as const };
   }),

@@ -6,11 +6,6 @@ import { sql } from 'kysely';
 import type { CommentAnchor } from '../../../shared/schemas/comments';
 import type { Executor } from '../../db/db';
 
-/** The section, if it belongs to the application. */
-export function findSectionOfApplication(db: Executor, applicationId: string, sectionId: string) {
-  return db.selectFrom('application_sections').select('id').where('id', '=', sectionId).where('application_id', '=', applicationId).executeTakeFirst();
-}
-
 /** A thread's first comment, if its section belongs to the application. */
 export function findThread(db: Executor, applicationId: string, threadId: string) {
   return db

@@ -6,7 +6,8 @@ import { router, userProcedure } from '../../trpc/trpc';
 import { announceText, SERVER_CLIENT_ID } from '../co-editing/co-editing.service';
 import { notify } from '../notifications/notifications.service';
 import { markCommentedIfInReview } from '../reviews/reviews.service';
-import { countOpenThreads, findSectionOfApplication, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved } from './comments.queries';
+import { findSectionOfApplication } from '../applications/applications.queries';
+import { countOpenThreads, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved } from './comments.queries';
 
 /** Comments and replies one user may write: a conversation's pace, not a flood of mentions. */
 export const commentLimit: RateLimit = { name: 'comments:user', limit: 30, windowSeconds: 300 };

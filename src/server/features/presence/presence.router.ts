@@ -4,7 +4,7 @@ import { watchPresenceInput } from '../../../shared/schemas/presence';
 import { applicationProcedure } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../trpc/live-stream';
 import { router } from '../../trpc/trpc';
-import { isSectionOf } from './presence.queries';
+import { findSectionOfApplication } from '../applications/applications.queries';
 import { watchPresence } from './presence.service';
 
 export const presenceRouter = router({
@@ -14,7 +14,7 @@ export const presenceRouter = router({
    * present in that section while the stream is open; it ends when the session or membership does.
    */
   watch: applicationProcedure.input(watchPresenceInput).subscription(async ({ ctx, input, signal }) => {
-    if (input.sectionId !== undefined && !(await isSectionOf(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
+    if (input.sectionId !== undefined && !(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
     const stay = input.sectionId === undefined ? null : { userId: ctx.user.id, name: personName(ctx.user), sectionId: input.sectionId };
     return openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchPresence(ctx.presence, ctx.application.id, stay, ended));
   }),
