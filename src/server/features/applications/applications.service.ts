@@ -104,7 +104,8 @@ function checkedData(section: SectionRow, data: unknown): unknown {
  */
 export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string, options: { restoredFrom?: string } = {}) {
   const run = async (trx: Executor) => {
-    const locked = await textDocForUpdate(trx, input.applicationId, input.sectionId);
+    // The row is locked either way; its co-editing document (which can be large) is read only when the text is saved too.
+    const locked = input.content === undefined ? await lockSection(trx, input.applicationId, input.sectionId).then(() => ({ textDoc: null })) : await textDocForUpdate(trx, input.applicationId, input.sectionId);
     const section = locked && (await findSection(trx, input.applicationId, input.sectionId));
     if (!locked || !section) throw new AppError('NOT_FOUND');
     if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
@@ -113,7 +114,7 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
     const data = checkedData(section, input.data);
     const fields = { ...checkedAnswers(section, input.answers, input.fulfilled), data };
     const content = input.content ?? section.content;
-    const text = textChangeTo({ textDoc: locked.textDoc, content: section.content }, content);
+    const text = input.content === undefined ? null : textChangeTo({ textDoc: locked.textDoc, content: section.content }, content);
     const status = statusAfterSave(section.status, missingForDone(section, { content, ...fields, data: data === undefined ? section.data : data, drafts: section.drafts }).length === 0);
     const saved = await updateSectionVersioned(
       trx,
