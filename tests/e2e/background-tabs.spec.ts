@@ -33,6 +33,8 @@ test('a section open in a background tab leaves the connections to the tab in us
   // The same section in a second tab: its streams open and what it types is saved.
   const second = await context.newPage();
   await second.goto(url);
+  // The text box is editable once the section's text has arrived over the tab's own stream.
+  await expect(second.getByLabel('Afsnittets tekst')).toHaveAttribute('data-co-edited', 'ready');
   await expect(second.getByLabel('Afsnittets tekst')).toHaveValue('Skrevet i den første fane.');
   await second.getByLabel('Afsnittets tekst').press('Control+End');
   await second.getByLabel('Afsnittets tekst').pressSequentially(' Og i den anden.');
