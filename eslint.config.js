@@ -37,7 +37,7 @@ export default tseslint.config(
     files: ['src/client/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict(
-        { regex: '(^|/)server/(?!trpc/root$)', message: 'the client imports only the type of the root router from the server.' },
+        { regex: '^(?!@trpc/)(.*/)?server/(?!trpc/root$)', message: 'the client imports only the type of the root router from the server.' },
         { group: ['**/server/trpc/root'], allowTypeImports: true, message: 'import the root router as a type only.' },
         { regex: '(^|/)worker(/|$)', message: 'the client never imports the worker.' },
       ),
@@ -48,7 +48,7 @@ export default tseslint.config(
     files: ['src/client/features/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict(
-        { regex: '(^|/)server/(?!trpc/root$)', message: 'the client imports only the type of the root router from the server.' },
+        { regex: '^(?!@trpc/)(.*/)?server/(?!trpc/root$)', message: 'the client imports only the type of the root router from the server.' },
         { group: ['**/server/trpc/root'], allowTypeImports: true, message: 'import the root router as a type only.' },
         { regex: '^\\.\\./(?!\\.)[^/]+/|(^|/)features/', message: 'client features do not import each other; compose them in a route.' },
       ),

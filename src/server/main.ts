@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { appUrl, env } from './env';
 import { passwordResetsSettled } from './features/auth/auth.service';
+import { attachLiveSocket } from './live-socket';
 import { log } from './log';
 import { serverTimeouts } from './server-timeouts';
 import { InstallationError, resolveInstallation } from './installation';
@@ -42,6 +43,8 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   }
   throw error;
 });
+// One live connection per window (subscriptions and co-editing) beside the HTTP requests.
+const live = attachLiveSocket(server, services);
 // A connection with no traffic at all for 30 s is closed too.
 server.setTimeout?.(30_000);
 
@@ -53,6 +56,7 @@ function stop(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   // Live subscriptions end first; an open SSE stream would otherwise hold close() open.
   void services.jobEvents.close();
+  live.close();
   server.close(async () => {
     if (inFlight.size) log.info({ requests: inFlight.size }, 'waiting for requests in flight');
     await Promise.allSettled([...inFlight]);

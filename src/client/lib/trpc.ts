@@ -3,7 +3,8 @@
  * an UNAUTHORIZED answer clears the token and sends the user to log in, back to where they were.
  */
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
-import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from '@trpc/client';
+import { httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
@@ -31,13 +32,44 @@ function headers() {
   return { 'x-locale': currentLocale, ...(token ? { authorization: `Bearer ${token}` } : {}) };
 }
 
+/**
+ * Subscriptions and the co-editing calls travel on the window's one live connection
+ * (`live-connection.ts`), loaded the first time a screen uses it: public pages never download it.
+ */
+function liveConnectionLink(): TRPCLink<AppRouter> {
+  let loaded: Promise<TRPCLink<AppRouter>> | null = null;
+  return (runtime) => ({ op, next }) =>
+    observable((observer) => {
+      let unsubscribe: (() => void) | null = null;
+      let closed = false;
+      loaded ??= import('./live-connection').then(
+        (module) => module.liveLink,
+        (error: unknown) => {
+          loaded = null; // a chunk that failed to load is asked for again next time
+          throw error;
+        },
+      );
+      loaded.then(
+        (link) => {
+          if (closed) return;
+          const subscription = link(runtime)({ op, next }).subscribe(observer);
+          unsubscribe = () => subscription.unsubscribe();
+        },
+        (error: unknown) => observer.error(TRPCClientError.from(error instanceof Error ? error : new Error('live connection unavailable'))),
+      );
+      return () => {
+        closed = true;
+        unsubscribe?.();
+      };
+    });
+}
+
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
       splitLink({
-        condition: (op) => op.type === 'subscription',
-        // EventSource cannot send headers: the token goes as a connection parameter instead.
-        true: httpSubscriptionLink({ url: '/trpc', transformer: superjson, connectionParams: () => ({ token: getAuthToken() ?? '' }) }),
+        condition: (op) => op.type === 'subscription' || op.path.startsWith('coEditing.'),
+        true: liveConnectionLink(),
         false: httpBatchLink({ url: '/trpc', transformer: superjson, headers, maxURLLength: 4000, maxItems: MAX_BATCH_CALLS }),
       }),
     ],

@@ -2,7 +2,6 @@ import { useId, useState, type ReactNode } from 'react';
 import { draftBody, draftLabel } from '../../../shared/domain/application-sections';
 import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { usePageVisible } from '../../lib/page-visible';
 import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/input-class';
 import { DraftText } from './draft-text';
@@ -19,12 +18,10 @@ export function useAiDraft(applicationId: string, sectionId: string) {
   const [live, setLive] = useState<Draft | null>(null);
   const stored = latest.data ?? null;
   const watching = stored && (stored.status === 'queued' || stored.status === 'running') ? stored.id : null;
-  const visible = usePageVisible();
   trpc.drafts.watch.useSubscription(
     { applicationId, draftId: watching ?? '00000000-0000-4000-8000-000000000000' },
     {
-      // Only while the page is on screen (`page-visible.ts`); it starts again with the draft now.
-      enabled: watching !== null && visible,
+      enabled: watching !== null,
       onData: (draft) => {
         setLive(draft);
         if (draft.status === 'done' || draft.status === 'failed') utils.drafts.latest.setData({ applicationId, sectionId }, draft);

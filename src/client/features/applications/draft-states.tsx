@@ -6,7 +6,6 @@ import { useState } from 'react';
 import type { DraftState } from '../../../shared/schemas/drafts';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
-import { usePageVisible } from '../../lib/page-visible';
 
 export type DraftStates = ReadonlyMap<string, DraftState>;
 
@@ -16,8 +15,7 @@ const mapOf = (rows: ReadonlyArray<{ sectionId: string; draftState: DraftState |
 /** The states as the application was loaded with (`sections`), then as the server streams them. */
 export function useDraftStates(applicationId: string, sections: ReadonlyArray<{ id: string; draftState: DraftState | null }>) {
   const [states, setStates] = useState<DraftStates>(() => mapOf(sections.map((section) => ({ sectionId: section.id, draftState: section.draftState }))));
-  // Only while the page is on screen (`page-visible.ts`); it starts again with the states now.
-  trpc.drafts.watchStates.useSubscription({ applicationId }, { enabled: usePageVisible(), onData: (rows) => setStates(mapOf(rows)) });
+  trpc.drafts.watchStates.useSubscription({ applicationId }, { onData: (rows) => setStates(mapOf(rows)) });
   /** Sections whose ready draft was just used: not ready any more, before the stream says so. */
   const used = (sectionIds: readonly string[]) =>
     setStates((current) => new Map([...current].filter(([sectionId, state]) => state !== 'ready' || !sectionIds.includes(sectionId))));

@@ -27,6 +27,7 @@ import { useSectionDraft, type SaveState } from './use-section-draft';
 import { CoEditedText, cursorColourOf, type TextCursor } from './co-edited-text';
 import { remoteCursors, useCoEditing, type TextSaveState } from './use-co-editing';
 import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
+import { LiveConnectionNotice } from './live-connection-notice';
 import { WritingLayout, type WritingPanel } from './writing-layout';
 
 type Section = RouterOutputs['applications']['section'];
@@ -321,6 +322,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
         <SectionStatusBadge status={status} />
         <SectionPresence applicationId={overview.id} sectionId={section.id} />
       </div>
+      <LiveConnectionNotice />
       <WritingLayout tab={tab} onTabChange={setTab} main={main} review={review} panels={panels} nav={<SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} draftStates={draftStates} narrowOnWidest />} />
     </section>
   );

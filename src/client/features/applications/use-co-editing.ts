@@ -15,8 +15,9 @@ import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwareness
 import { fromBase64, toBase64 } from 'lib0/buffer';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
 import { replaceText, sectionText, textIndexOf } from '../../../shared/domain/text-doc';
-import { usePageVisible } from '../../lib/page-visible';
-import { appErrorOf, trpc } from '../../lib/trpc';
+import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
+
+type WatchEvent = RouterOutputs['coEditing']['watch'] extends AsyncIterable<infer E> ? E : never;
 
 export type TextSaveState = 'connecting' | 'saved' | 'unsaved' | 'saving' | 'offline' | 'failed' | 'locked';
 
@@ -25,6 +26,8 @@ export const TYPED = 'typed';
 const REMOTE = 'remote';
 
 const PUSH_DELAY_MS = 120;
+/** A send that has no answer by then is given up (a connection that broke without closing) and sent again. */
+const PUSH_TIMEOUT_MS = 8000;
 const RETRY_DELAYS_MS = [1000, 2000, 5000];
 const AWARENESS_DELAY_MS = 100;
 
@@ -74,7 +77,7 @@ export function useCoEditing({
   onStored: (stored: { version: number; status: SectionStatus }) => void;
 }) {
   const utils = trpc.useUtils();
-  const { mutateAsync: push } = trpc.coEditing.push.useMutation({ meta: { handlesError: true } });
+  const client = utils.client;
   const { mutate: sendAwareness } = trpc.coEditing.awareness.useMutation({ meta: { handlesError: true } });
 
   // One document per mounted editor, with what the browser kept of unconfirmed changes.
@@ -103,6 +106,7 @@ export function useCoEditing({
   const serverState = useRef<Uint8Array | null>(null);
   const dirty = useRef(session.restored);
   const inFlight = useRef<Promise<boolean> | null>(null);
+  const sending = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const failures = useRef(0);
   const locked = useRef(false);
@@ -129,7 +133,12 @@ export function useCoEditing({
     setState('saving');
     const run = (async () => {
       try {
-        const stored = await push({ applicationId, sectionId, clientId: doc.clientID, update: toBase64(update) });
+        const controller = new AbortController();
+        sending.current = controller;
+        const giveUp = setTimeout(() => controller.abort(), PUSH_TIMEOUT_MS);
+        const stored = await client.coEditing.push
+          .mutate({ applicationId, sectionId, clientId: doc.clientID, update: toBase64(update) }, { signal: controller.signal })
+          .finally(() => clearTimeout(giveUp));
         serverState.current = before;
         failures.current = 0;
         onStoredRef.current(stored);
@@ -158,11 +167,12 @@ export function useCoEditing({
         return false;
       } finally {
         inFlight.current = null;
+        sending.current = null;
       }
     })();
     inFlight.current = run;
     return run;
-  }, [applicationId, doc, push, sectionId]);
+  }, [applicationId, client, doc, sectionId]);
 
   const flushRef = useRef(flush);
   flushRef.current = flush;
@@ -190,38 +200,47 @@ export function useCoEditing({
     };
   }, [doc, sectionId, session.text]);
 
-  // Only while the page is on screen (`page-visible.ts`): when it comes back, the stream sends
-  // what this document lacks and this editor sends what it typed meanwhile, as after a lost connection.
+  // On the window's live connection: after a break it starts again, sends what this document
+  // lacks, and this editor sends what it typed meanwhile.
   trpc.coEditing.watch.useSubscription(watchInput, {
-    enabled: usePageVisible(),
     onData: (event) => {
-      if (event.type === 'sync') {
-        Y.applyUpdate(doc, fromBase64(event.update), REMOTE);
-        serverState.current = fromBase64(event.stateVector);
-        setSynced(true);
-        onStoredRef.current({ version: event.version, status: event.status });
-        locked.current = false;
-        if (dirty.current) void flushRef.current();
-        else setState('saved');
-        return;
+      // What another editor sent is passed on by the server after its checks; anything this
+      // browser still cannot read is left out, and the stream goes on.
+      try {
+        receive(event);
+      } catch {
+        // A change this document cannot take is asked for again with the next sync.
       }
-      if (event.type === 'update') {
-        Y.applyUpdate(doc, fromBase64(event.update), REMOTE);
-        if (event.version !== null && event.status !== null) onStoredRef.current({ version: event.version, status: event.status });
-        // A change missing before this one (a message lost between servers): ask for the whole text again.
-        if (doc.store.pendingStructs || doc.store.pendingDs) setWatchInput((current) => ({ ...current, stateVector: toBase64(Y.encodeStateVector(doc)) }));
-        return;
-      }
-      if (event.type === 'comments') {
-        void utils.comments.threads.invalidate({ applicationId, sectionId });
-        void utils.comments.openCounts.invalidate({ applicationId });
-        return;
-      }
-      applyAwarenessUpdate(awareness, fromBase64(event.update), REMOTE);
-      setWriters((current) => (current.get(event.clientId)?.id === event.by.id ? current : new Map(current).set(event.clientId, event.by)));
     },
     onError: () => setState((current) => (current === 'saved' || current === 'connecting' ? 'offline' : current)),
   });
+
+  function receive(event: WatchEvent) {
+    if (event.type === 'sync') {
+      Y.applyUpdate(doc, fromBase64(event.update), REMOTE);
+      serverState.current = fromBase64(event.stateVector);
+      setSynced(true);
+      onStoredRef.current({ version: event.version, status: event.status });
+      locked.current = false;
+      if (dirty.current) void flushRef.current();
+      else setState('saved');
+      return;
+    }
+    if (event.type === 'update') {
+      Y.applyUpdate(doc, fromBase64(event.update), REMOTE);
+      if (event.version !== null && event.status !== null) onStoredRef.current({ version: event.version, status: event.status });
+      // A change missing before this one (a message lost between servers): ask for the whole text again.
+      if (doc.store.pendingStructs || doc.store.pendingDs) setWatchInput((current) => ({ ...current, stateVector: toBase64(Y.encodeStateVector(doc)) }));
+      return;
+    }
+    if (event.type === 'comments') {
+      void utils.comments.threads.invalidate({ applicationId, sectionId });
+      void utils.comments.openCounts.invalidate({ applicationId });
+      return;
+    }
+    applyAwarenessUpdate(awareness, fromBase64(event.update), REMOTE);
+    setWriters((current) => (current.get(event.clientId)?.id === event.by.id ? current : new Map(current).set(event.clientId, event.by)));
+  }
 
   // This editor's cursor, sent to the others (shortly after it moves, and renewed by Awareness).
   useEffect(() => {
@@ -250,7 +269,11 @@ export function useCoEditing({
     const onHide = () => {
       if (document.visibilityState === 'hidden') flushNow();
     };
-    const onOffline = () => setState((current) => (current === 'saved' || current === 'locked' ? current : 'offline'));
+    const onOffline = () => {
+      // What is being sent will not arrive: it is sent again when the connection is back.
+      sending.current?.abort();
+      setState((current) => (current === 'saved' || current === 'locked' ? current : 'offline'));
+    };
     window.addEventListener('online', flushNow);
     window.addEventListener('offline', onOffline);
     document.addEventListener('visibilitychange', onHide);

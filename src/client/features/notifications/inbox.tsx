@@ -11,7 +11,6 @@ import type { MessageKey } from '../../../shared/i18n';
 import type { InboxKind } from '../../../shared/schemas/notifications';
 import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
-import { usePageVisible } from '../../lib/page-visible';
 import { QueryState } from '../../ui/query-view';
 
 type InboxItem = RouterOutputs['notifications']['inbox']['items'][number];
@@ -22,8 +21,6 @@ export function InboxBell() {
   const [open, setOpen] = useState(false);
   const count = trpc.notifications.unreadCount.useQuery();
   trpc.notifications.watchUnread.useSubscription(undefined, {
-    // Only while the page is on screen (`page-visible.ts`); it starts again with the count now.
-    enabled: usePageVisible(),
     onData: (value) => {
       const shown = utils.notifications.unreadCount.getData();
       utils.notifications.unreadCount.setData(undefined, value);

@@ -1,0 +1,105 @@
+/**
+ * The window's one live connection (docs/decisions/0039-one-live-connection-per-window.md): a
+ * WebSocket to `/live` carrying every subscription of the page and the co-editing calls. It is
+ * loaded with the first screen that needs it (never by a public page), opened on first use and
+ * closed a while after the last subscription ends. It reconnects by itself; every subscription
+ * then starts again and sends what was missed first.
+ */
+import { createWSClient, wsLink, type TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { useSyncExternalStore } from 'react';
+import superjson from 'superjson';
+import type { AppRouter } from '../../server/trpc/root';
+import { getAuthToken } from './auth-token';
+import { currentLocale } from './intl';
+
+/** `open` while connected; `lost` after a connection that was open broke (until it is back). */
+export type LiveConnectionState = 'idle' | 'open' | 'lost';
+
+let state: LiveConnectionState = 'idle';
+const watchers = new Set<() => void>();
+function setState(next: LiveConnectionState) {
+  if (state === next) return;
+  state = next;
+  for (const watcher of watchers) watcher();
+}
+
+const RETRY_DELAYS_MS = [500, 1000, 2000, 5000, 10_000];
+
+function liveUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/live`;
+}
+
+const client = createWSClient({
+  url: liveUrl,
+  connectionParams: () => ({ token: getAuthToken() ?? '', locale: currentLocale }),
+  lazy: { enabled: true, closeMs: 15_000 },
+  retryDelayMs: (attempt) => RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!,
+  // The server pings every 30 s; the browser also checks, so a half-open connection is noticed.
+  keepAlive: { enabled: true, intervalMs: 20_000, pongTimeoutMs: 10_000 },
+});
+
+// 'connecting' with an error is a reconnection after a break; without one, the first opening.
+client.connectionState.subscribe({
+  next: (connection) => {
+    if (connection.state === 'pending') setState('open');
+    else if (connection.state === 'idle') setState('idle');
+    else if (connection.error) setState('lost');
+  },
+});
+
+const socketLink = wsLink<AppRouter>({ client, transformer: superjson });
+
+/** Failures a subscription recovers from by starting again: the server's or the connection's, never a refusal. */
+function isPassing(error: TRPCClientError<AppRouter>): boolean {
+  const code = (error.data as { appCode?: string } | undefined)?.appCode;
+  return code === undefined || code === 'INTERNAL' || code === 'UNAVAILABLE';
+}
+
+/**
+ * A subscription that fails for a passing reason (its stream's lifetime over, a server stopping,
+ * a message it could not read) starts again after a pause instead of ending: a window stays live
+ * until it is closed. Refusals (signed out, no access, too many streams) end it as before.
+ */
+export const liveLink: TRPCLink<AppRouter> = (runtime) => {
+  const link = socketLink(runtime);
+  return ({ op, next }) => {
+    if (op.type !== 'subscription') return link({ op, next });
+    return observable((observer) => {
+      let attempt = 0;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let current: { unsubscribe(): void } | null = null;
+      const start = () => {
+        current = link({ op, next }).subscribe({
+          next: (value) => {
+            attempt = 0;
+            observer.next(value);
+          },
+          error: (error) => {
+            if (!isPassing(error)) return observer.error(error);
+            timer = setTimeout(start, RETRY_DELAYS_MS[Math.min(attempt++, RETRY_DELAYS_MS.length - 1)]);
+          },
+          complete: () => observer.complete(),
+        });
+      };
+      start();
+      return () => {
+        clearTimeout(timer);
+        current?.unsubscribe();
+      };
+    });
+  };
+};
+
+/** Whether the window's live connection works now ('lost' while it reconnects after a break). */
+export function useLiveConnection(): LiveConnectionState {
+  return useSyncExternalStore(
+    (watcher) => {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
+    },
+    () => state,
+    () => 'idle',
+  );
+}

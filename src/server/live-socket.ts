@@ -1,0 +1,122 @@
+/**
+ * The live connection: one WebSocket per browser window at `/live`, carrying every subscription
+ * the page holds (text, cursors and presence, draft states, the inbox's count, statuses) and the
+ * co-editing calls, as tRPC messages (docs/decisions/0039-one-live-connection-per-window.md).
+ * A WebSocket is not one of the six HTTP/1.1 connections a browser keeps per host, so any number
+ * of windows stay live and their saves and page loads still find a free connection.
+ *
+ * The rules of the live streams hold as they are: the session is checked when the connection
+ * opens (its token arrives as a connection parameter), each subscription checks its own access
+ * and holds its place among the user's live streams (`trpc/live-stream.ts`), and the connection
+ * itself ends at once when its session does (`live-access.ts`), so no call on it outlives a
+ * logout. Frames are bounded like request bodies.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import { TRPCError } from '@trpc/server';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { defaultLocale, isLocale } from '../shared/i18n';
+import { AppError } from '../shared/errors';
+import { createSessionCache } from './auth/session-cache';
+import { validateSessionToken } from './auth/session';
+import { clientAddress } from './client-address';
+import { isDatabaseUnavailable } from './db/pg-errors';
+import { log } from './log';
+import type { Services } from './services';
+import { createInnerContext } from './trpc/context';
+import { appRouter } from './trpc/root';
+
+export const LIVE_PATH = '/live';
+
+/** The largest frame a window may send: a whole 100,000-character text as one change fits. */
+export const MAX_LIVE_FRAME_BYTES = 1024 * 1024;
+
+/** Close code when the connection's session ended: the window signs in again rather than retrying. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+function parameter(params: Partial<Record<string, string>> | null | undefined, name: string): string | null {
+  const value = params?.[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+export function attachLiveSocket(server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }, services: Services): { close(): void } {
+  const sessions = createSessionCache(services.liveAccess);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_FRAME_BYTES });
+
+  const addressOf = (request: IncomingMessage) => {
+    const { TRUST_PROXY: proxies, TRUST_PROXY_HEADER: header } = services.env;
+    const forwarded = request.headers[header];
+    return clientAddress(request.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, proxies, header);
+  };
+
+  /** Ends the socket when its session ends (logout, reset, expiry); renewed while the session lasts. */
+  async function holdAccess(socket: WebSocket, holder: { userId: string; sessionId: string; sessionExpiresAt: Date }) {
+    while (socket.readyState === socket.OPEN) {
+      const stream = await services.liveAccess.open({ ...holder, companyId: null });
+      const closed = () => stream.release();
+      socket.once('close', closed);
+      await new Promise<void>((resolve) => {
+        if (stream.signal.aborted) resolve();
+        else stream.signal.addEventListener('abort', () => resolve(), { once: true });
+        socket.once('close', () => resolve());
+      });
+      socket.off('close', closed);
+      stream.release();
+      // Only the lifetime ran out: the session is checked again when the next one opens.
+      if (!stream.expired || holder.sessionExpiresAt.getTime() <= Date.now()) {
+        if (socket.readyState === socket.OPEN) socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+        return;
+      }
+    }
+  }
+
+  const handler = applyWSSHandler({
+    wss,
+    router: appRouter,
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 },
+    async createContext({ req, res, info }) {
+      const token = parameter(info.connectionParams, 'token');
+      let auth: Awaited<ReturnType<typeof validateSessionToken>> = null;
+      try {
+        auth = token ? await validateSessionToken(services.db, token, sessions) : null;
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'error.unavailable', cause: new AppError('UNAVAILABLE') });
+        throw error;
+      }
+      // Only signed-in windows hold a live connection.
+      if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'error.unauthorized', cause: new AppError('UNAUTHORIZED') });
+      void holdAccess(res, { userId: auth.user.id, sessionId: auth.session.id, sessionExpiresAt: auth.session.expiresAt }).catch(() => res.close(SESSION_ENDED_CLOSE_CODE));
+      const requested = parameter(info.connectionParams, 'locale');
+      return createInnerContext(services, {
+        user: auth.user,
+        session: auth.session,
+        locale: isLocale(requested) ? requested : (auth.user.locale ?? defaultLocale),
+        ip: addressOf(req),
+        userAgent: req.headers['user-agent'] ?? null,
+      });
+    },
+    onError({ error, path: procedure }) {
+      // A stream whose lifetime is over ends with an AbortError: the window starts it again.
+      if (error.cause instanceof Error && error.cause.name === 'AbortError') return;
+      if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error.cause ?? error, procedure }, 'live call failed');
+    },
+  });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== LIVE_PATH) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request));
+  });
+
+  return {
+    close() {
+      handler.broadcastReconnectNotification();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
+}
