@@ -86,6 +86,7 @@ export interface ApplicationSections {
   position: number;
   status: Generated<string>;
   text_doc: Buffer | null;
+  text_seq: Generated<Int8>;
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
   version: Generated<number>;
@@ -367,6 +368,18 @@ export interface SectionReviewers {
   user_id: string;
 }
 
+export interface SectionTextClients {
+  client_id: Int8;
+  section_id: string;
+  user_id: string;
+}
+
+export interface SectionTextUpdates {
+  section_id: string;
+  seq: Int8;
+  update: Buffer;
+}
+
 export interface SectionVersions {
   answers: Generated<Json>;
   author_id: string | null;
@@ -438,6 +451,8 @@ export interface DB {
   section_inputs: SectionInputs;
   section_requirements: SectionRequirements;
   section_reviewers: SectionReviewers;
+  section_text_clients: SectionTextClients;
+  section_text_updates: SectionTextUpdates;
   section_versions: SectionVersions;
   sessions: Sessions;
   users: Users;

@@ -5,7 +5,8 @@
  */
 import * as Y from 'yjs';
 
-const TEXT_NAME = 'content';
+/** The name of the section's text in its document: the only one an editor may write under. */
+export const TEXT_NAME = 'content';
 
 export function sectionText(doc: Y.Doc): Y.Text {
   return doc.getText(TEXT_NAME);

@@ -411,9 +411,9 @@ export function updateSectionVersioned(
   /** The version the write was made from: the section's, or (a save without the text) its fields'. */
   expected: { version: number } | { fieldsVersion: number },
   values: {
-    /** The text and its co-editing document, written together; absent: unchanged. */
+    /** The text, and the co-editing document's `text_seq` it was made from; absent: unchanged. */
     content?: string;
-    textDoc?: Uint8Array;
+    textSeq?: number;
     /** The inputs, ticks and rows; absent: unchanged (a change of the text alone). */
     fields?: { answers: Answers; fulfilled: string[]; data: unknown };
     status: SectionStatus;
@@ -427,7 +427,7 @@ export function updateSectionVersioned(
         .updateTable('application_sections')
         .set((eb) => ({
           ...(values.content === undefined ? {} : { content: values.content }),
-          ...(values.textDoc === undefined ? {} : { text_doc: Buffer.from(values.textDoc) }),
+          ...(values.textSeq === undefined ? {} : { text_seq: String(values.textSeq) }),
           ...(fields === undefined
             ? {}
             : {
@@ -490,27 +490,15 @@ export function recordEvent(
 }
 
 /** A section's co-editing document, its row locked until the transaction ends (changes of one text are made one at a time). */
-export async function textDocForUpdate(db: Executor, applicationId: string, sectionId: string): Promise<{ textDoc: Uint8Array | null } | undefined> {
-  const row = await db
-    .selectFrom('application_sections')
-    .select('text_doc')
-    .where('id', '=', sectionId)
-    .where('application_id', '=', applicationId)
-    .forUpdate()
-    .executeTakeFirst();
-  return row && { textDoc: row.text_doc };
-}
-
-/** A section's co-editing document and plain text as stored, with its version and status. */
-export async function findSectionText(db: Executor, applicationId: string, sectionId: string) {
+/** A section's version and status (the text's head), if it is one of the application's. */
+export async function findSectionHead(db: Executor, applicationId: string, sectionId: string) {
   return db
     .selectFrom('application_sections')
-    .select(['text_doc as textDoc', 'content', 'version', 'status'])
+    .select(['version', 'status'])
     .where('id', '=', sectionId)
     .where('application_id', '=', applicationId)
     .executeTakeFirst();
 }
-
 
 /** The section, if it is one of the application's (a section named beside an application is checked with it). */
 export function findSectionOfApplication(db: Executor, applicationId: string, sectionId: string) {

@@ -23,7 +23,8 @@ import { toBase64 } from 'lib0/buffer';
 import type { Executor } from '../../db/db';
 import type { SessionUser } from '../../auth/session';
 import type { Services } from '../../services';
-import { announceText, SERVER_CLIENT_ID, textChangeTo } from '../co-editing/co-editing.service';
+import { announceText, changeTextTo, SERVER_CLIENT_ID } from '../co-editing/co-editing.service';
+import { lockText } from '../co-editing/text-store';
 import { recordSectionVersion } from '../versions/versions.queries';
 import {
   applicationStatusLocked,
@@ -33,7 +34,6 @@ import {
   lockSection,
   recordEvent,
   setSectionStatus,
-  textDocForUpdate,
   updateSectionVersioned,
   type SectionRow,
 } from './applications.queries';
@@ -105,7 +105,7 @@ function checkedData(section: SectionRow, data: unknown): unknown {
 export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string, options: { restoredFrom?: string } = {}) {
   const run = async (trx: Executor) => {
     // The row is locked either way; its co-editing document (which can be large) is read only when the text is saved too.
-    const locked = input.content === undefined ? await lockSection(trx, input.applicationId, input.sectionId).then(() => ({ textDoc: null })) : await textDocForUpdate(trx, input.applicationId, input.sectionId);
+    const locked = await lockText(trx, input.applicationId, input.sectionId);
     const section = locked && (await findSection(trx, input.applicationId, input.sectionId));
     if (!locked || !section) throw new AppError('NOT_FOUND');
     if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
@@ -114,13 +114,13 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
     const data = checkedData(section, input.data);
     const fields = { ...checkedAnswers(section, input.answers, input.fulfilled), data };
     const content = input.content ?? section.content;
-    const text = input.content === undefined ? null : textChangeTo({ textDoc: locked.textDoc, content: section.content }, content);
+    const text = input.content === undefined || content === section.content ? null : await changeTextTo(trx, section.id, locked.seq, content);
     const status = statusAfterSave(section.status, missingForDone(section, { content, ...fields, data: data === undefined ? section.data : data, drafts: section.drafts }).length === 0);
     const saved = await updateSectionVersioned(
       trx,
       { id: section.id, applicationId: input.applicationId, status: section.status },
       expected,
-      { ...(text ? { content, textDoc: text.textDoc } : {}), fields, status, userId },
+      { ...(text ? { content, textSeq: text.seq } : {}), fields, status, userId },
     );
     if (!saved) throw new AppError('CONFLICT');
     const state = { content, answers: fields.answers, fulfilled: fields.fulfilled, data: data === undefined ? section.data : data };

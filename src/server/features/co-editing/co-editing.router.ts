@@ -6,6 +6,8 @@ import { router } from '../../trpc/trpc';
 import { AppError } from '../../../shared/errors';
 import { findSectionOfApplication } from '../applications/applications.queries';
 import { announceText, pushText, watchText } from './co-editing.service';
+import { bindsClient } from './text-clients';
+import { toBase64 } from 'lib0/buffer';
 
 /**
  * What one user may send a minute: far above typing (the editor sends at most about eight changes
@@ -22,17 +24,21 @@ export const coEditingRouter = router({
    */
   watch: applicationProcedure
     .input(watchTextInput)
-    .subscription(({ ctx, input, signal }) =>
-      openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchText(ctx, { ...input, applicationId: ctx.application.id }, ended)),
-    ),
+    .subscription(async ({ ctx, input, signal }) => {
+      // The editor's client id is its own from now on: nobody else may write under it, or open the text as it.
+      if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
+      await bindsClient(ctx.db, input.sectionId, ctx.user.id, input.clientId);
+      return openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchText(ctx, { ...input, applicationId: ctx.application.id }, ended));
+    }),
 
   /** Stores an editor's change of the text, then passes it on to the section's other editors. */
   push: draftApplicationProcedureFor('applications.edit')
     .input(pushTextInput)
     .mutation(async ({ ctx, input }) => {
       await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, textPushLimit, ctx.user.id);
-      const { changed, ...saved } = await pushText(ctx.db, { ...input, applicationId: ctx.application.id }, ctx.user.id);
-      if (changed) await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, update: input.update, version: saved.version, status: saved.status });
+      const { change, ...saved } = await pushText(ctx.db, { ...input, applicationId: ctx.application.id }, ctx.user.id);
+      // What is passed on is the change the server made, never the bytes as they came.
+      if (change) await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, update: toBase64(change), version: saved.version, status: saved.status });
       return saved;
     }),
 

@@ -8,13 +8,16 @@
 import * as Y from 'yjs';
 import { fromBase64, toBase64 } from 'lib0/buffer';
 import { isEditable, missingForDone, statusAfterSave, type SectionStatus } from '../../../shared/domain/application-sections';
-import { replaceText, sectionText, textDocOf } from '../../../shared/domain/text-doc';
+import { replaceText, sectionText } from '../../../shared/domain/text-doc';
 import { AppError } from '../../../shared/errors';
 import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
 import type { Executor } from '../../db/db';
 import type { SessionUser } from '../../auth/session';
 import type { Services } from '../../services';
-import { findSection, findSectionText, textDocForUpdate, updateSectionVersioned } from '../applications/applications.queries';
+import { findSection, findSectionHead, updateSectionVersioned } from '../applications/applications.queries';
+import { bindClients } from './text-clients';
+import { appendChange, COMPACT_AFTER_CHANGES, compactText, currentDocument, documentForChange, keepDocument, lockText, type KeptDocument } from './text-store';
+import { checkUpdate, type CheckedUpdate } from './update-checks';
 import { recordSectionVersion } from '../versions/versions.queries';
 import type { TextMessage } from './text-channel';
 
@@ -26,48 +29,90 @@ function decoded(base64: string): Uint8Array {
   }
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, index) => byte === b[index]);
-
-/**
- * The section's text changed to `content` by a save (a draft inserted, a version restored, an API
- * client): the change made to its document, to store with it and pass on. Null when the text is
- * unchanged. The caller holds the section's row (`textDocForUpdate`).
- */
-export function textChangeTo(stored: { textDoc: Uint8Array | null; content: string }, content: string): { textDoc: Uint8Array; update: Uint8Array } | null {
-  if (stored.content === content && stored.textDoc) return null;
-  const doc = textDocOf(stored.textDoc, stored.content);
-  const before = Y.encodeStateVector(doc);
-  replaceText(sectionText(doc), content);
-  return { textDoc: Y.encodeStateAsUpdate(doc), update: Y.encodeStateAsUpdate(doc, before) };
+/** Runs `change` on the document and returns what it changed (null when nothing), as one update. */
+export function captureChange(doc: Y.Doc, change: (doc: Y.Doc) => void): Uint8Array | null {
+  const updates: Uint8Array[] = [];
+  const onUpdate = (update: Uint8Array) => updates.push(update);
+  doc.on('update', onUpdate);
+  try {
+    change(doc);
+  } finally {
+    doc.off('update', onUpdate);
+  }
+  if (updates.length === 0) return null;
+  return updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
 }
 
-/** Applies one editor's update to the section's text and stores it; the section's version and status after it. */
-export async function pushText(db: Executor, input: { applicationId: string; sectionId: string; update: string }, userId: string) {
+/**
+ * Changes the section's text to `content` by a save (a draft inserted, a version restored, an API
+ * client), through its document like any editor's change: the caller holds the section's row
+ * (`lockText`). Returns the change to pass on and the `text_seq` to store, or null when the text is unchanged.
+ */
+export async function changeTextTo(db: Executor, sectionId: string, seq: number, content: string): Promise<{ update: Uint8Array; seq: number } | null> {
+  const entry = await documentForChange(db, sectionId, seq);
+  const before = entry.persisted ? null : Y.encodeStateAsUpdate(entry.doc);
+  const update = captureChange(entry.doc, (doc) => replaceText(sectionText(doc), content));
+  if (!update) return null;
+  const next = await appendChange(db, sectionId, entry, update, before);
+  // Kept only once the caller's transaction is known to have committed: the next change reads it again.
+  return { update, seq: next.seq };
+}
+
+/**
+ * Applies one editor's update to the section's text and stores it (docs/decisions/0040): checked
+ * before it is applied (`checkUpdate`), written under the sender's own client ids only, stored as
+ * the change it made. Returns the section's version and status after it, and the change to pass
+ * on (null when it changed nothing, e.g. sent again after a lost answer).
+ */
+export async function pushText(db: Executor, input: { applicationId: string; sectionId: string; clientId: number; update: string }, userId: string) {
   const update = decoded(input.update);
-  return db.transaction().execute(async (trx) => {
-    const locked = await textDocForUpdate(trx, input.applicationId, input.sectionId);
+  // The document to keep in memory afterwards: as it was when the change is refused or changed
+  // nothing, as changed once the change is committed; never one whose change was rolled back.
+  let untouched: KeptDocument | null = null;
+  let committed: KeptDocument | null = null;
+  const saved = await db.transaction().execute(async (trx) => {
+    const locked = await lockText(trx, input.applicationId, input.sectionId);
     const section = locked && (await findSection(trx, input.applicationId, input.sectionId));
     if (!locked || !section) throw new AppError('NOT_FOUND');
     if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
-    const doc = textDocOf(locked.textDoc, section.content);
+    const entry = await documentForChange(trx, section.id, locked.seq);
+    let checked: CheckedUpdate;
     try {
-      Y.applyUpdate(doc, update);
-    } catch {
-      throw new AppError('VALIDATION', { fieldErrors: { update: 'validation.invalid' } });
+      checked = checkUpdate(entry.doc, update);
+      await bindClients(trx, section.id, userId, [input.clientId, ...checked.clients]);
+    } catch (error) {
+      untouched = entry;
+      throw error;
     }
-    const content = sectionText(doc).toString();
+    const before = entry.persisted ? null : Y.encodeStateAsUpdate(entry.doc);
+    const change = captureChange(entry.doc, (doc) => Y.applyUpdate(doc, update));
+    // The checks leave nothing pending; a document that still holds something pending is not kept.
+    if (entry.doc.store.pendingStructs || entry.doc.store.pendingDs) throw new AppError('VALIDATION', { fieldErrors: { update: 'validation.invalid' } });
+    if (!change) {
+      untouched = entry;
+      return { version: section.version, status: section.status, change: null };
+    }
+    const content = sectionText(entry.doc).toString();
     if (content.length > SECTION_CONTENT_MAX) throw new AppError('VALIDATION', { fieldErrors: { content: 'validation.tooLong' } });
-    const textDoc = Y.encodeStateAsUpdate(doc);
-    // An update sent again (after a lost answer) changes nothing.
-    if (locked.textDoc && content === section.content && sameBytes(textDoc, locked.textDoc)) {
-      return { version: section.version, status: section.status, changed: false };
-    }
+    const next = await appendChange(trx, section.id, entry, change, before);
     const status = statusAfterSave(section.status, missingForDone(section, { ...section, content }).length === 0);
-    const saved = await updateSectionVersioned(trx, { id: section.id, applicationId: input.applicationId, status: section.status }, { version: section.version }, { content, textDoc, status, userId });
-    if (!saved) throw new AppError('CONFLICT');
-    await recordSectionVersion(trx, { sectionId: section.id, authorId: userId, content, answers: section.answers, fulfilled: section.fulfilled, data: section.data }, { sectionVersion: saved.version });
-    return { version: saved.version, status: saved.status as SectionStatus, changed: true };
+    const written = await updateSectionVersioned(trx, { id: section.id, applicationId: input.applicationId, status: section.status }, { version: section.version }, { content, textSeq: next.seq, status, userId });
+    if (!written) throw new AppError('CONFLICT');
+    await recordSectionVersion(trx, { sectionId: section.id, authorId: userId, content, answers: section.answers, fulfilled: section.fulfilled, data: section.data }, { sectionVersion: written.version });
+    committed = next;
+    return { version: written.version, status: written.status as SectionStatus, change };
+  }).catch((error: unknown) => {
+    if (untouched) keepDocument(input.sectionId, untouched);
+    throw error;
   });
+  // (Assigned inside the transaction's callback, which TypeScript does not follow.)
+  const kept = (committed ?? untouched) as KeptDocument | null;
+  if (kept) {
+    keepDocument(input.sectionId, kept);
+    // The changes are folded into the stored document after this change was answered.
+    if (kept.logged >= COMPACT_AFTER_CHANGES) setImmediate(() => void compactText(db, input.sectionId).catch(() => {}));
+  }
+  return saved;
 }
 
 /** The client id of changes made on the server (no editor has it: editors' ids are not negative). */
@@ -107,9 +152,9 @@ export async function* watchText(
   try {
     const known = input.stateVector ? decoded(input.stateVector) : undefined;
     const sync = async (): Promise<WatchEvent | null> => {
-      const stored = await findSectionText(services.db, input.applicationId, input.sectionId);
-      if (!stored) return null;
-      const doc = textDocOf(stored.textDoc, stored.content);
+      const stored = await findSectionHead(services.db, input.applicationId, input.sectionId);
+      const doc = stored && (await currentDocument(services.db, input.sectionId));
+      if (!stored || !doc) return null;
       let update: Uint8Array;
       try {
         update = Y.encodeStateAsUpdate(doc, known);

@@ -1,0 +1,121 @@
+/**
+ * Where a section's co-edited text is kept (docs/decisions/0040-bounded-co-editing.md): the
+ * document's encoded state in `application_sections.text_doc`, and every change accepted since
+ * appended to `section_text_updates` under the section's next `text_seq`. A change therefore
+ * writes what it changed, not the whole document. Each web process keeps the documents it works
+ * on in memory, current up to a `text_seq`: the next change under the section's lock applies only
+ * the changes it has not seen yet. Now and then the changes are folded into `text_doc`
+ * (compaction); applying a change twice changes nothing, so a document read while that happens is
+ * whole either way.
+ */
+import * as Y from 'yjs';
+import { textDocOf } from '../../../shared/domain/text-doc';
+import type { Executor } from '../../db/db';
+import { deleteTextUpdatesThrough, insertTextUpdate, lockTextById, readStoredText, storeTextDoc, textHead } from './co-editing.queries';
+
+export { lockText } from './co-editing.queries';
+
+/** Changes kept beside the document before they are folded into it. */
+export const COMPACT_AFTER_CHANGES = 200;
+/** Documents a process keeps in memory (the sections being written now). */
+const MAX_KEPT = 500;
+
+interface Kept {
+  doc: Y.Doc;
+  /** The section's `text_seq` the document is current with. */
+  seq: number;
+  /** Changes in the log since the document was last folded (as far as this process knows). */
+  logged: number;
+  /** Whether the database holds the document itself (else it is made from the plain text until the first change). */
+  persisted: boolean;
+}
+
+const kept = new Map<string, Kept>();
+
+/** Takes the section's document out of memory while a change is made to it (put back by `keep`). */
+function take(sectionId: string): Kept | undefined {
+  const entry = kept.get(sectionId);
+  kept.delete(sectionId);
+  return entry;
+}
+
+/** Keeps a document current with `seq` for the next change (after the change's transaction committed). */
+export function keepDocument(sectionId: string, entry: Kept): void {
+  kept.delete(sectionId);
+  kept.set(sectionId, entry);
+  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
+}
+
+/** Forgets every kept document (tests that change the tables underneath). */
+export function forgetDocuments(): void {
+  kept.clear();
+}
+
+/**
+ * The section's document current with `seq` (the caller holds the section's lock): the one kept
+ * in memory with the changes it lacks applied, or read whole. `logged` says how many changes are
+ * kept beside the stored document.
+ */
+export type KeptDocument = Kept;
+
+export async function documentForChange(db: Executor, sectionId: string, seq: number): Promise<Kept> {
+  const entry = take(sectionId);
+  if (entry && entry.seq === seq) return entry;
+  if (entry && entry.seq < seq) {
+    const stored = await readStoredText(db, sectionId, entry.seq);
+    const updates = stored?.updates ?? [];
+    // Every change since is still in the log (none folded away meanwhile): only those are applied.
+    if (updates.length === seq - entry.seq) {
+      for (const update of updates) Y.applyUpdate(entry.doc, update);
+      return { ...entry, seq, logged: entry.logged + updates.length };
+    }
+  }
+  const stored = await readStoredText(db, sectionId, null);
+  const doc = textDocOf(stored?.textDoc ?? null, stored?.content ?? '');
+  for (const update of stored?.updates ?? []) Y.applyUpdate(doc, update);
+  return { doc, seq, logged: stored?.updates.length ?? 0, persisted: Boolean(stored?.textDoc) };
+}
+
+/**
+ * The section's document as stored now, for an editor that opens it: the one kept in memory when
+ * it is at least as current as the database, else read. Never changes what is kept.
+ */
+export async function currentDocument(db: Executor, sectionId: string): Promise<Y.Doc | null> {
+  const head = await textHead(db, sectionId);
+  if (head === undefined) return null;
+  const entry = kept.get(sectionId);
+  if (entry && entry.seq >= head) return entry.doc;
+  const stored = await readStoredText(db, sectionId, null);
+  if (!stored) return null;
+  const doc = textDocOf(stored.textDoc, stored.content);
+  for (const update of stored.updates) Y.applyUpdate(doc, update);
+  return doc;
+}
+
+/**
+ * Stores a change of the document under the section's next `text_seq` (the caller holds the lock
+ * and writes `text_seq` with the section). A document never stored before is stored whole first:
+ * the changes in the log are always changes of a stored document.
+ */
+export async function appendChange(db: Executor, sectionId: string, entry: Kept, change: Uint8Array, before: Uint8Array | null): Promise<Kept> {
+  if (!entry.persisted && before) await storeTextDoc(db, sectionId, before);
+  const seq = entry.seq + 1;
+  await insertTextUpdate(db, sectionId, seq, change);
+  return { ...entry, seq, logged: entry.logged + 1, persisted: true };
+}
+
+/**
+ * Folds the logged changes into the stored document, under the section's lock, when the document
+ * kept here is current; otherwise the next change tries again. Work proportional to the document,
+ * done once every `COMPACT_AFTER_CHANGES` changes and after the change that triggered it was answered.
+ */
+export async function compactText(db: Executor, sectionId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const seq = await lockTextById(trx, sectionId);
+    const entry = kept.get(sectionId);
+    if (seq === undefined || !entry || entry.seq !== seq) return;
+    await storeTextDoc(trx, sectionId, Y.encodeStateAsUpdate(entry.doc));
+    await deleteTextUpdatesThrough(trx, sectionId, seq);
+    entry.logged = 0;
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * What an editor sends is checked before it touches the section's document
+ * (docs/decisions/0040-bounded-co-editing.md). A Yjs update is a binary program for the document:
+ * applied as it comes it may write under other names than the text (maps, embeds, formatting),
+ * depend on changes the server never had (kept "pending" and applied to whatever arrives later,
+ * such as a colleague's next words), write under another editor's identity, or be built so that
+ * placing its items costs time that grows with the square of their number. So an update is
+ * decoded first, and refused unless it only inserts plain text into the section's text or deletes
+ * what exists, names only client ids its sender may write under, depends only on what the document
+ * (or the update itself) holds, and stays within bounds of size, items, clients and placement work.
+ */
+import * as Y from 'yjs';
+import { AppError } from '../../../shared/errors';
+import { TEXT_NAME } from '../../../shared/domain/text-doc';
+
+/** The largest change one message may carry: a whole 100,000-character text pasted at once fits. */
+export const MAX_UPDATE_BYTES = 400_000;
+/** Items in one change: typing sends a few; a long offline session some hundreds. */
+export const MAX_UPDATE_ITEMS = 1_000;
+/** Deleted ranges in one change. */
+export const MAX_UPDATE_DELETE_RANGES = 2_000;
+/** Client ids one change may write under: the editor's own, and those of its earlier visits kept in the browser. */
+export const MAX_UPDATE_CLIENTS = 4;
+/**
+ * Items an update's inserts may have to be placed past (other people's text typed at the same
+ * spot meanwhile): Yjs walks them one by one for each insert, so this bounds the work per update.
+ */
+export const MAX_PLACEMENT_STEPS = 20_000;
+
+const refused = (reason: string) => new AppError('VALIDATION', { fieldErrors: { update: 'validation.invalid' }, values: { reason } });
+
+export interface CheckedUpdate {
+  /** The client ids the update writes under (each must be the sender's). */
+  clients: number[];
+}
+
+/** The item holding `id` in the document, or null when the document has no such item. */
+function itemOf(doc: Y.Doc, id: Y.ID): Y.Item | Y.GC | null {
+  const sv = Y.getState(doc.store, id.client);
+  if (id.clock >= sv) return null;
+  return Y.getItem(doc.store, id) as Y.Item | Y.GC;
+}
+
+/** Checks `update` against the document it is to be applied to; throws VALIDATION when it must be refused. */
+export function checkUpdate(doc: Y.Doc, update: Uint8Array): CheckedUpdate {
+  if (update.length > MAX_UPDATE_BYTES) throw refused('size');
+  let decoded: ReturnType<typeof Y.decodeUpdate>;
+  try {
+    decoded = Y.decodeUpdate(update);
+  } catch {
+    throw refused('encoding');
+  }
+  const { ds } = decoded;
+  // What the document holds already (others' changes the editor received and sends back with its
+  // own, a change sent again) is left out: Yjs skips it, and only what is new is checked and counted.
+  const structs = decoded.structs.filter((struct) => struct.id.clock + struct.length > Y.getState(doc.store, struct.id.client));
+  if (structs.length > MAX_UPDATE_ITEMS) throw refused('items');
+
+  // What the update adds, per client: from where the document's own changes of that client end.
+  const added = new Map<number, { from: number; to: number }>();
+  for (const struct of structs) {
+    const { client, clock } = struct.id;
+    const range = added.get(client);
+    if (!range) {
+      const state = Y.getState(doc.store, client);
+      // A change that starts past what the document has of this client depends on one it lacks.
+      if (clock > state) throw refused('missing-before');
+      added.set(client, { from: state, to: clock + struct.length });
+    } else {
+      if (clock !== range.to) throw refused('gap');
+      range.to = clock + struct.length;
+    }
+  }
+  if (added.size > MAX_UPDATE_CLIENTS) throw refused('clients');
+  const inUpdate = (id: Y.ID) => {
+    const range = added.get(id.client);
+    return range !== undefined && id.clock >= range.from && id.clock < range.to;
+  };
+  const known = (id: Y.ID) => id.clock < Y.getState(doc.store, id.client) || inUpdate(id);
+
+  const text = doc.getText(TEXT_NAME);
+  let steps = 0;
+  for (const struct of structs) {
+    if (struct instanceof Y.Skip) throw refused('gap');
+    // Deleted items that were collected: their content is gone, their place is kept.
+    if (struct instanceof Y.GC) continue;
+    if (!(struct instanceof Y.Item)) throw refused('struct');
+    const { content, origin, rightOrigin, parent, parentSub } = struct;
+    if (!(content instanceof Y.ContentString || content instanceof Y.ContentDeleted)) throw refused('content');
+    if (parentSub !== null) throw refused('map');
+    if (origin === null && rightOrigin === null) {
+      // Decoded, an item without neighbours names its parent: a root's name, or an id inside another type.
+      if ((parent as unknown) !== TEXT_NAME) throw refused('root');
+    } else if (parent !== null) {
+      throw refused('root');
+    }
+    if ((origin && !known(origin)) || (rightOrigin && !known(rightOrigin))) throw refused('missing-before');
+    // An item placed beside existing ones only: count the items between its neighbours, as Yjs
+    // will walk them (items placed beside the update's own are bounded by the item limit).
+    if ((origin && inUpdate(origin)) || (rightOrigin && inUpdate(rightOrigin))) continue;
+    const left = origin ? itemOf(doc, origin) : null;
+    if (origin && !(left instanceof Y.Item)) throw refused('missing-before');
+    // Only items of the section's text (a neighbour elsewhere would place it under another name).
+    if (left instanceof Y.Item && left.parent !== text) throw refused('root');
+    const right = rightOrigin ? itemOf(doc, rightOrigin) : null;
+    if (rightOrigin && !(right instanceof Y.Item)) throw refused('missing-before');
+    if (right instanceof Y.Item && right.parent !== text) throw refused('root');
+    let walked: Y.Item | null;
+    if (left instanceof Y.Item) walked = origin!.clock < left.id.clock + left.length - 1 ? left : left.right;
+    else walked = text._start;
+    while (walked !== null && walked !== right) {
+      // The right neighbour may be inside a longer item: reaching that item is reaching it.
+      if (right instanceof Y.Item && walked.id.client === right.id.client && walked.id.clock <= right.id.clock && right.id.clock < walked.id.clock + walked.length) break;
+      steps += 1;
+      if (steps > MAX_PLACEMENT_STEPS) throw refused('placement');
+      walked = walked.right;
+    }
+  }
+
+  // Deletions only of what exists: a range reaching past it would delete a colleague's next words.
+  let ranges = 0;
+  for (const [client, deletes] of ds.clients) {
+    for (const { clock, len } of deletes) {
+      ranges += 1;
+      if (ranges > MAX_UPDATE_DELETE_RANGES) throw refused('deletes');
+      const end = Math.max(Y.getState(doc.store, client), added.get(client)?.to ?? 0);
+      if (clock + len > end) throw refused('missing-before');
+    }
+  }
+  return { clients: [...added.keys()] };
+}
