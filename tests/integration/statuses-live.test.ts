@@ -6,6 +6,7 @@
  * leaves the status as it was is not news.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveStates } from '../../src/server/features/applications/application-watch';
 import { createCast, createCompany, type Cast } from './company-fixtures';
 import { asAnotherProcess, callerFor, createTestServices, type TestServices } from './harness';
 
@@ -46,19 +47,18 @@ async function openPage(applicationId: string) {
   const leave = new AbortController();
   const caller = await callerFor(watchingProcess, { token: cast.users.employee.token }, {}, leave.signal);
   const stream = (await caller.applications.watch({ applicationId }))[Symbol.asyncIterator]();
-  type States = Awaited<ReturnType<typeof stream.next>>['value'];
   // A read that timed out is still waiting: the next call takes its value rather than skip it.
   let pending: ReturnType<typeof stream.next> | null = null;
   return {
     /** The next states sent, or null when nothing comes within `ms`. */
-    async next(ms = 1000): Promise<NonNullable<States> | null> {
+    async next(ms = 1000): Promise<LiveStates | null> {
       pending ??= stream.next();
       let timer: NodeJS.Timeout | undefined;
       const result = await Promise.race([pending, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
       clearTimeout(timer);
       if (result === null) return null;
       pending = null;
-      return result.done ? null : result.value!;
+      return result.done ? null : (result.value as LiveStates);
     },
     close() {
       leave.abort();
@@ -71,7 +71,7 @@ describe('an open page of the application', () => {
   it('sees every change of a section’s status made through another process within a second', async () => {
     const { applicationId, sectionId } = await startApplication();
     const page = await openPage(applicationId);
-    const statusOf = (states: Awaited<ReturnType<typeof page.next>>) => states?.sections.find((section) => section.id === sectionId)?.status;
+    const statusOf = (states: LiveStates | null) => states?.sections.find((section) => section.id === sectionId)?.status;
     try {
       const first = await page.next();
       expect(first).toMatchObject({ published: false, sections: [{ id: sectionId, status: 'not_started', draftState: null }] });
