@@ -1,25 +1,23 @@
 /**
  * Wake-ups for the inbox's live unread counts, across web processes: whoever writes or reads a
- * person's notifications publishes their id on one Redis channel (under the installation's
- * prefix), and every web process wakes the count streams it holds for that person, which then
- * count again in PostgreSQL. One subscriber connection per process, opened when the first stream
- * listens.
+ * person's notifications publishes their id on one channel of the live bus (`live-bus.ts`), and
+ * every web process wakes the count streams it holds for that person, which then count again in
+ * PostgreSQL.
  *
  * A message says that something may have changed, never what: a lost one costs a delay (streams
  * also re-count now and then), not a wrong number. Changes of access (`live-access.ts`: someone
  * left a company, a company was deleted) change what a person may see, so they wake too.
  */
-import type { Redis } from 'ioredis';
 import type { LiveAccess } from './live-access';
-import { createRedis } from './redis';
+import type { LiveBus } from './live-bus';
 
-const channelOf = (prefix: string) => `${prefix}:inbox-changed`;
+const CHANNEL = 'inbox-changed';
 
 /** Tells every web process that these people's inboxes changed. Never fails the caller: the row is written. */
-export async function announceInboxChange(redis: Pick<Redis, 'publish'>, prefix: string, userIds: readonly string[]): Promise<void> {
+export async function announceInboxChange(bus: Pick<LiveBus, 'publish'>, userIds: readonly string[]): Promise<void> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return;
-  await redis.publish(channelOf(prefix), JSON.stringify(unique)).catch(() => {});
+  await bus.publish(CHANNEL, JSON.stringify(unique));
 }
 
 export interface InboxEvents {
@@ -32,12 +30,9 @@ export interface InboxEvents {
   close(): void;
 }
 
-const READY_WAIT_MS = 2000;
-
-export function createInboxEvents(options: { redisUrl: string; prefix: string; liveAccess: Pick<LiveAccess, 'follow'> }): InboxEvents {
-  const channel = channelOf(options.prefix);
+export function createInboxEvents(options: { bus: LiveBus; liveAccess: Pick<LiveAccess, 'follow'> }): InboxEvents {
   const byUser = new Map<string, Set<() => void>>();
-  let subscriber: { connection: Redis; ready: Promise<unknown> } | null = null;
+  let listening: Promise<() => void> | null = null;
 
   const wakeUser = (userId: string) => {
     for (const wake of byUser.get(userId) ?? []) wake();
@@ -46,11 +41,12 @@ export function createInboxEvents(options: { redisUrl: string; prefix: string; l
     for (const wakes of byUser.values()) for (const wake of wakes) wake();
   };
 
-  function subscribe() {
-    if (subscriber) return subscriber;
-    const connection = createRedis(options.redisUrl, 'worker');
-    connection.on('message', (from: string, message: string) => {
-      if (from !== channel) return;
+  // One channel for every person: it is listened to from the first count stream on.
+  function listen() {
+    if (listening) return listening;
+    listening = options.bus.subscribe(CHANNEL, (message) => {
+      // Messages may have been missed: everyone counts again.
+      if (message === null) return wakeAll();
       let userIds: unknown;
       try {
         userIds = JSON.parse(message);
@@ -60,33 +56,21 @@ export function createInboxEvents(options: { redisUrl: string; prefix: string; l
       if (!Array.isArray(userIds)) return;
       for (const userId of userIds) if (typeof userId === 'string') wakeUser(userId);
     });
-    connection.on('error', () => {}); // reconnects by itself; watchers re-count meanwhile
-    const listen = () => connection.subscribe(channel).then(() => {}, () => {});
-    // Messages published while the connection was down are lost: everyone counts again.
-    let connectedBefore = false;
-    connection.on('ready', () => {
-      void listen();
-      if (connectedBefore) wakeAll();
-      connectedBefore = true;
-    });
     // What someone may see changed (left a company, the company deleted), or such news was missed.
     options.liveAccess.follow((change) => {
       if (change && 'userId' in change) wakeUser(change.userId);
       else wakeAll();
     });
-    subscriber = { connection, ready: listen() };
-    return subscriber;
+    return listening;
   }
 
   return {
     async listen(userId, wake) {
-      const { ready } = subscribe();
+      const ready = listen();
       let wakes = byUser.get(userId);
       if (!wakes) byUser.set(userId, (wakes = new Set()));
       wakes.add(wake);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([ready, new Promise((resolve) => (timer = setTimeout(resolve, READY_WAIT_MS)))]);
-      clearTimeout(timer);
+      await ready;
       return () => {
         const left = byUser.get(userId);
         left?.delete(wake);
@@ -96,8 +80,8 @@ export function createInboxEvents(options: { redisUrl: string; prefix: string; l
 
     close() {
       byUser.clear();
-      subscriber?.connection.disconnect();
-      subscriber = null;
+      void listening?.then((unsubscribe) => unsubscribe());
+      listening = null;
     },
   };
 }

@@ -10,7 +10,6 @@
  */
 import { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { AppError } from '../shared/errors';
 import type { QueueName } from '../shared/jobs';
 import { createRedis } from './redis';
 
@@ -24,12 +23,6 @@ export interface JobEvent {
   data?: unknown;
 }
 
-/**
- * How many live subscriptions one user may hold open in one process (tabs, windows). A section
- * being written holds four (its text, presence, draft states, the inbox's count): six such tabs.
- */
-export const MAX_OPEN_SUBSCRIPTIONS_PER_USER = 24;
-
 export interface JobEvents {
   /**
    * Calls `listener` for every event of `queue` whose job id `matches`, until the returned
@@ -37,11 +30,6 @@ export interface JobEvents {
    * wait when Redis is away: the watcher's own re-reads cover that).
    */
   listen(queue: QueueName, matches: (jobId: string) => boolean, listener: (event: JobEvent) => void): Promise<() => void>;
-  /**
-   * Takes one of the user's open-subscription places, refusing with RATE_LIMITED past
-   * `MAX_OPEN_SUBSCRIPTIONS_PER_USER`; call the returned function when the subscription ends.
-   */
-  openSubscription(userId: string): () => void;
   /** Aborted when the process stops: every watcher ends its stream so the server can close. */
   readonly stopping: AbortSignal;
   close(): Promise<void>;
@@ -52,7 +40,6 @@ const READY_WAIT_MS = 2000;
 export function createJobEvents(redisUrl: string, prefix: string): JobEvents {
   const sources = new Map<QueueName, { events: QueueEvents; connection: Redis; ready: Promise<unknown> }>();
   const listeners = new Map<QueueName, Set<(event: JobEvent) => void>>();
-  const openByUser = new Map<string, number>();
   const stop = new AbortController();
 
   function source(queue: QueueName) {
@@ -89,22 +76,6 @@ export function createJobEvents(redisUrl: string, prefix: string): JobEvents {
       await Promise.race([ready, new Promise((resolve) => (timer = setTimeout(resolve, READY_WAIT_MS)))]);
       clearTimeout(timer);
       return () => listeners.get(queue)?.delete(filtered);
-    },
-
-    openSubscription(userId) {
-      const open = openByUser.get(userId) ?? 0;
-      if (open >= MAX_OPEN_SUBSCRIPTIONS_PER_USER) {
-        throw new AppError('RATE_LIMITED', { message: 'error.tooManySubscriptions', values: { max: MAX_OPEN_SUBSCRIPTIONS_PER_USER } });
-      }
-      openByUser.set(userId, open + 1);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const left = (openByUser.get(userId) ?? 1) - 1;
-        if (left > 0) openByUser.set(userId, left);
-        else openByUser.delete(userId);
-      };
     },
 
     async close() {

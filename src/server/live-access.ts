@@ -2,7 +2,7 @@
  * Live streams (SSE subscriptions) hold the access they were opened with only as long as it
  * lasts. An HTTP call is checked when it arrives; a stream runs on, so every change that can end
  * someone's access (logout, a session ended, a member removed, a company deleted, a password
- * reset) is published on one Redis channel, and every web process re-checks its own streams of
+ * reset) is published on one channel of the live bus (`live-bus.ts`), and every web process re-checks its own streams of
  * that user or company against PostgreSQL and ends those whose session or membership is gone —
  * within moments, whichever process the stream and the change are in.
  *
@@ -18,7 +18,7 @@
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Database } from './db/db';
-import { createRedis } from './redis';
+import type { LiveBus } from './live-bus';
 
 /** What a change of access concerns: one user's sessions or memberships, or a whole company. */
 export type AccessChange = { userId: string } | { companyId: string };
@@ -55,13 +55,15 @@ export interface LiveAccess {
   close(): Promise<void>;
 }
 
-const READY_WAIT_MS = 2000;
+const CHANNEL = 'access-changed';
 
-const channelOf = (prefix: string) => `${prefix}:access-changed`;
-
-/** Tells every web process of a change of access; whether Redis took the message. */
-export function announceAccessChange(redis: Redis, prefix: string, change: AccessChange): Promise<boolean> {
-  return redis.publish(channelOf(prefix), JSON.stringify(change)).then(
+/**
+ * Tells every web process of a change of access; whether Redis took the message. Takes a bus or,
+ * for a process that listens to nothing (`npm run admin`), any Redis connection and the prefix.
+ */
+export function announceAccessChange(to: Pick<LiveBus, 'publish'> | { redis: Pick<Redis, 'publish'>; prefix: string }, change: AccessChange): Promise<boolean> {
+  if ('publish' in to) return to.publish(CHANNEL, JSON.stringify(change));
+  return to.redis.publish(`${to.prefix}:${CHANNEL}`, JSON.stringify(change)).then(
     () => true,
     () => false,
   );
@@ -72,12 +74,11 @@ interface Entry {
   end: AbortController;
 }
 
-export function createLiveAccess(options: { redis: Redis; redisUrl: string; prefix: string; db: Database; maxLifetimeMs: number; stopping: AbortSignal }): LiveAccess {
-  const channel = channelOf(options.prefix);
+export function createLiveAccess(options: { bus: LiveBus; db: Database; maxLifetimeMs: number; stopping: AbortSignal }): LiveAccess {
+  const { bus } = options;
   const entries = new Set<Entry>();
   const listeners = new Set<(change: AccessChange | null) => void>();
-  let subscriber: { connection: Redis; ready: Promise<unknown> } | null = null;
-  let listening = false;
+  let listening: Promise<() => void> | null = null;
   const tell = (change: AccessChange | null) => {
     for (const listener of listeners) listener(change);
   };
@@ -105,11 +106,12 @@ export function createLiveAccess(options: { redis: Redis; redisUrl: string; pref
     );
   }
 
+  /** The channel is listened to from the first stream or follower on, for as long as the process runs. */
   function subscribe() {
-    if (subscriber) return subscriber;
-    const connection = createRedis(options.redisUrl, 'worker');
-    connection.on('message', (from: string, message: string) => {
-      if (from !== channel) return;
+    listening ??= bus.subscribe(CHANNEL, (message) => {
+      // Announcements may be or have been missed: what was kept is forgotten (and nothing is kept
+      // while the channel is not heard, `following`).
+      if (message === null) return tell(null);
       let change: AccessChange;
       try {
         change = JSON.parse(message) as AccessChange;
@@ -119,23 +121,7 @@ export function createLiveAccess(options: { redis: Redis; redisUrl: string; pref
       tell(change);
       void recheck(change);
     });
-    // Messages published while the connection is down are lost: what was kept is forgotten, and
-    // nothing is kept until the channel is listened to again.
-    connection.on('close', () => {
-      if (!listening) return;
-      listening = false;
-      tell(null);
-    });
-    const listen = () =>
-      connection.subscribe(channel).then(
-        () => {
-          if (connection.status === 'ready') listening = true;
-        },
-        () => {},
-      );
-    connection.on('ready', () => void listen());
-    subscriber = { connection, ready: listen() };
-    return subscriber;
+    return listening;
   }
 
   return {
@@ -156,10 +142,7 @@ export function createLiveAccess(options: { redis: Redis; redisUrl: string; pref
         entries.delete(entry);
       };
       entries.add(entry);
-      const { ready } = subscribe();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([ready, new Promise((resolve) => (timer = setTimeout(resolve, READY_WAIT_MS)))]);
-      clearTimeout(timer);
+      await subscribe();
       // Access checked by the procedure may have ended before the subscription listened.
       if (!(await allowed(holder).catch(() => false))) end.abort();
       return {
@@ -173,7 +156,7 @@ export function createLiveAccess(options: { redis: Redis; redisUrl: string; pref
 
     async changed(change) {
       tell(change);
-      await announceAccessChange(options.redis, options.prefix, change);
+      await announceAccessChange(bus, change);
       // This process hears its own message too; checking here as well needs no round trip.
       await recheck(change);
     },
@@ -184,17 +167,16 @@ export function createLiveAccess(options: { redis: Redis; redisUrl: string; pref
     },
 
     following() {
-      return listening;
+      return bus.hearing(CHANNEL);
     },
 
     async close() {
       for (const entry of entries) entry.end.abort();
       entries.clear();
-      listening = false;
       tell(null);
       listeners.clear();
-      if (subscriber) subscriber.connection.disconnect();
-      subscriber = null;
+      void listening?.then((unsubscribe) => unsubscribe());
+      listening = null;
     },
   };
 }

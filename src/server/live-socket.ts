@@ -1,7 +1,7 @@
 /**
  * The live connection: one WebSocket per browser window at `/live`, carrying every subscription
  * the page holds (text, cursors and presence, draft states, the inbox's count, statuses) and the
- * co-editing calls, as tRPC messages (docs/decisions/0039-one-live-connection-per-window.md).
+ * co-editing calls, as tRPC messages (docs/decisions/0040-one-live-connection-per-window.md).
  * A WebSocket is not one of the six HTTP/1.1 connections a browser keeps per host, so any number
  * of windows stay live and their saves and page loads still find a free connection.
  *

@@ -10,14 +10,20 @@ import { createInboxEvents, type InboxEvents } from './inbox-events';
 import { createJobEvents, type JobEvents } from './job-events';
 import { createPresenceHub, type PresenceHub } from './features/presence/presence-hub';
 import { createLiveAccess, type LiveAccess } from './live-access';
+import { createLiveBus, type LiveBus } from './live-bus';
 import { createProducers, type Producers } from './queues';
 import { createRedis } from './redis';
+import { createLiveLimits, type LiveLimits } from './trpc/live-limits';
 
 export interface Services {
   env: InstallationEnv;
   db: Database;
   redis: Redis;
   queues: Producers;
+  /** Every live channel this process listens to, on one Redis subscriber connection. */
+  bus: LiveBus;
+  /** How many live streams each user holds open in this process, and the limit on it. */
+  liveLimits: LiveLimits;
   /** Live job events, one source per queue for the whole process. */
   jobEvents: JobEvents;
   /** Ends live streams whose session or membership has gone, in every web process. */
@@ -36,19 +42,38 @@ export function createServices(config: InstallationEnv): Services {
   const redis = createRedis(config.REDIS_URL, 'request');
   const queues = createProducers(redis, config.REDIS_PREFIX, config.installationId);
   const jobEvents = createJobEvents(config.REDIS_URL, config.REDIS_PREFIX);
-  const liveAccess = createLiveAccess({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, db, maxLifetimeMs: config.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
-  const textChannel = createTextChannel({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
-  const presence = createPresenceHub({ redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
-  const inbox = createInboxEvents({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, liveAccess });
-  return { env: config, db, redis, queues, jobEvents, liveAccess, textChannel, presence, inbox };
+  return { env: config, db, redis, queues, jobEvents, ...createLiveHubs({ db, redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, maxLifetimeMs: config.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping }) };
+}
+
+/**
+ * A process's live bus and the hubs built on it. Tests build a second set on the same database
+ * and Redis to play a second web process.
+ */
+export function createLiveHubs(options: { db: Database; redis: Redis; redisUrl: string; prefix: string; maxLifetimeMs: number; stopping: AbortSignal }) {
+  const bus = createLiveBus({ redis: options.redis, redisUrl: options.redisUrl, prefix: options.prefix });
+  const liveAccess = createLiveAccess({ bus, db: options.db, maxLifetimeMs: options.maxLifetimeMs, stopping: options.stopping });
+  return {
+    bus,
+    liveLimits: createLiveLimits(),
+    liveAccess,
+    textChannel: createTextChannel({ bus }),
+    presence: createPresenceHub({ redis: options.redis, bus }),
+    inbox: createInboxEvents({ bus, liveAccess }),
+  } satisfies Partial<Services>;
+}
+
+/** Stops what `createLiveHubs` built: the streams end, then the bus's connection closes. */
+export async function closeLiveHubs(hubs: Pick<Services, 'bus' | 'liveAccess' | 'textChannel' | 'presence' | 'inbox'>): Promise<void> {
+  await hubs.liveAccess.close();
+  hubs.textChannel.close();
+  await hubs.presence.close();
+  hubs.inbox.close();
+  hubs.bus.close();
 }
 
 export async function closeServices(services: Services): Promise<void> {
   await services.jobEvents.close();
-  await services.liveAccess.close();
-  services.textChannel.close();
-  await services.presence.close();
-  services.inbox.close();
+  await closeLiveHubs(services);
   await services.queues.close();
   services.redis.disconnect();
   await services.db.destroy();

@@ -2,7 +2,7 @@
  * A browser keeps at most six HTTP/1.1 connections to one host for all its windows together. Every
  * window holds one live connection (a WebSocket, not one of the six), so six windows of one browser
  * on the sections of one application, all on screen over the plain HTTP `npm start` serves, stay
- * live and save, and a reload of any of them loads at once (docs/decisions/0039).
+ * live and save, and a reload of any of them loads at once (docs/decisions/0040).
  */
 import type { Page } from '@playwright/test';
 import { createDb } from '../../src/server/db/db';

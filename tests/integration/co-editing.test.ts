@@ -10,24 +10,23 @@ import { fromBase64, toBase64 } from 'lib0/buffer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { textPushLimit } from '../../src/server/features/co-editing/co-editing.router';
-import { createTextChannel } from '../../src/server/features/co-editing/text-channel';
 import { replaceText, sectionText } from '../../src/shared/domain/text-doc';
 import { createApplicationOf, createOpenGrant } from './company-fixtures';
-import { callerFor, createTestServices, createUser, waitFor, type TestServices } from './harness';
+import { asAnotherProcess, callerFor, createTestServices, createUser, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
-/** The same installation as seen by a second web process: its own text channel on the same Redis. */
-let secondProcess: TestServices;
+/** The same installation as seen by a second web process: its own live bus on the same Redis. */
+let secondProcess: ReturnType<typeof asAnotherProcess>;
 let grant: { grantId: string; grantSectionId: string };
 
 beforeAll(async () => {
   services = await createTestServices();
-  secondProcess = { ...services, textChannel: createTextChannel({ redis: services.redis, redisUrl: services.env.REDIS_URL, prefix: services.env.REDIS_PREFIX }) };
+  secondProcess = asAnotherProcess(services);
   grant = await createOpenGrant(services, { slug: 'sammen', fund: 'Fællesfonden', grant: 'Fællespuljen' });
 });
 
 afterAll(async () => {
-  secondProcess?.textChannel.close();
+  await secondProcess?.closeProcess();
   await services?.close();
 });
 

@@ -135,11 +135,11 @@ describe('drafts on the overview, and inserting them all', () => {
   it('shows each section’s draft state live, inserts every finished draft into its empty section without the label, never over written text', async () => {
     const { applicationId, sectionIds } = await createApplication();
     const states: Array<Record<string, string | null>> = [];
-    const stream = await cast.callers.reviewer.drafts.watchStates({ applicationId });
+    const stream = await cast.callers.reviewer.applications.watch({ applicationId });
     const watching = (async () => {
       for await (const update of stream) {
-        states.push(Object.fromEntries(update.map((section) => [section.sectionId, section.draftState])));
-        if (update.slice(0, 3).every((section) => section.draftState === 'ready')) break;
+        states.push(Object.fromEntries(update.sections.map((section) => [section.id, section.draftState])));
+        if (update.sections.slice(0, 3).every((section) => section.draftState === 'ready')) break;
       }
     })();
     await waitFor(async () => states.length >= 1 || null);

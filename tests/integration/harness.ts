@@ -17,14 +17,10 @@ import { hashPassword } from '../../src/server/auth/password';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
 import { parseEnv, type InstallationEnv } from '../../src/server/env';
 import { readInstallationId } from '../../src/server/installation';
-import { createTextChannel } from '../../src/server/features/co-editing/text-channel';
-import { createPresenceHub } from '../../src/server/features/presence/presence-hub';
-import { createInboxEvents } from '../../src/server/inbox-events';
-import { createLiveAccess } from '../../src/server/live-access';
 import { createJobEvents } from '../../src/server/job-events';
 import { createProducers } from '../../src/server/queues';
 import { createRedis } from '../../src/server/redis';
-import type { Services } from '../../src/server/services';
+import { closeLiveHubs, createLiveHubs, type Services } from '../../src/server/services';
 import { createInnerContext, type Context } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';
 import { appErrorData } from '../../src/server/trpc/trpc';
@@ -67,33 +63,42 @@ export async function createTestServices(overrides: Record<string, string> = {})
   });
   const queues = createProducers(redis, env.REDIS_PREFIX, installationId);
   const jobEvents = createJobEvents(redisUrl, env.REDIS_PREFIX);
-  const liveAccess = createLiveAccess({ redis, redisUrl, prefix: env.REDIS_PREFIX, db: scratch.db, maxLifetimeMs: env.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
-  const textChannel = createTextChannel({ redis, redisUrl, prefix: env.REDIS_PREFIX });
-  const presence = createPresenceHub({ redis, redisUrl, prefix: env.REDIS_PREFIX });
-  const inbox = createInboxEvents({ redisUrl, prefix: env.REDIS_PREFIX, liveAccess });
+  const hubs = createLiveHubs({ db: scratch.db, redis, redisUrl, prefix: env.REDIS_PREFIX, maxLifetimeMs: env.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
   return {
     env,
     db: scratch.db,
     redis,
     queues,
     jobEvents,
-    liveAccess,
-    textChannel,
-    presence,
-    inbox,
+    ...hubs,
     scratch,
     mailDir,
     async close() {
       await jobEvents.close();
-      await liveAccess.close();
-      textChannel.close();
-      await presence.close();
-      inbox.close();
+      await closeLiveHubs(hubs);
       await queues.close();
       await deleteKeys(env.REDIS_PREFIX);
       redis.disconnect();
       await scratch.drop();
       rmSync(mailDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The same installation as a second web process sees it: the same database and Redis, its own live
+ * bus and hubs (and so its own subscriber connection). `close` stops only what it added.
+ */
+export function asAnotherProcess(services: TestServices): TestServices & { closeProcess(): Promise<void> } {
+  const jobEvents = createJobEvents(redisUrl, services.env.REDIS_PREFIX);
+  const hubs = createLiveHubs({ db: services.db, redis: services.redis, redisUrl, prefix: services.env.REDIS_PREFIX, maxLifetimeMs: services.env.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
+  return {
+    ...services,
+    jobEvents,
+    ...hubs,
+    async closeProcess() {
+      await jobEvents.close();
+      await closeLiveHubs(hubs);
     },
   };
 }

@@ -6,16 +6,13 @@
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInboxEvents } from '../../src/server/inbox-events';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
-import { createJobEvents } from '../../src/server/job-events';
-import { createLiveAccess } from '../../src/server/live-access';
 import type { Services } from '../../src/server/services';
 import { INBOX_PAGE_SIZE } from '../../src/shared/schemas/notifications';
 import { notificationsProcessor } from '../../worker/processors/notifications';
 import { readEmail } from '../eml';
 import { createCast, createCompany, createOpenGrant, type Cast } from './company-fixtures';
-import { callerFor, createTestServices, createUser, redisUrl, type TestServices } from './harness';
+import { asAnotherProcess, callerFor, createTestServices, createUser, type TestServices } from './harness';
 
 let services: TestServices;
 let cast: Cast;
@@ -48,22 +45,10 @@ const processor = () =>
   notificationsProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }), appUrl: 'https://grantwork.example' });
 const runDigest = (userId: string) => processor()({ data: { userId }, attemptsMade: 0, opts: { attempts: 5 } } as never);
 
-/** A second web process on the same database and Redis prefix: its own subscriber connections. */
+/** A second web process on the same database and Redis prefix: its own live bus and subscriber connection. */
 function anotherProcess(): Services & { close(): Promise<void> } {
-  const jobEvents = createJobEvents(redisUrl, services.env.REDIS_PREFIX);
-  const liveAccess = createLiveAccess({ redis: services.redis, redisUrl, prefix: services.env.REDIS_PREFIX, db: services.db, maxLifetimeMs: 60_000, stopping: jobEvents.stopping });
-  const inbox = createInboxEvents({ redisUrl, prefix: services.env.REDIS_PREFIX, liveAccess });
-  return {
-    ...services,
-    jobEvents,
-    liveAccess,
-    inbox,
-    async close() {
-      await jobEvents.close();
-      await liveAccess.close();
-      inbox.close();
-    },
-  };
+  const other = asAnotherProcess(services);
+  return { ...other, close: other.closeProcess };
 }
 
 describe('inbox items', () => {

@@ -12,7 +12,7 @@ import { watchPresence } from '../../src/server/features/presence/presence.servi
 import type { PresenceEntry } from '../../src/shared/schemas/presence';
 import { openEventStream } from '../sse';
 import { createApplicationOf, createOpenGrant } from './company-fixtures';
-import { callerFor, createTestServices, createUser, failureOf, redisUrl, spawnWebProcess, waitFor, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, failureOf, spawnWebProcess, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
 let first: Awaited<ReturnType<typeof spawnWebProcess>>;
@@ -132,11 +132,11 @@ describe('entries of a process that was killed', () => {
     const { writer, applicationId, sectionId } = await companyWithApplication();
     const timings = { refreshMs: 60_000, expireMs: 1500, rereadMs: 200 };
     // The killed process: its entry is written, then the process is gone without removing it.
-    const killed = createPresenceHub({ redis: services.redis, redisUrl, prefix: services.env.REDIS_PREFIX, timings });
+    const killed = createPresenceHub({ redis: services.redis, bus: services.bus, timings });
     await killed.enter(applicationId, 'stream-of-a-killed-process', { userId: writer.user.id, name: 'Åse Ørsted', sectionId }, { announce: true });
     await killed.close();
 
-    const living = createPresenceHub({ redis: services.redis, redisUrl, prefix: services.env.REDIS_PREFIX, timings });
+    const living = createPresenceHub({ redis: services.redis, bus: services.bus, timings });
     const ended = new AbortController();
     const stream = watchPresence(living, applicationId, null, ended.signal);
     const firstList = await stream.next();

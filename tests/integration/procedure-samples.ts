@@ -582,6 +582,7 @@ export const samples: Record<string, (world: World) => unknown> = {
   'applications.startOptions': async (w) => ({ grantId: (await w.publicGrant()).id }),
   'applications.create': async (w) => ({ companyId: await w.company(), grantId: (await w.publicGrant()).id, title: 'Ny ansøgning', language: 'da', description: 'Et projekt' }),
   'applications.get': async (w) => ({ applicationId: (await w.application()).id }),
+  'applications.watch': async (w) => ({ applicationId: (await w.application()).id }),
   'applications.update': async (w) => ({ applicationId: (await w.application()).id, version: 1, title: 'Omdøbt ansøgning', language: 'en', description: 'Ændret' }),
   'applications.delete': async (w) => ({ applicationId: (await w.application()).id }),
   'applications.section': async (w) => {
@@ -622,7 +623,6 @@ export const samples: Record<string, (world: World) => unknown> = {
   'drafts.watch': (w) => w.draft(),
   'drafts.insertAll': async (w) => ({ applicationId: (await w.application()).id }),
   'drafts.acceptRow': (w) => w.proposedRow(),
-  'drafts.watchStates': async (w) => ({ applicationId: (await w.application()).id }),
   'presence.watch': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };

@@ -4,7 +4,7 @@ import { UnrecoverableError } from 'bullmq';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLookup } from '../../src/server/features/companies/registry-lookup.service';
-import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/job-events';
+import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/trpc/live-limits';
 import { lookupState } from '../../src/server/features/companies/registry-lookups.queries';
 import { createCvrApiRegistry } from '../../src/server/integrations/registry/cvrapi-registry';
 import { createFixtureRegistry } from '../../src/server/integrations/registry/fixture-registry';
@@ -281,7 +281,7 @@ describe('the registry job', () => {
   it('refuses a live lookup past the per-user cap on open subscriptions, and takes one again once a place is free', async () => {
     const { user, token } = await createUser(services);
     const caller = await callerFor(services, { token });
-    const places = Array.from({ length: MAX_OPEN_SUBSCRIPTIONS_PER_USER }, () => services.jobEvents.openSubscription(user.id));
+    const places = Array.from({ length: MAX_OPEN_SUBSCRIPTIONS_PER_USER }, () => services.liveLimits.openSubscription(user.id));
     // Refused before the stream starts: a 429-class refusal with this message, not a failure inside a running stream.
     expect(await failureOf(caller.companies.lookupStatus({ orgId: '10403782' }))).toMatchObject({
       code: 'TOO_MANY_REQUESTS',

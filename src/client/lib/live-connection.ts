@@ -1,5 +1,5 @@
 /**
- * The window's one live connection (docs/decisions/0039-one-live-connection-per-window.md): a
+ * The window's one live connection (docs/decisions/0040-one-live-connection-per-window.md): a
  * WebSocket to `/live` carrying every subscription of the page and the co-editing calls. It is
  * loaded with the first screen that needs it (never by a public page), opened on first use and
  * closed a while after the last subscription ends. It reconnects by itself; every subscription

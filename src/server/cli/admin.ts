@@ -40,7 +40,7 @@ export async function setPlatformAdmin(
     connection.on('error', () => {});
     try {
       await connection.connect().catch(() => {});
-      if (!(await announceAccessChange(connection, prefix, { userId }))) {
+      if (!(await announceAccessChange({ redis: connection, prefix }, { userId }))) {
         console.warn(`Redis did not answer at ${redis.url}: running web processes may take up to ${SESSION_CACHE_MS / 1000} s to see the change.`);
       }
     } finally {

@@ -9,11 +9,11 @@ import type { Session, SessionUser } from '../auth/session';
 import type { Services } from '../services';
 
 export async function openLiveStream<T>(
-  ctx: Pick<Services, 'jobEvents' | 'liveAccess'> & { user: SessionUser; session: Session },
+  ctx: Pick<Services, 'liveLimits' | 'liveAccess'> & { user: SessionUser; session: Session },
   scope: { companyId: string | null; signal: AbortSignal | undefined },
   run: (signal: AbortSignal) => AsyncGenerator<T>,
 ): Promise<AsyncGenerator<T>> {
-  const releasePlace = ctx.jobEvents.openSubscription(ctx.user.id);
+  const releasePlace = ctx.liveLimits.openSubscription(ctx.user.id);
   let stream: Awaited<ReturnType<Services['liveAccess']['open']>>;
   try {
     stream = await ctx.liveAccess.open({ userId: ctx.user.id, sessionId: ctx.session.id, sessionExpiresAt: ctx.session.expiresAt, companyId: scope.companyId });
@@ -45,24 +45,33 @@ export async function openLiveStream<T>(
 }
 
 /**
- * What a watcher waits on: an announcement (`poke`) or, without one, the re-read interval; either
- * way it returns at once when `ended` is aborted. An announcement that came while the watcher was
- * reading is not lost: the next wait returns at once.
+ * The one way a live watcher waits for news. A watcher is told things by a hub's listener —
+ * `poke()` (something may have changed: read the source of truth again) or `push(message)` (a
+ * message to pass on, in order) — and its loop awaits `next()`, which returns as soon as there is
+ * news, after `rereadMs` without any (when given: a lost announcement then costs a delay, not a
+ * wrong answer), or at once when `ended` is aborted. News that came while the watcher was busy
+ * reading or sending is not lost: the next wait returns at once.
  */
-export function wakeUps(ended: AbortSignal, rereadMs: number) {
-  let changed = false;
+export function wakeUps<T = never>(ended: AbortSignal, rereadMs?: number) {
+  let poked = false;
+  const messages: T[] = [];
   let wake: (() => void) | null = null;
   const stop = () => wake?.();
   ended.addEventListener('abort', stop);
   return {
     poke() {
-      changed = true;
+      poked = true;
       wake?.();
     },
-    async next() {
-      if (!changed && !ended.aborted) {
+    push(message: T) {
+      messages.push(message);
+      wake?.();
+    },
+    /** The messages pushed since the last call, oldest first (none after a poke, a re-read interval or the end). */
+    async next(): Promise<T[]> {
+      if (!poked && messages.length === 0 && !ended.aborted) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, rereadMs);
+          const timer = rereadMs === undefined ? undefined : setTimeout(resolve, rereadMs);
           wake = () => {
             clearTimeout(timer);
             resolve();
@@ -70,7 +79,8 @@ export function wakeUps(ended: AbortSignal, rereadMs: number) {
         });
         wake = null;
       }
-      changed = false;
+      poked = false;
+      return messages.splice(0);
     },
     dispose: () => ended.removeEventListener('abort', stop),
   };

@@ -23,8 +23,6 @@ export const watchDraftInput = applicationInput.extend({ draftId: z.uuid({ error
 
 /** Puts every ready draft into its empty text section, in one action. */
 export const insertAllDraftsInput = applicationInput;
-/** The application's sections' draft states, now and as they change. */
-export const watchDraftStatesInput = applicationInput;
 
 /** Accept one row a model proposed for a structured section, saved on the section's `version`. */
 export const acceptDraftRowInput = sectionInput.extend({

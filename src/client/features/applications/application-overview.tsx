@@ -18,7 +18,7 @@ import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { ApplicationHistory } from './application-history';
 import { DeadlineText } from './deadline-text';
-import { useDraftStates, type DraftStates } from './draft-states';
+import { useApplicationLive, type DraftStates } from './use-application-live';
 import { OpenCommentsCard } from './open-comments-card';
 import { SectionNav } from './section-nav';
 
@@ -40,7 +40,8 @@ export function ApplicationOverview({ applicationId }: { applicationId: string }
 function Overview({ data }: { data: Overview }) {
   const t = useT();
   const done = data.sections.filter((section) => section.status === 'done').length;
-  const drafts = useDraftStates(data.id, data.sections);
+  // The page's one application stream: statuses and draft states of every section, live.
+  const live = useApplicationLive(data.id, data.sections);
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
       <Link to="/applications" className="text-sm text-primary-700 hover:underline">
@@ -58,7 +59,7 @@ function Overview({ data }: { data: Overview }) {
         <aside className="space-y-2">
           <h2 className="text-sm font-semibold text-gray-900">{t('applications.overview.sections')}</h2>
           <p className="text-xs text-gray-600">{t('applications.progress', { done, total: data.sections.length })}</p>
-          <SectionNav applicationId={data.id} sections={data.sections} draftStates={drafts.states} />
+          <SectionNav applicationId={data.id} sections={data.sections} draftStates={live.draftStates} />
           <Link to="/applications/$application_id/final" params={{ application_id: data.id }} className="mt-2 inline-block text-sm font-medium text-primary-700 underline">
             {t('reviews.final.link')}
           </Link>
@@ -67,7 +68,7 @@ function Overview({ data }: { data: Overview }) {
           {(data.published || !may(data.role, 'applications.edit')) && (
             <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700 ring-1 ring-gray-200">{t(data.published ? 'applications.published' : 'applications.overview.readOnly')}</p>
           )}
-          {may(data.role, 'applications.edit') && !data.published && <DraftAll application={data} states={drafts.states} onInserted={drafts.used} />}
+          {may(data.role, 'applications.edit') && !data.published && <DraftAll application={data} states={live.draftStates} onInserted={live.used} />}
           <DescriptionCard application={data} />
           <TeamCard companyId={data.companyId} mayManage={may(data.role, 'members.manage')} />
           <OpenCommentsCard applicationId={data.id} sections={data.sections} />

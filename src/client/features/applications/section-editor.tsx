@@ -16,12 +16,12 @@ import { SectionVersions } from './section-versions';
 import { CommentOnSelection, useCommentAnchors, type CommentAnchors } from './comment-anchors';
 import { CommentsPanel } from './comments-panel';
 import { DraftPanel, useAiDraft } from './draft-panel';
-import { useDraftStates } from './draft-states';
 import { SectionPresence } from './presence';
 import { ReviewBar } from './review-bar';
 import { RowDraftPanel } from './row-draft-panel';
 import { SectionDataEditor } from './section-data-editor';
 import { SectionNav } from './section-nav';
+import { useApplicationLive } from './use-application-live';
 import { SectionStatusBadge } from './status-badge';
 import { useSectionDraft, type SaveState } from './use-section-draft';
 import { CoEditedText, cursorColourOf, type TextCursor } from './co-edited-text';
@@ -80,7 +80,8 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   const flushAll = async () => (await draft.flush()) && (await text.flush());
   const [showMissing, setShowMissing] = useState(false);
   const ai = useAiDraft(overview.id, section.id);
-  const draftStates = useDraftStates(overview.id, overview.sections).states;
+  // The page's one application stream: every section's status (a colleague's review shows at once) and draft state.
+  const draftStates = useApplicationLive(overview.id, overview.sections).draftStates;
   const finishedDraft = ai.draft?.status === 'done' ? ai.draft : null;
   // The same rule as the server's: the draft shown here, kept word for word, is not yet written.
   const missing = missingForDone(section, { ...doc, content, drafts: finishedDraft ? [finishedDraft.content] : [] });

@@ -504,3 +504,23 @@ export async function findSectionHead(db: Executor, applicationId: string, secti
 export function findSectionOfApplication(db: Executor, applicationId: string, sectionId: string) {
   return db.selectFrom('application_sections').select('id').where('id', '=', sectionId).where('application_id', '=', applicationId).executeTakeFirst();
 }
+
+/**
+ * What the application's live stream shows (`applications.watch`): whether it is locked, and each
+ * section's status, version and newest draft state, in the application's order. One statement.
+ */
+export async function findLiveStates(db: Executor, applicationId: string) {
+  const rows = await db
+    .selectFrom('applications as a')
+    .leftJoin('application_sections as s', 's.application_id', 'a.id')
+    .select(['a.status as applicationStatus', 's.id', 's.status', 's.version', newestDraftState().as('draftState')])
+    .where('a.id', '=', applicationId)
+    .orderBy('s.position')
+    .execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    published: first.applicationStatus === 'published',
+    sections: rows.flatMap((row) => (row.id === null || row.status === null || row.version === null ? [] : [{ id: row.id, status: row.status as SectionStatus, version: row.version, draftState: row.draftState }])),
+  };
+}

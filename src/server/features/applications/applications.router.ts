@@ -12,7 +12,9 @@ import { requirementsFailedByProfile } from '../../../shared/domain/requirements
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { modelConfigured } from '../../integrations/ai/drafter';
 import { findGrantQuestions } from '../grants/grants.queries';
+import { announceStatus } from '../../application-events';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
+import { openLiveStream } from '../../trpc/live-stream';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import {
@@ -28,6 +30,7 @@ import {
 } from './applications.queries';
 import { activeDraftIdsOf } from '../drafts/drafts.queries';
 import { createApplication, markSectionDone, reopenSection, saveSectionAndAnnounce } from './applications.service';
+import { watchApplication } from './application-watch';
 
 export const applicationsRouter = router({
   /** The dashboard: the user's applications across their companies, and open grants not yet applied to. */
@@ -70,6 +73,15 @@ export const applicationsRouter = router({
     role: ctx.membership.role,
   })),
 
+  /**
+   * The application's live states (SSE): whether it is locked, and every section's status,
+   * version and draft state, at once and whenever a status or draft state changes, in any web
+   * process. One stream per open page of the application; it ends when the session or membership does.
+   */
+  watch: applicationProcedure.subscription(({ ctx, signal }) =>
+    openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchApplication(ctx, ctx.application.id, ended)),
+  ),
+
   update: draftApplicationProcedureFor('applications.edit')
     .input(updateApplicationInput)
     .mutation(async ({ ctx, input }) => {
@@ -100,9 +112,17 @@ export const applicationsRouter = router({
 
   markDone: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
-    .mutation(({ ctx, input }) => markSectionDone(ctx.db, ctx.application.id, input.sectionId, ctx.user.id)),
+    .mutation(async ({ ctx, input }) => {
+      const moved = await markSectionDone(ctx.db, ctx.application.id, input.sectionId, ctx.user.id);
+      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
+      return moved;
+    }),
 
   reopen: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
-    .mutation(({ ctx, input }) => reopenSection(ctx.db, ctx.application, input.sectionId, ctx.user.id)),
+    .mutation(async ({ ctx, input }) => {
+      const moved = await reopenSection(ctx.db, ctx.application, input.sectionId, ctx.user.id);
+      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
+      return moved;
+    }),
 });

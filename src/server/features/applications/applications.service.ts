@@ -22,6 +22,7 @@ import { isIsoDate } from '../../../shared/i18n/date-input';
 import { toBase64 } from 'lib0/buffer';
 import type { Executor } from '../../db/db';
 import type { SessionUser } from '../../auth/session';
+import { announceStatus } from '../../application-events';
 import type { Services } from '../../services';
 import { announceText, changeTextTo, SERVER_CLIENT_ID } from '../co-editing/co-editing.service';
 import { lockText } from '../co-editing/text-store';
@@ -132,20 +133,25 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
       status: saved.status as SectionStatus,
       updatedAt: saved.updatedAt,
       textUpdate: text ? toBase64(text.update) : null,
+      statusChanged: saved.status !== section.status,
     };
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-/** A save by a signed-in user (`saveSection`), its change of the text passed on to the section's open editors. */
+/**
+ * A save by a signed-in user (`saveSection`), its change of the text passed on to the section's
+ * open editors and a change of its status to every open page of the application.
+ */
 export async function saveSectionAndAnnounce(
-  services: Pick<Services, 'db' | 'textChannel'>,
+  services: Pick<Services, 'db' | 'textChannel' | 'bus'>,
   user: SessionUser,
   input: z.output<typeof saveSectionInput>,
   options: { restoredFrom?: string } = {},
 ) {
-  const { textUpdate, ...saved } = await saveSection(services.db, input, user.id, options);
+  const { textUpdate, statusChanged, ...saved } = await saveSection(services.db, input, user.id, options);
   if (textUpdate) await announceText(services, user, { sectionId: saved.id, clientId: SERVER_CLIENT_ID, update: textUpdate, version: saved.version, status: saved.status });
+  if (statusChanged) await announceStatus(services.bus, input.applicationId, { sectionId: saved.id, status: saved.status });
   return saved;
 }
 

@@ -1,5 +1,6 @@
 import { pushAwarenessInput, pushTextInput, watchTextInput } from '../../../shared/schemas/co-editing';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
+import { announceStatus } from '../../application-events';
 import { openLiveStream } from '../../trpc/live-stream';
 import { consumeRateLimit, type RateLimit } from '../../rate-limit';
 import { router } from '../../trpc/trpc';
@@ -37,8 +38,13 @@ export const coEditingRouter = router({
     .mutation(async ({ ctx, input }) => {
       await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, textPushLimit, ctx.user.id);
       const { change, ...saved } = await pushText(ctx.db, { ...input, applicationId: ctx.application.id }, ctx.user.id);
-      // What is passed on is the change the server made, never the bytes as they came.
-      if (change) await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, update: toBase64(change), version: saved.version, status: saved.status });
+      if (change) {
+        // What is passed on is the change the server made, never the bytes as they came.
+        await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, update: toBase64(change), version: saved.version, status: saved.status });
+        // Whether the status moved (draft ⇄ validated) is not told by the push: the application's
+        // watchers drop a notice of the status they already show.
+        await announceStatus(ctx.bus, ctx.application.id, { sectionId: input.sectionId, status: saved.status });
+      }
       return saved;
     }),
 

@@ -4,12 +4,12 @@
  * web process passes it to the editors it serves. A process listens to a section's channel only
  * while one of its editors is open on that section.
  *
- * A message published while a process's connection was down is lost to it: listeners then hear
- * `null` and load the text anew from PostgreSQL, which holds every change before it is published.
+ * The channels are the process's live bus (`live-bus.ts`). A message published while a process's
+ * connection was down is lost to it: listeners then hear `null` and load the text anew from
+ * PostgreSQL, which holds every change before it is published.
  */
-import type { Redis } from 'ioredis';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
-import { createRedis } from '../../redis';
+import type { LiveBus } from '../../live-bus';
 
 export interface TextMessage {
   sectionId: string;
@@ -37,67 +37,38 @@ export interface TextChannel {
   close(): void;
 }
 
-const READY_WAIT_MS = 2000;
-
-export function createTextChannel(options: { redis: Redis; redisUrl: string; prefix: string }): TextChannel {
-  const channelOf = (sectionId: string) => `${options.prefix}:text:${sectionId}`;
-  const sections = new Map<string, { listeners: Set<TextListener>; subscribed: Promise<unknown> }>();
-  let subscriber: Redis | null = null;
-
-  function connection(): Redis {
-    if (subscriber) return subscriber;
-    const redis = createRedis(options.redisUrl, 'worker');
-    redis.on('message', (channel: string, raw: string) => {
-      let message: TextMessage;
-      try {
-        message = JSON.parse(raw) as TextMessage;
-      } catch {
-        return;
-      }
-      if (channel !== channelOf(message.sectionId)) return;
-      for (const listener of sections.get(message.sectionId)?.listeners ?? []) listener(message);
-    });
-    // ioredis subscribes again by itself after a reconnect; what came in between is missing.
-    let readyBefore = false;
-    redis.on('ready', () => {
-      if (readyBefore) for (const entry of sections.values()) for (const listener of entry.listeners) listener(null);
-      readyBefore = true;
-    });
-    subscriber = redis;
-    return redis;
-  }
+export function createTextChannel(options: { bus: LiveBus }): TextChannel {
+  const { bus } = options;
+  const nameOf = (sectionId: string) => `text:${sectionId}`;
+  const closers = new Set<() => void>();
 
   return {
     publish(message) {
-      return options.redis.publish(channelOf(message.sectionId), JSON.stringify(message)).then(
-        () => true,
-        () => false,
-      );
+      return bus.publish(nameOf(message.sectionId), JSON.stringify(message));
     },
 
     async listen(sectionId, listener) {
-      const redis = connection();
-      let entry = sections.get(sectionId);
-      if (!entry) {
-        entry = { listeners: new Set(), subscribed: redis.subscribe(channelOf(sectionId)).catch(() => {}) };
-        sections.set(sectionId, entry);
-      }
-      entry.listeners.add(listener);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([entry.subscribed, new Promise((resolve) => (timer = setTimeout(resolve, READY_WAIT_MS)))]);
-      clearTimeout(timer);
-      return () => {
-        const current = sections.get(sectionId);
-        if (!current?.listeners.delete(listener) || current.listeners.size > 0) return;
-        sections.delete(sectionId);
-        void redis.unsubscribe(channelOf(sectionId)).catch(() => {});
+      const unsubscribe = await bus.subscribe(nameOf(sectionId), (raw) => {
+        if (raw === null) return listener(null);
+        let message: TextMessage;
+        try {
+          message = JSON.parse(raw) as TextMessage;
+        } catch {
+          return;
+        }
+        // A message naming another section than its channel's is not passed on.
+        if (message?.sectionId === sectionId) listener(message);
+      });
+      const stop = () => {
+        closers.delete(stop);
+        unsubscribe();
       };
+      closers.add(stop);
+      return stop;
     },
 
     close() {
-      sections.clear();
-      subscriber?.disconnect();
-      subscriber = null;
+      for (const stop of [...closers]) stop();
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Where a section's co-edited text is kept (docs/decisions/0040-bounded-co-editing.md): the
+ * Where a section's co-edited text is kept (docs/decisions/0041-bounded-co-editing.md): the
  * document's encoded state in `application_sections.text_doc`, and every change accepted since
  * appended to `section_text_updates` under the section's next `text_seq`. A change therefore
  * writes what it changed, not the whole document. Each web process keeps the documents it works

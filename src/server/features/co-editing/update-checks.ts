@@ -1,6 +1,6 @@
 /**
  * What an editor sends is checked before it touches the section's document
- * (docs/decisions/0040-bounded-co-editing.md). A Yjs update is a binary program for the document:
+ * (docs/decisions/0041-bounded-co-editing.md). A Yjs update is a binary program for the document:
  * applied as it comes it may write under other names than the text (maps, embeds, formatting),
  * depend on changes the server never had (kept "pending" and applied to whatever arrives later,
  * such as a colleague's next words), write under another editor's identity, or be built so that

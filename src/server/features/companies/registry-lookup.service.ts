@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../../services';
+import { wakeUps } from '../../trpc/live-stream';
 import { finalLookupStatuses, type LookupState } from '../../../shared/schemas/companies';
 import { lookupState, markLookupQueued } from './registry-lookups.queries';
 
@@ -46,12 +47,10 @@ const REREAD_MS = 5000;
  * events (job ids start with the org id); the lookup row stays the source of truth.
  */
 export async function* watchLookup(services: Pick<Services, 'db' | 'jobEvents'>, orgId: string, ended: AbortSignal): AsyncGenerator<LookupState> {
-  let wake: (() => void) | null = null;
-  const stop = () => wake?.();
-  ended.addEventListener('abort', stop);
+  const wakes = wakeUps(ended, REREAD_MS);
   let unlisten = () => {};
   try {
-    unlisten = await services.jobEvents.listen('registry', (jobId) => jobId.startsWith(`${orgId}-`), () => wake?.());
+    unlisten = await services.jobEvents.listen('registry', (jobId) => jobId.startsWith(`${orgId}-`), () => wakes.poke());
     const deadline = Date.now() + WATCH_LIMIT_MS;
     let last: LookupState | null = null;
     while (!ended.aborted && Date.now() < deadline) {
@@ -61,17 +60,10 @@ export async function* watchLookup(services: Pick<Services, 'db' | 'jobEvents'>,
         yield state;
       }
       if (isFinal(state) || !pending.has(state.status)) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, REREAD_MS);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
+      await wakes.next();
     }
   } finally {
-    ended.removeEventListener('abort', stop);
+    wakes.dispose();
     unlisten();
   }
 }

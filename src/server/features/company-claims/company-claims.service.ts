@@ -31,7 +31,7 @@ const localeOf = (value: string): Locale => (isLocale(value) ? value : 'da');
 const nameOf = (user: { firstname: string; lastname: string; email: string }) => `${user.firstname} ${user.lastname}`.trim() || user.email;
 
 export async function requestToJoin(
-  services: Pick<Services, 'db' | 'queues' | 'env' | 'redis'>,
+  services: Pick<Services, 'db' | 'queues' | 'env' | 'bus'>,
   user: SessionUser,
   request: { orgId: string; message?: string | undefined },
 ): Promise<{ requestId: string | null; companyName: string }> {

@@ -7,7 +7,7 @@
  */
 import type { Services } from '../../services';
 import { wakeUps } from '../../trpc/live-stream';
-import { draftById, draftIdsOf, draftStatesOf } from './drafts.queries';
+import { draftById } from './drafts.queries';
 
 type DraftView = NonNullable<Awaited<ReturnType<typeof draftById>>>;
 
@@ -45,41 +45,6 @@ export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, 
         shown = latest.content;
         yield latest;
       }
-    }
-  } finally {
-    wakes.dispose();
-    unlisten();
-  }
-}
-
-/**
- * The draft state of every section of an application (`newestDraftState`): now, then again
- * whenever one of its drafts starts, finishes or fails, until `ended` is aborted. A newly queued
- * draft of any application wakes it too (its id is not known yet); progress never does, since
- * the state does not change while the text grows. Without any event it re-reads every few seconds.
- */
-export async function* watchDraftStates(services: Pick<Services, 'db' | 'jobEvents'>, applicationId: string, ended: AbortSignal) {
-  const wakes = wakeUps(ended, REREAD_MS);
-  let known = new Set<string>();
-  let unlisten = () => {};
-  try {
-    unlisten = await services.jobEvents.listen(
-      'drafts',
-      () => true,
-      (event) => {
-        if (event.type === 'waiting' || (event.type !== 'progress' && known.has(event.jobId))) wakes.poke();
-      },
-    );
-    let shown = '';
-    while (!ended.aborted) {
-      const [states, ids] = await Promise.all([draftStatesOf(services.db, applicationId), draftIdsOf(services.db, applicationId)]);
-      known = new Set(ids);
-      const serialized = JSON.stringify(states);
-      if (serialized !== shown) {
-        shown = serialized;
-        yield states;
-      }
-      await wakes.next();
     }
   } finally {
     wakes.dispose();

@@ -67,17 +67,6 @@ export function newestDraftState() {
     FROM ai_drafts d WHERE d.section_id = s.id ORDER BY d.created_at DESC LIMIT 1)`;
 }
 
-/** Every section's newest draft state, in the application's order. */
-export async function draftStatesOf(db: Executor, applicationId: string) {
-  const rows = await db
-    .selectFrom('application_sections as s')
-    .select(['s.id as sectionId', newestDraftState().as('draftState')])
-    .where('s.application_id', '=', applicationId)
-    .orderBy('s.position')
-    .execute();
-  return rows;
-}
-
 /** The draft ids of the application (its jobs' ids), to tell its job events from others'. */
 export async function draftIdsOf(db: Executor, applicationId: string): Promise<string[]> {
   const rows = await db.selectFrom('ai_drafts').select('id').where('application_id', '=', applicationId).execute();

@@ -1,10 +1,11 @@
 import { AppError } from '../../../shared/errors';
-import { acceptDraftRowInput, insertAllDraftsInput, requestAllDraftsInput, requestDraftInput, watchDraftInput, watchDraftStatesInput } from '../../../shared/schemas/drafts';
+import { acceptDraftRowInput, insertAllDraftsInput, requestAllDraftsInput, requestDraftInput, watchDraftInput } from '../../../shared/schemas/drafts';
 import { sectionInput } from '../../../shared/schemas/applications';
 import { applicationProcedure, applicationProcedureFor, draftApplicationProcedureFor } from '../../trpc/application-procedure';
+import { announceStatus } from '../../application-events';
 import { openLiveStream } from '../../trpc/live-stream';
 import { router } from '../../trpc/trpc';
-import { watchDraft, watchDraftStates } from './draft-events';
+import { watchDraft } from './draft-events';
 import { latestDraft } from './drafts.queries';
 import { acceptProposedRow, insertAllDrafts, requestAllDrafts, requestSectionDraft } from './drafts.service';
 
@@ -37,14 +38,11 @@ export const draftsRouter = router({
   /** Adds one proposed row of a structured section's draft to the section, saved on `version` like a typed row. */
   acceptRow: draftApplicationProcedureFor('applications.edit')
     .input(acceptDraftRowInput)
-    .mutation(({ ctx, input }) => acceptProposedRow(ctx.db, ctx.application.id, input, ctx.user.id)),
-
-  /** Every section's draft state (`writing` / `ready` / `failed` / null) now, then as it changes (SSE). */
-  watchStates: applicationProcedure
-    .input(watchDraftStatesInput)
-    .subscription(({ ctx, signal }) =>
-      openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchDraftStates(ctx, ctx.application.id, ended)),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const { statusChanged, ...accepted } = await acceptProposedRow(ctx.db, ctx.application.id, input, ctx.user.id);
+      if (statusChanged) await announceStatus(ctx.bus, ctx.application.id, { sectionId: accepted.id, status: accepted.status });
+      return accepted;
+    }),
 
   /** The section's newest draft (any status), or null. */
   latest: applicationProcedure.input(sectionInput).query(({ ctx, input }) => latestDraft(ctx.db, ctx.application.id, input.sectionId)),

@@ -111,7 +111,7 @@ export async function requestAllDrafts(ctx: Context, application: { id: string; 
  * on the version just read, so a save that lands in between wins and that section is skipped.
  * The drafter's label line stays out of the text (`draftBody`).
  */
-export async function insertAllDrafts(services: Pick<Services, 'db' | 'textChannel'>, applicationId: string, user: SessionUser) {
+export async function insertAllDrafts(services: Pick<Services, 'db' | 'textChannel' | 'bus'>, applicationId: string, user: SessionUser) {
   const sections = await textSectionsWithFinishedDraft(services.db, applicationId);
   const inserted: Array<{ sectionId: string; version: number; status: SectionStatus }> = [];
   const skipped: Array<{ sectionId: string; reason: 'written' | 'locked' | 'changed' }> = [];
@@ -166,13 +166,13 @@ export async function acceptProposedRow(db: Database, applicationId: string, inp
     const base: Record<string, unknown> = current.success ? current.data : emptyData[kind];
     const rows = base[rowCollections[kind]] as unknown[];
     const data = { ...base, [rowCollections[kind]]: [...rows, proposal.row] };
-    const { textUpdate: _unchanged, ...saved } = await saveSection(
+    const { textUpdate: _unchanged, statusChanged, ...saved } = await saveSection(
       trx,
       { applicationId, sectionId: section.id, fieldsVersion: input.fieldsVersion, answers: section.answers, fulfilled: section.fulfilled, data },
       userId,
     );
     const accepted = proposals.map((candidate) => (candidate === proposal ? { ...candidate, accepted: true } : candidate));
     await storeDraftProposals(trx, draft.id, accepted);
-    return { ...saved, rowId: input.rowId };
+    return { ...saved, rowId: input.rowId, statusChanged };
   });
 }

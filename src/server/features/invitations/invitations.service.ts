@@ -38,7 +38,7 @@ function displayName(user: Pick<SessionUser, 'firstname' | 'lastname' | 'email'>
 }
 
 export async function inviteToCompany(
-  services: Pick<Services, 'db' | 'queues' | 'env' | 'redis'>,
+  services: Pick<Services, 'db' | 'queues' | 'env' | 'bus'>,
   request: {
     company: { id: string; name: string; locale: Locale | null };
     inviter: SessionUser;

@@ -28,13 +28,13 @@ export const notificationsRouter = router({
     .input(markReadInput)
     .mutation(async ({ ctx, input }) => {
       const marked = await markRead(ctx.db, ctx.user.id, input.ids);
-      if (marked > 0) await announceInboxChange(ctx.redis, ctx.env.REDIS_PREFIX, [ctx.user.id]);
+      if (marked > 0) await announceInboxChange(ctx.bus, [ctx.user.id]);
       return { marked };
     }),
 
   markAllRead: userProcedure.mutation(async ({ ctx }) => {
     const marked = await markAllRead(ctx.db, ctx.user.id);
-    if (marked > 0) await announceInboxChange(ctx.redis, ctx.env.REDIS_PREFIX, [ctx.user.id]);
+    if (marked > 0) await announceInboxChange(ctx.bus, [ctx.user.id]);
     return { marked };
   }),
 });

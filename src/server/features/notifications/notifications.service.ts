@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationKind } from '../../../shared/schemas/notifications';
 import { announceInboxChange } from '../../inbox-events';
+import { wakeUps } from '../../trpc/live-stream';
 import { log } from '../../log';
 import type { Services } from '../../services';
 import { countUnread, findReviewRequester, insertInvitationNotification, insertJoinRequestNotifications, insertNotifications } from './notifications.queries';
@@ -21,7 +22,7 @@ function excerptOf(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_MAX / 2)).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
-type NotifyServices = Pick<Services, 'db' | 'queues' | 'env' | 'redis'>;
+type NotifyServices = Pick<Services, 'db' | 'queues' | 'env' | 'bus'>;
 
 export async function notify(
   services: NotifyServices,
@@ -29,7 +30,7 @@ export async function notify(
 ): Promise<void> {
   const recipients = await insertNotifications(services.db, { ...event, excerpt: excerptOf(event.text ?? '') });
   // Their bells count up at once; the e-mail waits for the window, for those who are away.
-  await announceInboxChange(services.redis, services.env.REDIS_PREFIX, recipients);
+  await announceInboxChange(services.bus, recipients);
   const window = services.env.NOTIFICATION_WINDOW_MS;
   for (const userId of recipients) {
     try {
@@ -63,20 +64,20 @@ export async function notifyReviewResult(
  * e-mail, which is sent as before and never goes into the review digest).
  */
 export async function notifyJoinRequest(
-  services: Pick<Services, 'db' | 'env' | 'redis'>,
+  services: Pick<Services, 'db' | 'bus'>,
   request: { companyId: string; joinRequestId: string; actorId: string; message: string },
 ): Promise<void> {
   const recipients = await insertJoinRequestNotifications(services.db, { ...request, message: excerptOf(request.message) });
-  await announceInboxChange(services.redis, services.env.REDIS_PREFIX, recipients);
+  await announceInboxChange(services.bus, recipients);
 }
 
 /** An invited person with a verified account finds the invitation in their inbox too. */
 export async function notifyInvitation(
-  services: Pick<Services, 'db' | 'env' | 'redis'>,
+  services: Pick<Services, 'db' | 'bus'>,
   invitation: { invitationId: string; companyId: string; email: string; actorId: string },
 ): Promise<void> {
   const recipients = await insertInvitationNotification(services.db, invitation);
-  await announceInboxChange(services.redis, services.env.REDIS_PREFIX, recipients);
+  await announceInboxChange(services.bus, recipients);
 }
 
 /** Without any wake-up, a live count is counted again this often (a lost message costs at most this). */
@@ -88,31 +89,14 @@ const RECOUNT_MS = 30_000;
  * re-counted in PostgreSQL, the source of truth; an unchanged count is not sent again.
  */
 export async function* watchUnread(services: Pick<Services, 'db' | 'inbox'>, userId: string, ended: AbortSignal): AsyncGenerator<number> {
-  let woken = false;
-  let wake: (() => void) | null = null;
-  const poke = () => {
-    woken = true;
-    wake?.();
-  };
-  ended.addEventListener('abort', poke);
-  const unlisten = await services.inbox.listen(userId, poke);
-  // Whatever woke it until now is in the first count.
-  woken = false;
+  const wakes = wakeUps(ended, RECOUNT_MS);
+  let unlisten = () => {};
   try {
+    unlisten = await services.inbox.listen(userId, () => wakes.poke());
     let last = await countUnread(services.db, userId);
     yield last;
     while (!ended.aborted) {
-      if (!woken) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, RECOUNT_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
-      }
-      woken = false;
+      await wakes.next();
       if (ended.aborted) return;
       const count = await countUnread(services.db, userId);
       if (count !== last) {
@@ -121,7 +105,7 @@ export async function* watchUnread(services: Pick<Services, 'db' | 'inbox'>, use
       }
     }
   } finally {
+    wakes.dispose();
     unlisten();
-    ended.removeEventListener('abort', poke);
   }
 }

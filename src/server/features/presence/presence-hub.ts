@@ -4,13 +4,13 @@
  * hash (`<prefix>:presence:<applicationId>`), `{ userId, name, sectionId, expiresAt }`: the stream
  * refreshes it while it runs and removes it when it ends; the entry of a process that was killed
  * is dropped once it has expired. An entry added or removed is announced on the application's
- * channel, so every process's watchers of that application read the hash again. The Redis
- * connection that listens is one per process, opened the first time someone watches.
+ * channel (on the process's live bus, `live-bus.ts`), so every process's watchers of that
+ * application read the hash again.
  */
 import type { Redis } from 'ioredis';
 import { initialsOf } from '../../../shared/domain/names';
 import type { PresenceEntry } from '../../../shared/schemas/presence';
-import { createRedis } from '../../redis';
+import type { LiveBus } from '../../live-bus';
 
 export interface PresenceTimings {
   /** How often an open stream renews its entry. */
@@ -46,8 +46,6 @@ export interface PresenceHub {
   close(): Promise<void>;
 }
 
-const READY_WAIT_MS = 2000;
-
 interface StoredStay extends PresenceStay {
   expiresAt: number;
 }
@@ -62,47 +60,27 @@ function parseStay(value: string): StoredStay | null {
   }
 }
 
-export function createPresenceHub(options: { redis: Redis; redisUrl: string; prefix: string; timings?: PresenceTimings }): PresenceHub {
+export function createPresenceHub(options: { redis: Redis; bus: LiveBus; timings?: PresenceTimings }): PresenceHub {
   const timings = options.timings ?? presenceTimings;
-  const { redis, prefix } = options;
-  const keyOf = (applicationId: string) => `${prefix}:presence:${applicationId}`;
-  const channelOf = (applicationId: string) => `${prefix}:presence-changed:${applicationId}`;
-  const wakers = new Map<string, { wakes: Set<() => void>; listening: Promise<unknown> }>();
-  let subscriber: Redis | null = null;
+  const { redis, bus } = options;
+  const keyOf = (applicationId: string) => `${bus.prefix}:presence:${applicationId}`;
+  const channelOf = (applicationId: string) => `presence-changed:${applicationId}`;
+  const closers = new Set<() => void>();
 
-  function connection(): Redis {
-    if (subscriber) return subscriber;
-    subscriber = createRedis(options.redisUrl, 'worker');
-    // ioredis subscribes again by itself after a reconnection; announcements missed meanwhile
-    // are covered by the watchers' re-reads.
-    subscriber.on('message', (channel: string) => {
-      const applicationId = channel.slice(channelOf('').length);
-      for (const wake of wakers.get(applicationId)?.wakes ?? []) wake();
-    });
-    return subscriber;
-  }
-
-  const announce = (applicationId: string) => redis.publish(channelOf(applicationId), '1').then(() => undefined);
+  const announce = (applicationId: string) => bus.publish(channelOf(applicationId), '1').then(() => undefined);
 
   return {
     timings,
 
     async listen(applicationId, wake) {
-      let watchers = wakers.get(applicationId);
-      if (!watchers) {
-        watchers = { wakes: new Set(), listening: connection().subscribe(channelOf(applicationId)).catch(() => {}) };
-        wakers.set(applicationId, watchers);
-      }
-      watchers.wakes.add(wake);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([watchers.listening, new Promise((resolve) => (timer = setTimeout(resolve, READY_WAIT_MS)))]);
-      clearTimeout(timer);
-      return () => {
-        const current = wakers.get(applicationId);
-        if (!current?.wakes.delete(wake) || current.wakes.size > 0) return;
-        wakers.delete(applicationId);
-        void subscriber?.unsubscribe(channelOf(applicationId)).catch(() => {});
+      // Any message, or news that some were missed, means: read the hash again.
+      const unsubscribe = await bus.subscribe(channelOf(applicationId), () => wake());
+      const stop = () => {
+        closers.delete(stop);
+        unsubscribe();
       };
+      closers.add(stop);
+      return stop;
     },
 
     async enter(applicationId, streamId, stay, { announce: isNew }) {
@@ -137,9 +115,7 @@ export function createPresenceHub(options: { redis: Redis; redisUrl: string; pre
     },
 
     async close() {
-      wakers.clear();
-      subscriber?.disconnect();
-      subscriber = null;
+      for (const stop of [...closers]) stop();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { approveInput, copyApplicationInput, publishInput, rejectInput, reviewCommentInput, sendToReviewInput } from '../../../shared/schemas/reviews';
 import { sectionInput } from '../../../shared/schemas/applications';
 import { AppError } from '../../../shared/errors';
+import { announceStatus } from '../../application-events';
 import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import { findApplicationOverview } from '../applications/applications.queries';
@@ -37,6 +38,7 @@ export const reviewsRouter = router({
     .input(sendToReviewInput)
     .mutation(async ({ ctx, input }) => {
       const moved = await sendToReview(ctx.db, actorOf(ctx), input);
+      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
       await notify(ctx, { kind: 'review_request', applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id, recipientIds: input.reviewerIds });
       return moved;
     }),
@@ -45,6 +47,7 @@ export const reviewsRouter = router({
     .input(approveInput)
     .mutation(async ({ ctx, input }) => {
       const moved = await approveSection(ctx.db, actorOf(ctx), input.sectionId, input.version);
+      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
       await notifyReviewResult(ctx, { approved: true, applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id });
       return moved;
     }),
@@ -53,11 +56,18 @@ export const reviewsRouter = router({
     .input(rejectInput)
     .mutation(async ({ ctx, input }) => {
       const moved = await rejectSection(ctx.db, actorOf(ctx), input.sectionId, input.reason);
+      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
       await notifyReviewResult(ctx, { approved: false, applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id, reason: input.reason });
       return moved;
     }),
 
-  comment: applicationProcedureFor('review').input(reviewCommentInput).mutation(({ ctx, input }) => commentOnSection(ctx.db, actorOf(ctx), input.sectionId, input.text)),
+  comment: applicationProcedureFor('review')
+    .input(reviewCommentInput)
+    .mutation(async ({ ctx, input }) => {
+      const moved = await commentOnSection(ctx.db, actorOf(ctx), input.sectionId, input.text);
+      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
+      return moved;
+    }),
 
   /** The dashboard's "waiting for you": sections the user was asked to review that are still in review. */
   awaitingMe: userProcedure.query(({ ctx }) => listSectionsAwaitingReviewBy(ctx.db, ctx.user.id)),
@@ -85,6 +95,7 @@ export const reviewsRouter = router({
     .mutation(async ({ ctx }) => {
       if (ctx.application.published) throw new AppError('CONFLICT', { message: 'reviews.refused.published' });
       const published = await publishApplication(ctx.db, actorOf(ctx), ctx.locale);
+      await announceStatus(ctx.bus, ctx.application.id, { published: true });
       await sendLockReceipts(ctx, ctx.application.id);
       return published;
     }),

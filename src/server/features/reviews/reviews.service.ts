@@ -170,13 +170,13 @@ export async function copyToDraft(db: Executor, actor: ReviewActor, title: strin
 
 /**
  * A thread comment by someone who may review, on a section in review, is a review comment: the
- * section becomes `commented` (with the comment as the reason). Otherwise nothing moves.
+ * section becomes `commented` (with the comment as the reason). Otherwise nothing moves (null).
  */
-export async function markCommentedIfInReview(db: Executor, actor: ReviewActor, sectionId: string, text: string): Promise<void> {
+export async function markCommentedIfInReview(db: Executor, actor: ReviewActor, sectionId: string, text: string) {
   try {
-    await moveSection(db, actor, sectionId, 'comment', { reason: text });
+    return await moveSection(db, actor, sectionId, 'comment', { reason: text });
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'CONFLICT' || error.code === 'FORBIDDEN')) return;
+    if (error instanceof AppError && (error.code === 'CONFLICT' || error.code === 'FORBIDDEN')) return null;
     throw error;
   }
 }

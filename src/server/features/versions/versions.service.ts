@@ -22,7 +22,7 @@ const emptyData = { budget: emptyBudget, activity_plan: emptyActivityPlan, deliv
  * by the caller (every rule of a save holds, and the section's open editors are told of the new
  * text), recorded as a new version that names the one it restored. Older versions stay as they are.
  */
-export async function restoreVersion(services: Pick<Services, 'db' | 'textChannel'>, user: SessionUser, input: z.output<typeof restoreVersionInput>) {
+export async function restoreVersion(services: Pick<Services, 'db' | 'textChannel' | 'bus'>, user: SessionUser, input: z.output<typeof restoreVersionInput>) {
   const { db } = services;
   const [version, section] = await Promise.all([
     findVersion(db, input.applicationId, input.sectionId, input.versionId),

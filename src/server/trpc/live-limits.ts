@@ -1,0 +1,42 @@
+/**
+ * The limits on what one user holds open live, in one place: every live stream is opened through
+ * `openLiveStream` (`live-stream.ts`), which takes a place here first. Counted per web process:
+ * a user's tabs reach one process each, and the bound is against one person tying up a process.
+ */
+import { AppError } from '../../shared/errors';
+
+/**
+ * How many live subscriptions one user may hold open in one process (tabs, windows). A section
+ * being written holds up to five (its text, presence, the application's statuses and draft states,
+ * a draft being written, the inbox's count): six such tabs.
+ */
+export const MAX_OPEN_SUBSCRIPTIONS_PER_USER = 30;
+
+export interface LiveLimits {
+  /**
+   * Takes one of the user's open-subscription places, refusing with RATE_LIMITED past
+   * `MAX_OPEN_SUBSCRIPTIONS_PER_USER`; call the returned function when the subscription ends.
+   */
+  openSubscription(userId: string): () => void;
+}
+
+export function createLiveLimits(): LiveLimits {
+  const openByUser = new Map<string, number>();
+  return {
+    openSubscription(userId) {
+      const open = openByUser.get(userId) ?? 0;
+      if (open >= MAX_OPEN_SUBSCRIPTIONS_PER_USER) {
+        throw new AppError('RATE_LIMITED', { message: 'error.tooManySubscriptions', values: { max: MAX_OPEN_SUBSCRIPTIONS_PER_USER } });
+      }
+      openByUser.set(userId, open + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (openByUser.get(userId) ?? 1) - 1;
+        if (left > 0) openByUser.set(userId, left);
+        else openByUser.delete(userId);
+      };
+    },
+  };
+}
