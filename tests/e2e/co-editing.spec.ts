@@ -164,3 +164,73 @@ test('three writers, one on a second web process and one going offline and back,
   await expect(textBox(late.page)).toHaveValue(text);
   for (const writer of [asta, bo, cille, late]) await writer.context.close();
 });
+
+/** Puts the writer's caret after the first `offset` characters of the text, with the keyboard. */
+async function placeCaret(writer: Writer, offset: number) {
+  await textBox(writer.page).click();
+  await writer.page.keyboard.press('Control+Home');
+  for (let step = 0; step < offset; step += 1) await writer.page.keyboard.press('ArrowRight');
+  await expect.poll(() => textBox(writer.page).evaluate((box: HTMLTextAreaElement) => [box.selectionStart, box.selectionEnd])).toEqual([offset, offset]);
+}
+
+/** What is before the writer's caret in their text box. */
+const beforeCaret = (writer: Writer) => textBox(writer.page).evaluate((box: HTMLTextAreaElement) => box.value.slice(0, box.selectionStart));
+
+/**
+ * Everyone puts their caret at one place and types a sentence there at once: the first part of
+ * each, until each writer sees everyone's first part (so the others' words have arrived right at
+ * their caret), then the rest. Each sentence ends up unbroken in every browser and in the stored
+ * text, and each writer's caret is still right after their own words.
+ */
+async function typeSentencesAtOnePlace(writers: readonly Writer[], sentences: readonly string[], sectionId: string) {
+  const start = 'Start. End.';
+  await textBox(writers[0]!.page).click();
+  await writers[0]!.page.keyboard.type(start);
+  for (const writer of writers) await expect(textBox(writer.page)).toHaveValue(start);
+  for (const writer of writers) await placeCaret(writer, 'Start. '.length);
+
+  const firstParts = sentences.map((sentence) => sentence.slice(0, 14));
+  await Promise.all(writers.map((writer, index) => writer.page.keyboard.type(firstParts[index]!, { delay: 25 })));
+  for (const writer of writers) {
+    for (const part of firstParts) await expect(textBox(writer.page)).toHaveValue(new RegExp(part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  }
+  await Promise.all(writers.map((writer, index) => writer.page.keyboard.type(sentences[index]!.slice(14), { delay: 25 })));
+
+  await expect
+    .poll(async () => {
+      const texts = await Promise.all(writers.map((writer) => textBox(writer.page).inputValue()));
+      return texts.every((text) => text === texts[0]) && texts[0]!.length === start.length + sentences.join('').length;
+    }, { timeout: 30_000 })
+    .toBe(true);
+  const text = await textBox(writers[0]!.page).inputValue();
+  for (const sentence of sentences) expect(text).toContain(sentence);
+  expect(text.startsWith('Start. ')).toBe(true);
+  expect(text.endsWith('End.')).toBe(true);
+  for (const [index, writer] of writers.entries()) expect(await beforeCaret(writer)).toMatch(new RegExp(`${sentences[index]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+
+  for (const writer of writers) await expect(writer.page.locator('[data-save-state="saved"]')).toBeVisible();
+  const stored = await storedText(sectionId);
+  expect(stored).toBe(text);
+  for (const sentence of sentences) expect(stored).toContain(sentence);
+}
+
+test('two writers typing at the same place at once each end with their own sentence unbroken', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const team = await createTeam();
+  const url = `/applications/${team.applicationId}/${team.sectionId}`;
+  const asta = await openWriter(browser, 'Asta', team.emails[0]!, url);
+  const bo = await openWriter(browser, 'Bo', team.emails[1]!, url);
+  await typeSentencesAtOnePlace([asta, bo], ['Asta writes about the sensor tags. ', 'Bo writes about the retail pilot. '], team.sectionId);
+  for (const writer of [asta, bo]) await writer.context.close();
+});
+
+test('three writers, one on a second web process, typing at the same place at once each end with their own sentence unbroken', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const team = await createTeam();
+  const url = `/applications/${team.applicationId}/${team.sectionId}`;
+  const asta = await openWriter(browser, 'Asta', team.emails[0]!, url);
+  const bo = await openWriter(browser, 'Bo', team.emails[1]!, url);
+  const cille = await openWriter(browser, 'Cille', team.emails[2]!, url, secondProcess);
+  await typeSentencesAtOnePlace([asta, bo, cille], ['Asta writes about the sensor tags. ', 'Bo writes about the retail pilot. ', 'Cille adds a note on the budget. '], team.sectionId);
+  for (const writer of [asta, bo, cille]) await writer.context.close();
+});

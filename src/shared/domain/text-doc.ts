@@ -48,16 +48,70 @@ export function textChange(current: string, next: string): { at: number; remove:
   return { at: start, remove: current.length - start - end, insert: next.slice(start, next.length - end) };
 }
 
-/** Makes the shared text read `next`, as one change (`origin` tells listeners who made it). */
-export function replaceText(text: Y.Text, next: string, origin: unknown = null): void {
-  const change = textChange(text.toString(), next);
-  if (!change) return;
+/**
+ * The replacement that turns `current` into `next` when a writer's edit left their caret at
+ * `caret` (an offset in `next`): what they typed ends at the caret. Without the caret, typing "a"
+ * right before another "a" reads as typed after it, and the new character is then tied to the
+ * wrong neighbour, which is how two people typing at one place end up inside each other's words.
+ * An edit that does not end at the caret (an undo that leaves the caret before what it restored)
+ * is the smallest single replacement, as `textChange` finds it.
+ */
+export function textChangeAt(current: string, next: string, caret: number): { at: number; remove: number; insert: string } | null {
+  if (current === next) return null;
+  const kept = next.length - caret;
+  if (caret < 0 || kept < 0 || kept > current.length || current.slice(current.length - kept) !== next.slice(caret)) return textChange(current, next);
+  const max = Math.min(caret, current.length - kept);
+  let start = 0;
+  while (start < max && current.charCodeAt(start) === next.charCodeAt(start)) start += 1;
+  if (start > 0 && isHighSurrogate(current.charCodeAt(start - 1))) start -= 1;
+  return { at: start, remove: current.length - kept - start, insert: next.slice(start, caret) };
+}
+
+/** Applies one replacement to the shared text, as one change (`origin` tells listeners who made it). */
+export function applyTextChange(text: Y.Text, change: { at: number; remove: number; insert: string }, origin: unknown = null): void {
   const apply = () => {
     if (change.remove > 0) text.delete(change.at, change.remove);
     if (change.insert !== '') text.insert(change.at, change.insert);
   };
   if (text.doc) text.doc.transact(apply, origin);
   else apply();
+}
+
+/** Makes the shared text read `next`, as one change (`origin` tells listeners who made it). */
+export function replaceText(text: Y.Text, next: string, origin: unknown = null): void {
+  const change = textChange(text.toString(), next);
+  if (change) applyTextChange(text, change, origin);
+}
+
+/** A writer's selection as places in the shared text that move with its characters. */
+export interface KeptSelection {
+  start: Y.RelativePosition;
+  end: Y.RelativePosition;
+}
+
+/**
+ * Keeps the selection `start`–`end` of the text while others change it. A caret is tied to the
+ * character on its left (assoc -1): it stays right after what its writer just typed, and what
+ * someone else types at the same place goes after it, so neither writer's next keystroke lands
+ * inside the other's words. A selection is tied to its first and last characters, so what others
+ * type right before or after it stays outside it.
+ */
+export function keepSelection(text: Y.Text, start: number, end: number): KeptSelection {
+  const from = Math.min(start, end);
+  const to = Math.max(start, end);
+  return {
+    start: Y.createRelativePositionFromTypeIndex(text, from, from === to ? -1 : 0),
+    end: Y.createRelativePositionFromTypeIndex(text, to, -1),
+  };
+}
+
+/** Where a kept selection is in the text now; null if it does not belong to the text's document. */
+export function selectionNow(text: Y.Text, kept: KeptSelection): { start: number; end: number } | null {
+  if (!text.doc) return null;
+  const start = Y.createAbsolutePositionFromRelativePosition(kept.start, text.doc);
+  const end = Y.createAbsolutePositionFromRelativePosition(kept.end, text.doc);
+  if (!start || !end || start.type !== text || end.type !== text) return null;
+  return { start: start.index, end: Math.max(start.index, end.index) };
 }
 
 /** A place in the text as `Y.relativePositionToJSON` writes it. */

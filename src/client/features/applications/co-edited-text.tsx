@@ -6,7 +6,7 @@
  */
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref, type TextareaHTMLAttributes } from 'react';
 import type * as Y from 'yjs';
-import { replaceText } from '../../../shared/domain/text-doc';
+import { applyTextChange, keepSelection, selectionNow, textChangeAt, type KeptSelection } from '../../../shared/domain/text-doc';
 import { inputClass } from '../../ui/input-class';
 import { TYPED } from './use-co-editing';
 
@@ -41,22 +41,6 @@ export function cursorColourOf(userId: string): CursorColour {
   let hash = 0;
   for (const char of userId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return cursorColours[hash % cursorColours.length]!;
-}
-
-/** Where an offset of the old text is in the new one, after a change described by `delta` (a Yjs text event's). */
-export function movedOffset(offset: number, delta: ReadonlyArray<{ insert?: unknown; retain?: number; delete?: number }>): number {
-  let at = 0;
-  let shift = 0;
-  for (const op of delta) {
-    if (at > offset) break;
-    if (op.retain !== undefined) at += op.retain;
-    else if (typeof op.insert === 'string') shift += op.insert.length;
-    else if (op.delete !== undefined) {
-      shift -= Math.max(0, Math.min(op.delete, offset - at));
-      at += op.delete;
-    }
-  }
-  return offset + shift;
 }
 
 // The box's own styles the layer copies, so both break lines at the same places.
@@ -100,21 +84,37 @@ export function CoEditedText({
     setShown(value);
   }, [ready, fallback, sharedText]);
 
+  // The others' changes come into the box without moving the writer's selection: it is kept as
+  // places in the shared text (tied to characters, `keepSelection`) just before any change that
+  // was not typed here, and put back where those places are afterwards.
   useEffect(() => {
-    const onChange = (event: Y.YTextEvent, transaction: Y.Transaction) => {
+    const doc = sharedText.doc;
+    let kept: KeptSelection | null = null;
+    const beforeChanges = () => {
+      const element = box.current;
+      // While the box does not show the shared text (it is being typed into, or has not arrived), its offsets are not the text's.
+      if (element && element.value === sharedText.toString()) kept = keepSelection(sharedText, element.selectionStart, element.selectionEnd);
+    };
+    const afterChanges = () => (kept = null);
+    const onChange = (_event: Y.YTextEvent, transaction: Y.Transaction) => {
       const element = box.current;
       const value = sharedText.toString();
       setShown(value);
       if (!element || transaction.origin === TYPED || element.value === value) return;
       const focused = document.activeElement === element;
-      const start = movedOffset(element.selectionStart, event.delta);
-      const end = movedOffset(element.selectionEnd, event.delta);
+      const selection = kept && selectionNow(sharedText, kept);
       const direction = element.selectionDirection;
       element.value = value;
-      if (focused) element.setSelectionRange(start, end, direction);
+      if (focused && selection) element.setSelectionRange(selection.start, selection.end, direction);
     };
+    doc?.on('beforeAllTransactions', beforeChanges);
+    doc?.on('afterAllTransactions', afterChanges);
     sharedText.observe(onChange);
-    return () => sharedText.unobserve(onChange);
+    return () => {
+      doc?.off('beforeAllTransactions', beforeChanges);
+      doc?.off('afterAllTransactions', afterChanges);
+      sharedText.unobserve(onChange);
+    };
   }, [sharedText]);
 
   // The layer takes the box's place and look, and follows its scrolling and size.
@@ -157,7 +157,12 @@ export function CoEditedText({
         readOnly={readOnly || !ready}
         defaultValue={ready ? sharedText.toString() : fallback}
         onChange={(event) => {
-          replaceText(sharedText, event.currentTarget.value, TYPED);
+          // What was typed, pasted, cut or undone goes into the shared text where it was done: it
+          // ends at the caret (the end of what an undo selects), and the box showed the shared
+          // text until this input.
+          const element = event.currentTarget;
+          const change = textChangeAt(sharedText.toString(), element.value, element.selectionEnd);
+          if (change) applyTextChange(sharedText, change, TYPED);
           reportSelection();
         }}
         onSelect={reportSelection}
