@@ -132,15 +132,26 @@ export function CoEditedText({
       overlay.scrollTop = element.scrollTop;
     };
     fit();
-    const onScroll = () => (overlay.scrollTop = element.scrollTop);
+    const onScroll = () => {
+      overlay.scrollTop = element.scrollTop;
+      placeTags(overlay);
+    };
     element.addEventListener('scroll', onScroll);
-    const resize = new ResizeObserver(fit);
+    const resize = new ResizeObserver(() => {
+      fit();
+      placeTags(overlay);
+    });
     resize.observe(element);
     return () => {
       element.removeEventListener('scroll', onScroll);
       resize.disconnect();
     };
   }, []);
+
+  // After every render the others' name tags are put where they fit (the cursors or the text moved).
+  useLayoutEffect(() => {
+    if (layer.current) placeTags(layer.current);
+  });
 
   const reportSelection = () => {
     const element = box.current;
@@ -177,6 +188,27 @@ export function CoEditedText({
   );
 }
 
+/**
+ * Puts each name tag inside the layer (the text box's visible area): above its cursor's line, or
+ * below it on the top line, and moved left as far as needed to be whole at the right edge.
+ */
+function placeTags(overlay: HTMLElement) {
+  const area = overlay.getBoundingClientRect();
+  for (const tag of overlay.querySelectorAll<HTMLElement>('[data-cursor]')) {
+    const caret = tag.parentElement;
+    const bar = caret?.firstElementChild;
+    if (!caret || !bar) continue;
+    const origin = caret.getBoundingClientRect();
+    const line = bar.getBoundingClientRect();
+    const width = tag.offsetWidth;
+    const height = tag.offsetHeight;
+    const left = Math.max(area.left, Math.min(line.left, area.right - width));
+    const top = line.top - height >= area.top ? line.top - height : line.bottom;
+    tag.style.left = `${left - origin.left}px`;
+    tag.style.top = `${top - origin.top}px`;
+  }
+}
+
 /** The text cut where a cursor, selection or mark begins or ends, each piece styled for what covers it. */
 function Layer({ text, cursors, marks }: { text: string; cursors: readonly TextCursor[]; marks: readonly TextMark[] }) {
   const clamp = (offset: number) => Math.max(0, Math.min(text.length, offset));
@@ -193,7 +225,14 @@ function Layer({ text, cursors, marks }: { text: string; cursors: readonly TextC
       pieces.push(
         <span key={`c${caret.key}`} className="relative">
           <span className={`absolute -ms-px top-0 bottom-0 w-0.5 ${caret.colour.caret}`} style={{ height: '1.2em' }} />
-          <span data-cursor={caret.label} className={`absolute bottom-full -ms-px rounded-sm px-1 text-[0.625rem] leading-4 font-semibold whitespace-nowrap ${caret.colour.label}`}>{caret.label}</span>
+          {/* A new tag (which shows, then fades) whenever the words before the cursor or its selection change: the person typed or moved. */}
+          <span
+            key={`${caret.anchor - caret.head}:${text.slice(Math.max(0, caret.at - 12), caret.at)}`}
+            data-cursor={caret.label}
+            className={`animate-cursor-tag absolute top-0 left-0 rounded-sm px-1 text-[0.625rem] leading-4 font-semibold whitespace-nowrap ${caret.colour.label}`}
+          >
+            {caret.label}
+          </span>
         </span>,
       );
     }
