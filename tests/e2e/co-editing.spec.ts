@@ -77,14 +77,14 @@ async function typeWords(writer: Writer, words: readonly string[], random: () =>
   }
 }
 
-/** The characters of a text, counted: typing at the same place at once may interleave words, never lose a keystroke. */
+/** The characters of a text, counted: nothing typed is lost and nothing is added. */
 function characters(text: string): string {
   return [...text].sort().join('');
 }
 
 /**
- * Every browser ends with the same text, holding exactly the keystrokes typed (as characters:
- * two people typing at the same place at once interleave, as in any live editor).
+ * Every browser ends with the same text, holding exactly the keystrokes typed, and each word as
+ * it was typed (with its spaces): people typing at the same place at once keep their words whole.
  */
 async function expectSameText(writers: readonly Writer[], words: readonly string[]) {
   const typed = characters(words.map((word) => ` ${word} `).join(''));
@@ -97,7 +97,9 @@ async function expectSameText(writers: readonly Writer[], words: readonly string
       { timeout: 30_000 },
     )
     .toEqual({ same: true, everyKeystroke: true });
-  return textBox(writers[0]!.page).inputValue();
+  const text = await textBox(writers[0]!.page).inputValue();
+  expect(words.filter((word) => !text.includes(` ${word} `))).toEqual([]);
+  return text;
 }
 
 test('two writers type in one section at once and both end with every word, in the same text', async ({ browser }) => {
@@ -173,6 +175,8 @@ async function placeCaret(writer: Writer, offset: number) {
   await expect.poll(() => textBox(writer.page).evaluate((box: HTMLTextAreaElement) => [box.selectionStart, box.selectionEnd])).toEqual([offset, offset]);
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** What is before the writer's caret in their text box. */
 const beforeCaret = (writer: Writer) => textBox(writer.page).evaluate((box: HTMLTextAreaElement) => box.value.slice(0, box.selectionStart));
 
@@ -192,7 +196,7 @@ async function typeSentencesAtOnePlace(writers: readonly Writer[], sentences: re
   const firstParts = sentences.map((sentence) => sentence.slice(0, 14));
   await Promise.all(writers.map((writer, index) => writer.page.keyboard.type(firstParts[index]!, { delay: 25 })));
   for (const writer of writers) {
-    for (const part of firstParts) await expect(textBox(writer.page)).toHaveValue(new RegExp(part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    for (const part of firstParts) await expect(textBox(writer.page)).toHaveValue(new RegExp(escaped(part)));
   }
   await Promise.all(writers.map((writer, index) => writer.page.keyboard.type(sentences[index]!.slice(14), { delay: 25 })));
 
@@ -206,7 +210,7 @@ async function typeSentencesAtOnePlace(writers: readonly Writer[], sentences: re
   for (const sentence of sentences) expect(text).toContain(sentence);
   expect(text.startsWith('Start. ')).toBe(true);
   expect(text.endsWith('End.')).toBe(true);
-  for (const [index, writer] of writers.entries()) expect(await beforeCaret(writer)).toMatch(new RegExp(`${sentences[index]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  for (const [index, writer] of writers.entries()) expect(await beforeCaret(writer)).toMatch(new RegExp(`${escaped(sentences[index]!)}$`));
 
   for (const writer of writers) await expect(writer.page.locator('[data-save-state="saved"]')).toBeVisible();
   const stored = await storedText(sectionId);
