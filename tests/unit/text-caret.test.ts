@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { applyTextChange, keepSelection, sectionText, selectionNow, textChange, textChangeAt, textDocOf } from '../../src/shared/domain/text-doc';
+import { applyTextChange, applyToView, characterIds, keepSelection, placeInView, sectionText, selectionNow, textChange, textChangeAt, textDocOf } from '../../src/shared/domain/text-doc';
 
 describe('textChangeAt', () => {
   it('puts what was typed right before the caret, even beside the same letter', () => {
@@ -169,5 +169,54 @@ describe('a kept selection', () => {
     const kept = keepSelection(text, 0, 0);
     text.insert(0, 'theirs');
     expect(selectionNow(text, kept)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('a view of the text that others changed meanwhile (a composition in progress)', () => {
+  /** The text as one editor had it shown, then changed by another editor. */
+  function lagging(start: string, theirs: (text: Y.Text) => void) {
+    const doc = textDocOf(null, start);
+    const text = sectionText(doc);
+    const ids = characterIds(text);
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(doc));
+    theirs(sectionText(other));
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(other, Y.encodeStateVector(doc)));
+    return { doc, text, ids };
+  }
+
+  it('has the id of every character shown', () => {
+    const doc = textDocOf(null, 'abc');
+    const text = sectionText(doc);
+    text.insert(1, 'XY');
+    text.delete(0, 1);
+    expect(characterIds(text)).toHaveLength('XYbc'.length);
+  });
+
+  it('puts what is typed in the view where it was typed, whatever others inserted before it or at it', () => {
+    const { text, ids } = lagging('one two', (theirs) => {
+      theirs.insert(0, 'Zero ');
+      theirs.insert(9, 'and ');
+    });
+    expect(text.toString()).toBe('Zero one and two');
+    // Typed "三" after "one " in the view: it goes right after that space, before what was inserted there.
+    const after = applyToView(text, ids, { at: 4, remove: 0, insert: '三' });
+    expect(text.toString()).toBe('Zero one 三and two');
+    // The composition replaces its own character with two: the view's characters follow.
+    applyToView(text, after, { at: 4, remove: 1, insert: '日本' });
+    expect(text.toString()).toBe('Zero one 日本and two');
+  });
+
+  it('deletes only what the view showed, not what others inserted among it', () => {
+    const { text, ids } = lagging('abcd', (theirs) => theirs.insert(2, 'XY'));
+    applyToView(text, ids, { at: 1, remove: 2, insert: '' });
+    expect(text.toString()).toBe('aXYd');
+  });
+
+  it('finds the view\'s caret in the text now', () => {
+    const { doc, text, ids } = lagging('one two', (theirs) => theirs.insert(0, 'Zero '));
+    const place = Y.createAbsolutePositionFromRelativePosition(placeInView(text, ids, 3), doc);
+    expect(place?.index).toBe('Zero one'.length);
+    expect(Y.createAbsolutePositionFromRelativePosition(placeInView(text, ids, 0), doc)?.index).toBe(0);
   });
 });

@@ -166,3 +166,48 @@ export function passageOf(doc: Y.Doc, anchor: TextAnchor): { from: number; to: n
   if (from === null || to === null || to <= from) return null;
   return { from, to };
 }
+
+/**
+ * The id of each character of the text now: a view of it (what a text box shows) whose characters
+ * can be found again after others change the text (`placeInView`, `applyToView`).
+ */
+export function characterIds(text: Y.Text): Y.ID[] {
+  const ids: Y.ID[] = [];
+  for (let item = text._start; item !== null; item = item.right) {
+    if (item.deleted || !item.countable) continue;
+    for (let offset = 0; offset < item.length; offset += 1) ids.push(Y.createID(item.id.client, item.id.clock + offset));
+  }
+  return ids;
+}
+
+/** The place right after the first `offset` characters of a view of the text, tied to the one before it as a caret is (`keepSelection`). */
+export function placeInView(text: Y.Text, ids: readonly Y.ID[], offset: number): Y.RelativePosition {
+  const before = ids[Math.min(offset, ids.length) - 1];
+  return before ? Y.createRelativePositionFromJSON({ item: before, assoc: -1 }) : Y.createRelativePositionFromTypeIndex(text, 0, -1);
+}
+
+/**
+ * Applies a change made in a view of the text that others have changed since (`ids`, its
+ * characters) to the text now: those of the view's characters it removes that are still there are
+ * deleted, and what it inserts goes right after the view's character before it. Returns the
+ * characters of the view after the change.
+ */
+export function applyToView(text: Y.Text, ids: readonly Y.ID[], change: { at: number; remove: number; insert: string }, origin: unknown = null): Y.ID[] {
+  const doc = text.doc;
+  if (!doc) throw new Error('The text is not in a document.');
+  const clock = Y.getState(doc.store, doc.clientID);
+  doc.transact(() => {
+    for (const id of ids.slice(change.at, change.at + change.remove).reverse()) {
+      if (Y.getItem(doc.store, id).deleted) continue;
+      const place = Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON({ item: id, assoc: 0 }), doc);
+      if (place) text.delete(place.index, 1);
+    }
+    if (change.insert !== '') {
+      const place = Y.createAbsolutePositionFromRelativePosition(placeInView(text, ids, change.at), doc);
+      text.insert(place?.index ?? 0, change.insert);
+    }
+  }, origin);
+  // Inserted in one piece, the new characters are this client's next clocks.
+  const inserted = Array.from({ length: change.insert.length }, (_, offset) => Y.createID(doc.clientID, clock + offset));
+  return [...ids.slice(0, change.at), ...inserted, ...ids.slice(change.at + change.remove)];
+}

@@ -6,9 +6,8 @@
  */
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref, type TextareaHTMLAttributes } from 'react';
 import type * as Y from 'yjs';
-import { applyTextChange, keepSelection, selectionNow, textChangeAt, type KeptSelection } from '../../../shared/domain/text-doc';
 import { inputClass } from '../../ui/input-class';
-import { TYPED } from './use-co-editing';
+import { bindTextBox } from './bind-text-box';
 
 export interface TextCursor {
   key: string | number;
@@ -84,37 +83,9 @@ export function CoEditedText({
     setShown(value);
   }, [ready, fallback, sharedText]);
 
-  // The others' changes come into the box without moving the writer's selection: it is kept as
-  // places in the shared text (tied to characters, `keepSelection`) just before any change that
-  // was not typed here, and put back where those places are afterwards.
   useEffect(() => {
-    const doc = sharedText.doc;
-    let kept: KeptSelection | null = null;
-    const beforeChanges = () => {
-      const element = box.current;
-      // While the box does not show the shared text (it is being typed into, or has not arrived), its offsets are not the text's.
-      if (element && element.value === sharedText.toString()) kept = keepSelection(sharedText, element.selectionStart, element.selectionEnd);
-    };
-    const afterChanges = () => (kept = null);
-    const onChange = (_event: Y.YTextEvent, transaction: Y.Transaction) => {
-      const element = box.current;
-      const value = sharedText.toString();
-      setShown(value);
-      if (!element || transaction.origin === TYPED || element.value === value) return;
-      const focused = document.activeElement === element;
-      const selection = kept && selectionNow(sharedText, kept);
-      const direction = element.selectionDirection;
-      element.value = value;
-      if (focused && selection) element.setSelectionRange(selection.start, selection.end, direction);
-    };
-    doc?.on('beforeAllTransactions', beforeChanges);
-    doc?.on('afterAllTransactions', afterChanges);
-    sharedText.observe(onChange);
-    return () => {
-      doc?.off('beforeAllTransactions', beforeChanges);
-      doc?.off('afterAllTransactions', afterChanges);
-      sharedText.unobserve(onChange);
-    };
+    const element = box.current;
+    if (element) return bindTextBox(element, sharedText, setShown);
   }, [sharedText]);
 
   // The layer takes the box's place and look, and follows its scrolling and size.
@@ -167,15 +138,8 @@ export function CoEditedText({
         ref={box}
         readOnly={readOnly || !ready}
         defaultValue={ready ? sharedText.toString() : fallback}
-        onChange={(event) => {
-          // What was typed, pasted, cut or undone goes into the shared text where it was done: it
-          // ends at the caret (the end of what an undo selects), and the box showed the shared
-          // text until this input.
-          const element = event.currentTarget;
-          const change = textChangeAt(sharedText.toString(), element.value, element.selectionEnd);
-          if (change) applyTextChange(sharedText, change, TYPED);
-          reportSelection();
-        }}
+        // The change itself goes into the shared text in `bindTextBox`, before this.
+        onChange={reportSelection}
         onSelect={reportSelection}
         onKeyUp={reportSelection}
         onFocus={reportSelection}
