@@ -271,3 +271,40 @@ test('a writer composing with an input method keeps the composition while anothe
   expect(await storedText(team.sectionId)).toBe(text);
   for (const writer of [asta, bo]) await writer.context.close();
 });
+
+test('deleting, replacing a selection, pasting and undoing in the text box reach the other writer as they look', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const team = await createTeam();
+  const url = `/applications/${team.applicationId}/${team.sectionId}`;
+  const asta = await openWriter(browser, 'Asta', team.emails[0]!, url);
+  const bo = await openWriter(browser, 'Bo', team.emails[1]!, url);
+  const same = async (value: string) => {
+    await expect(textBox(asta.page)).toHaveValue(value);
+    await expect(textBox(bo.page)).toHaveValue(value);
+  };
+  const keys = asta.page.keyboard;
+  await textBox(asta.page).click();
+  await keys.type('We plan a pilot in spring.');
+  await same('We plan a pilot in spring.');
+  // The word before the full stop selected and typed over, then a letter removed each way.
+  await keys.press('ArrowLeft');
+  await keys.press('Control+Shift+ArrowLeft');
+  await keys.type('autumn');
+  await same('We plan a pilot in autumn.');
+  await keys.press('Control+Home');
+  await keys.press('Delete');
+  await keys.type('w');
+  await keys.press('End');
+  await keys.press('Backspace');
+  await same('we plan a pilot in autumn');
+  // Pasted text, then undone.
+  await keys.insertText(' with three shops.');
+  await same('we plan a pilot in autumn with three shops.');
+  await keys.press('Control+z');
+  await same('we plan a pilot in autumn');
+  await keys.press('Control+Shift+z');
+  await same('we plan a pilot in autumn with three shops.');
+  await expect(asta.page.locator('[data-save-state="saved"]')).toBeVisible();
+  expect(await storedText(team.sectionId)).toBe('we plan a pilot in autumn with three shops.');
+  for (const writer of [asta, bo]) await writer.context.close();
+});
