@@ -77,14 +77,15 @@ async function typeWords(writer: Writer, words: readonly string[], random: () =>
   }
 }
 
-/** The characters of a text, counted: typing at the same place at once may interleave words, never lose a keystroke. */
+/** The characters of a text, counted: nothing typed is lost and nothing is added. */
 function characters(text: string): string {
   return [...text].sort().join('');
 }
 
 /**
- * Every browser ends with the same text, holding exactly the keystrokes typed (as characters:
- * two people typing at the same place at once interleave, as in any live editor).
+ * Every browser ends with the same text, holding exactly the keystrokes typed (as characters: here
+ * a writer may jump to the end of a word another is still typing, and write there, between the
+ * letters typed so far and the next ones; people typing at one place keep their words whole, below).
  */
 async function expectSameText(writers: readonly Writer[], words: readonly string[]) {
   const typed = characters(words.map((word) => ` ${word} `).join(''));
@@ -163,4 +164,147 @@ test('three writers, one on a second web process and one going offline and back,
   const late = await openWriter(browser, 'Asta later', team.emails[0]!, url, secondProcess);
   await expect(textBox(late.page)).toHaveValue(text);
   for (const writer of [asta, bo, cille, late]) await writer.context.close();
+});
+
+/** Puts the writer's caret after the first `offset` characters of the text, with the keyboard. */
+async function placeCaret(writer: Writer, offset: number) {
+  await textBox(writer.page).click();
+  await writer.page.keyboard.press('Control+Home');
+  for (let step = 0; step < offset; step += 1) await writer.page.keyboard.press('ArrowRight');
+  await expect.poll(() => textBox(writer.page).evaluate((box: HTMLTextAreaElement) => [box.selectionStart, box.selectionEnd])).toEqual([offset, offset]);
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What is before the writer's caret in their text box. */
+const beforeCaret = (writer: Writer) => textBox(writer.page).evaluate((box: HTMLTextAreaElement) => box.value.slice(0, box.selectionStart));
+
+/**
+ * Everyone puts their caret at one place and types a sentence there at once: the first part of
+ * each, until each writer sees everyone's first part (so the others' words have arrived right at
+ * their caret), then the rest. Each sentence ends up unbroken in every browser and in the stored
+ * text, and each writer's caret is still right after their own words.
+ */
+async function typeSentencesAtOnePlace(writers: readonly Writer[], sentences: readonly string[], sectionId: string) {
+  const start = 'Start. End.';
+  await textBox(writers[0]!.page).click();
+  await writers[0]!.page.keyboard.type(start);
+  for (const writer of writers) await expect(textBox(writer.page)).toHaveValue(start);
+  for (const writer of writers) await placeCaret(writer, 'Start. '.length);
+
+  const firstParts = sentences.map((sentence) => sentence.slice(0, 14));
+  await Promise.all(writers.map((writer, index) => writer.page.keyboard.type(firstParts[index]!, { delay: 25 })));
+  for (const writer of writers) {
+    for (const part of firstParts) await expect(textBox(writer.page)).toHaveValue(new RegExp(escaped(part)));
+  }
+  await Promise.all(writers.map((writer, index) => writer.page.keyboard.type(sentences[index]!.slice(14), { delay: 25 })));
+
+  await expect
+    .poll(async () => {
+      const texts = await Promise.all(writers.map((writer) => textBox(writer.page).inputValue()));
+      return texts.every((text) => text === texts[0]) && texts[0]!.length === start.length + sentences.join('').length;
+    }, { timeout: 30_000 })
+    .toBe(true);
+  const text = await textBox(writers[0]!.page).inputValue();
+  for (const sentence of sentences) expect(text).toContain(sentence);
+  expect(text.startsWith('Start. ')).toBe(true);
+  expect(text.endsWith('End.')).toBe(true);
+  for (const [index, writer] of writers.entries()) expect(await beforeCaret(writer)).toMatch(new RegExp(`${escaped(sentences[index]!)}$`));
+
+  for (const writer of writers) await expect(writer.page.locator('[data-save-state="saved"]')).toBeVisible();
+  const stored = await storedText(sectionId);
+  expect(stored).toBe(text);
+  for (const sentence of sentences) expect(stored).toContain(sentence);
+}
+
+test('two writers typing at the same place at once each end with their own sentence unbroken', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const team = await createTeam();
+  const url = `/applications/${team.applicationId}/${team.sectionId}`;
+  const asta = await openWriter(browser, 'Asta', team.emails[0]!, url);
+  const bo = await openWriter(browser, 'Bo', team.emails[1]!, url);
+  await typeSentencesAtOnePlace([asta, bo], ['Asta writes about the sensor tags. ', 'Bo writes about the retail pilot. '], team.sectionId);
+  for (const writer of [asta, bo]) await writer.context.close();
+});
+
+test('three writers, one on a second web process, typing at the same place at once each end with their own sentence unbroken', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const team = await createTeam();
+  const url = `/applications/${team.applicationId}/${team.sectionId}`;
+  const asta = await openWriter(browser, 'Asta', team.emails[0]!, url);
+  const bo = await openWriter(browser, 'Bo', team.emails[1]!, url);
+  const cille = await openWriter(browser, 'Cille', team.emails[2]!, url, secondProcess);
+  await typeSentencesAtOnePlace([asta, bo, cille], ['Asta writes about the sensor tags. ', 'Bo writes about the retail pilot. ', 'Cille adds a note on the budget. '], team.sectionId);
+  for (const writer of [asta, bo, cille]) await writer.context.close();
+});
+
+test('a writer composing with an input method keeps the composition while another types at the same place', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const team = await createTeam();
+  const url = `/applications/${team.applicationId}/${team.sectionId}`;
+  const asta = await openWriter(browser, 'Asta', team.emails[0]!, url);
+  const bo = await openWriter(browser, 'Bo', team.emails[1]!, url);
+  await textBox(asta.page).click();
+  await asta.page.keyboard.type('Start. End.');
+  await expect(textBox(bo.page)).toHaveValue('Start. End.');
+  for (const writer of [asta, bo]) await placeCaret(writer, 'Start. '.length);
+
+  // Asta composes (as with a Japanese input method) while Bo's words arrive.
+  const ime = await asta.context.newCDPSession(asta.page);
+  await ime.send('Input.imeSetComposition', { text: 'に', selectionStart: 1, selectionEnd: 1 });
+  await ime.send('Input.imeSetComposition', { text: 'にほ', selectionStart: 2, selectionEnd: 2 });
+  await expect(textBox(bo.page)).toHaveValue('Start. にほEnd.');
+  await bo.page.keyboard.type('Bo was here. ');
+  // Bo's words have reached Asta's editor (its layer shows the shared text), and the box still holds her composition as it was.
+  await expect(textBox(asta.page).locator('xpath=following-sibling::div[1]')).toContainText('Bo was here. ');
+  await expect(textBox(asta.page)).toHaveValue('Start. にほEnd.');
+  await ime.send('Input.imeSetComposition', { text: 'にほん', selectionStart: 3, selectionEnd: 3 });
+  await ime.send('Input.insertText', { text: '日本' });
+
+  // The composition ends as its words, once, and the box then shows Bo's words too.
+  await expect(textBox(asta.page)).toHaveValue(/Bo was here\. /);
+  const text = await textBox(asta.page).inputValue();
+  await expect(textBox(bo.page)).toHaveValue(text);
+  expect(text.replace('日本', '').replace('Bo was here. ', '')).toBe('Start. End.');
+  expect(await beforeCaret(asta)).toMatch(/日本$/);
+  for (const writer of [asta, bo]) await expect(writer.page.locator('[data-save-state="saved"]')).toBeVisible();
+  expect(await storedText(team.sectionId)).toBe(text);
+  for (const writer of [asta, bo]) await writer.context.close();
+});
+
+test('deleting, replacing a selection, pasting and undoing in the text box reach the other writer as they look', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const team = await createTeam();
+  const url = `/applications/${team.applicationId}/${team.sectionId}`;
+  const asta = await openWriter(browser, 'Asta', team.emails[0]!, url);
+  const bo = await openWriter(browser, 'Bo', team.emails[1]!, url);
+  const same = async (value: string) => {
+    await expect(textBox(asta.page)).toHaveValue(value);
+    await expect(textBox(bo.page)).toHaveValue(value);
+  };
+  const keys = asta.page.keyboard;
+  await textBox(asta.page).click();
+  await keys.type('We plan a pilot in spring.');
+  await same('We plan a pilot in spring.');
+  // The word before the full stop selected and typed over, then a letter removed each way.
+  await keys.press('ArrowLeft');
+  await keys.press('Control+Shift+ArrowLeft');
+  await keys.type('autumn');
+  await same('We plan a pilot in autumn.');
+  await keys.press('Control+Home');
+  await keys.press('Delete');
+  await keys.type('w');
+  await keys.press('End');
+  await keys.press('Backspace');
+  await same('we plan a pilot in autumn');
+  // Pasted text, then undone.
+  await keys.insertText(' with three shops.');
+  await same('we plan a pilot in autumn with three shops.');
+  await keys.press('Control+z');
+  await same('we plan a pilot in autumn');
+  await keys.press('Control+Shift+z');
+  await same('we plan a pilot in autumn with three shops.');
+  await expect(asta.page.locator('[data-save-state="saved"]')).toBeVisible();
+  expect(await storedText(team.sectionId)).toBe('we plan a pilot in autumn with three shops.');
+  for (const writer of [asta, bo]) await writer.context.close();
 });

@@ -49,16 +49,70 @@ export function textChange(current: string, next: string): { at: number; remove:
   return { at: start, remove: current.length - start - end, insert: next.slice(start, next.length - end) };
 }
 
-/** Makes the shared text read `next`, as one change (`origin` tells listeners who made it). */
-export function replaceText(text: Y.Text, next: string, origin: unknown = null): void {
-  const change = textChange(text.toString(), next);
-  if (!change) return;
+/**
+ * The replacement that turns `current` into `next` when a writer's edit left their caret at
+ * `caret` (an offset in `next`): what they typed ends at the caret. Without the caret, typing "a"
+ * right before another "a" reads as typed after it, and the new character is then tied to the
+ * wrong neighbour, which is how two people typing at one place end up inside each other's words.
+ * An edit that does not end at the caret (an undo that leaves the caret before what it restored)
+ * is the smallest single replacement, as `textChange` finds it.
+ */
+export function textChangeAt(current: string, next: string, caret: number): { at: number; remove: number; insert: string } | null {
+  if (current === next) return null;
+  const kept = next.length - caret;
+  if (caret < 0 || kept < 0 || kept > current.length || current.slice(current.length - kept) !== next.slice(caret)) return textChange(current, next);
+  const max = Math.min(caret, current.length - kept);
+  let start = 0;
+  while (start < max && current.charCodeAt(start) === next.charCodeAt(start)) start += 1;
+  if (start > 0 && isHighSurrogate(current.charCodeAt(start - 1))) start -= 1;
+  return { at: start, remove: current.length - kept - start, insert: next.slice(start, caret) };
+}
+
+/** Applies one replacement to the shared text, as one change (`origin` tells listeners who made it). */
+export function applyTextChange(text: Y.Text, change: { at: number; remove: number; insert: string }, origin: unknown = null): void {
   const apply = () => {
     if (change.remove > 0) text.delete(change.at, change.remove);
     if (change.insert !== '') text.insert(change.at, change.insert);
   };
   if (text.doc) text.doc.transact(apply, origin);
   else apply();
+}
+
+/** Makes the shared text read `next`, as one change (`origin` tells listeners who made it). */
+export function replaceText(text: Y.Text, next: string, origin: unknown = null): void {
+  const change = textChange(text.toString(), next);
+  if (change) applyTextChange(text, change, origin);
+}
+
+/** A writer's selection as places in the shared text that move with its characters. */
+export interface KeptSelection {
+  start: Y.RelativePosition;
+  end: Y.RelativePosition;
+}
+
+/**
+ * Keeps the selection `start`–`end` of the text while others change it. A caret is tied to the
+ * character on its left (assoc -1): it stays right after what its writer just typed, and what
+ * someone else types at the same place goes after it, so neither writer's next keystroke lands
+ * inside the other's words. A selection is tied to its first and last characters, so what others
+ * type right before or after it stays outside it.
+ */
+export function keepSelection(text: Y.Text, start: number, end: number): KeptSelection {
+  const from = Math.min(start, end);
+  const to = Math.max(start, end);
+  return {
+    start: Y.createRelativePositionFromTypeIndex(text, from, from === to ? -1 : 0),
+    end: Y.createRelativePositionFromTypeIndex(text, to, -1),
+  };
+}
+
+/** Where a kept selection is in the text now; null if it does not belong to the text's document. */
+export function selectionNow(text: Y.Text, kept: KeptSelection): { start: number; end: number } | null {
+  if (!text.doc) return null;
+  const start = Y.createAbsolutePositionFromRelativePosition(kept.start, text.doc);
+  const end = Y.createAbsolutePositionFromRelativePosition(kept.end, text.doc);
+  if (!start || !end || start.type !== text || end.type !== text) return null;
+  return { start: start.index, end: Math.max(start.index, end.index) };
 }
 
 /** A place in the text as `Y.relativePositionToJSON` writes it. */
@@ -112,4 +166,49 @@ export function passageOf(doc: Y.Doc, anchor: TextAnchor): { from: number; to: n
   const to = textIndexOf(doc, anchor.end);
   if (from === null || to === null || to <= from) return null;
   return { from, to };
+}
+
+/**
+ * The id of each character of the text now: a view of it (what a text box shows) whose characters
+ * can be found again after others change the text (`placeInView`, `applyToView`).
+ */
+export function characterIds(text: Y.Text): Y.ID[] {
+  const ids: Y.ID[] = [];
+  for (let item = text._start; item !== null; item = item.right) {
+    if (item.deleted || !item.countable) continue;
+    for (let offset = 0; offset < item.length; offset += 1) ids.push(Y.createID(item.id.client, item.id.clock + offset));
+  }
+  return ids;
+}
+
+/** The place right after the first `offset` characters of a view of the text, tied to the one before it as a caret is (`keepSelection`). */
+export function placeInView(text: Y.Text, ids: readonly Y.ID[], offset: number): Y.RelativePosition {
+  const before = ids[Math.min(offset, ids.length) - 1];
+  return before ? Y.createRelativePositionFromJSON({ item: before, assoc: -1 }) : Y.createRelativePositionFromTypeIndex(text, 0, -1);
+}
+
+/**
+ * Applies a change made in a view of the text that others have changed since (`ids`, its
+ * characters) to the text now: those of the view's characters it removes that are still there are
+ * deleted, and what it inserts goes right after the view's character before it. Returns the
+ * characters of the view after the change.
+ */
+export function applyToView(text: Y.Text, ids: readonly Y.ID[], change: { at: number; remove: number; insert: string }, origin: unknown = null): Y.ID[] {
+  const doc = text.doc;
+  if (!doc) throw new Error('The text is not in a document.');
+  const clock = Y.getState(doc.store, doc.clientID);
+  doc.transact(() => {
+    for (const id of ids.slice(change.at, change.at + change.remove).reverse()) {
+      if (Y.getItem(doc.store, id).deleted) continue;
+      const place = Y.createAbsolutePositionFromRelativePosition(Y.createRelativePositionFromJSON({ item: id, assoc: 0 }), doc);
+      if (place) text.delete(place.index, 1);
+    }
+    if (change.insert !== '') {
+      const place = Y.createAbsolutePositionFromRelativePosition(placeInView(text, ids, change.at), doc);
+      text.insert(place?.index ?? 0, change.insert);
+    }
+  }, origin);
+  // Inserted in one piece, the new characters are this client's next clocks.
+  const inserted = Array.from({ length: change.insert.length }, (_, offset) => Y.createID(doc.clientID, clock + offset));
+  return [...ids.slice(0, change.at), ...inserted, ...ids.slice(change.at + change.remove)];
 }

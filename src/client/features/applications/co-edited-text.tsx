@@ -6,9 +6,8 @@
  */
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref, type TextareaHTMLAttributes } from 'react';
 import type * as Y from 'yjs';
-import { replaceText } from '../../../shared/domain/text-doc';
 import { inputClass } from '../../ui/input-class';
-import { TYPED } from './use-co-editing';
+import { bindTextBox } from './bind-text-box';
 
 export interface TextCursor {
   key: string | number;
@@ -41,22 +40,6 @@ export function cursorColourOf(userId: string): CursorColour {
   let hash = 0;
   for (const char of userId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return cursorColours[hash % cursorColours.length]!;
-}
-
-/** Where an offset of the old text is in the new one, after a change described by `delta` (a Yjs text event's). */
-export function movedOffset(offset: number, delta: ReadonlyArray<{ insert?: unknown; retain?: number; delete?: number }>): number {
-  let at = 0;
-  let shift = 0;
-  for (const op of delta) {
-    if (at > offset) break;
-    if (op.retain !== undefined) at += op.retain;
-    else if (typeof op.insert === 'string') shift += op.insert.length;
-    else if (op.delete !== undefined) {
-      shift -= Math.max(0, Math.min(op.delete, offset - at));
-      at += op.delete;
-    }
-  }
-  return offset + shift;
 }
 
 // The box's own styles the layer copies, so both break lines at the same places.
@@ -101,20 +84,8 @@ export function CoEditedText({
   }, [ready, fallback, sharedText]);
 
   useEffect(() => {
-    const onChange = (event: Y.YTextEvent, transaction: Y.Transaction) => {
-      const element = box.current;
-      const value = sharedText.toString();
-      setShown(value);
-      if (!element || transaction.origin === TYPED || element.value === value) return;
-      const focused = document.activeElement === element;
-      const start = movedOffset(element.selectionStart, event.delta);
-      const end = movedOffset(element.selectionEnd, event.delta);
-      const direction = element.selectionDirection;
-      element.value = value;
-      if (focused) element.setSelectionRange(start, end, direction);
-    };
-    sharedText.observe(onChange);
-    return () => sharedText.unobserve(onChange);
+    const element = box.current;
+    if (element) return bindTextBox(element, sharedText, setShown);
   }, [sharedText]);
 
   // The layer takes the box's place and look, and follows its scrolling and size.
@@ -132,15 +103,26 @@ export function CoEditedText({
       overlay.scrollTop = element.scrollTop;
     };
     fit();
-    const onScroll = () => (overlay.scrollTop = element.scrollTop);
+    const onScroll = () => {
+      overlay.scrollTop = element.scrollTop;
+      placeTags(overlay);
+    };
     element.addEventListener('scroll', onScroll);
-    const resize = new ResizeObserver(fit);
+    const resize = new ResizeObserver(() => {
+      fit();
+      placeTags(overlay);
+    });
     resize.observe(element);
     return () => {
       element.removeEventListener('scroll', onScroll);
       resize.disconnect();
     };
   }, []);
+
+  // After every render the others' name tags are put where they fit (the cursors or the text moved).
+  useLayoutEffect(() => {
+    if (layer.current) placeTags(layer.current);
+  });
 
   const reportSelection = () => {
     const element = box.current;
@@ -156,10 +138,8 @@ export function CoEditedText({
         ref={box}
         readOnly={readOnly || !ready}
         defaultValue={ready ? sharedText.toString() : fallback}
-        onChange={(event) => {
-          replaceText(sharedText, event.currentTarget.value, TYPED);
-          reportSelection();
-        }}
+        // The change itself goes into the shared text in `bindTextBox`, before this.
+        onChange={reportSelection}
         onSelect={reportSelection}
         onKeyUp={reportSelection}
         onFocus={reportSelection}
@@ -170,6 +150,27 @@ export function CoEditedText({
       </div>
     </div>
   );
+}
+
+/**
+ * Puts each name tag inside the layer (the text box's visible area): above its cursor's line, or
+ * below it on the top line, and moved left as far as needed to be whole at the right edge.
+ */
+function placeTags(overlay: HTMLElement) {
+  const area = overlay.getBoundingClientRect();
+  for (const tag of overlay.querySelectorAll<HTMLElement>('[data-cursor]')) {
+    const caret = tag.parentElement;
+    const bar = caret?.firstElementChild;
+    if (!caret || !bar) continue;
+    const origin = caret.getBoundingClientRect();
+    const line = bar.getBoundingClientRect();
+    const width = tag.offsetWidth;
+    const height = tag.offsetHeight;
+    const left = Math.max(area.left, Math.min(line.left, area.right - width));
+    const top = line.top - height >= area.top ? line.top - height : line.bottom;
+    tag.style.left = `${left - origin.left}px`;
+    tag.style.top = `${top - origin.top}px`;
+  }
 }
 
 /** The text cut where a cursor, selection or mark begins or ends, each piece styled for what covers it. */
@@ -188,7 +189,14 @@ function Layer({ text, cursors, marks }: { text: string; cursors: readonly TextC
       pieces.push(
         <span key={`c${caret.key}`} className="relative">
           <span className={`absolute -ms-px top-0 bottom-0 w-0.5 ${caret.colour.caret}`} style={{ height: '1.2em' }} />
-          <span data-cursor={caret.label} className={`absolute bottom-full -ms-px rounded-sm px-1 text-[0.625rem] leading-4 font-semibold whitespace-nowrap ${caret.colour.label}`}>{caret.label}</span>
+          {/* A new tag (which shows, then fades) whenever the words before the cursor or its selection change: the person typed or moved. */}
+          <span
+            key={`${caret.anchor - caret.head}:${text.slice(Math.max(0, caret.at - 12), caret.at)}`}
+            data-cursor={caret.label}
+            className={`animate-cursor-tag absolute top-0 left-0 rounded-sm px-1 text-[0.625rem] leading-4 font-semibold whitespace-nowrap ${caret.colour.label}`}
+          >
+            {caret.label}
+          </span>
         </span>,
       );
     }
