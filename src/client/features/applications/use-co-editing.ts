@@ -297,8 +297,8 @@ export function useCoEditing({
   const setCursor = useCallback(
     (selection: { anchor: number; head: number } | null) => {
       const cursor = selection && {
-        anchor: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(session.text, selection.anchor)),
-        head: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(session.text, selection.head)),
+        anchor: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(session.text, selection.anchor, -1)),
+        head: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(session.text, selection.head, -1)),
       };
       awareness.setLocalStateField('cursor', cursor);
     },
