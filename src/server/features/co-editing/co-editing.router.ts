@@ -9,6 +9,7 @@ import { findSectionOfApplication } from '../applications/applications.queries';
 import { announceText, pushText, watchText } from './co-editing.service';
 import { bindsClient } from './text-clients';
 import { toBase64 } from 'lib0/buffer';
+import { checkAwareness } from './update-checks';
 
 /**
  * What one user may send a minute: far above typing (the editor sends at most about eight changes
@@ -52,7 +53,10 @@ export const coEditingRouter = router({
   awareness: applicationProcedure.input(pushAwarenessInput).mutation(async ({ ctx, input }) => {
     await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, cursorLimit, ctx.user.id);
     if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
-    await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, awareness: input.update });
+    // Only the sender's own cursor, checked and encoded anew, is passed on.
+    const awareness = checkAwareness(input.update, input.clientId);
+    await bindsClient(ctx.db, input.sectionId, ctx.user.id, input.clientId);
+    await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, awareness: toBase64(awareness) });
     return { ok: true as const };
   }),
 });

@@ -16,7 +16,7 @@ import type { SessionUser } from '../../auth/session';
 import type { Services } from '../../services';
 import { findSection, findSectionHead, updateSectionVersioned } from '../applications/applications.queries';
 import { bindClients } from './text-clients';
-import { appendChange, COMPACT_AFTER_CHANGES, compactText, currentDocument, documentForChange, keepDocument, lockText, type KeptDocument } from './text-store';
+import { appendChange, COMPACT_AFTER_CHANGES, compactText, currentDocument, documentBound, documentBytes, documentForChange, keepDocument, lockText, type KeptDocument } from './text-store';
 import { checkUpdate, type CheckedUpdate } from './update-checks';
 import { recordSectionVersion } from '../versions/versions.queries';
 import type { TextMessage } from './text-channel';
@@ -94,6 +94,10 @@ export async function pushText(db: Executor, input: { applicationId: string; sec
     }
     const content = sectionText(entry.doc).toString();
     if (content.length > SECTION_CONTENT_MAX) throw new AppError('VALIDATION', { fieldErrors: { content: 'validation.tooLong' } });
+    // The document's size stays within its bound (measured exactly only near it).
+    if (entry.bytes + change.length > documentBound(content.length) && documentBytes(entry) > documentBound(content.length)) {
+      throw new AppError('VALIDATION', { fieldErrors: { update: 'validation.tooLong' }, values: { reason: 'document-size' } });
+    }
     const next = await appendChange(trx, section.id, entry, change, before);
     const status = statusAfterSave(section.status, missingForDone(section, { ...section, content }).length === 0);
     const written = await updateSectionVersioned(trx, { id: section.id, applicationId: input.applicationId, status: section.status }, { version: section.version }, { content, textSeq: next.seq, status, userId });

@@ -28,6 +28,22 @@ interface Kept {
   logged: number;
   /** Whether the database holds the document itself (else it is made from the plain text until the first change). */
   persisted: boolean;
+  /** The stored size of the document with its logged changes, in bytes (at least what encoding it would take). */
+  bytes: number;
+}
+
+/**
+ * How large a section's stored document may grow: a text keeps its deleted characters' places, so
+ * the document outgrows its text as it is edited (10,000 small edits of a short text take under
+ * 100 KB), but only so far: past this a change that adds to it is refused.
+ */
+export function documentBound(textLength: number): number {
+  return 512 * 1024 + 16 * textLength;
+}
+
+/** The document's size in bytes as stored now (its state encoded), for a check near the bound. */
+export function documentBytes(entry: Kept): number {
+  return Y.encodeStateAsUpdate(entry.doc).length;
 }
 
 const kept = new Map<string, Kept>();
@@ -67,13 +83,14 @@ export async function documentForChange(db: Executor, sectionId: string, seq: nu
     // Every change since is still in the log (none folded away meanwhile): only those are applied.
     if (updates.length === seq - entry.seq) {
       for (const update of updates) Y.applyUpdate(entry.doc, update);
-      return { ...entry, seq, logged: entry.logged + updates.length };
+      return { ...entry, seq, logged: entry.logged + updates.length, bytes: entry.bytes + updates.reduce((sum, update) => sum + update.length, 0) };
     }
   }
   const stored = await readStoredText(db, sectionId, null);
   const doc = textDocOf(stored?.textDoc ?? null, stored?.content ?? '');
   for (const update of stored?.updates ?? []) Y.applyUpdate(doc, update);
-  return { doc, seq, logged: stored?.updates.length ?? 0, persisted: Boolean(stored?.textDoc) };
+  const bytes = (stored?.textDoc?.length ?? 0) + (stored?.updates ?? []).reduce((sum, update) => sum + update.length, 0);
+  return { doc, seq, logged: stored?.updates.length ?? 0, persisted: Boolean(stored?.textDoc), bytes };
 }
 
 /**
@@ -101,7 +118,7 @@ export async function appendChange(db: Executor, sectionId: string, entry: Kept,
   if (!entry.persisted && before) await storeTextDoc(db, sectionId, before);
   const seq = entry.seq + 1;
   await insertTextUpdate(db, sectionId, seq, change);
-  return { ...entry, seq, logged: entry.logged + 1, persisted: true };
+  return { ...entry, seq, logged: entry.logged + 1, persisted: true, bytes: entry.bytes + change.length + (before?.length ?? 0) };
 }
 
 /**
@@ -114,8 +131,10 @@ export async function compactText(db: Executor, sectionId: string): Promise<void
     const seq = await lockTextById(trx, sectionId);
     const entry = kept.get(sectionId);
     if (seq === undefined || !entry || entry.seq !== seq) return;
-    await storeTextDoc(trx, sectionId, Y.encodeStateAsUpdate(entry.doc));
+    const state = Y.encodeStateAsUpdate(entry.doc);
+    await storeTextDoc(trx, sectionId, state);
     await deleteTextUpdatesThrough(trx, sectionId, seq);
     entry.logged = 0;
+    entry.bytes = state.length;
   });
 }

@@ -9,14 +9,21 @@
  * what exists, names only client ids its sender may write under, depends only on what the document
  * (or the update itself) holds, and stays within bounds of size, items, clients and placement work.
  */
+import { fromBase64 } from 'lib0/buffer';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
 import { AppError } from '../../../shared/errors';
 import { TEXT_NAME } from '../../../shared/domain/text-doc';
 
 /** The largest change one message may carry: a whole 100,000-character text pasted at once fits. */
 export const MAX_UPDATE_BYTES = 400_000;
-/** Items in one change: typing sends a few; a long offline session some hundreds. */
-export const MAX_UPDATE_ITEMS = 1_000;
+/**
+ * New items in one change: typing sends a few (letters typed in a row are one item). Placing crafted
+ * items can cost Yjs time that grows with the square of their number (200: about 20 ms on a busy
+ * 2-core machine; 2,000: about 2 s), so more than this is refused.
+ */
+export const MAX_UPDATE_ITEMS = 200;
 /** Deleted ranges in one change. */
 export const MAX_UPDATE_DELETE_RANGES = 2_000;
 /** Client ids one change may write under: the editor's own, and those of its earlier visits kept in the browser. */
@@ -128,4 +135,59 @@ export function checkUpdate(doc: Y.Doc, update: Uint8Array): CheckedUpdate {
     }
   }
   return { clients: [...added.keys()] };
+}
+
+/** A place in the text as an editor sends it (Y.relativePositionToJSON), kept only in that shape. */
+function checkedPosition(value: unknown): Record<string, unknown> | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const place = value as Record<string, unknown>;
+  const id = (raw: unknown) => {
+    if (typeof raw !== 'object' || raw === null) return undefined;
+    const { client, clock } = raw as Record<string, unknown>;
+    return Number.isSafeInteger(client) && Number.isSafeInteger(clock) && (client as number) >= 0 && (clock as number) >= 0 ? { client, clock } : undefined;
+  };
+  const assoc = place.assoc === -1 || place.assoc === 0 ? place.assoc : 0;
+  if (place.item !== undefined) {
+    const item = id(place.item);
+    return item ? { item, assoc } : null;
+  }
+  return place.tname === TEXT_NAME ? { tname: TEXT_NAME, assoc } : null;
+}
+
+/**
+ * An editor's cursor (a y-protocols awareness update) as it may be passed on: one state, of the
+ * sender's own client id, holding at most a cursor of two places in the text, encoded anew. Anything
+ * else is refused: a bad message must never reach the other editors.
+ */
+export function checkAwareness(base64: string, clientId: number): Uint8Array {
+  try {
+    const update = fromBase64(base64);
+    const decoder = decoding.createDecoder(update);
+    if (decoding.readVarUint(decoder) !== 1) throw refused('awareness');
+    const client = decoding.readVarUint(decoder);
+    const clock = decoding.readVarUint(decoder);
+    const raw = decoding.readVarString(decoder);
+    if (client !== clientId || decoding.hasContent(decoder) || raw.length > 2_000) throw refused('awareness');
+    const state = JSON.parse(raw) as unknown;
+    let checked: { cursor: { anchor: unknown; head: unknown } | null } | null = null;
+    if (state !== null) {
+      if (typeof state !== 'object' || Object.keys(state).some((key) => key !== 'cursor')) throw refused('awareness');
+      const cursor = (state as { cursor?: unknown }).cursor;
+      if (cursor === null || cursor === undefined) checked = { cursor: null };
+      else {
+        const { anchor, head } = cursor as { anchor?: unknown; head?: unknown };
+        const places = { anchor: checkedPosition(anchor), head: checkedPosition(head) };
+        if (!places.anchor || !places.head) throw refused('awareness');
+        checked = { cursor: places };
+      }
+    }
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, 1);
+    encoding.writeVarUint(encoder, client);
+    encoding.writeVarUint(encoder, clock);
+    encoding.writeVarString(encoder, JSON.stringify(checked));
+    return encoding.toUint8Array(encoder);
+  } catch (error) {
+    throw error instanceof AppError ? error : refused('awareness');
+  }
 }
