@@ -422,7 +422,7 @@ describe('queries per page', () => {
     }
   });
 
-  it('a section save is seven statements, its status change and its version included', async () => {
+  it('a section save is nine statements, its status change, its version and its text’s change included', async () => {
     const grant = await createGrant({ sections: 3 });
     const company = await createCompany(services, cast);
     const { applicationId } = await startApplication(grant.id, company);
@@ -438,8 +438,9 @@ describe('queries per page', () => {
           saved = await counting.caller.applications.saveSection({ applicationId, sectionId, version: saved.version, content, answers: {}, fulfilled: [] });
         });
         // The membership check, then in one transaction (begin, commit) the section's row locked, the
-        // section with its rules, the versioned write with its event, and the version history.
-        expect(statements).toBe(7);
+        // section with its rules, the text's document with its logged changes, the change appended,
+        // the versioned write with its event, and the version history.
+        expect(statements).toBe(9);
       }
       const events = await services.db.selectFrom('application_events').select(['from_status', 'to_status']).where('section_id', '=', sectionId).execute();
       expect(events).toEqual([{ from_status: 'not_started', to_status: saved.status }]);

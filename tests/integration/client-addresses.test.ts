@@ -11,6 +11,10 @@ import { serve, type ServerType } from '@hono/node-server';
 import superjson from 'superjson';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { attachLiveSocket } from '../../src/server/live-socket';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import { WebSocket } from 'ws';
+import type { AppRouter } from '../../src/server/trpc/root';
 import { parseEnv } from '../../src/server/env';
 import { rateLimits } from '../../src/server/features/auth/auth.service';
 import { MAX_BATCH_CALLS } from '../../src/shared/batch-limit';
@@ -34,6 +38,7 @@ async function startApp(trustProxy: string): Promise<number> {
   const { TRUST_PROXY } = parseEnv({ TRUST_PROXY: trustProxy });
   const app = createApp({ ...services, env: { ...services.env, TRUST_PROXY } });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  attachLiveSocket(server, { ...services, env: { ...services.env, TRUST_PROXY } });
   servers.push(server);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   return (server.address() as AddressInfo).port;
@@ -140,5 +145,27 @@ describe.skipIf(!nginx)('behind nginx known by its address (TRUST_PROXY=127.0.0.
     const direct = await logins(listedProxyDirect, { localAddress: '127.0.0.2', forwardedFor: '198.51.100.77' }, [{ email: user.email, password }]);
     expect(direct.codes).toEqual([null]);
     expect(await sessionAddress(direct.tokens[0]!)).toBe('127.0.0.2');
+  });
+});
+
+describe.skipIf(!nginx)('the live connection through the proxy', () => {
+  it('upgrades to a WebSocket through nginx and carries a signed-in subscription', async () => {
+    const { token } = await createUser(services);
+    const socket = createWSClient({ url: `ws://127.0.0.1:${behindTwoHops}/live`, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket, connectionParams: () => ({ token }) });
+    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: superjson })] });
+    try {
+      const count = await new Promise<number>((resolve, reject) => {
+        const subscription = client.notifications.watchUnread.subscribe(undefined, {
+          onData: (value) => {
+            subscription.unsubscribe();
+            resolve(value);
+          },
+          onError: reject,
+        });
+      });
+      expect(count).toBe(0);
+    } finally {
+      await socket.close();
+    }
   });
 });

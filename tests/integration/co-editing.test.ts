@@ -211,7 +211,7 @@ describe('co-editing a section', () => {
     const section = { applicationId: team.applicationId, sectionId: team.sectionId };
     const owner = await openEditor(services, team.owner, section);
     const writer = await callerFor(secondProcess, team.writer);
-    await writer.coEditing.awareness({ ...section, clientId: 4242, update: 'AA==' });
+    await writer.coEditing.awareness({ ...section, clientId: 4242, update: Buffer.from([1, 0x92, 0x21, 1, 15, ...Buffer.from('{"cursor":null}')]).toString('base64') });
     const event = await waitFor(async () => owner.events.find((item) => item.type === 'awareness'));
     expect(event).toMatchObject({ type: 'awareness', clientId: 4242, by: { id: team.writer.user.id, name: `${team.writer.user.firstname} ${team.writer.user.lastname}` } });
     // A comment written on the other process: the open editors hear that the comments changed.

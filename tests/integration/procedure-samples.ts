@@ -612,7 +612,8 @@ export const samples: Record<string, (world: World) => unknown> = {
   },
   'coEditing.awareness': async (w) => {
     const application = await w.application();
-    return { applicationId: application.id, sectionId: application.sectionIds[0], clientId: 7, update: 'AA==' };
+    // One awareness state of client 7 with no cursor: [count 1, client 7, clock 1, "{\"cursor\":null}"].
+    return { applicationId: application.id, sectionId: application.sectionIds[0], clientId: 7, update: Buffer.from([1, 7, 1, 15, ...Buffer.from('{"cursor":null}')]).toString('base64') };
   },
 
   'drafts.request': async (w) => {

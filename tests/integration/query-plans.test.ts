@@ -27,6 +27,12 @@ beforeAll(async () => {
   token = user.token;
   userId = user.user.id;
   await sql`INSERT INTO memberships (company_id, user_id, role) SELECT id, ${userId}, 'owner' FROM companies ORDER BY org_id LIMIT 3`.execute(services.db);
+  // Co-edited texts keep their latest changes beside the stored document: a few for many sections
+  // of other companies (only planned here, never applied).
+  await sql`INSERT INTO section_text_updates (section_id, seq, "update")
+    SELECT s.id, n, decode('00', 'hex') FROM application_sections s CROSS JOIN generate_series(1, 3) n
+    WHERE s.application_id NOT IN (SELECT a.id FROM applications a JOIN memberships m ON m.company_id = a.company_id WHERE m.user_id = ${userId})
+    LIMIT 150000`.execute(services.db);
   await sql`ANALYZE`.execute(services.db);
 }, 120_000);
 afterAll(async () => {

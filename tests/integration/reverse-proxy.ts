@@ -49,6 +49,16 @@ export async function startNginx(binary: string, upstreamPorts: number[]): Promi
     (upstream, index) => `
     server {
       listen 127.0.0.1:${ports[index]};
+      # The live connection (a WebSocket): the upgrade is passed on, and it may stay quiet for long.
+      location /live {
+        proxy_pass http://127.0.0.1:${upstream};
+        proxy_http_version 1.1;
+        proxy_set_header Host $host;
+        proxy_set_header Upgrade $http_upgrade;
+        proxy_set_header Connection "upgrade";
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_read_timeout 1h;
+      }
       location / {
         proxy_pass http://127.0.0.1:${upstream};
         proxy_http_version 1.1;

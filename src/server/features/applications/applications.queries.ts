@@ -414,6 +414,8 @@ export function updateSectionVersioned(
     /** The text, and the co-editing document's `text_seq` it was made from; absent: unchanged. */
     content?: string;
     textSeq?: number;
+    /** The co-editing document stored whole, the first time it changes (docs/decisions/0041). */
+    textDoc?: Uint8Array;
     /** The inputs, ticks and rows; absent: unchanged (a change of the text alone). */
     fields?: { answers: Answers; fulfilled: string[]; data: unknown };
     status: SectionStatus;
@@ -428,6 +430,7 @@ export function updateSectionVersioned(
         .set((eb) => ({
           ...(values.content === undefined ? {} : { content: values.content }),
           ...(values.textSeq === undefined ? {} : { text_seq: String(values.textSeq) }),
+          ...(values.textDoc === undefined ? {} : { text_doc: Buffer.from(values.textDoc) }),
           ...(fields === undefined
             ? {}
             : {

@@ -121,7 +121,7 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
       trx,
       { id: section.id, applicationId: input.applicationId, status: section.status },
       expected,
-      { ...(text ? { content, textSeq: text.seq } : {}), fields, status, userId },
+      { ...(text ? { content, textSeq: text.seq, textDoc: text.textDoc } : {}), fields, status, userId },
     );
     if (!saved) throw new AppError('CONFLICT');
     const state = { content, answers: fields.answers, fulfilled: fields.fulfilled, data: data === undefined ? section.data : data };

@@ -48,14 +48,14 @@ export function captureChange(doc: Y.Doc, change: (doc: Y.Doc) => void): Uint8Ar
  * client), through its document like any editor's change: the caller holds the section's row
  * (`lockText`). Returns the change to pass on and the `text_seq` to store, or null when the text is unchanged.
  */
-export async function changeTextTo(db: Executor, sectionId: string, seq: number, content: string): Promise<{ update: Uint8Array; seq: number } | null> {
+export async function changeTextTo(db: Executor, sectionId: string, seq: number, content: string): Promise<{ update: Uint8Array; seq: number; textDoc?: Uint8Array } | null> {
   const entry = await documentForChange(db, sectionId, seq);
   const before = entry.persisted ? null : Y.encodeStateAsUpdate(entry.doc);
   const update = captureChange(entry.doc, (doc) => replaceText(sectionText(doc), content));
   if (!update) return null;
-  const next = await appendChange(db, sectionId, entry, update, before);
+  const { kept, textDoc } = await appendChange(db, sectionId, entry, update, before);
   // Kept only once the caller's transaction is known to have committed: the next change reads it again.
-  return { update, seq: next.seq };
+  return { update, seq: kept.seq, ...(textDoc ? { textDoc } : {}) };
 }
 
 /**
@@ -98,9 +98,9 @@ export async function pushText(db: Executor, input: { applicationId: string; sec
     if (entry.bytes + change.length > documentBound(content.length) && documentBytes(entry) > documentBound(content.length)) {
       throw new AppError('VALIDATION', { fieldErrors: { update: 'validation.tooLong' }, values: { reason: 'document-size' } });
     }
-    const next = await appendChange(trx, section.id, entry, change, before);
+    const { kept: next, textDoc } = await appendChange(trx, section.id, entry, change, before);
     const status = statusAfterSave(section.status, missingForDone(section, { ...section, content }).length === 0);
-    const written = await updateSectionVersioned(trx, { id: section.id, applicationId: input.applicationId, status: section.status }, { version: section.version }, { content, textSeq: next.seq, status, userId });
+    const written = await updateSectionVersioned(trx, { id: section.id, applicationId: input.applicationId, status: section.status }, { version: section.version }, { content, textSeq: next.seq, textDoc, status, userId });
     if (!written) throw new AppError('CONFLICT');
     await recordSectionVersion(trx, { sectionId: section.id, authorId: userId, content, answers: section.answers, fulfilled: section.fulfilled, data: section.data }, { sectionVersion: written.version });
     committed = next;

@@ -111,14 +111,15 @@ export async function currentDocument(db: Executor, sectionId: string): Promise<
 
 /**
  * Stores a change of the document under the section's next `text_seq` (the caller holds the lock
- * and writes `text_seq` with the section). A document never stored before is stored whole first:
- * the changes in the log are always changes of a stored document.
+ * and writes `text_seq` with the section). A document never stored before is stored whole with it
+ * (`textDoc`, for the caller's write of the section): the changes in the log are always changes of
+ * a stored document.
  */
-export async function appendChange(db: Executor, sectionId: string, entry: Kept, change: Uint8Array, before: Uint8Array | null): Promise<Kept> {
-  if (!entry.persisted && before) await storeTextDoc(db, sectionId, before);
+export async function appendChange(db: Executor, sectionId: string, entry: Kept, change: Uint8Array, before: Uint8Array | null): Promise<{ kept: Kept; textDoc?: Uint8Array }> {
   const seq = entry.seq + 1;
   await insertTextUpdate(db, sectionId, seq, change);
-  return { ...entry, seq, logged: entry.logged + 1, persisted: true, bytes: entry.bytes + change.length + (before?.length ?? 0) };
+  const kept = { ...entry, seq, logged: entry.logged + 1, persisted: true, bytes: entry.bytes + change.length + (before?.length ?? 0) };
+  return !entry.persisted && before ? { kept, textDoc: before } : { kept };
 }
 
 /**
