@@ -78,3 +78,60 @@ test('six windows of one browser, each on a section of one application, all stay
   await overview.goto(`/applications/${team.applicationId}`);
   await expect(overview.getByRole('heading', { name: 'Seks vinduer' })).toBeVisible();
 });
+
+test('a window whose live connection breaks says so, keeps what is typed, and catches up when it is back', async ({ context, page }) => {
+  test.setTimeout(120_000);
+  const team = await createTeamWithApplication(
+    [
+      { firstname: 'Asta', lastname: 'Andersen', role: 'owner' },
+      { firstname: 'Bo', lastname: 'Berg', role: 'employee' },
+    ],
+    { companyName: 'Afbrudt', title: 'Afbrudt forbindelse', description: 'Forbindelsen går og kommer.' },
+  );
+  const db = createDb(e2eState().databaseUrl, 1);
+  const section = await db.selectFrom('application_sections').select('id').where('application_id', '=', team.applicationId).orderBy('position').executeTakeFirstOrThrow();
+  await db.destroy();
+  const url = `/applications/${team.applicationId}/${section.id}`;
+
+  // The window's live connection goes through a stand-in that can cut it, as a network would
+  // (its address carries `?connectionParams=1`: the token follows as the first message).
+  const sockets: Array<{ close: () => Promise<void> }> = [];
+  let refuse = false;
+  await page.routeWebSocket(/\/live(\?|$)/, (socket) => {
+    // Refused: the socket opens and drops at once, again and again, as on a network that is down.
+    if (refuse) return void setTimeout(() => void socket.close({ code: 4000, reason: 'no network' }), 50);
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+  await signInAs(page, team.emails[0]!);
+  await page.goto(url);
+  const box = page.getByLabel('Afsnittets tekst');
+  await expect(box).toHaveAttribute('data-co-edited', 'ready');
+  await expect(page.locator('[data-live-connection="lost"]')).toHaveCount(0);
+
+  // Cut, and refused while it tries again: the page says so in words.
+  refuse = true;
+  expect(sockets.length).toBeGreaterThan(0);
+  for (const socket of sockets.splice(0)) await socket.close();
+  await expect(page.getByRole('status').filter({ hasText: 'Forbindelsen er afbrudt' })).toBeVisible();
+  await box.pressSequentially('Skrevet uden forbindelse.');
+
+  // Meanwhile a colleague writes in the same section from another browser.
+  const colleague = await context.browser()!.newContext();
+  const other = await colleague.newPage();
+  await signInAs(other, team.emails[1]!);
+  await other.goto(url);
+  await expect(other.getByLabel('Afsnittets tekst')).toHaveAttribute('data-co-edited', 'ready');
+  await other.getByLabel('Afsnittets tekst').press('Control+Home');
+  await other.getByLabel('Afsnittets tekst').pressSequentially('Kollega først. ');
+  await expect(other.locator('[data-save-state="saved"]')).toBeVisible();
+
+  // Back: the notice goes, the typed words are saved and the colleague's arrive.
+  refuse = false;
+  await expect(page.locator('[data-live-connection="lost"]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('[data-save-state="saved"]')).toBeVisible();
+  await expect(box).toHaveValue(/Kollega først\. /);
+  await expect(box).toHaveValue(/Skrevet uden forbindelse\./);
+  await expect(other.getByLabel('Afsnittets tekst')).toHaveValue(/Skrevet uden forbindelse\./);
+  await colleague.close();
+});
