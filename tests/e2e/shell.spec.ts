@@ -29,6 +29,31 @@ test('screens that need a signed-in user send a visitor to /login and remember t
   await expectAccessible(page);
 });
 
+test.describe('paths under /admin and /app that no screen matches', () => {
+  // The server answers them 404 (it cannot see the token); the browser logs that.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('send a visitor to /login like the known ones, and are a 404 for a signed-in user', async ({ page }) => {
+    for (const path of ['/admin', '/admin/foo', '/app', '/app/anything/at/all']) {
+      await page.goto(path);
+      await expect(page).toHaveURL((url) => url.pathname === '/login' && url.search === `?redirect=${encodeURIComponent(path)}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await page.goto('/grants');
+    await page.evaluate(() => localStorage.setItem('auth_token', ''));
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
+
+    await signInAs(page, e2eState().adminEmail);
+    for (const path of ['/admin/foo', '/app/anything']) {
+      const response = await page.goto(`${path}?lang=en`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText(`Page not found: ${path}`)).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+    }
+  });
+});
+
 test('an empty auth_token counts as no token', async ({ page }) => {
   await page.goto('/grants');
   await page.evaluate(() => localStorage.setItem('auth_token', ''));

@@ -51,7 +51,19 @@ export function RouteError({ error }: { error: unknown }) {
   return <ServerErrorPage />;
 }
 
-export const rootRoute = createRootRouteWithContext<{ utils: TrpcUtils }>()({ component: RootComponent, notFoundComponent: NotFound, errorComponent: RouteError });
+export const rootRoute = createRootRouteWithContext<{ utils: TrpcUtils }>()({
+  component: RootComponent,
+  notFoundComponent: NotFound,
+  errorComponent: RouteError,
+  // On the root, so it also holds for paths no screen matches (`/admin/foo`, `/app`): signed out,
+  // they go to the login like the known ones; signed in, an unknown one is a 404. The server
+  // refuses the data anyway; this spares a round trip and remembers the destination.
+  beforeLoad: ({ location }) => {
+    if (requiresSignIn(location.pathname) && !getAuthToken()) {
+      throw redirect({ href: `/login?redirect=${encodeURIComponent(location.href)}`, replace: true });
+    }
+  },
+});
 
 const layout = <Id extends Layout>(id: Id, component: RouteComponent) => createRoute({ getParentRoute: () => rootRoute, id, component });
 
@@ -85,8 +97,9 @@ interface ScreenOptions<N extends RouteName, S extends SearchReader | undefined>
 }
 
 /**
- * A screen of the route table. The sign-in guard, the complete messages for a screen that is not
- * a public catalogue page, and the reload after a deploy that replaced its chunk come with it.
+ * A screen of the route table. The complete messages for a screen that is not a public catalogue
+ * page, and the reload after a deploy that replaced its chunk, come with it (the sign-in guard
+ * is the root route's).
  */
 export function defineScreen<
   N extends RouteName,
@@ -105,11 +118,7 @@ export function defineScreen<
     loaderDeps: ({ search }) => ({ search: search as SearchOf<S> }),
     // Not awaited: the page shows as soon as its code is there, its queries joining the requests in flight.
     loader: ({ context, params, deps }) => void Promise.all(options.data?.({ utils: context.utils, params: params as ResolveParams<Path<N>>, search: deps.search }) ?? []),
-    beforeLoad: async ({ location }) => {
-      // The server refuses the data anyway; this spares a round trip and remembers the destination.
-      if (requiresSignIn(location.pathname) && !getAuthToken()) {
-        throw redirect({ href: `/login?redirect=${encodeURIComponent(location.href)}`, replace: true });
-      }
+    beforeLoad: async () => {
       // A public catalogue page shows only the public part of the messages; any other screen all of them.
       if (!publicPageRoutes.has(name)) await loadMessages(currentLocale, { complete: true });
     },
