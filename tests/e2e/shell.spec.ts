@@ -135,6 +135,39 @@ test.describe('a stale build', () => {
   });
 });
 
+test.describe('a bot that runs scripts', () => {
+  test.use({
+    userAgent: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/131.0.0.0 Safari/537.36',
+    allowedConsoleErrors: [/status of 404|could not be loaded|dynamically imported module/],
+  });
+
+  test('meeting a failing chunk gets no error page, and the page is marked noindex', async ({ page }) => {
+    await page.route(/\/assets\/legal-privacy-policy-[\w-]{8}\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto('/legal/privacy-policy?lang=en');
+    await expect.poll(() => loads).toBe(2); // the reload a person gets too
+    // The error screen's place is reached (it marks the page noindex) but draws nothing.
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+    await expect(page.getByText('500', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('heading')).toHaveCount(0);
+  });
+
+  test('meeting an unknown path in the browser gets no error page either', async ({ page }) => {
+    await page.goto('/legal/privacy-policy?lang=en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+    // A link inside the app to a path that names nothing (the server would answer a bot a plain 404).
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/no/such/page');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.getByText('Page not found: /no/such/page')).toHaveCount(0);
+  });
+});
+
 test('an e-mail put on the queue while the app runs is written by the worker', async ({ page, request }) => {
   const state = e2eState();
   const token = await signInAs(page, state.adminEmail);
