@@ -104,6 +104,46 @@ test('every layout renders its screen: public, default, onboarding, public-clean
   await expect(page.getByRole('navigation')).toHaveCount(0);
 });
 
+test.describe('the beta notice', () => {
+  // The unknown path among the screens is answered 404.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('is on every screen a signed-in user sees, once, whatever the layout; a visitor neither sees nor downloads it', async ({ page }) => {
+    const downloaded: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/beta-notice-/.test(request.url())) downloaded.push(request.url());
+    });
+    await page.goto('/grants?lang=en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Grants' })).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
+    expect(downloaded).toEqual([]);
+
+    await signInAs(page, e2eState().adminEmail);
+    const screens = [
+      '/?lang=en', // public
+      '/grants', // public
+      '/dk', // default
+      '/profile', // none: the header alone
+      '/invitations',
+      '/onboarding/company',
+      '/onboarding/user-info', // onboarding
+      '/test-requirements/innobooster', // public-clean
+      '/legal/privacy-policy',
+      '/applications', // user
+      '/admin/jobs', // admin
+      '/no/such/page', // the root's 404
+    ];
+    for (const path of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('note').filter({ hasText: 'beta' }), path).toHaveCount(1);
+    }
+    await expectAccessible(page);
+    await page.goto('/profile?lang=nb');
+    await expect(page.getByRole('note')).toContainText('Grantwork er i beta. Fortell oss hva som virker');
+  });
+});
+
 test('the phone layout folds the navigation into a menu', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signInAs(page, e2eState().adminEmail);

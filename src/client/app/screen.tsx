@@ -22,7 +22,7 @@ import { currentLocale, loadMessages } from '../lib/intl';
 import type { TrpcUtils } from '../lib/trpc';
 import { Toaster } from '../ui/toast';
 import { NotFoundPage, ServerErrorPage } from './error-pages';
-import { AdminLayout, BareLayout, DefaultLayout, OnboardingLayout, PublicCleanLayout, UserLayout } from './layouts';
+import { AdminLayout, BareLayout, DefaultLayout, OnboardingLayout, PublicCleanLayout, Shell, UserLayout } from './layouts';
 
 /**
  * Every screen's route, by name: each route file adds its own
@@ -41,9 +41,14 @@ function RootComponent() {
   );
 }
 
+// The root's own 404 and error screens stand in no layout, but in the shell every screen has.
 function NotFound() {
   const location = useLocation();
-  return <NotFoundPage path={location.pathname} />;
+  return (
+    <Shell>
+      <NotFoundPage path={location.pathname} />
+    </Shell>
+  );
 }
 
 export function RouteError({ error }: { error: unknown }) {
@@ -51,10 +56,18 @@ export function RouteError({ error }: { error: unknown }) {
   return <ServerErrorPage />;
 }
 
+function RootError({ error }: { error: unknown }) {
+  return (
+    <Shell>
+      <RouteError error={error} />
+    </Shell>
+  );
+}
+
 export const rootRoute = createRootRouteWithContext<{ utils: TrpcUtils }>()({
   component: RootComponent,
   notFoundComponent: NotFound,
-  errorComponent: RouteError,
+  errorComponent: RootError,
   // On the root, so it also holds for paths no screen matches (`/admin/foo`, `/app`): signed out,
   // they go to the login like the known ones; signed in, an unknown one is a 404. The server
   // refuses the data anyway; this spares a round trip and remembers the destination.
