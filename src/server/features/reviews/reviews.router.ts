@@ -60,9 +60,9 @@ export const reviewsRouter = router({
   comment: applicationProcedureFor('review').input(reviewCommentInput).mutation(({ ctx, input }) => commentOnSection(ctx.db, actorOf(ctx), input.sectionId, input.text)),
 
   /** The dashboard's "waiting for you": sections the user was asked to review that are still in review. */
-  awaitingMe: userProcedure.query(({ ctx }) => listSectionsAwaitingReviewBy(ctx.db, ctx.user.id)),
+  awaitingMe: userProcedure.query(({ ctx }) => listSectionsAwaitingReviewBy(ctx.db, ctx.user.id, ctx.locale)),
 
-  history: applicationProcedure.query(({ ctx }) => listHistory(ctx.db, ctx.application.id)),
+  history: applicationProcedure.query(({ ctx }) => listHistory(ctx.db, ctx.application.id, ctx.locale)),
 
   /**
    * The whole application as one document, with what every section must meet (the checklist is
