@@ -3,7 +3,7 @@
  * none. Each wraps the routed screen (`<Outlet />`) under the one `Header` and its `MainNav`, so
  * no signed-in page lacks the way to applications, companies, invitations and profile.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useIsFetching } from '@tanstack/react-query';
 import { getAuthToken } from '../lib/auth-token';
@@ -217,8 +217,14 @@ function MainNav() {
   );
 }
 
-// The beta notice is for signed-in users, who alone download it.
-const BetaNotice = lazy(() => import('../ui/beta-notice'));
+// The beta notice is for signed-in users, who alone download it: with the app's own code, before
+// any screen is drawn. Once here it is handed to `lazy` as a thenable that answers at once, so it
+// draws with the first frame of the layout instead of a moment later, pushing the page down.
+type BetaNoticeModule = { default: ComponentType };
+let betaNotice: BetaNoticeModule | undefined;
+const importBetaNotice = (): Promise<BetaNoticeModule> => import('../ui/beta-notice').then((module) => (betaNotice = module));
+if (getAuthToken()) void importBetaNotice();
+const BetaNotice = lazy(() => (betaNotice ? ({ then: (answer: (module: BetaNoticeModule) => void) => answer(betaNotice!) } as Promise<BetaNoticeModule>) : importBetaNotice()));
 
 /**
  * What every screen stands in, whatever its layout (the root's 404 and error screens too): the
