@@ -63,8 +63,9 @@ function AdminCompanyRow({ company }: { company: AdminCompany }) {
             ) : (
               <ul className="space-y-0.5">
                 {company.owners.map((owner) => (
-                  <li key={owner.email} className="break-words">
-                    {owner.name ? `${owner.name} (${owner.email})` : owner.email} <PlatformRoleLabel role={owner.platformRole} />
+                  <li key={owner.email} className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
+                    <span className="min-w-0 break-words">{owner.name ? `${owner.name} (${owner.email})` : owner.email}</span>
+                    <PlatformRoleLabel role={owner.platformRole} />
                   </li>
                 ))}
               </ul>
