@@ -13,6 +13,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { defaultLocale, isLocale } from '../shared/i18n';
 import { MAX_BATCH_CALLS } from '../shared/batch-limit';
+import { isBot } from '../shared/bots';
 import { matchRoute, publicPageRoutes } from '../shared/routes';
 import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
 import { compressAnswers, encodedOnce, preferredEncoding } from './compression';
@@ -40,9 +41,6 @@ function decodesAsUri(pathname: string): boolean {
     return false;
   }
 }
-
-// Search-engine and link-preview bots: an error page is never rendered for them.
-const botPattern = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview|whatsapp|telegram|discord|slack|linkedin|skype|vkshare|pinterest/i;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
@@ -311,7 +309,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     c.header('Cache-Control', 'no-cache');
     if (!known) {
       c.header('X-Robots-Tag', 'noindex');
-      if (!indexHtml || botPattern.test(c.req.header('user-agent') ?? '')) return c.text('Not Found', 404);
+      // A bot is never sent the page that would draw the error screen (src/shared/bots.ts).
+      if (!indexHtml || isBot(c.req.header('user-agent') ?? '')) return c.text('Not Found', 404);
       return c.html(indexHtml, 404);
     }
     if (!indexHtml) return c.text('The client is not built: run `npm run build`, or use `npm run dev`.', 503);

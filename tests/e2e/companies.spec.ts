@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/password';
 import { createDb } from '../../src/server/db/db';
 import { linkIn, readEmail } from '../eml';
-import { e2eState, expect, expectAccessible, sentEmail, signInAs, test } from './fixtures';
+import { createTeamWithApplication, e2eState, expect, expectAccessible, sentEmail, signInAs, test } from './fixtures';
 
 async function createUserRow(email: string, firstname: string, lastname: string) {
   const db = createDb(e2eState().databaseUrl, 1);
@@ -152,5 +152,57 @@ test('the invitation pages explain unknown links, and the signed-in user sees an
   await expect(page.getByText('You have no pending invitations.')).toBeVisible();
   await page.goto('/companies');
   await expect(page.getByText('You are not part of a company yet.')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('people are listed with their role on the platform as well as in the company, in every language', async ({ page }) => {
+  const team = await createTeamWithApplication(
+    [
+      { firstname: 'Olga', lastname: 'Ejer', role: 'owner' },
+      { firstname: 'Erik', lastname: 'Ansat', role: 'employee' },
+    ],
+    { companyName: 'Roller', title: 'Roller', description: 'Hvem er hvem.' },
+  );
+  const db = createDb(e2eState().databaseUrl, 1);
+  let company: { id: string; name: string };
+  try {
+    company = await db
+      .selectFrom('applications as a')
+      .innerJoin('companies as c', 'c.id', 'a.company_id')
+      .select(['c.id', 'c.name'])
+      .where('a.id', '=', team.applicationId)
+      .executeTakeFirstOrThrow();
+    // The platform's administrator is a reviewer in this company too.
+    const admin = await db.selectFrom('users').select('id').where('email', '=', e2eState().adminEmail).executeTakeFirstOrThrow();
+    await db.insertInto('memberships').values({ company_id: company.id, user_id: admin.id, role: 'reviewer' }).execute();
+  } finally {
+    await db.destroy();
+  }
+
+  await signInAs(page, team.emails[0]!);
+  await page.goto(`/companies/${company.id}/users?lang=en`);
+  const member = (name: RegExp) => page.getByTestId('member').filter({ hasText: name });
+  await expect(member(/Olga Ejer/).getByTestId('platform-role')).toHaveText('Platform: User');
+  await expect(member(/Olga Ejer/)).toContainText('Owner');
+  await expect(member(/Erik Ansat/).getByTestId('platform-role')).toHaveText('Platform: User');
+  await expect(member(/Erik Ansat/).getByRole('combobox')).toHaveValue('employee');
+  await expect(member(/admin@e2e\.test/).getByTestId('platform-role')).toHaveText('Platform: Admin');
+  await expect(member(/admin@e2e\.test/).getByRole('combobox')).toHaveValue('reviewer');
+  await expectAccessible(page);
+  for (const [locale, user, admin] of [
+    ['da', 'Platform: Bruger', 'Platform: Administrator'],
+    ['nb', 'Plattform: Bruker', 'Plattform: Administrator'],
+  ] as const) {
+    await page.goto(`/companies/${company.id}/users?lang=${locale}`);
+    await expect(member(/Erik Ansat/).getByTestId('platform-role')).toHaveText(user);
+    await expect(member(/admin@e2e\.test/).getByTestId('platform-role')).toHaveText(admin);
+  }
+
+  // The platform admin's list of companies names each owner's platform role.
+  await signInAs(page, e2eState().adminEmail);
+  await page.goto('/admin/companies?lang=en');
+  await page.getByLabel('Search by name or CVR number').fill(company.name);
+  const row = page.getByTestId('admin-company').filter({ hasText: company.name });
+  await expect(row.getByRole('listitem').filter({ hasText: 'Olga Ejer' }).getByTestId('platform-role')).toHaveText('Platform: User');
   await expectAccessible(page);
 });

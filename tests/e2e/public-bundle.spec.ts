@@ -49,7 +49,7 @@ for (const path of ['/', '/grants', '/grants/innobooster']) {
     expect(js, `JavaScript of ${path}: ${loaded.map((file) => `${file.url} ${kib(file.gzipBytes)}`).join(', ')}`).toBeLessThanOrEqual(JS_BUDGET);
     expect(css).toBeLessThanOrEqual(CSS_BUDGET);
     // Administration, the application editor and forms are chunks of their own.
-    for (const file of loaded) expect(file.url).not.toMatch(/\/assets\/(admin-|applications-application_id|forms-|alert-signup-|user-menu-|toast-region-)/);
+    for (const file of loaded) expect(file.url).not.toMatch(/\/assets\/(admin-|applications-application_id|forms-|alert-signup-|user-menu-|toast-region-|beta-notice-)/);
   });
 }
 

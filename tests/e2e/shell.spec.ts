@@ -29,6 +29,31 @@ test('screens that need a signed-in user send a visitor to /login and remember t
   await expectAccessible(page);
 });
 
+test.describe('paths under /admin and /app that no screen matches', () => {
+  // The server answers them 404 (it cannot see the token); the browser logs that.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('send a visitor to /login like the known ones, and are a 404 for a signed-in user', async ({ page }) => {
+    for (const path of ['/admin', '/admin/foo', '/app', '/app/anything/at/all']) {
+      await page.goto(path);
+      await expect(page).toHaveURL((url) => url.pathname === '/login' && url.search === `?redirect=${encodeURIComponent(path)}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await page.goto('/grants');
+    await page.evaluate(() => localStorage.setItem('auth_token', ''));
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
+
+    await signInAs(page, e2eState().adminEmail);
+    for (const path of ['/admin/foo', '/app/anything']) {
+      const response = await page.goto(`${path}?lang=en`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText(`Page not found: ${path}`)).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+    }
+  });
+});
+
 test('an empty auth_token counts as no token', async ({ page }) => {
   await page.goto('/grants');
   await page.evaluate(() => localStorage.setItem('auth_token', ''));
@@ -79,6 +104,46 @@ test('every layout renders its screen: public, default, onboarding, public-clean
   await expect(page.getByRole('navigation')).toHaveCount(0);
 });
 
+test.describe('the beta notice', () => {
+  // The unknown path among the screens is answered 404.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('is on every screen a signed-in user sees, once, whatever the layout; a visitor neither sees nor downloads it', async ({ page }) => {
+    const downloaded: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/beta-notice-/.test(request.url())) downloaded.push(request.url());
+    });
+    await page.goto('/grants?lang=en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Grants' })).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
+    expect(downloaded).toEqual([]);
+
+    await signInAs(page, e2eState().adminEmail);
+    const screens = [
+      '/?lang=en', // public
+      '/grants', // public
+      '/dk', // default
+      '/profile', // none: the header alone
+      '/invitations',
+      '/onboarding/company',
+      '/onboarding/user-info', // onboarding
+      '/test-requirements/innobooster', // public-clean
+      '/legal/privacy-policy',
+      '/applications', // user
+      '/admin/jobs', // admin
+      '/no/such/page', // the root's 404
+    ];
+    for (const path of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('note').filter({ hasText: 'beta' }), path).toHaveCount(1);
+    }
+    await expectAccessible(page);
+    await page.goto('/profile?lang=nb');
+    await expect(page.getByRole('note')).toContainText('Grantwork er i beta. Fortell oss hva som virker');
+  });
+});
+
 test('the phone layout folds the navigation into a menu', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signInAs(page, e2eState().adminEmail);
@@ -107,6 +172,39 @@ test.describe('a stale build', () => {
     await expect(page.getByRole('heading', { name: 'Internal Server Error' })).toBeVisible();
     expect(loads).toBe(2); // the first load, and exactly one reload
     expect(chunkRequests).toBeGreaterThanOrEqual(2);
+  });
+});
+
+test.describe('a bot that runs scripts', () => {
+  test.use({
+    userAgent: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/131.0.0.0 Safari/537.36',
+    allowedConsoleErrors: [/status of 404|could not be loaded|dynamically imported module/],
+  });
+
+  test('meeting a failing chunk gets no error page, and the page is marked noindex', async ({ page }) => {
+    await page.route(/\/assets\/legal-privacy-policy-[\w-]{8}\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto('/legal/privacy-policy?lang=en');
+    await expect.poll(() => loads).toBe(2); // the reload a person gets too
+    // The error screen's place is reached (it marks the page noindex) but draws nothing.
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+    await expect(page.getByText('500', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('heading')).toHaveCount(0);
+  });
+
+  test('meeting an unknown path in the browser gets no error page either', async ({ page }) => {
+    await page.goto('/legal/privacy-policy?lang=en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+    // A link inside the app to a path that names nothing (the server would answer a bot a plain 404).
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/no/such/page');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.getByText('Page not found: /no/such/page')).toHaveCount(0);
   });
 });
 

@@ -36,6 +36,7 @@ async function startApplication(companyId?: string) {
 }
 
 /** A user of their own (so counts start at nothing) and their caller. */
+type Newcomer = Awaited<ReturnType<typeof newcomer>>;
 async function newcomer(options: { verified?: boolean } = {}) {
   const created = await createUser(services, { firstname: 'Nina', lastname: 'Ny', ...options });
   return { ...created, caller: await callerFor(services, { token: created.token }) };
@@ -221,6 +222,34 @@ describe('the live count', () => {
     } finally {
       await stream.return?.(undefined);
       await other.close();
+    }
+  });
+
+  it('stops counting an invitation once it is answered, by link or from the list, accepted or declined', { timeout: 20_000 }, async () => {
+    const companyId = await createCompany(services, cast, { name: 'Svarende ApS' });
+    const answers = {
+      acceptByLink: (invitee: Newcomer, token: string) => invitee.caller.invitations.accept({ token }),
+      // Declining by link needs no sign-in.
+      declineByLink: async (_invitee: Newcomer, token: string) => (await callerFor(services)).invitations.decline({ token }),
+      acceptFromList: async (invitee: Newcomer) => invitee.caller.invitations.acceptMine({ invitationId: (await invitee.caller.invitations.mine())[0]!.id }),
+      declineFromList: async (invitee: Newcomer) => invitee.caller.invitations.declineMine({ invitationId: (await invitee.caller.invitations.mine())[0]!.id }),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      const invitee = await newcomer();
+      const stream = (await invitee.caller.notifications.watchUnread())[Symbol.asyncIterator]();
+      try {
+        expect((await stream.next()).value, name).toBe(0);
+        await cast.callers.owner.invitations.create({ companyId, email: invitee.user.email, role: 'employee' });
+        expect((await stream.next()).value, name).toBe(1);
+        const email = await services.db.selectFrom('emails').select('params').where('recipient', '=', invitee.user.email).executeTakeFirstOrThrow();
+        await answer(invitee, (email.params as { link: string }).link.split('/invitations/')[1]!);
+        expect((await stream.next()).value, name).toBe(0);
+      } finally {
+        await stream.return?.(undefined);
+      }
+      // The item stays, read: what was asked, and that it was answered.
+      expect((await invitee.caller.notifications.inbox({})).items, name).toMatchObject([{ kind: 'invitation', companyId }]);
+      expect((await invitee.caller.notifications.inbox({})).items[0]!.readAt, name).not.toBeNull();
     }
   });
 

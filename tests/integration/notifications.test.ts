@@ -29,7 +29,11 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   grantId = grant.id;
-  await services.db.insertInto('grant_sections').values({ grant_id: grant.id, position: 0, kind: 'text', title: 'Idé' }).execute();
+  // Titled in every language: each e-mail names the section in its reader's.
+  await services.db
+    .insertInto('grant_sections')
+    .values({ grant_id: grant.id, position: 0, kind: 'text', title: 'Idé', translations: JSON.stringify({ en: { title: 'Idea' }, nb: { title: 'Idéen' } }) })
+    .execute();
   const deps = { db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }) };
   workers = [startWorker(services, 'notifications', notificationsProcessor({ ...deps, appUrl: 'https://grantwork.example' }))];
 });
@@ -79,7 +83,7 @@ describe('review notifications', () => {
     }, 30_000);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.locale).toBe('nb');
-    expect(mails[0]!.text).toContain('Employee Tester har bedt deg gå gjennom delen «Idé» i «Vindmøllen».');
+    expect(mails[0]!.text).toContain('Employee Tester har bedt deg gå gjennom delen «Idéen» i «Vindmøllen».');
     expect(mails[0]!.text).toContain(`https://grantwork.example/applications/${applicationId}/${sectionId}`);
     expect(mails[0]!.text).toContain('https://grantwork.example/profile');
   });
@@ -121,6 +125,7 @@ describe('review notifications', () => {
     expect(notifications).toHaveLength(10);
     expect(new Set(notifications.map((row) => row.email_id)).size).toBe(1);
     expect(mails[0]!.text).toContain('Subject: 10 new notifications about your applications');
+    expect(mails[0]!.text).toContain('Employee Tester mentioned you in a comment on “Idea” in “Vindmøllen”');
     for (let index = 1; index <= 10; index += 1) expect(mails[0]!.text).toContain(`«@Admin Tester punkt ${index}»`.replace('«', '“').replace('»', '”'));
     // Nothing more is scheduled for the admin: the one e-mail carried everything.
     expect(await services.queues.queue('notifications').getDelayedCount()).toBe(0);

@@ -28,7 +28,8 @@ beforeAll(async () => {
   await db
     .insertInto('grant_sections')
     .values([
-      { grant_id: grant.id, position: 0, kind: 'text', title: 'Idé' },
+      // Titled in every language, as an administrator writes them: each reader sees their own.
+      { grant_id: grant.id, position: 0, kind: 'text', title: 'Idé', translations: JSON.stringify({ en: { title: 'Idea' }, nb: { title: 'Idéen' } }) },
       { grant_id: grant.id, position: 1, kind: 'text', title: 'Marked' },
     ])
     .execute();
@@ -180,6 +181,26 @@ describe('history', () => {
       [null, null, 'draft', null, 'Employee Tester'],
     ]);
     expect(await outcome(cast.callers.outsider.reviews.history({ applicationId }))).toBe('NOT_FOUND');
+  });
+
+  it('names sections in the reader\'s language, as the application\'s screens do: history, review requests and mentions', async () => {
+    const companyId = await createCompany(services, cast);
+    const { id: applicationId } = await cast.callers.employee.applications.create({ companyId, grantId, title: 'Our project', language: 'en' });
+    const [idea, market] = (await cast.callers.employee.applications.get({ applicationId })).sections.map((section) => section.id);
+    await cast.callers.employee.applications.saveSection({ applicationId, sectionId: idea!, version: 1, content: 'Draft', answers: {}, fulfilled: [] });
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId: idea!, reviewerIds: [cast.users.reviewer.id] });
+    await cast.callers.employee.applications.saveSection({ applicationId, sectionId: market!, version: 1, content: 'Draft', answers: {}, fulfilled: [] });
+    await cast.callers.employee.comments.add({ applicationId, sectionId: idea!, body: '@Reviewer look here', mentionIds: [cast.users.reviewer.id] });
+    const expected = { da: 'Idé', en: 'Idea', nb: 'Idéen' } as const;
+    for (const locale of ['da', 'en', 'nb'] as const) {
+      const reader = await callerFor(services, { token: cast.users.reviewer.token }, { locale });
+      const history = await reader.reviews.history({ applicationId });
+      expect(history.map((entry) => entry.sectionTitle).slice(0, 3), locale).toEqual(['Marked', expected[locale], expected[locale]]);
+      expect((await reader.reviews.awaitingMe()).filter((item) => item.applicationId === applicationId).map((item) => item.sectionTitle), locale).toEqual([expected[locale]]);
+      expect((await reader.comments.mentioningMe()).filter((item) => item.applicationId === applicationId).map((item) => item.sectionTitle), locale).toEqual([expected[locale]]);
+      const { items } = await reader.notifications.inbox({});
+      expect(items.filter((item) => item.applicationId === applicationId).map((item) => item.sectionTitle), locale).toEqual([expected[locale], expected[locale]]);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { isBot } from '../../shared/bots';
 import { useNoIndex, usePageTitle } from '../lib/page-meta';
 import { useT } from '../lib/intl';
 import { buttonClass } from '../ui/button';
@@ -7,6 +8,8 @@ function ErrorScreen({ status, title, message }: { status: number; title: string
   const t = useT();
   usePageTitle(title);
   useNoIndex();
+  // A bot that runs scripts (Googlebot) would take the error screen for the page's content.
+  if (isBot(navigator.userAgent)) return null;
   return (
     <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <p className="text-sm font-semibold text-primary-700">{status}</p>

@@ -3,13 +3,12 @@
  * none. Each wraps the routed screen (`<Outlet />`) under the one `Header` and its `MainNav`, so
  * no signed-in page lacks the way to applications, companies, invitations and profile.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useIsFetching } from '@tanstack/react-query';
 import { getAuthToken } from '../lib/auth-token';
 import { useT } from '../lib/intl';
 import { trpc } from '../lib/trpc';
-import { BetaNotice } from '../ui/beta-notice';
 import { buttonClass } from '../ui/button';
 import { LanguageSwitcher } from '../ui/language-switcher';
 import { QueryState } from '../ui/query-view';
@@ -218,10 +217,30 @@ function MainNav() {
   );
 }
 
-function Shell({ children }: { children: ReactNode }) {
+// The beta notice is for signed-in users, who alone download it: with the app's own code, before
+// any screen is drawn. Once here it is handed to `lazy` as a thenable that answers at once, so it
+// draws with the first frame of the layout instead of a moment later, pushing the page down.
+type BetaNoticeModule = { default: ComponentType };
+let betaNotice: BetaNoticeModule | undefined;
+const importBetaNotice = (): Promise<BetaNoticeModule> => import('../ui/beta-notice').then((module) => (betaNotice = module));
+if (getAuthToken()) void importBetaNotice();
+const BetaNotice = lazy(() => (betaNotice ? ({ then: (answer: (module: BetaNoticeModule) => void) => answer(betaNotice!) } as Promise<BetaNoticeModule>) : importBetaNotice()));
+
+/**
+ * What every screen stands in, whatever its layout (the root's 404 and error screens too): the
+ * skip link and, for a signed-in user, the beta notice — here once, so no screen can lack it.
+ */
+export function Shell({ children, className = '' }: { children: ReactNode; className?: string }) {
+  // Drawn again on every navigation: signing in or out always moves to another page.
+  useRouterState({ select: (state) => state.location.href });
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className={`flex min-h-dvh flex-col ${className}`}>
       <SkipLink />
+      {getAuthToken() && (
+        <Suspense fallback={null}>
+          <BetaNotice />
+        </Suspense>
+      )}
       {children}
     </div>
   );
@@ -243,7 +262,6 @@ export function DefaultLayout() {
 export function OnboardingLayout() {
   return (
     <Shell>
-      <BetaNotice />
       <Header />
       <main id="main" className="mx-auto w-full max-w-2xl flex-1 px-4 py-8">
         <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-gray-200">
@@ -261,8 +279,7 @@ export function OnboardingLayout() {
  */
 export function PublicCleanLayout() {
   return (
-    <div className="flex min-h-dvh flex-col bg-white">
-      <SkipLink />
+    <Shell className="bg-white">
       <header className="border-b border-gray-200">
         <div className="mx-auto flex h-14 max-w-2xl items-center gap-3 px-4">
           <Logo />
@@ -274,14 +291,13 @@ export function PublicCleanLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-    </div>
+    </Shell>
   );
 }
 
 export function UserLayout() {
   return (
     <Shell>
-      <BetaNotice />
       <Header />
       <main id="main" className="flex-1">
         <Outlet />
@@ -295,7 +311,6 @@ export function AdminLayout() {
   const me = trpc.auth.me.useQuery();
   return (
     <Shell>
-      <BetaNotice />
       <Header />
       <main id="main" className="flex-1">
         {me.status !== 'success' ? (

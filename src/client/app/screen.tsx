@@ -22,7 +22,7 @@ import { currentLocale, loadMessages } from '../lib/intl';
 import type { TrpcUtils } from '../lib/trpc';
 import { Toaster } from '../ui/toast';
 import { NotFoundPage, ServerErrorPage } from './error-pages';
-import { AdminLayout, BareLayout, DefaultLayout, OnboardingLayout, PublicCleanLayout, UserLayout } from './layouts';
+import { AdminLayout, BareLayout, DefaultLayout, OnboardingLayout, PublicCleanLayout, Shell, UserLayout } from './layouts';
 
 /**
  * Every screen's route, by name: each route file adds its own
@@ -41,9 +41,14 @@ function RootComponent() {
   );
 }
 
+// The root's own 404 and error screens stand in no layout, but in the shell every screen has.
 function NotFound() {
   const location = useLocation();
-  return <NotFoundPage path={location.pathname} />;
+  return (
+    <Shell>
+      <NotFoundPage path={location.pathname} />
+    </Shell>
+  );
 }
 
 export function RouteError({ error }: { error: unknown }) {
@@ -51,7 +56,27 @@ export function RouteError({ error }: { error: unknown }) {
   return <ServerErrorPage />;
 }
 
-export const rootRoute = createRootRouteWithContext<{ utils: TrpcUtils }>()({ component: RootComponent, notFoundComponent: NotFound, errorComponent: RouteError });
+function RootError({ error }: { error: unknown }) {
+  return (
+    <Shell>
+      <RouteError error={error} />
+    </Shell>
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<{ utils: TrpcUtils }>()({
+  component: RootComponent,
+  notFoundComponent: NotFound,
+  errorComponent: RootError,
+  // On the root, so it also holds for paths no screen matches (`/admin/foo`, `/app`): signed out,
+  // they go to the login like the known ones; signed in, an unknown one is a 404. The server
+  // refuses the data anyway; this spares a round trip and remembers the destination.
+  beforeLoad: ({ location }) => {
+    if (requiresSignIn(location.pathname) && !getAuthToken()) {
+      throw redirect({ href: `/login?redirect=${encodeURIComponent(location.href)}`, replace: true });
+    }
+  },
+});
 
 const layout = <Id extends Layout>(id: Id, component: RouteComponent) => createRoute({ getParentRoute: () => rootRoute, id, component });
 
@@ -85,8 +110,9 @@ interface ScreenOptions<N extends RouteName, S extends SearchReader | undefined>
 }
 
 /**
- * A screen of the route table. The sign-in guard, the complete messages for a screen that is not
- * a public catalogue page, and the reload after a deploy that replaced its chunk come with it.
+ * A screen of the route table. The complete messages for a screen that is not a public catalogue
+ * page, and the reload after a deploy that replaced its chunk, come with it (the sign-in guard
+ * is the root route's).
  */
 export function defineScreen<
   N extends RouteName,
@@ -105,11 +131,7 @@ export function defineScreen<
     loaderDeps: ({ search }) => ({ search: search as SearchOf<S> }),
     // Not awaited: the page shows as soon as its code is there, its queries joining the requests in flight.
     loader: ({ context, params, deps }) => void Promise.all(options.data?.({ utils: context.utils, params: params as ResolveParams<Path<N>>, search: deps.search }) ?? []),
-    beforeLoad: async ({ location }) => {
-      // The server refuses the data anyway; this spares a round trip and remembers the destination.
-      if (requiresSignIn(location.pathname) && !getAuthToken()) {
-        throw redirect({ href: `/login?redirect=${encodeURIComponent(location.href)}`, replace: true });
-      }
+    beforeLoad: async () => {
       // A public catalogue page shows only the public part of the messages; any other screen all of them.
       if (!publicPageRoutes.has(name)) await loadMessages(currentLocale, { complete: true });
     },

@@ -1,7 +1,8 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { useT } from '../lib/intl';
 
-export function BetaNotice() {
+/** The beta notice, above every screen a signed-in user sees (`Shell` in app/layouts.tsx). */
+export default function BetaNotice() {
   const t = useT();
   const location = useLocation();
   return (

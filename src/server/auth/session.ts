@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../db/db';
+import { asPlatformRole, type PlatformRole } from '../../shared/domain/platform-roles';
 
 export const INACTIVITY_MS = 14 * 24 * 3600 * 1000;
 export const ABSOLUTE_MS = 90 * 24 * 3600 * 1000;
@@ -20,7 +21,7 @@ export interface SessionUser {
   firstname: string;
   lastname: string;
   locale: 'da' | 'en' | 'nb';
-  platformRole: 'user' | 'admin';
+  platformRole: PlatformRole;
   /** Whether a link sent to `email` was followed: only then does the address prove anything. */
   emailVerified: boolean;
 }
@@ -139,7 +140,7 @@ export async function validateSessionToken(
       firstname: row.firstname,
       lastname: row.lastname,
       locale: row.locale as SessionUser['locale'],
-      platformRole: row.platform_role as SessionUser['platformRole'],
+      platformRole: asPlatformRole(row.platform_role),
       emailVerified: row.email_verified_at !== null,
     },
   };

@@ -2,6 +2,7 @@ import { companyRoles, mayManageRole, type CompanyRole } from '../../../shared/d
 import { useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../../ui/avatar';
+import { PlatformRoleLabel } from '../../ui/platform-role-label';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { inputClass } from '../../ui/input-class';
@@ -17,7 +18,10 @@ function nameOf(member: Member): string {
   return `${member.firstname} ${member.lastname}`.trim() || member.email;
 }
 
-/** The company's members: avatar, name, e-mail and role; changing roles and removing for those allowed. */
+/**
+ * The company's members: avatar, name, e-mail, their role on the platform and in the company;
+ * changing roles and removing for those allowed.
+ */
 export function MembersPanel({ companyId, companyName, myRole, myUserId }: { companyId: string; companyName: string; myRole: CompanyRole; myUserId: string | undefined }) {
   const t = useT();
   const members = trpc.companies.members.useQuery({ companyId });
@@ -95,6 +99,9 @@ function MemberRow({
           {name} {isMe && <span className="font-normal whitespace-nowrap text-gray-500">{t('companies.members.you')}</span>}
         </p>
         <p className="text-sm break-all text-gray-600">{member.email}</p>
+        <p className="mt-1">
+          <PlatformRoleLabel role={member.platformRole} />
+        </p>
         {isMe && soleOwner && <p className="mt-1 text-xs text-gray-600">{t('companies.members.soleOwner')}</p>}
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:flex-nowrap">

@@ -1,6 +1,7 @@
 /**
- * The platform admin's view of companies: find one by name or organisation ID, see who owns it,
- * and settle a dispute by moving its ownership (confirmed, with a reason everyone concerned reads).
+ * The platform admin's view of companies: find one by name or organisation ID, see who owns it
+ * (with each owner's role on the platform), and settle a dispute by moving its ownership
+ * (confirmed, with a reason everyone concerned reads).
  */
 import { useDeferredValue, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +14,7 @@ import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormError, TextAreaField, TextField } from '../../ui/form-field';
+import { PlatformRoleLabel } from '../../ui/platform-role-label';
 import { QueryState } from '../../ui/query-view';
 import { RegistryName } from '../../ui/registry-name';
 import { toast } from '../../ui/toast';
@@ -46,7 +48,6 @@ export function AdminCompanies() {
 function AdminCompanyRow({ company }: { company: AdminCompany }) {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const owners = company.owners.map((owner) => (owner.name ? `${owner.name} (${owner.email})` : owner.email)).join(', ');
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start" data-testid="admin-company">
       <div className="min-w-0 flex-1 space-y-1 text-sm">
@@ -56,7 +57,20 @@ function AdminCompanyRow({ company }: { company: AdminCompany }) {
           <dt>{t('companyClaims.admin.orgId')}</dt>
           <dd className="tabular-nums">{company.orgId}</dd>
           <dt>{t('companyClaims.admin.owners')}</dt>
-          <dd className="break-words">{owners || t('companyClaims.admin.noOwner')}</dd>
+          <dd className="min-w-0">
+            {company.owners.length === 0 ? (
+              t('companyClaims.admin.noOwner')
+            ) : (
+              <ul className="space-y-0.5">
+                {company.owners.map((owner) => (
+                  <li key={owner.email} className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
+                    <span className="min-w-0 break-words">{owner.name ? `${owner.name} (${owner.email})` : owner.email}</span>
+                    <PlatformRoleLabel role={owner.platformRole} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
           <dt>{t('companyClaims.admin.members')}</dt>
           <dd className="tabular-nums">{company.memberCount}</dd>
           {company.pendingRequests > 0 && (

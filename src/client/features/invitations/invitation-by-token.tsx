@@ -58,8 +58,9 @@ export function InvitationByToken({ token }: { token: string }) {
     try {
       const result = await accept.mutateAsync({ token });
       toast.success(t('invitations.token.accepted', { company: result.companyName }));
-      // The link proved the address: the account is verified now, and its notice goes.
-      await Promise.all([utils.companies.list.invalidate(), utils.auth.me.invalidate()]);
+      // The link proved the address: the account is verified now, and its notice goes. The menu
+      // counts the invitation no more.
+      await Promise.all([utils.companies.list.invalidate(), utils.auth.me.invalidate(), utils.invitations.mine.invalidate(), utils.notifications.unreadCount.invalidate()]);
       await navigate({ to: '/companies' });
     } catch (failure) {
       const data = appErrorOf(failure);
@@ -73,6 +74,7 @@ export function InvitationByToken({ token }: { token: string }) {
     try {
       await decline.mutateAsync({ token });
       setDeclined(true);
+      if (signedIn) void Promise.all([utils.invitations.mine.invalidate(), utils.notifications.unreadCount.invalidate()]);
       toast.success(t('invitations.token.declined'));
     } catch (failure) {
       const data = appErrorOf(failure);

@@ -23,8 +23,8 @@ export function MyInvitations() {
     try {
       await action();
       toast.success(success);
-      await utils.invitations.mine.invalidate();
-      await utils.companies.list.invalidate();
+      // The list, and the counts in the menu (waiting invitations, the bell), follow at once.
+      await Promise.all([utils.invitations.mine.invalidate(), utils.notifications.unreadCount.invalidate(), utils.companies.list.invalidate()]);
       await then?.();
     } catch {
       // reported by the shared mutation error handler; the list shows what is still pending

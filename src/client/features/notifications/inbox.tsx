@@ -24,8 +24,11 @@ export function InboxBell() {
     onData: (value) => {
       const shown = utils.notifications.unreadCount.getData();
       utils.notifications.unreadCount.setData(undefined, value);
-      // Something arrived or was read elsewhere: the list no longer shows what is there.
-      if (shown !== value) void utils.notifications.inbox.invalidate();
+      if (shown === value) return;
+      // Something arrived or was read elsewhere: the list no longer shows what is there, nor may
+      // the menu's count of waiting invitations (one was sent, or answered in another window).
+      void utils.notifications.inbox.invalidate();
+      if (shown !== undefined) void utils.invitations.mine.invalidate();
     },
   });
   const unread = count.data ?? 0;

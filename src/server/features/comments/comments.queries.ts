@@ -3,7 +3,9 @@
  * membership; every query is scoped by that application, so an id from elsewhere matches nothing.
  */
 import { sql } from 'kysely';
+import type { Locale } from '../../../shared/i18n';
 import type { CommentAnchor } from '../../../shared/schemas/comments';
+import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
 
 /** A thread's first comment, if its section belongs to the application. */
@@ -123,9 +125,9 @@ export async function countOpenThreads(db: Executor, applicationId: string) {
 
 /**
  * Open threads in which a comment mentions the user, in draft applications of companies the user
- * is still a member of; newest mention first.
+ * is still a member of; newest mention first, section titles in `locale`.
  */
-export function listOpenMentionsOf(db: Executor, userId: string, limit = 20) {
+export function listOpenMentionsOf(db: Executor, userId: string, locale: Locale = 'da', limit = 20) {
   return db
     .selectFrom('comment_mentions as cm')
     .innerJoin('section_comments as c', 'c.id', 'cm.comment_id')
@@ -135,7 +137,7 @@ export function listOpenMentionsOf(db: Executor, userId: string, limit = 20) {
     .innerJoin('applications as a', 'a.id', 's.application_id')
     .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
     .leftJoin('users as u', 'u.id', 'c.author_id')
-    .select(['c.id as commentId', 'c.body', nameOf.as('authorName'), 'c.created_at as createdAt', 's.id as sectionId', 'gs.title as sectionTitle', 'a.id as applicationId', 'a.title as applicationTitle'])
+    .select(['c.id as commentId', 'c.body', nameOf.as('authorName'), 'c.created_at as createdAt', 's.id as sectionId', localizedSql('gs', 'title', locale).as('sectionTitle'), 'a.id as applicationId', 'a.title as applicationTitle'])
     .where('cm.user_id', '=', userId)
     .where('t.resolved_at', 'is', null)
     .where('a.status', '=', 'draft')

@@ -25,7 +25,7 @@ export const commentsRouter = router({
   }),
 
   /** The dashboard's "waiting for you": comments in open threads that mention the user. */
-  mentioningMe: userProcedure.query(({ ctx }) => listOpenMentionsOf(ctx.db, ctx.user.id)),
+  mentioningMe: userProcedure.query(({ ctx }) => listOpenMentionsOf(ctx.db, ctx.user.id, ctx.locale)),
 
   openCounts: applicationProcedure.query(({ ctx }) => countOpenThreads(ctx.db, ctx.application.id)),
 

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
+import { asPlatformRole, type PlatformRole } from '../../../shared/domain/platform-roles';
 import type { Locale } from '../../../shared/i18n';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
 import { membershipColumns, toMembership, type MembershipRow } from '../../trpc/membership.queries';
@@ -117,6 +118,7 @@ export interface MemberRow {
   firstname: string;
   lastname: string;
   role: CompanyRole;
+  platformRole: PlatformRole;
   joinedAt: Date;
 }
 
@@ -124,14 +126,14 @@ export async function listMembers(db: Executor, companyId: string): Promise<Memb
   const rows = await db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select(['users.id as userId', 'users.email', 'users.firstname', 'users.lastname', 'memberships.role', 'memberships.created_at as joinedAt'])
+    .select(['users.id as userId', 'users.email', 'users.firstname', 'users.lastname', 'memberships.role', 'users.platform_role as platformRole', 'memberships.created_at as joinedAt'])
     .where('memberships.company_id', '=', companyId)
     .orderBy(sql`CASE memberships.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 WHEN 'employee' THEN 2 ELSE 3 END`)
     .orderBy('users.firstname')
     .orderBy('users.lastname')
     .orderBy('users.email')
     .execute();
-  return rows.map((row) => ({ ...row, role: row.role as CompanyRole }));
+  return rows.map((row) => ({ ...row, role: row.role as CompanyRole, platformRole: asPlatformRole(row.platformRole) }));
 }
 
 /** The member's role, locking the row so a concurrent change waits for this transaction. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
+import type { PlatformRole } from '../../../shared/domain/platform-roles';
 import type { Executor } from '../../db/db';
 
 export function findCompanyByOrgId(db: Executor, orgId: string) {
@@ -102,8 +103,8 @@ export function searchCompanies(db: Executor, query: string) {
       'c.registry_name as registryName',
       'c.created_at as createdAt',
       sql<number>`(SELECT count(*)::int FROM memberships m WHERE m.company_id = c.id)`.as('memberCount'),
-      sql<Array<{ email: string; name: string }>>`coalesce((
-        SELECT json_agg(json_build_object('email', u.email, 'name', trim(u.firstname || ' ' || u.lastname)) ORDER BY u.email)
+      sql<Array<{ email: string; name: string; platformRole: PlatformRole }>>`coalesce((
+        SELECT json_agg(json_build_object('email', u.email, 'name', trim(u.firstname || ' ' || u.lastname), 'platformRole', u.platform_role) ORDER BY u.email)
         FROM memberships m JOIN users u ON u.id = m.user_id
         WHERE m.company_id = c.id AND m.role = 'owner'), '[]'::json)`.as('owners'),
       sql<number>`(SELECT count(*)::int FROM company_join_requests r WHERE r.company_id = c.id AND r.status = 'pending')`.as('pendingRequests'),

@@ -13,7 +13,7 @@ import {
   listPendingInvitations,
 } from './invitations.queries';
 import { assertVerified } from '../../auth/verified-email';
-import { acceptInvitation, declineInvitation, hashInvitationToken, invitationStatus, inviteToCompany } from './invitations.service';
+import { acceptInvitation, answerInvitation, declineInvitation, hashInvitationToken, invitationStatus, inviteToCompany } from './invitations.service';
 
 /** Every endpoint that sends e-mail is rate limited. */
 const inviteLimit = { name: 'invitations:user', limit: 50, windowSeconds: 3600 };
@@ -68,7 +68,7 @@ export const invitationsRouter = router({
   }),
 
   accept: userProcedure.meta({ access: { invitee: 'FORBIDDEN' } }).input(tokenInput).mutation(async ({ ctx, input }) => {
-    const accepted = await ctx.db.transaction().execute(async (trx) => {
+    const accepted = await answerInvitation(ctx, async (trx) => {
       const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
       return acceptInvitation(trx, invitation, ctx.user, { throughLink: true });
     });
@@ -79,7 +79,7 @@ export const invitationsRouter = router({
 
   /** Anyone holding the link may decline it; it cannot be used afterwards. */
   decline: publicProcedure.meta({ access: 'token' }).input(tokenInput).mutation(({ ctx, input }) =>
-    ctx.db.transaction().execute(async (trx) => {
+    answerInvitation(ctx, async (trx) => {
       const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
       return declineInvitation(trx, invitation);
     }),
@@ -96,7 +96,7 @@ export const invitationsRouter = router({
   }),
 
   acceptMine: userProcedure.meta({ access: { invitee: 'NOT_FOUND' } }).input(invitationIdInput).mutation(({ ctx, input }) =>
-    ctx.db.transaction().execute(async (trx) => {
+    answerInvitation(ctx, async (trx) => {
       assertVerified(ctx.user);
       const invitation = await findInvitationForEmail(trx, input.invitationId, ctx.user.email, { lock: true });
       return acceptInvitation(trx, invitation, ctx.user, { throughLink: false });
@@ -104,7 +104,7 @@ export const invitationsRouter = router({
   ),
 
   declineMine: userProcedure.meta({ access: { invitee: 'NOT_FOUND' } }).input(invitationIdInput).mutation(({ ctx, input }) =>
-    ctx.db.transaction().execute(async (trx) => {
+    answerInvitation(ctx, async (trx) => {
       assertVerified(ctx.user);
       const invitation = await findInvitationForEmail(trx, input.invitationId, ctx.user.email, { lock: true });
       return declineInvitation(trx, invitation);

@@ -14,7 +14,7 @@ import type { Services } from '../../services';
 import { assertVerified } from '../../auth/verified-email';
 import { markEmailVerified } from '../auth/auth.queries';
 import { queueEmail } from '../email/email.service';
-import { notifyInvitation } from '../notifications/notifications.service';
+import { notifyInvitation, settleInvitationItems } from '../notifications/notifications.service';
 import { addMembership, isMemberByEmail } from '../companies/companies.queries';
 import { deleteInvitation, lockPendingInvitationRole, markInvitationAccepted, markInvitationDeclined, replaceInvitation, type InvitationDetails } from './invitations.queries';
 
@@ -112,11 +112,24 @@ export async function acceptInvitation(trx: Executor, invitation: InvitationDeta
   else assertVerified(user);
   await addMembership(trx, invitation.companyId, user.id, invitation.role);
   await markInvitationAccepted(trx, invitation.id, user.id);
-  return { companyId: invitation.companyId, companyName: invitation.companyName, role: invitation.role };
+  return { invitationId: invitation.id, companyId: invitation.companyId, companyName: invitation.companyName, role: invitation.role };
 }
 
 export async function declineInvitation(trx: Executor, invitation: InvitationDetails | undefined) {
   assertUsable(invitation);
   await markInvitationDeclined(trx, invitation.id);
-  return { companyName: invitation.companyName };
+  return { invitationId: invitation.id, companyName: invitation.companyName };
+}
+
+/**
+ * Accepts or declines (`answer`, within one transaction) and then settles the invitation's inbox
+ * item, so the invitee's counts follow at once; the answer without the invitation's id.
+ */
+export async function answerInvitation<R extends { invitationId: string }>(
+  services: Pick<Services, 'db' | 'env' | 'redis'>,
+  answer: (trx: Executor) => Promise<R>,
+): Promise<Omit<R, 'invitationId'>> {
+  const { invitationId, ...answered } = await services.db.transaction().execute(answer);
+  await settleInvitationItems(services, invitationId);
+  return answered;
 }

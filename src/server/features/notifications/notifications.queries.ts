@@ -293,6 +293,18 @@ export async function markRead(db: Executor, userId: string, ids: readonly strin
   return Number(result.numUpdatedRows);
 }
 
+/** Marks an invitation's items read once it is answered (accepted or declined); who had one unread. */
+export async function markInvitationItemsRead(db: Executor, invitationId: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('notifications')
+    .set({ read_at: new Date() })
+    .where('invitation_id', '=', invitationId)
+    .where('read_at', 'is', null)
+    .returning('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 export async function markAllRead(db: Executor, userId: string): Promise<number> {
   const result = await db.updateTable('notifications').set({ read_at: new Date() }).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -11,7 +11,14 @@ import { announceInboxChange } from '../../inbox-events';
 import { wakeUps } from '../../trpc/live-stream';
 import { log } from '../../log';
 import type { Services } from '../../services';
-import { countUnread, findReviewRequester, insertInvitationNotification, insertJoinRequestNotifications, insertNotifications } from './notifications.queries';
+import {
+  countUnread,
+  findReviewRequester,
+  insertInvitationNotification,
+  insertJoinRequestNotifications,
+  insertNotifications,
+  markInvitationItemsRead,
+} from './notifications.queries';
 
 const EXCERPT_MAX = 200;
 
@@ -78,6 +85,15 @@ export async function notifyInvitation(
 ): Promise<void> {
   const recipients = await insertInvitationNotification(services.db, invitation);
   await announceInboxChange(services.bus, recipients);
+}
+
+/**
+ * An answered invitation asks nothing more of the invitee: its item is read, and their bell (in
+ * every window, through the live count) stops counting it at once.
+ */
+export async function settleInvitationItems(services: Pick<Services, 'db' | 'env' | 'redis'>, invitationId: string): Promise<void> {
+  const readers = await markInvitationItemsRead(services.db, invitationId);
+  await announceInboxChange(services.redis, services.env.REDIS_PREFIX, readers);
 }
 
 /** Without any wake-up, a live count is counted again this often (a lost message costs at most this). */

@@ -85,8 +85,11 @@ export async function findSectionReview(db: Executor, applicationId: string, sec
   return { reviewers, latest: latest ? { ...latest, to: latest.to as SectionStatus } : null };
 }
 
-/** The application's history, newest first: who changed what, from and to which status, and why. */
-export async function listHistory(db: Executor, applicationId: string) {
+/**
+ * The application's history, newest first: who changed what, from and to which status, and why;
+ * section titles in `locale`, as the application's screens show them.
+ */
+export async function listHistory(db: Executor, applicationId: string, locale: Locale = 'da') {
   const rows = await db
     .selectFrom('application_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_id')
@@ -100,7 +103,7 @@ export async function listHistory(db: Executor, applicationId: string) {
       'e.reason',
       'e.created_at as createdAt',
       sql<string | null>`nullif(trim(u.firstname || ' ' || u.lastname), '')`.as('actorName'),
-      'gs.title as sectionTitle',
+      sql<string | null>`${localizedSql('gs', 'title', locale)}`.as('sectionTitle'),
     ])
     .where('e.application_id', '=', applicationId)
     .orderBy('e.created_at', 'desc')
@@ -265,9 +268,9 @@ export async function copyApplication(db: Executor, applicationId: string, userI
 
 /**
  * Sections waiting for the user's review: in review, naming the user, in a company where the
- * user is still a member who may review. Oldest request first.
+ * user is still a member who may review. Oldest request first; section titles in `locale`.
  */
-export function listSectionsAwaitingReviewBy(db: Executor, userId: string, limit = 20) {
+export function listSectionsAwaitingReviewBy(db: Executor, userId: string, locale: Locale = 'da', limit = 20) {
   return db
     .selectFrom('section_reviewers as r')
     .innerJoin('application_sections as s', 's.id', 'r.section_id')
@@ -275,7 +278,7 @@ export function listSectionsAwaitingReviewBy(db: Executor, userId: string, limit
     .innerJoin('applications as a', 'a.id', 's.application_id')
     .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
     .innerJoin('companies as c', 'c.id', 'a.company_id')
-    .select(['s.id as sectionId', 'gs.title as sectionTitle', 'a.id as applicationId', 'a.title as applicationTitle', 'c.name as companyName', 'r.requested_at as requestedAt'])
+    .select(['s.id as sectionId', localizedSql('gs', 'title', locale).as('sectionTitle'), 'a.id as applicationId', 'a.title as applicationTitle', 'c.name as companyName', 'r.requested_at as requestedAt'])
     .where('r.user_id', '=', userId)
     .where('s.status', '=', 'need_review')
     .where('a.status', '=', 'draft')

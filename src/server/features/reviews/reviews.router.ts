@@ -70,9 +70,9 @@ export const reviewsRouter = router({
     }),
 
   /** The dashboard's "waiting for you": sections the user was asked to review that are still in review. */
-  awaitingMe: userProcedure.query(({ ctx }) => listSectionsAwaitingReviewBy(ctx.db, ctx.user.id)),
+  awaitingMe: userProcedure.query(({ ctx }) => listSectionsAwaitingReviewBy(ctx.db, ctx.user.id, ctx.locale)),
 
-  history: applicationProcedure.query(({ ctx }) => listHistory(ctx.db, ctx.application.id)),
+  history: applicationProcedure.query(({ ctx }) => listHistory(ctx.db, ctx.application.id, ctx.locale)),
 
   /**
    * The whole application as one document, with what every section must meet (the checklist is
