@@ -126,7 +126,7 @@ export async function declineInvitation(trx: Executor, invitation: InvitationDet
  * item, so the invitee's counts follow at once; the answer without the invitation's id.
  */
 export async function answerInvitation<R extends { invitationId: string }>(
-  services: Pick<Services, 'db' | 'env' | 'redis'>,
+  services: Pick<Services, 'db' | 'bus'>,
   answer: (trx: Executor) => Promise<R>,
 ): Promise<Omit<R, 'invitationId'>> {
   const { invitationId, ...answered } = await services.db.transaction().execute(answer);

@@ -91,9 +91,9 @@ export async function notifyInvitation(
  * An answered invitation asks nothing more of the invitee: its item is read, and their bell (in
  * every window, through the live count) stops counting it at once.
  */
-export async function settleInvitationItems(services: Pick<Services, 'db' | 'env' | 'redis'>, invitationId: string): Promise<void> {
+export async function settleInvitationItems(services: Pick<Services, 'db' | 'bus'>, invitationId: string): Promise<void> {
   const readers = await markInvitationItemsRead(services.db, invitationId);
-  await announceInboxChange(services.redis, services.env.REDIS_PREFIX, readers);
+  await announceInboxChange(services.bus, readers);
 }
 
 /** Without any wake-up, a live count is counted again this often (a lost message costs at most this). */
