@@ -37,29 +37,19 @@ function headers() {
  * (`live-connection.ts`), loaded the first time a screen uses it: public pages never download it.
  */
 function liveConnectionLink(): TRPCLink<AppRouter> {
-  let loaded: Promise<TRPCLink<AppRouter>> | null = null;
   return (runtime) => ({ op, next }) =>
     observable((observer) => {
-      let unsubscribe: (() => void) | null = null;
+      let subscription: { unsubscribe(): void } | undefined;
       let closed = false;
-      loaded ??= import('./live-connection').then(
-        (module) => module.liveLink,
-        (error: unknown) => {
-          loaded = null; // a chunk that failed to load is asked for again next time
-          throw error;
+      import('./live-connection').then(
+        ({ liveLink }) => {
+          if (!closed) subscription = liveLink(runtime)({ op, next }).subscribe(observer);
         },
-      );
-      loaded.then(
-        (link) => {
-          if (closed) return;
-          const subscription = link(runtime)({ op, next }).subscribe(observer);
-          unsubscribe = () => subscription.unsubscribe();
-        },
-        (error: unknown) => observer.error(TRPCClientError.from(error instanceof Error ? error : new Error('live connection unavailable'))),
+        (error: Error) => observer.error(TRPCClientError.from(error)),
       );
       return () => {
         closed = true;
-        unsubscribe?.();
+        subscription?.unsubscribe();
       };
     });
 }
