@@ -10,7 +10,9 @@
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) shorten a quick run;
  * BENCH_ONLY=signed-in measures only the floors and the signed-in calls (no client build, public
  * reads, jobs, drafts or Lighthouse); BENCH_ONLY=public-pages only what a first visit loads and
- * Lighthouse; BENCH_ONLY=co-editing only twenty writers in one section (bench/co-editing.ts); BENCH_CPU_PROF=<folder> runs the web process under
+ * Lighthouse; BENCH_ONLY=co-editing only the co-editing lines (bench/co-editing.ts: writers on their own
+ * live WebSocket each, 20 in one section on one web process, 50 across two, and the cost of a push
+ * by the size of the text); BENCH_CPU_PROF=<folder> runs the web process under
  * `node --cpu-prof` and writes its profile there when it stops (summarise it with
  * `node bench/cpu-profile.ts <file>`).
  */
@@ -33,7 +35,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../src/server/db/sc
 import { realisticScale, seedAtScale } from '../src/server/db/seed-at-scale';
 import { projectPath } from '../src/server/project-path';
 import { workerTimings } from '../src/shared/jobs';
-import { coEditingLatency } from './co-editing';
+import { coEditingLatency, printPushCost, pushCost, setSectionTexts, type CpuMeter, type LatencyResult, type PushCostResult } from './co-editing';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -261,9 +263,41 @@ async function main() {
     return;
   }
 
+  const coEditingRun = () =>
+    coEditingLines({
+      app,
+      db,
+      sections,
+      startSecondWeb: async () => {
+        const port = await freePort();
+        startProcess('web-2', 'src/server/main.ts', { ...env, PORT: String(port) });
+        const second = `http://127.0.0.1:${port}`;
+        await until(async () => (await fetch(`${second}/healthz`)).ok, 60_000, 'the second web process answering /healthz');
+        return second;
+      },
+      cpu: () => {
+        const webBefore = cpuMsOf(web.pid);
+        const databaseBefore = databaseCpuMs();
+        return () => {
+          const webAfter = cpuMsOf(web.pid);
+          return { web: webBefore !== null && webAfter !== null ? webAfter - webBefore : null, database: databaseCpuBetween(databaseBefore, databaseCpuMs()) };
+        };
+      },
+    });
+
   if (coEditingOnly) {
-    step(`co-editing: ${duration} s of twenty writers in one section`);
-    console.log(`co-editing (20 writers, one section; push → the others have it): ${JSON.stringify(await coEditingLatency(app, db, draftSection, duration))}`);
+    const coEditing = await coEditingRun();
+    // Kept beside the figures of the last full run, if there is one.
+    const file = projectPath('bench/results.json');
+    let previous: Record<string, unknown> = {};
+    try {
+      previous = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    } catch {
+      // No earlier results.
+    }
+    writeFileSync(file, `${JSON.stringify({ ...previous, coEditingDate: new Date().toISOString(), coEditingMachine: machine(), coEditingDurationSeconds: duration, ...coEditing }, null, 2)}\n`);
+    printCoEditing(coEditing);
+    console.log('\nwritten to bench/results.json');
     return;
   }
 
@@ -387,8 +421,7 @@ async function main() {
   step('measuring the registry lookup and the AI draft');
   const lookup = await registryLookup(app, auth, db);
   const draft = await aiDraft(app, auth, db, draftSection);
-  step(`co-editing: ${duration} s of twenty writers in one section`);
-  const coEditing = await coEditingLatency(app, db, sections[1]!, duration);
+  const coEditing = await coEditingRun();
 
   step('measuring what a first visit loads');
   const client = await firstVisitBytes(app);
@@ -405,7 +438,7 @@ async function main() {
     jobs,
     registryLookup: lookup,
     aiDraft: draft,
-    coEditing,
+    ...coEditing,
     client,
     lighthouse,
     totalSeconds: Math.round((Date.now() - started) / 1000),
@@ -603,7 +636,9 @@ function printTable(results: {
   jobs: unknown;
   registryLookup: unknown;
   aiDraft: unknown;
-  coEditing?: unknown;
+  coEditing?: LatencyResult;
+  coEditingTwoProcesses?: LatencyResult;
+  coEditingPushCost?: PushCostResult;
   client: { pages: Record<string, { jsGzipBytes: number; cssGzipBytes: number; htmlGzipBytes: number; pass: boolean }> };
   lighthouse: Awaited<ReturnType<typeof lighthouseScores>>;
   totalSeconds: number;
@@ -625,7 +660,49 @@ function printTable(results: {
   console.log(`\njobs (enqueue → processor start): ${JSON.stringify(results.jobs)}`);
   console.log(`registry lookup (request → filled profile, fixture registry): ${JSON.stringify(results.registryLookup)}`);
   console.log(`AI draft (offline drafter): ${JSON.stringify(results.aiDraft)}`);
-  console.log(`co-editing (20 writers, one section; push → the others have it): ${JSON.stringify(results.coEditing)}`);
+  if (results.coEditing && results.coEditingTwoProcesses && results.coEditingPushCost) {
+    printCoEditing({ coEditing: results.coEditing, coEditingTwoProcesses: results.coEditingTwoProcesses, coEditingPushCost: results.coEditingPushCost });
+  }
+}
+
+/**
+ * The co-editing lines (bench/co-editing.ts), every writer on its own live connection: twenty
+ * writers in one section on one web process; fifty across two web processes (the second started
+ * here, half the writers on each); and the cost of a push by the size of the text.
+ */
+async function coEditingLines(context: {
+  app: string;
+  db: ScratchDatabase['db'];
+  sections: ReadonlyArray<{ id: string; applicationId: string }>;
+  startSecondWeb: () => Promise<string>;
+  cpu: CpuMeter;
+}) {
+  const { app, db, sections } = context;
+  step(`co-editing: ${duration} s of 20 writers in one section, one web process`);
+  const coEditing = await coEditingLatency([app], db, sections[1]!, { writers: 20, durationSeconds: duration, p99BudgetMs: 150 });
+  console.log(`  ${JSON.stringify(coEditing)}`);
+  step('starting a second web process');
+  const second = await context.startSecondWeb();
+  step(`co-editing: ${duration} s of 50 writers in one section, across two web processes`);
+  const coEditingTwoProcesses = await coEditingLatency([app, second], db, sections[2]!, { writers: 50, durationSeconds: duration, p99BudgetMs: 300 });
+  console.log(`  ${JSON.stringify(coEditingTwoProcesses)}`);
+  step('co-editing: the cost of a push by the size of the text');
+  const sized = [1_000, 20_000, 100_000].map((chars, index) => ({ ...sections[3 + index]!, chars }));
+  await setSectionTexts(db, sized);
+  const coEditingPushCost = await pushCost(app, db, sized, context.cpu);
+  return { coEditing, coEditingTwoProcesses, coEditingPushCost };
+}
+
+function printCoEditing(results: { coEditing: LatencyResult; coEditingTwoProcesses: LatencyResult; coEditingPushCost: PushCostResult }) {
+  console.log('\n| co-editing: push → every other writer has the word | writers | web processes | pushes (failed) | deliveries | not delivered | p50 ms | p99 ms | push answered p50 / p99 ms | budget | |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+  for (const [name, row] of [
+    ['one section, one process', results.coEditing],
+    ['one section, two processes', results.coEditingTwoProcesses],
+  ] as const) {
+    console.log(`| ${name} | ${row.writers} | ${row.webProcesses} | ${row.updates} (${row.failedPushes}) | ${row.deliveries} | ${row.notDelivered} | ${row.p50Ms} | ${row.p99Ms} | ${row.pushP50Ms} / ${row.pushP99Ms} | ${row.budget} | ${verdict(row.pass)} |`);
+  }
+  printPushCost(results.coEditingPushCost);
 }
 
 async function cleanUp() {
