@@ -58,65 +58,143 @@ export async function changeTextTo(db: Executor, sectionId: string, seq: number,
   return { update, seq: kept.seq, ...(textDoc ? { textDoc } : {}) };
 }
 
+export interface PushResult {
+  version: number;
+  status: SectionStatus;
+  /** The change this push made (null when it changed nothing, e.g. sent again after a lost answer). */
+  change: Uint8Array | null;
+}
+
+interface PendingPush {
+  clientId: number;
+  userId: string;
+  update: Uint8Array;
+  resolve: (result: PushResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Pushes one transaction takes at most. */
+const MAX_BATCH = 50;
+/** Pushes waiting for a section's transaction in this process, by application and section. */
+const waiting = new Map<string, PendingPush[]>();
+
+/** A push refused after it was applied (the text or the document too large): the others of its batch go on. */
+class RefusedInBatch extends Error {
+  constructor(
+    readonly push: PendingPush,
+    readonly refusal: AppError,
+  ) {
+    super(refusal.message);
+  }
+}
+
 /**
- * Applies one editor's update to the section's text and stores it (docs/decisions/0040): checked
+ * Applies one editor's update to the section's text and stores it (docs/decisions/0041): checked
  * before it is applied (`checkUpdate`), written under the sender's own client ids only, stored as
- * the change it made. Returns the section's version and status after it, and the change to pass
- * on (null when it changed nothing, e.g. sent again after a lost answer).
+ * the change it made. Pushes to one section that arrive while its transaction runs wait and are
+ * taken together by the next one (one lock, one write of the text, one commit for all of them), so
+ * many writers in one section do not queue on its row one by one. Resolves with the section's
+ * version and status after it, and the change to pass on.
  */
-export async function pushText(db: Executor, input: { applicationId: string; sectionId: string; clientId: number; update: string }, userId: string) {
+export function pushText(db: Executor, input: { applicationId: string; sectionId: string; clientId: number; update: string }, userId: string): Promise<PushResult> {
   const update = decoded(input.update);
-  // The document to keep in memory afterwards: as it was when the change is refused or changed
-  // nothing, as changed once the change is committed; never one whose change was rolled back.
+  const key = `${input.applicationId}:${input.sectionId}`;
+  return new Promise<PushResult>((resolve, reject) => {
+    const queue = waiting.get(key);
+    const push = { clientId: input.clientId, userId, update, resolve, reject };
+    if (queue) {
+      queue.push(push);
+      return;
+    }
+    waiting.set(key, [push]);
+    void drain(db, input.applicationId, input.sectionId, key);
+  });
+}
+
+async function drain(db: Executor, applicationId: string, sectionId: string, key: string): Promise<void> {
+  for (;;) {
+    const queue = waiting.get(key)!;
+    if (queue.length === 0) {
+      waiting.delete(key);
+      return;
+    }
+    const batch = queue.splice(0, MAX_BATCH);
+    try {
+      await applyBatch(db, applicationId, sectionId, batch);
+    } catch (error) {
+      if (error instanceof RefusedInBatch) {
+        error.push.reject(error.refusal);
+        // The rest go again, first in line.
+        queue.unshift(...batch.filter((push) => push !== error.push));
+      } else {
+        for (const push of batch) push.reject(error);
+      }
+    }
+  }
+}
+
+async function applyBatch(db: Executor, applicationId: string, sectionId: string, batch: PendingPush[]): Promise<void> {
+  // The document to keep in memory afterwards: as it was when nothing was applied, as changed once
+  // the batch is committed; never one whose changes were rolled back.
   let untouched: KeptDocument | null = null;
   let committed: KeptDocument | null = null;
-  const saved = await db.transaction().execute(async (trx) => {
-    const locked = await lockText(trx, input.applicationId, input.sectionId);
-    const section = locked && (await findSection(trx, input.applicationId, input.sectionId));
+  const outcomes = await db.transaction().execute(async (trx) => {
+    const locked = await lockText(trx, applicationId, sectionId);
+    const section = locked && (await findSection(trx, applicationId, sectionId));
     if (!locked || !section) throw new AppError('NOT_FOUND');
     if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
     const entry = await documentForChange(trx, section.id, locked.seq);
-    let checked: CheckedUpdate;
-    try {
-      checked = checkUpdate(entry.doc, update);
-      await bindClients(trx, section.id, userId, [input.clientId, ...checked.clients]);
-    } catch (error) {
-      untouched = entry;
-      throw error;
-    }
     const before = entry.persisted ? null : Y.encodeStateAsUpdate(entry.doc);
-    const change = captureChange(entry.doc, (doc) => Y.applyUpdate(doc, update));
-    // The checks leave nothing pending; a document that still holds something pending is not kept.
-    if (entry.doc.store.pendingStructs || entry.doc.store.pendingDs) throw new AppError('VALIDATION', { fieldErrors: { update: 'validation.invalid' } });
-    if (!change) {
+    const taken: Array<{ push: PendingPush; change: Uint8Array | null }> = [];
+    for (const push of batch) {
+      try {
+        const checked: CheckedUpdate = checkUpdate(entry.doc, push.update);
+        await bindClients(trx, section.id, push.userId, [push.clientId, ...checked.clients]);
+      } catch (error) {
+        push.reject(error);
+        continue;
+      }
+      const change = captureChange(entry.doc, (doc) => Y.applyUpdate(doc, push.update));
+      // The checks leave nothing pending; a document that still holds something pending is not kept.
+      if (entry.doc.store.pendingStructs || entry.doc.store.pendingDs) throw new RefusedInBatch(push, new AppError('VALIDATION', { fieldErrors: { update: 'validation.invalid' } }));
+      const content = sectionText(entry.doc).toString();
+      if (content.length > SECTION_CONTENT_MAX) throw new RefusedInBatch(push, new AppError('VALIDATION', { fieldErrors: { content: 'validation.tooLong' } }));
+      taken.push({ push, change });
+    }
+    const changes = taken.flatMap(({ change }) => (change ? [change] : []));
+    if (changes.length === 0) {
       untouched = entry;
-      return { version: section.version, status: section.status, change: null };
+      return taken.map(({ push }) => ({ push, result: { version: section.version, status: section.status, change: null } }));
     }
     const content = sectionText(entry.doc).toString();
-    if (content.length > SECTION_CONTENT_MAX) throw new AppError('VALIDATION', { fieldErrors: { content: 'validation.tooLong' } });
+    const change = changes.length === 1 ? changes[0]! : Y.mergeUpdates(changes);
     // The document's size stays within its bound (measured exactly only near it).
     if (entry.bytes + change.length > documentBound(content.length) && documentBytes(entry) > documentBound(content.length)) {
-      throw new AppError('VALIDATION', { fieldErrors: { update: 'validation.tooLong' }, values: { reason: 'document-size' } });
+      const last = taken.findLast(({ change: made }) => made !== null)!;
+      throw new RefusedInBatch(last.push, new AppError('VALIDATION', { fieldErrors: { update: 'validation.tooLong' }, values: { reason: 'document-size' } }));
     }
     const { kept: next, textDoc } = await appendChange(trx, section.id, entry, change, before);
     const status = statusAfterSave(section.status, missingForDone(section, { ...section, content }).length === 0);
-    const written = await updateSectionVersioned(trx, { id: section.id, applicationId: input.applicationId, status: section.status }, { version: section.version }, { content, textSeq: next.seq, textDoc, status, userId });
+    const authors = [...new Set(taken.filter(({ change: made }) => made).map(({ push }) => push.userId))];
+    const written = await updateSectionVersioned(trx, { id: section.id, applicationId, status: section.status }, { version: section.version }, { content, textSeq: next.seq, textDoc, status, userId: authors.at(-1)! });
     if (!written) throw new AppError('CONFLICT');
-    await recordSectionVersion(trx, { sectionId: section.id, authorId: userId, content, answers: section.answers, fulfilled: section.fulfilled, data: section.data }, { sectionVersion: written.version });
+    for (const authorId of authors) {
+      await recordSectionVersion(trx, { sectionId: section.id, authorId, content, answers: section.answers, fulfilled: section.fulfilled, data: section.data }, { sectionVersion: written.version });
+    }
     committed = next;
-    return { version: written.version, status: written.status as SectionStatus, change };
+    return taken.map(({ push, change: made }) => ({ push, result: { version: written.version, status: written.status as SectionStatus, change: made } }));
   }).catch((error: unknown) => {
-    if (untouched) keepDocument(input.sectionId, untouched);
+    if (untouched) keepDocument(sectionId, untouched);
     throw error;
   });
   // (Assigned inside the transaction's callback, which TypeScript does not follow.)
   const kept = (committed ?? untouched) as KeptDocument | null;
   if (kept) {
-    keepDocument(input.sectionId, kept);
-    // The changes are folded into the stored document after this change was answered.
-    if (kept.logged >= COMPACT_AFTER_CHANGES) setImmediate(() => void compactText(db, input.sectionId).catch(() => {}));
+    keepDocument(sectionId, kept);
+    // The changes are folded into the stored document after this batch was answered.
+    if (kept.logged >= COMPACT_AFTER_CHANGES) setImmediate(() => void compactText(db, sectionId).catch(() => {}));
   }
-  return saved;
+  for (const { push, result } of outcomes) push.resolve(result);
 }
 
 /** The client id of changes made on the server (no editor has it: editors' ids are not negative). */
