@@ -80,9 +80,10 @@ describe('the offline drafter', () => {
   it('writes each section from its own guidance and requirements: different texts, no description repeated, company facts only where asked', async () => {
     const { applicationId, orgId, sectionIds } = await createApplication();
     const textSections = sectionIds.slice(0, 3);
-    // Without a model only the text sections are drafted.
-    const started = await cast.callers.owner.drafts.requestAll({ applicationId });
+    // Without a model only the text sections are drafted, and the answer names the others and why.
+    const { started, leftOut } = await cast.callers.owner.drafts.requestAll({ applicationId });
     expect(started.map((draft) => draft.sectionId)).toEqual(textSections);
+    expect(leftOut).toEqual(sectionIds.slice(3).map((sectionId) => ({ sectionId, reason: 'needsModel' })));
     const [summary, team, market] = (await finishedDrafts(applicationId, textSections)).map((draft) => draft.content);
     const bodies = [summary!, team!, market!].map((text) => text.split('\n\n').slice(1).join('\n\n'));
     expect(new Set(bodies).size).toBe(3);

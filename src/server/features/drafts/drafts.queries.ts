@@ -3,6 +3,7 @@
  * membership, and always name that application.
  */
 import { sql } from 'kysely';
+import type { SectionKind } from '../../../shared/domain/grants';
 import type { Executor } from '../../db/db';
 import type { RowProposal } from '../../../shared/domain/draft-rows';
 import type { DraftState, DraftStatus } from '../../../shared/schemas/drafts';
@@ -44,13 +45,13 @@ export async function insertDraft(db: Executor, values: { applicationId: string;
 }
 
 /** The sections of an application drafts are written for: text sections, and structured ones when a model writes. */
-export function draftableSectionsOf(db: Executor, applicationId: string, withStructured: boolean) {
+/** The application's sections that are in use, in order, with their kind and status (what "draft all" decides on). */
+export function sectionsToDraftOf(db: Executor, applicationId: string) {
   return db
     .selectFrom('application_sections as s')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
-    .select(['s.id', 's.status'])
+    .select(['s.id', 's.status', sql<SectionKind>`gs.kind`.as('kind')])
     .where('s.application_id', '=', applicationId)
-    .where('gs.kind', 'in', withStructured ? ['text', 'budget', 'activity_plan', 'deliverables'] : ['text'])
     .where('gs.removed_at', 'is', null)
     .orderBy('s.position')
     .execute();
