@@ -137,7 +137,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
         </Notice>
       )}
 
-      <SectionDataEditor section={section} companyId={overview.companyId} data={doc.data} disabled={!editable} showAll={showMissing} onChange={(data) => setDoc((current) => ({ ...current, data }))} />
+      <SectionDataEditor section={section} companyId={overview.companyId} language={overview.language} data={doc.data} disabled={!editable} showAll={showMissing} onChange={(data) => setDoc((current) => ({ ...current, data }))} />
 
       <ContentField
         coEditing={text}
