@@ -9,7 +9,8 @@ import { companyRoles, may, type CompanyRole } from '../../../shared/domain/comp
 import type { SectionKind } from '../../../shared/domain/grants';
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
-import { finishedDraftTexts, grantTermColumns, grantTermsOf, sectionRuleColumnsIn } from '../applications/applications.queries';
+import { finishedDraftTexts, grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf, sectionRuleColumnsIn } from '../applications/applications.queries';
+import { withKnownAnswers } from '../../../shared/domain/known-answers';
 
 const reviewingRoles: CompanyRole[] = companyRoles.filter((role) => may(role, 'review'));
 
@@ -127,6 +128,7 @@ export async function listSectionsInFull(db: Executor, applicationId: string, lo
       'gs.kind',
       ...sectionRuleColumnsIn(locale),
       ...grantTermColumns,
+      ...knownFactColumns(),
     ])
     .where('s.application_id', '=', applicationId)
     .orderBy('s.position')
@@ -134,12 +136,13 @@ export async function listSectionsInFull(db: Executor, applicationId: string, lo
   const drafts = await finishedDraftTexts(db, applicationId);
   // Every section carries the grant's terms, so the final document's checklist and budget apply the same rules as the editor;
   // and the drafts that stand in its text unedited (usually none), so the checklist names them as the editor does.
-  return rows.map(({ currency, maxFundingPct, minInvoiceAmount, hourlyRate, ...row }) => ({
+  return rows.map(({ currency, maxFundingPct, minInvoiceAmount, hourlyRate, knownTitle, knownEmployees, knownStart, knownEnd, ...row }) => ({
     ...row,
     drafts: (drafts.get(row.id) ?? []).filter((draft) => textLeftovers(row.content, [draft]).some((leftover) => leftover.kind === 'uneditedDraft')),
     status: row.status as SectionStatus,
     kind: row.kind as SectionKind,
-    answers: row.answers as Answers,
+    // The same answers the editor shows: what the application knows stands where nobody answered.
+    answers: withKnownAnswers(row.inputs, row.answers as Answers, knownFactsOf({ knownTitle, knownEmployees, knownStart, knownEnd })),
     terms: grantTermsOf({ currency, maxFundingPct, minInvoiceAmount, hourlyRate }),
   }));
 }
