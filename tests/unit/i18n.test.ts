@@ -19,6 +19,19 @@ describe('the catalogs', () => {
     }
   });
 
+  it.each([
+    ['da', '»', '«'],
+    ['nb', '«', '»'],
+    ['en', '“', '”'],
+  ] as const)('quotes in %s with one style only, %s…%s', (locale, open, close) => {
+    const marks = /[“”«»„]/g;
+    for (const [key, message] of Object.entries(catalogs[locale])) {
+      const found = message.match(marks) ?? [];
+      // Opening and closing marks of the language's style, in pairs.
+      expect(found.join(''), `${locale} ${key}`).toBe((open + close).repeat(found.length / 2));
+    }
+  });
+
   it('uses the same placeholders in every language', () => {
     const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
     for (const key of daKeys) {

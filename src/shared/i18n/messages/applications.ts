@@ -88,7 +88,7 @@ const da = {
   'applications.overview.cancel': 'Annuller',
   'applications.overview.saved': 'Ændringerne er gemt',
   'applications.overview.delete': 'Slet ansøgning',
-  'applications.overview.deleteTitle': 'Slette “{title}”?',
+  'applications.overview.deleteTitle': 'Slette »{title}«?',
   'applications.overview.deleteBody': 'Ansøgningen og alle dens afsnit slettes. Det kan ikke fortrydes.',
   'applications.overview.deleted': 'Ansøgningen er slettet',
   'applications.overview.readOnly': 'Du kan læse ansøgningen, men din rolle kan ikke redigere den.',

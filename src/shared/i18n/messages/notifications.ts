@@ -1,9 +1,9 @@
 /** Messages of notifications: the in-app inbox, the review digest e-mail and the settings on the profile. */
 const da = {
-  'notifications.item.reviewRequest': '{actor} har bedt dig gennemse afsnittet «{section}» i «{application}».',
-  'notifications.item.mention': '{actor} nævnte dig i en kommentar til «{section}» i «{application}»: «{excerpt}»',
-  'notifications.item.approved': '{actor} har godkendt afsnittet «{section}» i «{application}».',
-  'notifications.item.notApproved': '{actor} har ikke godkendt afsnittet «{section}» i «{application}». Begrundelse: «{excerpt}»',
+  'notifications.item.reviewRequest': '{actor} har bedt dig gennemse afsnittet »{section}« i »{application}«.',
+  'notifications.item.mention': '{actor} nævnte dig i en kommentar til »{section}« i »{application}«: »{excerpt}«',
+  'notifications.item.approved': '{actor} har godkendt afsnittet »{section}« i »{application}«.',
+  'notifications.item.notApproved': '{actor} har ikke godkendt afsnittet »{section}« i »{application}«. Begrundelse: »{excerpt}«',
   'notifications.someone': 'En kollega',
   'notifications.more': '…og {count, plural, one {# besked mere} other {# beskeder mere}}. Se dem alle på din oversigt:\n{link}',
   'notifications.subject': '{count, plural, one {{first}: nyt i ansøgningen} other {# nye beskeder om jeres ansøgninger}}',
@@ -23,14 +23,14 @@ const da = {
   'inbox.empty': 'Ingen beskeder endnu. Her ser du, når nogen nævner dig, beder dig gennemse et afsnit, svarer på dit gennemsyn, beder om at komme med i en virksomhed eller inviterer dig.',
   'inbox.more': 'Vis ældre',
   'inbox.unread': 'Ulæst',
-  'inbox.item.mention': '{actor} nævnte dig i «{section}»',
-  'inbox.item.reviewRequest': '{actor} bad dig gennemse «{section}»',
-  'inbox.item.approved': '{actor} godkendte «{section}»',
-  'inbox.item.notApproved': '{actor} godkendte ikke «{section}»',
+  'inbox.item.mention': '{actor} nævnte dig i »{section}«',
+  'inbox.item.reviewRequest': '{actor} bad dig gennemse »{section}«',
+  'inbox.item.approved': '{actor} godkendte »{section}«',
+  'inbox.item.notApproved': '{actor} godkendte ikke »{section}«',
   'inbox.item.joinRequest': '{actor} beder om at komme med i {company}',
   'inbox.item.invitation': '{actor} har inviteret dig til {company}',
   'inbox.where': '{application} · {company}',
-  'inbox.excerpt': '«{excerpt}»',
+  'inbox.excerpt': '»{excerpt}«',
 } as const;
 
 type Keys = keyof typeof da;
