@@ -46,6 +46,7 @@ export function BudgetEditor({
 }) {
   const t = useT();
   const id = useId();
+  const formats = useFormats();
   const money = useFormatMoney(terms.currency);
   const budget = budgetOf(data);
   const found = budgetProblems(budget, terms);
@@ -63,7 +64,7 @@ export function BudgetEditor({
       {(terms.hourlyRate !== null || terms.maxFundingPct !== null || terms.minInvoiceAmount !== null) && (
         <ul className="list-disc space-y-0.5 ps-5 text-sm text-gray-700">
           {terms.hourlyRate !== null && <li>{t('budget.editor.fixedRate', { rate: money(terms.hourlyRate) })}</li>}
-          {terms.maxFundingPct !== null && <li>{t('budget.editor.maxFunding', { max: terms.maxFundingPct })}</li>}
+          {terms.maxFundingPct !== null && <li>{t('budget.editor.maxFunding', { max: formats.percent(terms.maxFundingPct) })}</li>}
           {terms.minInvoiceAmount !== null && <li>{t('budget.editor.minInvoice', { min: money(terms.minInvoiceAmount) })}</li>}
         </ul>
       )}
@@ -245,7 +246,7 @@ export function BudgetSummary({ budget, terms }: { budget: BudgetData; terms: Gr
               <span className="inline-block size-2.5 rounded-sm bg-gray-300" />
               {t('budget.editor.ownFinancing')}
             </li>
-            {terms.maxFundingPct !== null && <li>┊ {t('budget.editor.maxFunding', { max: terms.maxFundingPct })}</li>}
+            {terms.maxFundingPct !== null && <li>┊ {t('budget.editor.maxFunding', { max: formats.percent(terms.maxFundingPct) })}</li>}
           </ul>
         </figure>
       </div>

@@ -2,14 +2,18 @@
 import { useState, type FocusEvent } from 'react';
 import type { TextLeftover } from '../../../shared/domain/application-sections';
 import type { DataProblem } from '../../../shared/domain/budget';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { useFormatMoney } from './decimal-input';
 
 export function useDataProblemText(currency: string) {
   const t = useT();
+  const formats = useFormats();
   const money = useFormatMoney(currency);
   return (problem: Pick<DataProblem, 'message' | 'values'>) => {
-    const values = problem.values && 'min' in problem.values ? { ...problem.values, min: money(Number(problem.values.min)) } : problem.values;
+    const values = { ...problem.values };
+    // A minimum is an amount, a maximum a share: each as the language writes it ("35 %", "35%").
+    if ('min' in values) values.min = money(Number(values.min));
+    if ('max' in values) values.max = formats.percent(Number(values.max));
     return t(problem.message, values);
   };
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { missingForDone, type AnswerValue } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
 import { mayPublish } from '../../../shared/domain/review';
+import { languageName } from '../../../shared/i18n/language-names';
 import { InLanguage, useFormats, useLocale, useRichT, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { safeHref } from '../../lib/safe-url';
@@ -42,7 +43,7 @@ export function FinalDocument({ applicationId }: { applicationId: string }) {
         <Actions final={data} />
         <WhereToApply final={data} />
         {!data.published && <Checklist final={data} />}
-        {data.language !== locale && <p className="text-sm text-gray-600">{t('reviews.final.inLanguage', { language: t(`applications.language.${data.language}`) })}</p>}
+        {data.language !== locale && <p className="text-sm text-gray-600">{t('reviews.final.inLanguage', { language: languageName(data.language, locale) })}</p>}
       </div>
       <InLanguage locale={data.language} fallback={<Loading className="mt-6" />}>
         <Document final={data} />
