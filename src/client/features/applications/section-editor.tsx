@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { countChars, inputProblem, missingForDone, startAfterEnd, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
@@ -526,7 +526,7 @@ function InputField({
   return (
     <div className="space-y-1">
       {input.type === 'list' ? (
-        <ListInput id={id} label={label} values={Array.isArray(value) ? value : []} disabled={disabled} invalid={error !== null} describedBy={describedBy} onChange={onChange} />
+        <ListInput id={id} label={label} name={input.label} values={Array.isArray(value) ? value : []} disabled={disabled} invalid={error !== null} describedBy={describedBy} onChange={onChange} />
       ) : (
         <>
           <label htmlFor={id} className="block text-sm font-medium text-gray-800">
@@ -586,6 +586,7 @@ function InputField({
 function ListInput({
   id,
   label,
+  name,
   values,
   disabled,
   invalid,
@@ -594,6 +595,8 @@ function ListInput({
 }: {
   id: string;
   label: ReactNode;
+  /** The field's label as text: each item is announced by it and its place ("Nøglepersoner, punkt 2 af 3"). */
+  name: string;
   values: string[];
   disabled: boolean;
   invalid: boolean;
@@ -602,15 +605,23 @@ function ListInput({
 }) {
   const t = useT();
   const rows = values.length > 0 ? values : [''];
+  const list = useRef<HTMLOListElement>(null);
+  // An item just added takes the focus, so the writer types into it rather than on from the button.
+  const [focusItem, setFocusItem] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusItem === null) return;
+    list.current?.querySelectorAll('input')[focusItem]?.focus();
+    setFocusItem(null);
+  }, [focusItem, rows.length]);
   return (
     <fieldset aria-describedby={describedBy} className="space-y-2">
       <legend className="text-sm font-medium text-gray-800">{label}</legend>
-      <ol className="space-y-2">
+      <ol ref={list} className="space-y-2">
         {rows.map((item, index) => (
           <li key={index} className="flex items-center gap-2">
             <input
               id={index === 0 ? id : undefined}
-              aria-label={`${index + 1}`}
+              aria-label={t('applications.editor.listItem', { label: name, n: index + 1, count: rows.length })}
               value={item}
               readOnly={disabled}
               aria-invalid={invalid && item.trim() === ''}
@@ -626,7 +637,13 @@ function ListInput({
         ))}
       </ol>
       {!disabled && (
-        <Button variant="secondary" onClick={() => onChange([...rows, ''])}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            onChange([...rows, '']);
+            setFocusItem(rows.length);
+          }}
+        >
           {t('applications.editor.listAdd')}
         </Button>
       )}

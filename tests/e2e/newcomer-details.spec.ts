@@ -1,0 +1,118 @@
+/**
+ * Small things a newcomer met (issue 42), in the languages they read: list fields announce their
+ * label and take the focus of a new item; a language named mid-sentence and percentages follow
+ * the language; a verification link whose work is done says so; a reply reaches the inbox.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { createDb } from '../../src/server/db/db';
+import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+
+async function readIn(page: Page, locale: 'da' | 'en' | 'nb') {
+  await page.evaluate((value) => localStorage.setItem('locale', value), locale);
+}
+
+async function sectionId(applicationId: string, title: string) {
+  const db = createDb(e2eState().databaseUrl, 1);
+  try {
+    const row = await db
+      .selectFrom('application_sections as s')
+      .innerJoin('grant_sections as g', 'g.id', 's.grant_section_id')
+      .select('s.id')
+      .where('s.application_id', '=', applicationId)
+      .where('g.title', '=', title)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  } finally {
+    await db.destroy();
+  }
+}
+
+test('a list field announces its label and place, and a new item takes the focus', async ({ page }) => {
+  const team = await createTeamWithApplication([{ firstname: 'Lise', lastname: 'Liste', role: 'owner' }], { companyName: 'Listeværket', title: 'Lister', description: '' });
+  await signInAs(page, team.emails[0]!);
+  await page.goto(`/applications/${team.applicationId}/${await sectionId(team.applicationId, 'Virksomheden og teamet')}`);
+  await page.getByRole('textbox', { name: 'Nøglepersoner, punkt 1 af 1' }).fill('Anna, CTO');
+  await page.getByRole('button', { name: 'Tilføj punkt' }).first().click();
+  await expect(page.getByRole('textbox', { name: 'Nøglepersoner, punkt 2 af 2' })).toBeFocused();
+  await page.keyboard.type('Bo, salg');
+  await expect(page.getByRole('textbox', { name: 'Nøglepersoner, punkt 2 af 2' })).toHaveValue('Bo, salg');
+  await expectAccessible(page);
+});
+
+test('a language named mid-sentence and percentages follow the reader’s language', async ({ page }) => {
+  const team = await createTeamWithApplication([{ firstname: 'Nora', lastname: 'Norsk', role: 'owner' }], { companyName: 'Sprogværket', title: 'Sprog', description: '' });
+  await signInAs(page, team.emails[0]!);
+  await readIn(page, 'nb');
+  await page.goto(`/applications/${team.applicationId}/final`);
+  await expect(page.getByText('Dokumentet står på søknadens språk (dansk)')).toBeVisible();
+  await readIn(page, 'en');
+  await page.goto(`/applications/${team.applicationId}/${await sectionId(team.applicationId, 'Budget')}`);
+  await expect(page.getByText('The grant covers at most 35% of the total cost.', { exact: true })).toBeVisible();
+  await readIn(page, 'da');
+  await page.reload();
+  await expect(page.getByText('Puljen dækker højst 35 % af de samlede omkostninger.', { exact: true })).toBeVisible();
+});
+
+test('a verification link opened after the address was confirmed says so kindly', async ({ page }) => {
+  const team = await createTeamWithApplication([{ firstname: 'Vera', lastname: 'Verificeret', role: 'employee' }], { companyName: 'Linkværket', title: 'Links', description: '' });
+  const email = team.emails[0]!;
+  const token = randomBytes(32).toString('base64url');
+  const db = createDb(e2eState().databaseUrl, 1);
+  try {
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    // The sign-up link, still pending for an address the invitation has already verified.
+    await db
+      .insertInto('email_verifications')
+      .values({ id: createHash('sha256').update(token).digest(), user_id: user.id, email, expires_at: new Date(Date.now() + 3_600_000) })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+  await signInAs(page, email);
+  await page.goto(`/verify-email?token=${token}`);
+  await expect(page.getByRole('status')).toHaveText(`Din e-mailadresse ${email} er allerede bekræftet, så linket har ikke mere at gøre. Du kan bare fortsætte.`);
+  await expect(page.getByText('Linket er ugyldigt')).toHaveCount(0);
+  // Opened once more (the link is used now), it still does not call itself invalid.
+  await page.reload();
+  await expect(page.getByRole('status')).toContainText('er allerede bekræftet');
+  await expectAccessible(page);
+});
+
+test('screens of the issue at 375 and 1280 px in Danish, English and Norwegian', async ({ page }) => {
+  test.setTimeout(180_000);
+  const team = await createTeamWithApplication([{ firstname: 'Sofie', lastname: 'Skærm', role: 'owner' }], { companyName: 'Skærmværket', title: 'Varmepumpen', description: '' });
+  await signInAs(page, team.emails[0]!);
+  const budget = await sectionId(team.applicationId, 'Budget');
+  const summary = await sectionId(team.applicationId, 'Projektresumé');
+  await page.goto(`/applications/${team.applicationId}/${budget}`);
+  await page.getByRole('button', { name: 'Tilføj budgetlinje' }).click();
+  await page.getByLabel('Type').selectOption('materials');
+  await page.getByLabel('Navn', { exact: true }).fill('Kompressor');
+  await page.getByLabel('Beløb').fill('250000,5');
+  await page.getByLabel('Ansøgt tilskud').fill('150000');
+  await page.getByLabel('Ansøgt tilskud').blur();
+  await page.getByRole('button', { name: 'Tilføj budgetlinje' }).click();
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+  for (const locale of ['da', 'en', 'nb'] as const) {
+    await readIn(page, locale);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/applications/${team.applicationId}`);
+      await page.locator('#drafts-heading').scrollIntoViewIfNeeded();
+      await page.locator('section[aria-labelledby="drafts-heading"] button').first().click();
+      await expect(page.locator('section[aria-labelledby="drafts-heading"] [role="status"] p').nth(1)).toBeVisible();
+      await page.locator('section[aria-labelledby="drafts-heading"]').screenshot({ path: `/tmp/wt42-shots/draft-all-${locale}-${width}.png` });
+      await page.goto(`/applications/${team.applicationId}/${budget}`);
+      await expect(page.locator('[data-field]').first()).toBeVisible();
+      await page.screenshot({ path: `/tmp/wt42-shots/budget-${locale}-${width}.png`, fullPage: true });
+      await page.goto(`/applications/${team.applicationId}/${summary}`);
+      await expect(page.locator('main')).toBeVisible();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `/tmp/wt42-shots/summary-${locale}-${width}.png`, fullPage: true });
+      await page.goto(`/applications/${team.applicationId}/final`);
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: `/tmp/wt42-shots/final-${locale}-${width}.png`, fullPage: true });
+    }
+  }
+});
