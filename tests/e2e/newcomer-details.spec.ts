@@ -116,3 +116,45 @@ test('screens of the issue at 375 and 1280 px in Danish, English and Norwegian',
     }
   }
 });
+
+test('on a phone the final document’s activity table is stacked rows with every value in sight; wider, it is a table', async ({ page }) => {
+  const team = await createTeamWithApplication([{ firstname: 'Tove', lastname: 'Tabel', role: 'owner' }], { companyName: 'Tabelværket', title: 'Tabellen', description: '' });
+  const db = createDb(e2eState().databaseUrl, 1);
+  try {
+    const plan = await sectionId(team.applicationId, 'Aktivitetsplan');
+    const activities = [
+      { id: 'a1', activity: 'Prototype af varmeveksleren', start: '2027-01-15', end: '2027-06-30', who: '', outcome: 'En prototype, der er målt i et rigtigt hus', milestone: true },
+      { id: 'a2', activity: 'Markedsafprøvning hos tre boligforeninger', start: '2027-07-01', end: '2028-03-31', who: '', outcome: 'Tre underskrevne hensigtserklæringer', milestone: false },
+    ];
+    await db.updateTable('application_sections').set({ data: JSON.stringify({ activities }) }).where('id', '=', plan).execute();
+  } finally {
+    await db.destroy();
+  }
+  await signInAs(page, team.emails[0]!);
+  for (const locale of ['da', 'en', 'nb'] as const) {
+    await readIn(page, locale);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/applications/${team.applicationId}/final`);
+      const table = page.getByTestId('final-activity-plan').locator('table');
+      await expect(table).toBeVisible();
+      // Nothing scrolls sideways: every column and date is in sight.
+      const region = page.getByTestId('final-activity-plan').getByRole('region');
+      expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+      for (const cell of await table.locator('tbody td').all()) {
+        const box = (await cell.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      if (width === 375) {
+        // Each value stands beside its column's name, in the document's language (the application's, Danish).
+        const label = await table.locator('tbody td').nth(1).evaluate((element) => getComputedStyle(element, '::before').content);
+        expect(label).toBe('"Startdato"');
+        await expect(table.locator('thead')).not.toBeInViewport();
+      } else {
+        await expect(table.locator('thead')).toBeVisible();
+      }
+      await page.getByTestId('final-activity-plan').screenshot({ path: `/tmp/wt42-shots/activities-${locale}-${width}.png` });
+    }
+  }
+  await expectAccessible(page);
+});
