@@ -158,3 +158,21 @@ test('on a phone the final document’s activity table is stacked rows with ever
   }
   await expectAccessible(page);
 });
+
+test('the grant page links to the fund’s page in the reader’s language, and says which language when it has none', async ({ page }) => {
+  for (const [locale, href, note] of [
+    ['da', 'https://innovationsfonden.dk/da/p/innobooster', null],
+    ['en', 'https://innovationsfonden.dk/en/p/innobooster', null],
+    ['nb', 'https://innovationsfonden.dk/da/p/innobooster', '(siden er på dansk)'],
+  ] as const) {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/grants/innobooster?lang=${locale}`);
+      const about = page.locator('section[aria-labelledby="grant-about"]');
+      await expect(about.getByRole('link')).toHaveAttribute('href', href);
+      if (note) await expect(about).toContainText(note);
+      else await expect(about).not.toContainText('(');
+      await about.screenshot({ path: `/tmp/wt42-shots/grant-link-${locale}-${width}.png` });
+    }
+  }
+});

@@ -214,7 +214,8 @@ export async function seedCatalog(db: Database): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
     const fund = await trx
       .insertInto('funds')
-      .values({ slug: 'innovation-fund-denmark', ...localizedColumns(innoboosterFund), url: 'https://innovationsfonden.dk/en' })
+      // The fund's pages per language, as its texts are: Danish in the column, English beside it.
+      .values({ slug: 'innovation-fund-denmark', ...localizedColumns({ ...innoboosterFund, url: { da: 'https://innovationsfonden.dk/da', en: 'https://innovationsfonden.dk/en' } }) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const grant = await trx
@@ -222,8 +223,7 @@ export async function seedCatalog(db: Database): Promise<boolean> {
       .values({
         fund_id: fund.id,
         slug: 'innobooster',
-        ...localizedColumns(innoboosterGrant),
-        url: 'https://innovationsfonden.dk/en/p/innobooster',
+        ...localizedColumns({ ...innoboosterGrant, url: { da: 'https://innovationsfonden.dk/da/p/innobooster', en: 'https://innovationsfonden.dk/en/p/innobooster' } }),
         status: 'open',
         currency: 'DKK',
         amount_min: 50000,

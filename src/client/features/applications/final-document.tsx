@@ -94,6 +94,7 @@ function WhereToApply({ final }: { final: Final }) {
   const t = useT();
   const richT = useRichT();
   const formats = useFormats();
+  const { locale } = useLocale();
   const href = safeHref(final.grantUrl);
   // The fund's and the grant's names come in the application's language, as the document prints them.
   const fund = <span lang={final.language}>{final.fundName}</span>;
@@ -121,6 +122,9 @@ function WhereToApply({ final }: { final: Final }) {
               {richT('reviews.final.applyLink', { grant: <span lang={final.language}>{final.grantTitle}</span> })}
             </a>{' '}
             <span className="text-gray-600">({fund})</span>
+            {final.grantUrlLanguage && final.grantUrlLanguage !== locale && (
+              <span className="text-gray-600"> {t('reviews.final.pageInLanguage', { language: languageName(final.grantUrlLanguage, locale) })}</span>
+            )}
           </li>
         )}
         <li>{t('reviews.final.deadline', { deadline: final.deadlineAt ? formats.deadline(final.deadlineAt) : t('applications.deadline.none') })}</li>

@@ -11,6 +11,7 @@ import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
 import { finishedDraftTexts, grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf, sectionRuleColumnsIn } from '../applications/applications.queries';
 import { withKnownAnswers } from '../../../shared/domain/known-answers';
+import { pickLink } from '../../../shared/i18n/localized-text';
 
 const reviewingRoles: CompanyRole[] = companyRoles.filter((role) => may(role, 'review'));
 
@@ -153,7 +154,7 @@ export async function listSectionsInFull(db: Executor, applicationId: string, lo
  * application's own version plus every section's saves), so two prints of different content
  * never carry the same number.
  */
-export async function findDocumentFacts(db: Executor, applicationId: string) {
+export async function findDocumentFacts(db: Executor, applicationId: string, locale: Locale) {
   const row = await db
     .selectFrom('applications as a')
     .innerJoin('companies as c', 'c.id', 'a.company_id')
@@ -161,12 +162,18 @@ export async function findDocumentFacts(db: Executor, applicationId: string) {
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
     .select([
       'c.org_id as orgId',
-      sql<string | null>`coalesce(g.url, f.url)`.as('grantUrl'),
+      'g.url as grantUrl',
+      'g.translations as grantTranslations',
+      'f.url as fundUrl',
+      'f.translations as fundTranslations',
       sql<number>`a.version + coalesce((SELECT sum(s.version - 1) FROM application_sections s WHERE s.application_id = a.id), 0)::int`.as('revision'),
     ])
     .where('a.id', '=', applicationId)
     .executeTakeFirstOrThrow();
-  return { ...row, revision: Number(row.revision) };
+  const { grantUrl, grantTranslations, fundUrl, fundTranslations, ...facts } = row;
+  // The fund's page in the reader's language where it has one (the grant's own, else the fund's).
+  const applyPage = pickLink(grantUrl, grantTranslations, locale) ?? pickLink(fundUrl, fundTranslations, locale);
+  return { ...facts, grantUrl: applyPage?.url ?? null, grantUrlLanguage: applyPage?.language ?? null, revision: Number(row.revision) };
 }
 
 /**
@@ -192,7 +199,10 @@ export function listLockReceiptRecipients(db: Executor, applicationId: string) {
       inReadersLanguage('f', 'name').as('fund'),
       inReadersLanguage('g', 'title').as('grant'),
       'g.slug as grantSlug',
-      sql<string | null>`coalesce(g.url, f.url)`.as('grantUrl'),
+      'g.url as grantUrl',
+      'g.translations as grantTranslations',
+      'f.url as fundUrl',
+      'f.translations as fundTranslations',
       'g.deadline_at as deadlineAt',
     ])
     .where('a.id', '=', applicationId)
