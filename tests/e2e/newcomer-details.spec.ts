@@ -171,8 +171,81 @@ test('the grant page links to the fund’s page in the reader’s language, and 
       const about = page.locator('section[aria-labelledby="grant-about"]');
       await expect(about.getByRole('link')).toHaveAttribute('href', href);
       if (note) await expect(about).toContainText(note);
-      else await expect(about).not.toContainText('(');
+      else await expect(about).not.toContainText(/siden er på|page is in/);
       await about.screenshot({ path: `/tmp/wt42-shots/grant-link-${locale}-${width}.png` });
+    }
+  }
+});
+
+test('screens of a reply in the inbox, an accepted invitation opened again and the fund’s pages per language', async ({ page }) => {
+  test.setTimeout(120_000);
+  const team = await createTeamWithApplication(
+    [
+      { firstname: 'Rikke', lastname: 'Replik', role: 'owner' },
+      { firstname: 'Bo', lastname: 'Svar', role: 'employee' },
+    ],
+    { companyName: 'Svarværket', title: 'Stille pumpe', description: '' },
+  );
+  const token = randomBytes(24).toString('base64url');
+  const db = createDb(e2eState().databaseUrl, 1);
+  let adminEmail = '';
+  try {
+    const [owner, colleague] = await Promise.all(team.emails.map((email) => db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()));
+    const application = await db.selectFrom('applications').select('company_id').where('id', '=', team.applicationId).executeTakeFirstOrThrow();
+    const summary = await sectionId(team.applicationId, 'Projektresumé');
+    await db
+      .insertInto('notifications')
+      .values({ user_id: owner!.id, kind: 'reply', application_id: team.applicationId, company_id: application.company_id, section_id: summary, actor_id: colleague!.id, excerpt: 'Ja, tallene er fra regnskabet.' })
+      .execute();
+    await db
+      .insertInto('invitations')
+      .values({
+        company_id: application.company_id,
+        email: team.emails[0]!,
+        role: 'owner',
+        token_hash: createHash('sha256').update(token).digest(),
+        invited_by: colleague!.id,
+        expires_at: new Date(Date.now() + 86_400_000),
+        accepted_at: new Date(),
+        accepted_by: owner!.id,
+      })
+      .execute();
+    adminEmail = `admin-${randomBytes(3).toString('hex')}@example.com`;
+    await db.insertInto('users').values({ email: adminEmail, password_hash: 'not used', firstname: 'Ada', lastname: 'Admin', platform_role: 'admin', email_verified_at: new Date() }).execute();
+  } finally {
+    await db.destroy();
+  }
+  await signInAs(page, team.emails[0]!);
+  const headline = { da: 'Bo Svar svarede i en tråd om »Projektresumé«', en: 'Bo Svar replied in a thread on “Project summary”', nb: 'Bo Svar svarte i en tråd om «Prosjektsammendrag»' };
+  const joined = { da: 'Du har allerede taget imod invitationen', en: 'You have already accepted this invitation', nb: 'Du har allerede takket ja til invitasjonen' };
+  for (const locale of ['da', 'en', 'nb'] as const) {
+    await readIn(page, locale);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/applications');
+      await page.getByTestId('inbox-bell').click();
+      const panel = page.getByRole('dialog');
+      await expect(panel.getByRole('link', { name: new RegExp(headline[locale].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+      await page.screenshot({ path: `/tmp/wt42-shots/inbox-reply-${locale}-${width}.png` });
+      await page.keyboard.press('Escape');
+      await page.goto(`/invitations/${token}`);
+      await expect(page.getByRole('status').filter({ hasText: joined[locale] })).toBeVisible();
+      await page.screenshot({ path: `/tmp/wt42-shots/invitation-joined-${locale}-${width}.png` });
+    }
+  }
+  await expectAccessible(page);
+  await signInAs(page, adminEmail);
+  for (const locale of ['da', 'en', 'nb'] as const) {
+    await readIn(page, locale);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/admin/funds');
+      await page.locator('li, tr').filter({ hasText: 'Innovation' }).getByRole('button').first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.locator('input[type="url"]')).toHaveCount(3);
+      await expect(dialog.locator('input[type="url"]').nth(1)).toHaveValue('https://innovationsfonden.dk/en');
+      await dialog.screenshot({ path: `/tmp/wt42-shots/admin-fund-${locale}-${width}.png` });
+      await page.keyboard.press('Escape');
     }
   }
 });
