@@ -249,3 +249,19 @@ test('screens of a reply in the inbox, an accepted invitation opened again and t
     }
   }
 });
+
+test('a number a section asks for reads back as typed, grouped as the application writes numbers', async ({ page }) => {
+  const team = await createTeamWithApplication([{ firstname: 'Tal', lastname: 'Tæller', role: 'owner' }], { companyName: 'Talværket', title: 'Tal', description: '' });
+  await signInAs(page, team.emails[0]!);
+  await page.goto(`/applications/${team.applicationId}/${await sectionId(team.applicationId, 'Marked og forretningspotentiale')}`);
+  const revenue = page.getByLabel(/Forventet omsætning tre år efter projektet/);
+  await revenue.fill('45.000.000');
+  await revenue.blur();
+  await expect(revenue).toHaveValue('45.000.000');
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+  await page.reload();
+  await expect(page.getByLabel(/Forventet omsætning tre år efter projektet/)).toHaveValue('45.000.000');
+  await page.getByLabel(/Forventet omsætning tre år efter projektet/).fill('2500000,5');
+  await page.getByLabel(/Forventet omsætning tre år efter projektet/).blur();
+  await expect(page.getByLabel(/Forventet omsætning tre år efter projektet/)).toHaveValue('2.500.000,5');
+});

@@ -77,7 +77,7 @@ describe('amounts as a field shows them', () => {
     expect(decimalInputText(15_000_050, 'da', 'money')).toBe('150.000,50');
     expect(decimalInputText(25_000_000, 'en', 'money')).toBe('250,000.00');
     expect(decimalInputText(25_000_000, 'nb', 'money').replace(/\s/g, ' ')).toBe('250 000,00');
-    expect(decimalInputText(125_050, 'da', 'hours')).toBe('1.250,5');
+    expect(decimalInputText(125_050, 'da', 'number')).toBe('1.250,5');
     expect(decimalInputText(null, 'da', 'money')).toBe('');
     for (const locale of ['da', 'en', 'nb']) {
       for (const hundredths of [25_000_000, 15_000_050, 5, 100]) {

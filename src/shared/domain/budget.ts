@@ -135,9 +135,9 @@ export function parseDecimalInput(raw: string): { ok: true; hundredths: number |
 /**
  * A decimal number in hundredths as a field shows it when the writer is not typing in it, in the
  * given language's grouping: money with two decimals ("250.000,00", "250,000.00", "250 000,00"),
- * hours with the decimals they have ("1.250,5"). `parseDecimalInput` reads each of them back.
+ * other numbers (hours, a count) with the decimals they have ("1.250,5"). `parseDecimalInput` reads each of them back.
  */
-export function decimalInputText(hundredths: number | null, locale: string, kind: 'money' | 'hours'): string {
+export function decimalInputText(hundredths: number | null, locale: string, kind: 'money' | 'number'): string {
   if (hundredths === null) return '';
   return new Intl.NumberFormat(locale, { minimumFractionDigits: kind === 'money' ? 2 : 0, maximumFractionDigits: 2 }).format(hundredths / 100);
 }

@@ -155,7 +155,7 @@ function LineFields({ line, terms, language, disabled, problems, onChange }: { l
               id={`${id}-hours`}
               hundredths={line.hours === null ? null : Math.round(line.hours * 100)}
               locale={language}
-              kind="hours"
+              kind="number"
               disabled={disabled}
               invalid={field('hours').invalid}
               describedBy={field('hours').describedBy}

@@ -30,7 +30,7 @@ export function DecimalInput({
   hundredths: number | null;
   /** The language the document's numbers are written in (the application's). */
   locale: string;
-  kind?: 'money' | 'hours';
+  kind?: 'money' | 'number';
   disabled: boolean;
   invalid?: boolean;
   describedBy?: string | undefined;

@@ -12,6 +12,7 @@ import { inputClass } from '../../ui/input-class';
 import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { useDataProblemText, useLeftoverText } from './data-problems';
+import { DecimalInput } from './decimal-input';
 import { SectionVersions } from './section-versions';
 import { CommentOnSelection, useCommentAnchors, type CommentAnchors } from './comment-anchors';
 import { CommentsPanel } from './comments-panel';
@@ -175,6 +176,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
               key={input.id}
               input={input}
               value={doc.answers[input.id] ?? null}
+              language={overview.language}
               startAfterEnd={input.id === reversedStart}
               disabled={!editable}
               onChange={(value) => answer(input.id, value)}
@@ -498,12 +500,15 @@ function CharCount({ id, text, max, className = '' }: { id: string; text: string
 function InputField({
   input,
   value,
+  language,
   startAfterEnd: reversed = false,
   disabled,
   onChange,
 }: {
   input: Input;
   value: AnswerValue;
+  /** The application's language, which its numbers are written in. */
+  language: string;
   /** This is the section's start date and it lies after the end date (a contradiction, shown at once). */
   startAfterEnd?: boolean;
   disabled: boolean;
@@ -553,22 +558,29 @@ function InputField({
               onChange={onChange}
               className="max-w-60"
             />
+          ) : input.type === 'number' ? (
+            // An amount or a count reads back as typed, grouped as the application writes numbers ("45.000.000").
+            <DecimalInput
+              id={id}
+              hundredths={typeof value === 'number' ? Math.round(value * 100) : null}
+              locale={language}
+              kind="number"
+              disabled={disabled}
+              invalid={error !== null}
+              describedBy={describedBy}
+              onChange={(hundredths) => onChange(hundredths === null ? null : hundredths / 100)}
+              className="max-w-60"
+            />
           ) : (
             <input
               id={id}
-              type={input.type === 'number' ? 'number' : 'text'}
-              inputMode={input.type === 'number' ? 'decimal' : undefined}
+              type="text"
               value={value === null || Array.isArray(value) ? '' : String(value)}
               readOnly={disabled}
               aria-invalid={error !== null}
               aria-describedby={describedBy}
-              onChange={(event) => {
-                const raw = event.target.value;
-                if (input.type !== 'number') return onChange(raw);
-                const number = raw === '' ? null : Number(raw);
-                onChange(number === null || Number.isFinite(number) ? number : null);
-              }}
-              className={`${inputClass} ${input.type === 'number' ? 'max-w-60' : ''}`}
+              onChange={(event) => onChange(event.target.value)}
+              className={inputClass}
             />
           )}
         </>
