@@ -39,6 +39,68 @@ async function createWriterWithApplication() {
 
 const saveState = (page: Page) => page.locator('[data-save-state]');
 
+test('a new budget line names no problem before anything is typed; a problem shows once the field is left', async ({ page }) => {
+  const writer = await createWriterWithApplication();
+  await signInAs(page, writer.email);
+  await page.goto(`/applications/${writer.applicationId}/${writer.budget}`);
+  await page.getByRole('button', { name: 'Tilføj budgetlinje' }).click();
+  const hours = page.getByLabel('Timer', { exact: true });
+  await expect(hours).toBeVisible();
+  await expect(page.locator('[data-field] .text-red-700')).toHaveCount(0);
+  await expect(hours).toHaveAttribute('aria-invalid', 'false');
+  // Typing is not judged while the writer is in the field…
+  await hours.fill('0');
+  await expect(page.getByText('Antal timer kan ikke være nul')).toHaveCount(0);
+  await hours.fill('1,2,3');
+  await expect(page.getByText('Skriv et tal, fx 1250,50')).toHaveCount(0);
+  // … but once it is left.
+  await hours.blur();
+  await expect(page.getByText('Skriv et tal, fx 1250,50')).toBeVisible();
+  await hours.fill('0');
+  await expect(page.getByText('Antal timer kan ikke være nul')).toBeVisible();
+  await expect(hours).toHaveAttribute('aria-invalid', 'true');
+  // Leaving an empty field is not a mistake while writing: it is named with the rest on "mark as done".
+  await page.getByLabel('Navn eller rolle').focus();
+  await page.getByLabel('Navn eller rolle').blur();
+  await expect(page.getByText('Skriv navn eller rolle.')).toHaveCount(0);
+});
+
+test('amounts read back as typed: grouped as the application writes numbers, to the øre, also after a reload', async ({ page }) => {
+  const writer = await createWriterWithApplication();
+  await signInAs(page, writer.email);
+  await page.goto(`/applications/${writer.applicationId}/${writer.budget}`);
+  await page.getByRole('button', { name: 'Tilføj budgetlinje' }).click();
+  await page.getByLabel('Type').selectOption('materials');
+  await page.getByLabel('Navn', { exact: true }).fill('Kompressor');
+  const amount = page.getByLabel('Beløb');
+  await amount.fill('150000,50');
+  // What is typed stays as typed while the writer is in the field.
+  await expect(amount).toHaveValue('150000,50');
+  await amount.blur();
+  await expect(amount).toHaveValue('150.000,50');
+  const funding = page.getByLabel('Ansøgt tilskud');
+  await funding.fill('50 000');
+  await funding.blur();
+  await expect(funding).toHaveValue('50.000,00');
+  await page.getByRole('button', { name: 'Tilføj budgetlinje' }).click();
+  await page.getByLabel('Type').nth(1).selectOption('external');
+  await page.getByLabel('Navn', { exact: true }).nth(1).fill('Konsulent');
+  await page.getByLabel('Beløb').nth(1).fill('250.000');
+  await page.getByLabel('Beløb').nth(1).blur();
+  await expect(page.getByLabel('Beløb').nth(1)).toHaveValue('250.000,00');
+  await expect(page.getByTestId('budget-total')).toHaveText(/400\.000,50/);
+  await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
+
+  await page.reload();
+  await expect(page.getByLabel('Beløb').first()).toHaveValue('150.000,50');
+  await expect(page.getByLabel('Beløb').nth(1)).toHaveValue('250.000,00');
+  await expect(page.getByLabel('Ansøgt tilskud')).toHaveValue('50.000,00');
+  // The field can be typed in again from what it shows.
+  await page.getByLabel('Beløb').first().fill('150.000,75');
+  await page.getByLabel('Beløb').first().blur();
+  await expect(page.getByTestId('budget-total')).toHaveText(/400\.000,75/);
+});
+
 test('a budget above the maximum funding share is refused with the maximum, and an activity starting after its end is refused, until fixed', async ({ page }) => {
   test.setTimeout(120_000);
   const writer = await createWriterWithApplication();
@@ -57,6 +119,7 @@ test('a budget above the maximum funding share is refused with the maximum, and 
   await expect(page.getByTestId('budget-total')).toHaveText(/75\.000,00/);
 
   await page.getByLabel('Ansøgt tilskud').fill('30000');
+  await page.getByLabel('Ansøgt tilskud').blur();
   await expect(page.getByText('Tilskudsprocenten kan ikke være højere end puljens maksimum på 35 %.')).toBeVisible();
   await expect(page.getByTestId('budget-funding-pct')).toHaveText('40 %');
   await expect(page.getByTestId('funding-bar')).toHaveAttribute('width', '120');
@@ -91,7 +154,7 @@ test('a budget above the maximum funding share is refused with the maximum, and 
 
   await page.reload();
   await expect(page.getByTestId('budget-total')).toHaveText(/100\.000,00/);
-  await expect(page.getByLabel('Ansøgt tilskud')).toHaveValue('20000');
+  await expect(page.getByLabel('Ansøgt tilskud')).toHaveValue('20.000,00');
 
   await page.goto(`/applications/${writer.applicationId}/${writer.plan}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Aktivitetsplan' })).toBeVisible();

@@ -18,7 +18,10 @@ test('a writer drafts every section, inserts a draft, replaces with a regenerate
   await signInAs(page, email);
   await page.goto(`/applications/${applicationId}`);
   await page.getByRole('button', { name: 'Skriv udkast til alle afsnit' }).click();
-  await expect(page.getByText(/5 udkast er sat i gang/).first()).toBeVisible();
+  // One answer names what was started and which sections got no draft, why, and how to get one.
+  const answer = page.getByRole('status').filter({ hasText: '5 udkast er sat i gang' });
+  await expect(answer).toContainText('5 udkast er sat i gang. De skrives i baggrunden.');
+  await expect(answer).toContainText('Intet udkast til Aktivitetsplan, Leverancer og Budget: forslag til rækker kræver en AI-model, og der er ingen sat op. Bed en administrator om at sætte en AI-model op');
 
   await page.getByRole('link', { name: /Projektresumé/ }).first().click();
   const status = page.locator('[data-draft-status]');

@@ -147,7 +147,7 @@ test('the fully written Innobooster application prints on at most six A4 pages w
   // Locking says what it does and does not do, and shows where to apply.
   await page.goto(`/applications/${written.applicationId}/final?lang=da`);
   await expect(page.getByText('Alle afsnit er færdige.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Sådan søger I' }).getByRole('link', { name: 'Fondens ansøgningsside for Innobooster' })).toHaveAttribute('href', 'https://innovationsfonden.dk/en/p/innobooster');
+  await expect(page.getByRole('region', { name: 'Sådan søger I' }).getByRole('link', { name: 'Fondens ansøgningsside for Innobooster' })).toHaveAttribute('href', 'https://innovationsfonden.dk/da/p/innobooster');
   await page.screenshot({ path: testInfo.outputPath('final-draft-da.png') });
   await page.getByRole('button', { name: 'Lås som endelig version' }).click();
   const dialog = page.getByRole('alertdialog');
@@ -158,7 +158,7 @@ test('the fully written Innobooster application prints on at most six A4 pages w
   await dialog.getByRole('button', { name: 'Lås som endelig version' }).click();
   const status = page.getByRole('region', { name: 'Låst som endelig version' });
   await expect(status).toContainText('Ansøgningen er ikke sendt til Innovationsfonden');
-  await expect(status.getByRole('link', { name: 'Fondens ansøgningsside for Innobooster' })).toHaveAttribute('href', 'https://innovationsfonden.dk/en/p/innobooster');
+  await expect(status.getByRole('link', { name: 'Fondens ansøgningsside for Innobooster' })).toHaveAttribute('href', 'https://innovationsfonden.dk/da/p/innobooster');
   await expect(status).toContainText('Ansøgningsfrist: Løbende');
   await expect(page.getByText(/Indsendt/)).toHaveCount(0);
   await expectAccessible(page);

@@ -54,7 +54,7 @@ test('a mention rings the bell live, and opening it lands on the section and rea
   await bell.focus();
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: 'Beskeder' });
-  const item = panel.getByRole('link', { name: /Bo Kollega nævnte dig i «Projektresumé»/ });
+  const item = panel.getByRole('link', { name: /Bo Kollega nævnte dig i »Projektresumé«/ });
   await expect(item).toBeVisible();
   await expect(item).toContainText('Stille pumpe');
   await expect(item).toContainText('Kan du se på tallene');

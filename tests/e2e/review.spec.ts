@@ -71,7 +71,7 @@ test('a section goes through review, the owner fixes what the final document say
 
   // The reviewer is told by e-mail and, in another browser, follows its link and comments.
   const request = await sentEmail(team.reviewer);
-  expect(readEmail(request)).toContain('Wilma Skribent har bedt dig gennemse afsnittet «Projektresumé»');
+  expect(readEmail(request)).toContain('Wilma Skribent har bedt dig gennemse afsnittet »Projektresumé«');
   const reviewerContext = await browser.newContext();
   const reviewer = await reviewerContext.newPage();
   await signInAs(reviewer, team.reviewer);
@@ -101,7 +101,7 @@ test('a section goes through review, the owner fixes what the final document say
   await expect(thread.getByRole('blockquote')).toHaveText('halvt så meget strøm');
 
   // The writer is told of the mention by e-mail, sees the comment and sends the section again.
-  expect(readEmail(await sentEmail(team.writer))).toContain('Rita Revisor nævnte dig i en kommentar til «Projektresumé»');
+  expect(readEmail(await sentEmail(team.writer))).toContain('Rita Revisor nævnte dig i en kommentar til »Projektresumé«');
   await page.reload();
   await expect(page.getByText('Seneste besked fra Rita Revisor: Skriv, hvor meget strøm den bruger i dag.')).toBeVisible();
   // The writer sees the open thread in the navigation, replies and resolves it.
@@ -123,7 +123,7 @@ test('a section goes through review, the owner fixes what the final document say
   const approvedAt = Date.now();
   await reviewer.getByRole('button', { name: 'Godkend', exact: true }).click();
   await expect(reviewer.getByText('Afsnittet er godkendt').first()).toBeVisible();
-  expect(readEmail(await sentEmail(team.writer, { since: approvedAt }))).toContain('Rita Revisor har godkendt afsnittet «Projektresumé»');
+  expect(readEmail(await sentEmail(team.writer, { since: approvedAt }))).toContain('Rita Revisor har godkendt afsnittet »Projektresumé«');
 
   // The owner opens the final document: the section is approved but not complete.
   const ownerContext = await browser.newContext();
@@ -134,11 +134,13 @@ test('a section goes through review, the owner fixes what the final document say
   await expect(owner.getByRole('region', { name: 'Åbne kommentarer' })).toContainText('Ingen åbne kommentarer.');
   await owner.getByRole('link', { name: 'Samlet dokument og låsning' }).click();
   const checklist = owner.getByRole('region', { name: 'Mangler før ansøgningen kan låses' });
-  await expect(checklist).toContainText('Projektresumé: “Projektets titel” mangler eller er ugyldigt');
+  await expect(checklist).toContainText('Projektresumé: »Projektets startdato« mangler eller er ugyldigt');
+  // The project's title is the application's: it is filled in, not asked for.
+  await expect(checklist).not.toContainText('Projektets titel');
   await expect(owner.getByRole('button', { name: 'Lås som endelig version' })).toHaveCount(0);
   await expectAccessible(owner);
 
-  await checklist.getByRole('link', { name: /“Projektets titel” mangler/ }).click();
+  await checklist.getByRole('link', { name: /»Projektets startdato« mangler/ }).click();
   await expect(owner.getByRole('heading', { level: 1, name: 'Projektresumé' })).toBeVisible();
   await owner.getByLabel('Beskriver det problem, projektet løser').check();
   await owner.getByLabel('Beskriver løsningen, og hvad der er nyt').check();

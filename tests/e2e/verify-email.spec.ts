@@ -45,7 +45,11 @@ test('sign-up in Norwegian, the notice to confirm the address, a new link, and t
   await expect(page).toHaveURL(/\/applications$/);
   await expect(page.getByRole('note', { name: 'Bekreft e-postadresse' })).toHaveCount(0);
 
-  // Used links, the older one included, say so.
+  // Used links, the older one included: to the one whose address is confirmed, their work is done…
+  await page.goto(first!);
+  await expect(page.getByRole('status')).toHaveText(`E-postadressen din ${email} er allerede bekreftet, så lenken har ikke mer å gjøre. Du kan bare fortsette.`);
+  // … and to anyone else they are simply not valid.
+  await page.evaluate(() => localStorage.removeItem('auth_token'));
   await page.goto(first!);
   await expect(page.getByRole('alert')).toHaveText('Lenken er ugyldig, allerede brukt eller utløpt. Logg inn og be om en ny.');
 });

@@ -218,7 +218,8 @@ describe('saving a section', () => {
       fulfilled: [grant.requirementIds[0]!, stranger],
     });
     const stored = await cast.callers.owner.applications.section({ applicationId, sectionId });
-    expect(stored.answers).toEqual({ [grant.inputIds.employees]: 12 });
+    // The project's name, which nobody answered, is the application's title.
+    expect(stored.answers).toEqual({ [grant.inputIds.name]: 'Vores projekt', [grant.inputIds.employees]: 12 });
     expect(stored.fulfilled).toEqual([grant.requirementIds[0]]);
   });
 });
@@ -242,7 +243,7 @@ describe('marking a section done', () => {
         content: 'applications.missing.content',
         [`fulfilled.${grant.requirementIds[0]}`]: 'applications.missing.requirement',
         [`fulfilled.${grant.requirementIds[1]}`]: 'applications.missing.requirement',
-        [`answers.${grant.inputIds.name}`]: 'applications.missing.input',
+        // Not the project's name: the application's title stands there.
         [`answers.${grant.inputIds.partners}`]: 'applications.missing.input',
       },
     });

@@ -106,7 +106,7 @@ describe('claiming a company that is already in Grantwork', () => {
     const mail = await sentEmail(owner.user.email, 'joinRequest');
     expect(mail.locale).toBe('da');
     expect(mail.text).toContain('beder om at blive medlem af Rigtige ApS');
-    expect(mail.text).toContain('«Jeg er medejer»');
+    expect(mail.text).toContain('»Jeg er medejer«');
     expect(await services.db.selectFrom('emails').select('id').where('template', '=', 'joinRequest').where('recipient', '=', owner.user.email).execute()).toHaveLength(1);
 
     // The stranger sees their own open request, and nothing of the company's members.

@@ -80,9 +80,10 @@ describe('the offline drafter', () => {
   it('writes each section from its own guidance and requirements: different texts, no description repeated, company facts only where asked', async () => {
     const { applicationId, orgId, sectionIds } = await createApplication();
     const textSections = sectionIds.slice(0, 3);
-    // Without a model only the text sections are drafted.
-    const started = await cast.callers.owner.drafts.requestAll({ applicationId });
+    // Without a model only the text sections are drafted, and the answer names the others and why.
+    const { started, leftOut } = await cast.callers.owner.drafts.requestAll({ applicationId });
     expect(started.map((draft) => draft.sectionId)).toEqual(textSections);
+    expect(leftOut).toEqual(sectionIds.slice(3).map((sectionId) => ({ sectionId, reason: 'needsModel' })));
     const [summary, team, market] = (await finishedDrafts(applicationId, textSections)).map((draft) => draft.content);
     const bodies = [summary!, team!, market!].map((text) => text.split('\n\n').slice(1).join('\n\n'));
     expect(new Set(bodies).size).toBe(3);
@@ -103,6 +104,29 @@ describe('the offline drafter', () => {
     expect(team).toContain(`Varmeværket ApS (CVR ${orgId}`);
     expect(team).toContain('12 ansatte');
     for (const text of [summary!, market!]) expect(text).not.toContain(orgId);
+  });
+
+  it('fills in what the application knows — its title, the company’s employees — in the editor and the draft, and asks only for the rest', async () => {
+    const { applicationId, sectionIds } = await createApplication();
+    const { grantSectionId } = await services.db.selectFrom('application_sections').select('grant_section_id as grantSectionId').where('id', '=', sectionIds[0]!).executeTakeFirstOrThrow();
+    const inputs = await services.db
+      .insertInto('section_inputs')
+      .values([
+        { grant_section_id: grantSectionId, position: 0, label: 'Projektets titel', type: 'text' },
+        { grant_section_id: grantSectionId, position: 1, label: 'Projektets startdato', type: 'date' },
+        { grant_section_id: grantSectionId, position: 2, label: 'Antal medarbejdere', type: 'number' },
+        { grant_section_id: grantSectionId, position: 3, label: 'Tema', type: 'text' },
+      ])
+      .returning('id')
+      .execute();
+    const section = await cast.callers.owner.applications.section({ applicationId, sectionId: sectionIds[0]! });
+    expect(section.answers).toEqual({ [inputs[0]!.id]: 'Grøn varmepumpe', [inputs[2]!.id]: 12 });
+    await cast.callers.owner.drafts.request({ applicationId, sectionId: sectionIds[0]! });
+    const [draft] = await finishedDrafts(applicationId, [sectionIds[0]!]);
+    expect(draft!.content).toContain('Oplysninger til afsnittet: Projektets titel: Grøn varmepumpe; Projektets startdato: [mangler]; Antal medarbejdere: 12; Tema: [mangler].');
+    // What the writer answered is theirs: it is never replaced by what the application knows.
+    await cast.callers.owner.applications.saveSection({ applicationId, sectionId: sectionIds[0]!, version: section.version, content: '', answers: { [inputs[0]!.id]: 'Varmepumpe 2.0' }, fulfilled: [] });
+    expect((await cast.callers.owner.applications.section({ applicationId, sectionId: sectionIds[0]! })).answers).toEqual({ [inputs[0]!.id]: 'Varmepumpe 2.0', [inputs[2]!.id]: 12 });
   });
 
   it.each([

@@ -80,7 +80,10 @@ describe('the final document', () => {
       ]);
       expect(final.sections[0]!.inputs.map((input) => input.label)).toEqual(['Projektets titel', 'Projektets startdato', 'Projektets slutdato']);
       expect(final.sections[0]!.requirements[0]!.text).toMatch(/^Beskriver/);
-      expect(final).toMatchObject({ fundName: 'Innovationsfonden', grantTitle: 'Innobooster', companyName: 'Varmeværket ApS', orgId, grantUrl: 'https://innovationsfonden.dk/en/p/innobooster', deadlineAt: null });
+      expect(final).toMatchObject({ fundName: 'Innovationsfonden', grantTitle: 'Innobooster', companyName: 'Varmeværket ApS', orgId, deadlineAt: null });
+      // Where to apply is the fund's page in the reader's language; with none in Norwegian, the Danish one, which says so.
+      const applyPage = { da: ['https://innovationsfonden.dk/da/p/innobooster', 'da'], en: ['https://innovationsfonden.dk/en/p/innobooster', 'en'], nb: ['https://innovationsfonden.dk/da/p/innobooster', 'da'] }[locale];
+      expect([final.grantUrl, final.grantUrlLanguage]).toEqual(applyPage);
       expect(final.revision).toBeGreaterThanOrEqual(1);
     }
     const english = await startApplication('en');
@@ -130,7 +133,9 @@ describe('locking the application (“Indsend”)', () => {
       expect(rendered.subject).toMatch(subject);
       expect(rendered.text).toMatch(notSent);
       expect(rendered.text).toContain(link);
-      expect(rendered.text).toContain('https://innovationsfonden.dk/en/p/innobooster');
+      // The fund's page in the reader's language, or another with a note of its language.
+      const applyLink = { da: 'https://innovationsfonden.dk/da/p/innobooster\n', en: 'https://innovationsfonden.dk/en/p/innobooster\n', nb: 'https://innovationsfonden.dk/da/p/innobooster (siden er på dansk)' }[email.locale as Locale];
+      expect(rendered.text).toContain(applyLink);
       expect(rendered.html).toContain(`href="${link}"`);
     }
   });

@@ -18,8 +18,10 @@ describe('public funds', () => {
     const caller = await callerFor(services);
     const funds = await caller.funds.list();
     expect(funds).toEqual([
-      expect.objectContaining({ slug: 'innovation-fund-denmark', name: 'Innovationsfonden', url: 'https://innovationsfonden.dk/en', grantCount: 1, openCount: 1 }),
+      expect.objectContaining({ slug: 'innovation-fund-denmark', name: 'Innovationsfonden', url: 'https://innovationsfonden.dk/da', grantCount: 1, openCount: 1 }),
     ]);
+    // A reader of another language is sent to the fund's page in theirs.
+    expect((await (await callerFor(services, null, { locale: 'en' })).funds.list())[0]).toMatchObject({ url: 'https://innovationsfonden.dk/en' });
     expect(await caller.funds.bySlug({ slug: 'innovation-fund-denmark' })).toMatchObject({ name: 'Innovationsfonden' });
     expect((await failure(caller.funds.bySlug({ slug: 'no-such-fund' }))).appCode).toBe('NOT_FOUND');
   });

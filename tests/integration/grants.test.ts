@@ -211,6 +211,17 @@ describe('a public grant', () => {
     expect(questions[0]!.text).toBe('Bedriften har et dansk CVR-nummer');
   });
 
+  it('links each reader to the fund’s page in their language, and says so when the page is in another', async () => {
+    const page = async (locale: 'da' | 'en' | 'nb') => {
+      const grant = await (await callerFor(services, null, { locale })).grants.bySlug({ slug: 'innobooster' });
+      return { url: grant.url, urlNote: grant.urlNote, fund: grant.fund.url };
+    };
+    expect(await page('da')).toEqual({ url: 'https://innovationsfonden.dk/da/p/innobooster', urlNote: null, fund: 'https://innovationsfonden.dk/da' });
+    expect(await page('en')).toEqual({ url: 'https://innovationsfonden.dk/en/p/innobooster', urlNote: null, fund: 'https://innovationsfonden.dk/en' });
+    // No Norwegian page: the Danish one, with a note of its language.
+    expect(await page('nb')).toEqual({ url: 'https://innovationsfonden.dk/da/p/innobooster', urlNote: '(siden er på dansk)', fund: 'https://innovationsfonden.dk/da' });
+  });
+
   it('is not found when unknown, unpublished or a draft', async () => {
     const caller = await callerFor(services);
     expect((await appCodeOf(caller.grants.bySlug({ slug: 'no-such-grant' }))).appCode).toBe('NOT_FOUND');
@@ -297,6 +308,17 @@ describe('grant administration', () => {
     expect(renamed.fieldErrors).toEqual({ slug: 'grants.validation.slugTaken' });
     const invalid = await appCodeOf(caller.grants.admin.create({ ...grantFields, fundId: fund.id, slug: 'Not a slug!' }));
     expect(invalid.appCode).toBe('VALIDATION');
+  });
+
+  it('keeps a page per language for a grant and a fund, as the administrator gives them', async () => {
+    const caller = await callerFor(services, admin);
+    const fund = await caller.funds.admin.create({ name: { da: 'Sprogfonden' }, url: 'https://example.org/da', urls: { en: 'https://example.org/en', nb: '' } });
+    expect(await caller.funds.admin.get({ id: fund.id })).toMatchObject({ url: 'https://example.org/da', urls: { en: 'https://example.org/en', nb: '' } });
+    const { id } = await caller.grants.admin.create({ ...grantFields, fundId: fund.id, urls: { en: '', nb: 'https://example.org/green/nb' } });
+    expect(await caller.grants.admin.get({ id })).toMatchObject({ url: 'https://example.org/green', urls: { en: '', nb: 'https://example.org/green/nb' } });
+    expect(await appCodeOf(caller.grants.admin.create({ ...grantFields, fundId: fund.id, urls: { en: 'javascript:alert(1)', nb: '' } }))).toMatchObject({
+      fieldErrors: { 'urls.en': 'funds.validation.url' },
+    });
   });
 
   it('refuses an amount range or dates out of order', async () => {

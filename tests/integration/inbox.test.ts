@@ -83,6 +83,39 @@ describe('inbox items', () => {
     ]);
   });
 
+  it('tells everyone in a thread of a reply — the one who started it and those who replied — never the one replying; a mention is told once', async () => {
+    const starter = await newcomer();
+    const created = await createUser(services, { firstname: 'Bo', lastname: 'Svar' });
+    const replier = { ...created, caller: await callerFor(services, { token: created.token }) };
+    const { applicationId, sectionId, companyId } = await startApplication();
+    for (const person of [starter, replier]) await services.db.insertInto('memberships').values({ company_id: companyId, user_id: person.user.id, role: 'employee' }).execute();
+    const thread = await starter.caller.comments.add({ applicationId, sectionId, body: 'Passer tallene?', mentionIds: [] });
+
+    await replier.caller.comments.reply({ applicationId, threadId: thread.id, body: 'Ja, de er fra regnskabet.', mentionIds: [] });
+    const kindsOf = async (caller: typeof starter.caller) => (await caller.notifications.inbox({})).items.filter((item) => item.applicationId === applicationId).map((item) => [item.kind, item.excerpt]);
+    expect(await kindsOf(starter.caller)).toEqual([['reply', 'Ja, de er fra regnskabet.']]);
+    expect(await kindsOf(replier.caller)).toEqual([]);
+
+    // A third writes in the thread, mentioning one of them: both hear of it, the mentioned one once.
+    await cast.callers.employee.comments.reply({ applicationId, threadId: thread.id, body: '@Bo Svar tak, så retter jeg', mentionIds: [replier.user.id] });
+    expect(await kindsOf(starter.caller)).toEqual([
+      ['reply', '@Bo Svar tak, så retter jeg'],
+      ['reply', 'Ja, de er fra regnskabet.'],
+    ]);
+    expect(await kindsOf(replier.caller)).toEqual([['mention', '@Bo Svar tak, så retter jeg']]);
+    // The one who started the thread replying tells the others, not themselves.
+    await starter.caller.comments.reply({ applicationId, threadId: thread.id, body: 'Godt.', mentionIds: [] });
+    expect((await kindsOf(replier.caller))[0]).toEqual(['reply', 'Godt.']);
+    expect((await kindsOf(starter.caller))[0]).toEqual(['reply', '@Bo Svar tak, så retter jeg']);
+    const employee = (await cast.callers.employee.notifications.inbox({})).items.filter((item) => item.applicationId === applicationId);
+    expect(employee.map((item) => item.kind)).toEqual(['reply']);
+
+    // The digest says it in the reader's language.
+    expect(await runDigest(starter.user.id)).toMatchObject({ notifications: 2, emails: 1 });
+    const mail = await services.db.selectFrom('emails').select('location').where('recipient', '=', starter.user.email).executeTakeFirstOrThrow();
+    expect(readEmail(mail.location!)).toContain('Bo Svar svarede i en kommentartråd, du deltager i, om »');
+  });
+
   it('respects the switches of the review kinds', async () => {
     const { applicationId, sectionId } = await startApplication();
     const extra = await callerFor(services, { token: cast.users.extra.token });

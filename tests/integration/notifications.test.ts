@@ -103,8 +103,8 @@ describe('review notifications', () => {
       const joined = all.map((mail) => mail.text).join('\n');
       return joined.includes('har godkendt') && joined.includes('har ikke godkendt') ? joined : null;
     }, 30_000);
-    expect(text).toContain('Reviewer Tester har ikke godkendt afsnittet «Idé» i «Vindmøllen». Begrundelse: «Tallene mangler»');
-    expect(text).toContain('Reviewer Tester har godkendt afsnittet «Idé» i «Vindmøllen».');
+    expect(text).toContain('Reviewer Tester har ikke godkendt afsnittet »Idé« i »Vindmøllen«. Begrundelse: »Tallene mangler«');
+    expect(text).toContain('Reviewer Tester har godkendt afsnittet »Idé« i »Vindmøllen«.');
   });
 
   it('gathers ten mentions within the window into one e-mail', async () => {

@@ -83,13 +83,35 @@ describe('an e-mail address counts as proof only once a link sent to it was foll
     // Only the token's hash is stored.
     expect(JSON.stringify(await services.db.selectFrom('email_verifications').selectAll().execute())).not.toContain(token);
 
-    expect(await (await anonymous()).auth.verifyEmail({ token })).toEqual({ ok: true, email: 'real-cfo@example.test' });
+    expect(await (await anonymous()).auth.verifyEmail({ token })).toEqual({ ok: true, email: 'real-cfo@example.test', already: false });
     expect(await (await cfo()).auth.me()).toMatchObject({ emailVerified: true });
     expect(await failureOf((await anonymous()).auth.verifyEmail({ token }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
 
     const [invitation] = await (await cfo()).invitations.mine();
     expect(invitation).toMatchObject({ companyName: 'Testvirksomhed ApS', role: 'owner' });
     expect(await (await cfo()).invitations.acceptMine({ invitationId: invitation!.id })).toMatchObject({ role: 'owner' });
+  });
+
+  it('an invited colleague verified by the invitation link finds both links saying kindly that their work is done', async () => {
+    const companyId = await createCompany(services, cast);
+    await cast.callers.owner.invitations.create({ companyId, email: 'colleague@example.test', role: 'employee' });
+    const invitationToken = (await lastEmail('colleague@example.test', 'invitation'))!.link.split('/invitations/')[1]!;
+    const { token: session } = await (await anonymous()).auth.signup({ ...signupData, firstname: 'Kim', email: 'colleague@example.test' });
+    const colleague = () => callerFor(services, { token: session });
+    const signupLink = new URL((await lastEmail('colleague@example.test', 'verifyEmail'))!.link).searchParams.get('token')!;
+    // Accepting through the invitation link verifies the address first.
+    await (await colleague()).invitations.accept({ token: invitationToken });
+    expect(await (await colleague()).auth.me()).toMatchObject({ emailVerified: true });
+    // The sign-up link, opened afterwards, is not "invalid": the address is already confirmed.
+    expect(await (await colleague()).auth.verifyEmail({ token: signupLink })).toEqual({ ok: true, email: 'colleague@example.test', already: true });
+    // The invitation link, opened again by the one who accepted it, says where they are a member.
+    expect(await (await colleague()).invitations.byToken({ token: invitationToken })).toEqual({
+      status: 'used',
+      invitation: null,
+      joined: { companyId, companyName: 'Testvirksomhed ApS' },
+    });
+    // Anyone else holding the link is only told that it was used.
+    expect(await (await anonymous()).invitations.byToken({ token: invitationToken })).toEqual({ status: 'used', invitation: null, joined: null });
   });
 
   it('refuses an expired link and a made-up one', async () => {

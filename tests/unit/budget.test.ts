@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { missingForDone } from '../../src/shared/domain/application-sections';
 import { activityPlanProblems, timeline } from '../../src/shared/domain/activity-plan';
-import { budgetProblems, budgetTotals, decimalToMinor, exceedsFundingShare, lineCost, parseDecimalInput, type GrantTerms } from '../../src/shared/domain/budget';
+import { budgetProblems, budgetTotals, decimalToMinor, exceedsFundingShare, lineCost, decimalInputText, parseDecimalInput, type GrantTerms } from '../../src/shared/domain/budget';
 import { deliverablesProblems } from '../../src/shared/domain/deliverables';
 import type { Activity } from '../../src/shared/schemas/activity-plan';
 import { budgetDataSchema, HOURLY_WAGE_MAX_MINOR, HOURS_MAX, MONEY_MAX_MINOR, type BudgetData } from '../../src/shared/schemas/budget';
@@ -71,6 +71,29 @@ describe('budget arithmetic', () => {
   });
 });
 
+describe('amounts as a field shows them', () => {
+  it('reads back as typed: grouped in the language, money to the øre, and each form is read again', () => {
+    expect(decimalInputText(25_000_000, 'da', 'money')).toBe('250.000,00');
+    expect(decimalInputText(15_000_050, 'da', 'money')).toBe('150.000,50');
+    expect(decimalInputText(25_000_000, 'en', 'money')).toBe('250,000.00');
+    expect(decimalInputText(25_000_000, 'nb', 'money').replace(/\s/g, ' ')).toBe('250 000,00');
+    expect(decimalInputText(125_050, 'da', 'number')).toBe('1.250,5');
+    expect(decimalInputText(null, 'da', 'money')).toBe('');
+    for (const locale of ['da', 'en', 'nb']) {
+      for (const hundredths of [25_000_000, 15_000_050, 5, 100]) {
+        expect(parseDecimalInput(decimalInputText(hundredths, locale, 'money'))).toEqual({ ok: true, hundredths });
+      }
+    }
+  });
+
+  it('accepts what people type', () => {
+    expect(parseDecimalInput('250.000')).toEqual({ ok: true, hundredths: 25_000_000 });
+    expect(parseDecimalInput('250 000')).toEqual({ ok: true, hundredths: 25_000_000 });
+    expect(parseDecimalInput('250000,5')).toEqual({ ok: true, hundredths: 25_000_050 });
+    expect(parseDecimalInput('150000,50')).toEqual({ ok: true, hundredths: 15_000_050 });
+  });
+});
+
 describe('budget rules', () => {
   it('refuses zero hours, invoices under the minimum and funding above the maximum, naming the limits', () => {
     const data: BudgetData = { lines: [staff('a', 0), cost('b', 'invoice', 4_999_999)], fundingRequested: 100 };
@@ -81,6 +104,14 @@ describe('budget rules', () => {
     const tooMuch: BudgetData = { lines: [cost('b', 'invoice', 10_000_000)], fundingRequested: 3_600_000 };
     expect(budgetProblems(tooMuch, innobooster)).toEqual([{ field: 'data.fundingRequested', message: 'budget.problem.fundingAboveMax', values: { max: 35 } }]);
     expect(budgetProblems({ ...tooMuch, fundingRequested: 3_500_000 }, innobooster)).toEqual([]);
+  });
+
+  it('asks for the hours of a new line rather than calling them zero', () => {
+    const data: BudgetData = { lines: [staff('a', null), staff('b', 0)], fundingRequested: 0 };
+    expect(budgetProblems(data, innobooster)).toEqual([
+      { field: 'data.lines.a.hours', message: 'budget.problem.hoursMissing' },
+      { field: 'data.lines.b.hours', message: 'budget.problem.hoursZero' },
+    ]);
   });
 
   it('asks for lines, names, wages, amounts and the funding requested', () => {

@@ -4,6 +4,7 @@ import { catalogs, defaultLocale, isMessageKey, locales, messagesFor, publicMess
 import { routeNames } from '../../src/shared/routes';
 import { appErrors } from '../../src/shared/errors';
 import { emailTemplates } from '../../src/shared/emails';
+import { languageName } from '../../src/shared/i18n/language-names';
 
 const daKeys = Object.keys(catalogs.da).sort();
 
@@ -17,6 +18,32 @@ describe('the catalogs', () => {
       expect(message.trim(), `${locale} ${key}`).not.toBe('');
       expect(() => parse(message), `${locale} ${key}`).not.toThrow();
     }
+  });
+
+  it.each([
+    ['da', '»', '«'],
+    ['nb', '«', '»'],
+    ['en', '“', '”'],
+  ] as const)('quotes in %s with one style only, %s…%s', (locale, open, close) => {
+    const marks = /[“”«»„]/g;
+    for (const [key, message] of Object.entries(catalogs[locale])) {
+      const found = message.match(marks) ?? [];
+      // Opening and closing marks of the language's style, in pairs.
+      expect(found.join(''), `${locale} ${key}`).toBe((open + close).repeat(found.length / 2));
+    }
+  });
+
+  it.each(locales)('leaves percentages to Intl in %s: no message writes a percent sign after a number', (locale) => {
+    for (const [key, message] of Object.entries(catalogs[locale])) expect(message, `${locale} ${key}`).not.toMatch(/(\d|\})\s?%/);
+  });
+
+  it('names a language inside a sentence as each language writes it', () => {
+    expect(languageName('da', 'da')).toBe('dansk');
+    expect(languageName('da', 'nb')).toBe('dansk');
+    expect(languageName('da', 'en')).toBe('Danish');
+    expect(languageName('nb', 'da')).toBe('norsk');
+    expect(languageName('nb', 'en')).toBe('Norwegian');
+    expect(languageName('en', 'nb')).toBe('engelsk');
   });
 
   it('uses the same placeholders in every language', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickText, textOf, translationsOf } from '../../src/shared/i18n/localized-text';
+import { pickLink, pickText, textOf, translatedUrlsOf, translationsOf } from '../../src/shared/i18n/localized-text';
 import { localizedTextSchema } from '../../src/shared/schemas/localized-text';
 
 describe('a catalogue text in three languages', () => {
@@ -31,3 +31,16 @@ describe('a catalogue text in three languages', () => {
     expect(textOf('Navn', null, 'name')).toEqual({ da: 'Navn', en: '', nb: '' });
   });
 });
+
+describe('a link per language', () => {
+  const translations = { en: { name: 'Fund', url: 'https://fund.example/en' } };
+  it('is the reader’s language’s page, else the Danish, else any, with the language it is in', () => {
+    expect(pickLink('https://fund.example/da', translations, 'en')).toEqual({ url: 'https://fund.example/en', language: 'en' });
+    expect(pickLink('https://fund.example/da', translations, 'nb')).toEqual({ url: 'https://fund.example/da', language: 'da' });
+    expect(pickLink('https://fund.example/da', translations, 'da')).toEqual({ url: 'https://fund.example/da', language: 'da' });
+    expect(pickLink(null, translations, 'nb')).toEqual({ url: 'https://fund.example/en', language: 'en' });
+    expect(pickLink(' ', {}, 'da')).toBeNull();
+    expect(translatedUrlsOf(translations)).toEqual({ en: 'https://fund.example/en', nb: '' });
+  });
+});
+

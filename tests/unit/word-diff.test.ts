@@ -61,6 +61,18 @@ describe('diffWords', () => {
     ]);
   });
 
+  it('shows a changed number as a whole number replaced, never digits struck beside digits', () => {
+    expect(diffWords('Budgettet er 50.000 kr.', 'Budgettet er 60.000 kr.').parts).toEqual([
+      { kind: 'same', text: 'Budgettet er ' },
+      { kind: 'deleted', text: '50.000' },
+      { kind: 'inserted', text: '60.000' },
+      { kind: 'same', text: ' kr.' },
+    ]);
+    expect(wordTokens('250 000 kr, 1,5 mio. og 1.250,50 i 2027. CO2 2a')).toEqual(['250 000', ' ', 'kr', ',', ' ', '1,5', ' ', 'mio', '.', ' ', 'og', ' ', '1.250,50', ' ', 'i', ' ', '2027', '.', ' ', 'CO2', ' ', '2a']);
+    // Two numbers side by side stay two unless grouped in threes throughout.
+    expect(wordTokens('i 2027 100 personer')).toEqual(['i', ' ', '2027', ' ', '100', ' ', 'personer']);
+  });
+
   it('handles empty texts and equal texts', () => {
     expect(diffWords('', '').parts).toEqual([]);
     expect(diffWords('', 'Ny tekst').parts).toEqual([{ kind: 'inserted', text: 'Ny tekst' }]);

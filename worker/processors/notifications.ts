@@ -22,6 +22,7 @@ export const DIGEST_ITEMS_SHOWN = 10;
 const itemKey: Record<NotificationKind, MessageKey> = {
   review_request: 'notifications.item.reviewRequest',
   mention: 'notifications.item.mention',
+  reply: 'notifications.item.reply',
   approved: 'notifications.item.approved',
   not_approved: 'notifications.item.notApproved',
 };

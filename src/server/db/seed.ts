@@ -44,7 +44,7 @@ export const innoboosterGrant = {
       'Egne medarbejdere regnes til en fast sats på 750 kr. i timen. Projekter varer op til to år. Der er løbende ansøgningsfrist.',
     en:
       'Innobooster supports small and medium-sized companies and start-ups with innovation projects that have a clear commercial potential. ' +
-      "Applications of DKK 50,000–1,500,000 (de minimis track); the grant covers at most 35 % of the project's total cost. " +
+      "Applications of DKK 50,000–1,500,000 (de minimis track); the grant covers at most 35% of the project's total cost. " +
       'Own staff are costed at a fixed DKK 750 per hour. Projects last up to two years. Applications are accepted continuously.',
     nb:
       'Innobooster støtter små og mellomstore bedrifter og gründere med innovasjonsprosjekter som har et tydelig kommersielt potensial. ' +
@@ -181,7 +181,7 @@ export const innoboosterSections: SectionSeed[] = [
     title: { da: 'Budget', en: 'Budget', nb: 'Budsjett' },
     guidance: {
       da: 'Angiv projektets omkostninger: egne medarbejdere (nuværende og nyansatte) til den faste sats på 750 kr. i timen, videninstitutioner, eksterne ydelser, materialer og udstyr. Tilskuddet dækker højst 35 % af de samlede omkostninger.',
-      en: "Enter the project's costs: own staff (existing and new hires) at the fixed rate of DKK 750 per hour, knowledge providers, external services, materials and equipment. The grant covers at most 35 % of the total cost.",
+      en: "Enter the project's costs: own staff (existing and new hires) at the fixed rate of DKK 750 per hour, knowledge providers, external services, materials and equipment. The grant covers at most 35% of the total cost.",
       nb: 'Før opp prosjektets kostnader: egne ansatte (nåværende og nyansatte) til fast sats på 750 DKK per time, kunnskapsleverandører, eksterne tjenester, materialer og utstyr. Tilskuddet dekker høyst 35 % av de samlede kostnadene.',
     },
     aiInstructions: 'Check that the budget matches the activities and that the funding share does not exceed the maximum.',
@@ -214,7 +214,8 @@ export async function seedCatalog(db: Database): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
     const fund = await trx
       .insertInto('funds')
-      .values({ slug: 'innovation-fund-denmark', ...localizedColumns(innoboosterFund), url: 'https://innovationsfonden.dk/en' })
+      // The fund's pages per language, as its texts are: Danish in the column, English beside it.
+      .values({ slug: 'innovation-fund-denmark', ...localizedColumns({ ...innoboosterFund, url: { da: 'https://innovationsfonden.dk/da', en: 'https://innovationsfonden.dk/en' } }) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const grant = await trx
@@ -222,8 +223,7 @@ export async function seedCatalog(db: Database): Promise<boolean> {
       .values({
         fund_id: fund.id,
         slug: 'innobooster',
-        ...localizedColumns(innoboosterGrant),
-        url: 'https://innovationsfonden.dk/en/p/innobooster',
+        ...localizedColumns({ ...innoboosterGrant, url: { da: 'https://innovationsfonden.dk/da/p/innobooster', en: 'https://innovationsfonden.dk/en/p/innobooster' } }),
         status: 'open',
         currency: 'DKK',
         amount_min: 50000,

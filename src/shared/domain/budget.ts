@@ -85,7 +85,8 @@ export function budgetProblems(data: BudgetData, terms: GrantTerms): DataProblem
     if (line.name.trim() === '') problems.push({ field: `${at}.name`, message: 'budget.problem.nameEmpty' });
     if (isStaffLine(line)) {
       if (effectiveHourlyRate(line, terms) === null) problems.push({ field: `${at}.hourlyWage`, message: 'budget.problem.wageMissing' });
-      if (!line.hours) problems.push({ field: `${at}.hours`, message: 'budget.problem.hoursZero' });
+      if (line.hours === null) problems.push({ field: `${at}.hours`, message: 'budget.problem.hoursMissing' });
+      else if (line.hours === 0) problems.push({ field: `${at}.hours`, message: 'budget.problem.hoursZero' });
     } else if (line.amount === null) {
       problems.push({ field: `${at}.amount`, message: 'budget.problem.amountMissing' });
     } else if (line.type === 'invoice' && terms.minInvoiceAmount !== null && line.amount < terms.minInvoiceAmount) {
@@ -129,4 +130,14 @@ export function parseDecimalInput(raw: string): { ok: true; hundredths: number |
   if (!Number.isSafeInteger(hundredths)) return { ok: false, reason: 'invalid' };
   if (negative && hundredths > 0) return { ok: false, reason: 'negative' };
   return { ok: true, hundredths };
+}
+
+/**
+ * A decimal number in hundredths as a field shows it when the writer is not typing in it, in the
+ * given language's grouping: money with two decimals ("250.000,00", "250,000.00", "250 000,00"),
+ * other numbers (hours, a count) with the decimals they have ("1.250,5"). `parseDecimalInput` reads each of them back.
+ */
+export function decimalInputText(hundredths: number | null, locale: string, kind: 'money' | 'number'): string {
+  if (hundredths === null) return '';
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: kind === 'money' ? 2 : 0, maximumFractionDigits: 2 }).format(hundredths / 100);
 }

@@ -2,8 +2,10 @@
  * Word-level differences between two texts, for showing what changed between versions of a
  * section (decision 0036). Pure: the client shows them, tests hold them to their properties.
  *
- * A text is cut into tokens: words (letters and digits), runs of whitespace and runs of anything
- * else (punctuation), so joining the tokens gives the text back exactly. The tokens are compared
+ * A text is cut into tokens: numbers whole with their grouping and decimals ("50.000", "250 000",
+ * "1,5"), words (letters and digits), runs of whitespace and runs of anything else (punctuation),
+ * so joining the tokens gives the text back exactly. A changed amount then reads as one number
+ * replaced by another, never as digits struck beside digits ("5060.000"). The tokens are compared
  * with Myers' algorithm after the common start and end are set aside. Its work grows with the
  * texts' length times the number of differences, so it is capped: past the cap the texts are
  * compared line by line (a section's paragraphs), and past that too the one text is shown as
@@ -23,8 +25,16 @@ const DEFAULT_MAX_WORK = 1_000_000;
 
 type Op = 'same' | 'inserted' | 'deleted';
 
+/**
+ * A number with its digit groups: groups of three after a space only where the number is grouped
+ * so throughout ("250 000", not "2027 100"), after a dot, comma, apostrophe or non-breaking space
+ * anywhere; a number running into letters ("2a", "CO2") is left to the word it belongs to.
+ */
+const NUMBER = String.raw`\p{N}{1,3}(?:[ \u00a0\u202f]\p{N}{3})+(?!\p{N})(?:[.,]\p{N}+)?(?![\p{L}\p{M}_])|\p{N}+(?:[.,'’\u00a0\u202f]\p{N}+)*(?![\p{L}\p{N}\p{M}_])`;
+const TOKEN = new RegExp(`${NUMBER}|[\\p{L}\\p{N}\\p{M}_]+|\\s+|[^\\p{L}\\p{N}\\p{M}_\\s]+`, 'gu');
+
 export function wordTokens(text: string): string[] {
-  return text.match(/[\p{L}\p{N}\p{M}_]+|\s+|[^\p{L}\p{N}\p{M}_\s]+/gu) ?? [];
+  return text.match(TOKEN) ?? [];
 }
 
 export function lineTokens(text: string): string[] {

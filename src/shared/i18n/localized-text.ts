@@ -62,3 +62,21 @@ export function localizedColumns<K extends string>(fields: Record<K, LocalizedTe
   const columns = Object.fromEntries(Object.entries<LocalizedText>(fields).map(([field, text]) => [field, text.da])) as Record<K, string>;
   return { ...columns, translations: JSON.stringify(translationsOf(fields)) };
 }
+
+/** The pages in the other languages a row's `translations` hold, for its editor. */
+export function translatedUrlsOf(translations: unknown): { en: string; nb: string } {
+  const stored = asTranslations(translations);
+  return { en: stored.en?.url ?? '', nb: stored.nb?.url ?? '' };
+}
+
+/**
+ * A link kept per language like a text: the Danish page in the row's `url` column, the others as
+ * `url` in its `translations`. The reader's language's page when there is one, else the Danish,
+ * else any; with the language it is in, so a page in another language than the reader's says so.
+ */
+export function pickLink(danish: string | null, translations: unknown, locale: Locale): { url: string; language: Locale } | null {
+  const stored = asTranslations(translations);
+  const urls: Record<Locale, string | undefined> = { da: danish?.trim() || undefined, en: stored.en?.url?.trim() || undefined, nb: stored.nb?.url?.trim() || undefined };
+  const language = [locale, defaultLocale, ...translatedLocales].find((candidate) => urls[candidate]);
+  return language ? { url: urls[language]!, language } : null;
+}

@@ -23,6 +23,9 @@ export const webUrlSchema = z.union([
     .pipe(z.url({ protocol: /^https?$/, error: 'funds.validation.url' })),
 ]);
 
+/** The pages in the other languages beside the Danish one (`url`): a fund's or grant's link exists per language. */
+export const translatedUrlsSchema = z.object({ en: webUrlSchema.default(''), nb: webUrlSchema.default('') }).default({ en: '', nb: '' });
+
 export const uuidSchema = z.uuid({ error: 'validation.invalid' });
 
 export const fundFields = z.object({
@@ -30,6 +33,7 @@ export const fundFields = z.object({
   slug: optionalSlugSchema,
   description: localizedTextSchema(5000, { tooLong: 'funds.validation.tooLong' }).default({ da: '', en: '', nb: '' }),
   url: webUrlSchema.default(''),
+  urls: translatedUrlsSchema,
 });
 export type FundFields = z.input<typeof fundFields>;
 

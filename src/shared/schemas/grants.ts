@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { profilePrefills } from '../domain/requirements-test';
 import { localizedTextSchema } from './localized-text';
-import { optionalSlugSchema, uuidSchema, webUrlSchema } from './funds';
+import { optionalSlugSchema, translatedUrlsSchema, uuidSchema, webUrlSchema } from './funds';
 import { GRANT_FUND_FILTER_MAX, GRANT_PAGE_SIZE, GRANT_QUERY_MAX, grantSorts, grantStatuses, inputTypes, publicGrantStatuses, sectionKinds } from '../domain/grants';
 
 /** The public list: filters and sort live in the URL; `cursor` continues a keyset page. */
@@ -45,6 +45,7 @@ const grantShape = {
   slug: optionalSlugSchema,
   description: localizedOptional(20_000),
   url: webUrlSchema.default(''),
+  urls: translatedUrlsSchema,
   opensAt: dateSchema.nullable(),
   deadlineAt: dateSchema.nullable(),
   status: z.enum(grantStatuses),

@@ -9,7 +9,7 @@ export const notificationSettingsInput = z.object({
 export type NotificationSettings = z.infer<typeof notificationSettingsInput>;
 
 /** The kinds the review digest e-mails (and the profile's switches govern). */
-export const notificationKinds = ['review_request', 'mention', 'approved', 'not_approved'] as const;
+export const notificationKinds = ['review_request', 'mention', 'reply', 'approved', 'not_approved'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** Every kind of inbox item: the review kinds, and join requests and invitations (which have e-mails of their own). */

@@ -31,12 +31,28 @@ export default function VerifyEmailScreen() {
     verify.mutate({ token: token! });
   }, [tokenShaped, token, verify]);
 
-  const onward = getAuthToken() ? '/applications' : '/login';
+  const signedIn = getAuthToken() !== null;
+  const me = trpc.auth.me.useQuery(undefined, { enabled: signedIn });
+  const onward = signedIn ? '/applications' : '/login';
   const title = t('route.verify-email');
   if (!token) {
     return (
       <AuthCard title={title}>
         <FormError>{t('auth.verify.missingToken')}</FormError>
+      </AuthCard>
+    );
+  }
+  // A link used before, opened by someone signed in whose address is confirmed: its work is done.
+  const alreadyConfirmed = verify.isSuccess ? verify.data.already : verify.isError && me.data?.emailVerified === true;
+  if (alreadyConfirmed) {
+    return (
+      <AuthCard title={title}>
+        <p role="status" className="text-gray-800">
+          {t('auth.verify.already', { email: verify.data?.email ?? me.data!.email })}
+        </p>
+        <Link to={onward} className={`${buttonClass('primary', 'md')} mt-4 w-full justify-center`}>
+          {t('auth.verify.continue')}
+        </Link>
       </AuthCard>
     );
   }

@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { DateInput } from '../../ui/form-field';
 import { inputClass } from '../../ui/input-class';
 import { budgetOf } from './budget-editor';
-import { FieldProblems, problemsOf, visibleProblems } from './data-problems';
+import { FieldProblems, problemsOf, useLeftFields, visibleProblems } from './data-problems';
 import { newRowId, ReorderableRows } from './reorderable-rows';
 
 const contradictions = ['activityPlan.problem.startAfterEnd'];
@@ -44,11 +44,13 @@ export function ActivityPlanEditor({
   const t = useT();
   const id = useId();
   const plan = activityPlanOf(data);
-  const problems = visibleProblems(activityPlanProblems(plan), showAll, contradictions);
+  const found = activityPlanProblems(plan);
+  const { left, onBlur } = useLeftFields(() => found.filter((problem) => contradictions.includes(problem.message)));
+  const problems = visibleProblems(found, showAll, contradictions, left);
   const setRows = (activities: Activity[]) => onChange({ activities });
   const setRow = (next: Activity) => setRows(plan.activities.map((row) => (row.id === next.id ? next : row)));
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-4">
+    <section aria-labelledby={`${id}-heading`} className="space-y-4" onBlur={onBlur}>
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-gray-900">
         {t('activityPlan.editor.heading')}
       </h2>
@@ -101,12 +103,12 @@ function ActivityFields({
         <input id={`${id}-activity`} value={row.activity} maxLength={500} readOnly={disabled} {...field('activity').props} onChange={(event) => onChange({ ...row, activity: event.target.value })} className={inputClass} />
         {problemsFor('activity')}
       </div>
-      <div className="space-y-1">
+      <div className="space-y-1" data-field={`data.activities.${row.id}.start`}>
         {label('start', t('activityPlan.editor.start'))}
         <DateInput id={`${id}-start`} value={row.start} readOnly={disabled} {...field('start').props} onChange={(start) => onChange({ ...row, start })} />
         {problemsFor('start')}
       </div>
-      <div className="space-y-1">
+      <div className="space-y-1" data-field={`data.activities.${row.id}.end`}>
         {label('end', t('activityPlan.editor.end'))}
         <DateInput id={`${id}-end`} value={row.end} readOnly={disabled} {...field('end').props} onChange={(end) => onChange({ ...row, end })} />
         {problemsFor('end')}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { z } from 'zod';
@@ -221,23 +222,27 @@ function DeleteApplication({ application }: { application: Overview }) {
 }
 
 /**
- * Draft every section, then put every ready draft into its empty section in one action; what was
- * inserted and what was left alone (a section someone wrote in) stays said until the next action.
+ * Draft every section, then put every ready draft into its empty section in one action. What was
+ * started and what was left out (and why), then what was inserted and what was left alone (a
+ * section someone wrote in), stays said until the next action.
  */
 function DraftAll({ application, states, onInserted }: { application: Overview; states: DraftStates; onInserted: (sectionIds: string[]) => void }) {
   const t = useT();
   const utils = trpc.useUtils();
   const applicationId = application.id;
+  const intl = useIntl();
   const [result, setResult] = useState<RouterOutputs['drafts']['insertAll'] | null>(null);
+  const [requested, setRequested] = useState<RouterOutputs['drafts']['requestAll'] | null>(null);
   const requestAll = trpc.drafts.requestAll.useMutation({
-    onSuccess: async (drafts) => {
+    onSuccess: async (answer) => {
       setResult(null);
-      toast.success(t('drafts.panel.allStarted', { count: drafts.length }));
+      setRequested(answer);
       await utils.drafts.latest.invalidate();
     },
   });
   const insertAll = trpc.drafts.insertAll.useMutation({
     onSuccess: async (answer) => {
+      setRequested(null);
       setResult(answer);
       onInserted(answer.inserted.map((item) => item.sectionId));
       // The editor keeps a section's text as loaded: it must load the inserted text, not write over it.
@@ -248,6 +253,7 @@ function DraftAll({ application, states, onInserted }: { application: Overview; 
   const ready = application.sections.filter((section) => section.kind === 'text' && states.get(section.id) === 'ready').length;
   const titleOf = (sectionId: string) => application.sections.find((section) => section.id === sectionId)?.title ?? '';
   const skipped = (reason: 'written' | 'locked' | 'changed') => (result?.skipped ?? []).filter((item) => item.reason === reason).map((item) => titleOf(item.sectionId));
+  const leftOut = (reason: 'needsModel' | 'done') => intl.formatList((requested?.leftOut ?? []).filter((item) => item.reason === reason).map((item) => titleOf(item.sectionId)));
   return (
     <section aria-labelledby="drafts-heading" className="space-y-3 rounded-lg bg-primary-50 p-4 text-sm text-gray-800 ring-1 ring-primary-100">
       <h2 id="drafts-heading" className="text-base font-semibold text-gray-900">
@@ -264,6 +270,13 @@ function DraftAll({ application, states, onInserted }: { application: Overview; 
         </Button>
       </div>
       <div role="status" aria-live="polite">
+        {requested && (
+          <div className="space-y-1 rounded-md bg-white p-3 ring-1 ring-primary-100">
+            <p className="font-medium text-gray-900">{t('drafts.panel.allStarted', { count: requested.started.length })}</p>
+            {leftOut('needsModel') && <p>{t('drafts.panel.allLeftOutNeedsModel', { sections: leftOut('needsModel') })}</p>}
+            {leftOut('done') && <p>{t('drafts.panel.allLeftOutDone', { sections: leftOut('done') })}</p>}
+          </div>
+        )}
         {result && (
           <div className="space-y-1 rounded-md bg-white p-3 ring-1 ring-primary-100">
             <p className="font-medium text-gray-900">{t('drafts.insertAllDone', { count: result.inserted.length })}</p>

@@ -9,7 +9,7 @@ import { budgetDataSchema, budgetLineTypes, emptyBudget, staffLineTypes, type Bu
 import { useFormats, useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/input-class';
-import { FieldProblems, problemsOf, visibleProblems } from './data-problems';
+import { FieldProblems, problemsOf, useLeftFields, visibleProblems } from './data-problems';
 import { DecimalInput, useFormatMoney } from './decimal-input';
 import { newRowId, ReorderableRows } from './reorderable-rows';
 
@@ -28,32 +28,50 @@ function withType(line: BudgetLine, type: BudgetLineType): BudgetLine {
   return { id: line.id, type: type as Exclude<BudgetLineType, (typeof staffLineTypes)[number]>, name: line.name, description: isStaffLine(line) ? '' : line.description, amount: isStaffLine(line) ? null : line.amount };
 }
 
-export function BudgetEditor({ data, terms, disabled, showAll, onChange }: { data: unknown; terms: GrantTerms; disabled: boolean; showAll: boolean; onChange: (data: BudgetData) => void }) {
+export function BudgetEditor({
+  data,
+  terms,
+  language,
+  disabled,
+  showAll,
+  onChange,
+}: {
+  data: unknown;
+  terms: GrantTerms;
+  /** The application's language: its amounts are written the way it writes numbers. */
+  language: string;
+  disabled: boolean;
+  showAll: boolean;
+  onChange: (data: BudgetData) => void;
+}) {
   const t = useT();
   const id = useId();
+  const formats = useFormats();
   const money = useFormatMoney(terms.currency);
   const budget = budgetOf(data);
-  const problems = visibleProblems(budgetProblems(budget, terms), showAll, contradictions);
+  const found = budgetProblems(budget, terms);
+  const { left, onBlur } = useLeftFields(() => found.filter((problem) => contradictions.includes(problem.message)));
+  const problems = visibleProblems(found, showAll, contradictions, left);
   const setLines = (lines: BudgetLine[]) => onChange({ ...budget, lines });
   const setLine = (next: BudgetLine) => setLines(budget.lines.map((line) => (line.id === next.id ? next : line)));
   const fundingProblems = problemsOf(problems, 'data.fundingRequested');
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-4">
+    <section aria-labelledby={`${id}-heading`} className="space-y-4" onBlur={onBlur}>
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-gray-900">
         {t('budget.editor.heading')}
       </h2>
       {(terms.hourlyRate !== null || terms.maxFundingPct !== null || terms.minInvoiceAmount !== null) && (
         <ul className="list-disc space-y-0.5 ps-5 text-sm text-gray-700">
           {terms.hourlyRate !== null && <li>{t('budget.editor.fixedRate', { rate: money(terms.hourlyRate) })}</li>}
-          {terms.maxFundingPct !== null && <li>{t('budget.editor.maxFunding', { max: terms.maxFundingPct })}</li>}
+          {terms.maxFundingPct !== null && <li>{t('budget.editor.maxFunding', { max: formats.percent(terms.maxFundingPct) })}</li>}
           {terms.minInvoiceAmount !== null && <li>{t('budget.editor.minInvoice', { min: money(terms.minInvoiceAmount) })}</li>}
         </ul>
       )}
 
       {budget.lines.length === 0 && <p className="text-sm text-gray-600">{t('budget.editor.noLines')}</p>}
       <ReorderableRows rows={budget.lines} disabled={disabled} rowLabel={(index) => t('budget.editor.line', { n: index + 1 })} onChange={setLines}>
-        {(line) => <LineFields line={line} terms={terms} disabled={disabled} problems={problems} onChange={setLine} />}
+        {(line) => <LineFields line={line} terms={terms} language={language} disabled={disabled} problems={problems} onChange={setLine} />}
       </ReorderableRows>
       {!disabled && (
         <Button variant="secondary" onClick={() => setLines([...budget.lines, { id: newRowId(), type: 'internal-existing', name: '', hourlyWage: null, hours: null }])}>
@@ -62,13 +80,14 @@ export function BudgetEditor({ data, terms, disabled, showAll, onChange }: { dat
       )}
       {showAll && problemsOf(problems, 'data').length > 0 && <FieldProblems id={`${id}-lines-problems`} problems={problemsOf(problems, 'data')} currency={terms.currency} />}
 
-      <div className="max-w-xs space-y-1">
+      <div className="max-w-xs space-y-1" data-field="data.fundingRequested">
         <label htmlFor={`${id}-funding`} className="block text-sm font-medium text-gray-800">
           {t('budget.editor.fundingRequested')}
         </label>
         <DecimalInput
           id={`${id}-funding`}
           hundredths={budget.fundingRequested}
+          locale={language}
           disabled={disabled}
           invalid={fundingProblems.length > 0}
           describedBy={fundingProblems.length > 0 ? `${id}-funding-problems` : undefined}
@@ -82,7 +101,7 @@ export function BudgetEditor({ data, terms, disabled, showAll, onChange }: { dat
   );
 }
 
-function LineFields({ line, terms, disabled, problems, onChange }: { line: BudgetLine; terms: GrantTerms; disabled: boolean; problems: readonly DataProblem[]; onChange: (line: BudgetLine) => void }) {
+function LineFields({ line, terms, language, disabled, problems, onChange }: { line: BudgetLine; terms: GrantTerms; language: string; disabled: boolean; problems: readonly DataProblem[]; onChange: (line: BudgetLine) => void }) {
   const t = useT();
   const id = useId();
   const money = useFormatMoney(terms.currency);
@@ -106,7 +125,7 @@ function LineFields({ line, terms, disabled, problems, onChange }: { line: Budge
           ))}
         </select>
       </div>
-      <div className="space-y-1">
+      <div className="space-y-1" data-field={`${at}.name`}>
         <label htmlFor={`${id}-name`} className="block text-sm font-medium text-gray-800">
           {isStaffLine(line) ? t('budget.editor.staffName') : t('budget.editor.name')}
         </label>
@@ -115,7 +134,7 @@ function LineFields({ line, terms, disabled, problems, onChange }: { line: Budge
       </div>
       {isStaffLine(line) ? (
         <>
-          <div className="space-y-1">
+          <div className="space-y-1" data-field={`${at}.hourlyWage`}>
             <label htmlFor={`${id}-wage`} className="block text-sm font-medium text-gray-800">
               {t('budget.editor.hourlyWage')}
             </label>
@@ -124,17 +143,19 @@ function LineFields({ line, terms, disabled, problems, onChange }: { line: Budge
                 {money(terms.hourlyRate)} <span className="text-xs text-gray-600">{t('budget.editor.fixedRateShort')}</span>
               </p>
             ) : (
-              <DecimalInput id={`${id}-wage`} hundredths={line.hourlyWage} disabled={disabled} invalid={field('hourlyWage').invalid} describedBy={field('hourlyWage').describedBy} onChange={(hourlyWage) => onChange({ ...line, hourlyWage })} />
+              <DecimalInput id={`${id}-wage`} hundredths={line.hourlyWage} locale={language} disabled={disabled} invalid={field('hourlyWage').invalid} describedBy={field('hourlyWage').describedBy} onChange={(hourlyWage) => onChange({ ...line, hourlyWage })} />
             )}
             <FieldProblems id={`${id}-hourlyWage-problems`} problems={field('hourlyWage').problems} currency={terms.currency} />
           </div>
-          <div className="space-y-1">
+          <div className="space-y-1" data-field={`${at}.hours`}>
             <label htmlFor={`${id}-hours`} className="block text-sm font-medium text-gray-800">
               {t('budget.editor.hours')}
             </label>
             <DecimalInput
               id={`${id}-hours`}
               hundredths={line.hours === null ? null : Math.round(line.hours * 100)}
+              locale={language}
+              kind="number"
               disabled={disabled}
               invalid={field('hours').invalid}
               describedBy={field('hours').describedBy}
@@ -151,11 +172,11 @@ function LineFields({ line, terms, disabled, problems, onChange }: { line: Budge
             </label>
             <textarea id={`${id}-description`} rows={2} maxLength={2000} value={line.description} readOnly={disabled} onChange={(event) => onChange({ ...line, description: event.target.value })} className={inputClass} />
           </div>
-          <div className="space-y-1">
+          <div className="space-y-1" data-field={`${at}.amount`}>
             <label htmlFor={`${id}-amount`} className="block text-sm font-medium text-gray-800">
               {t('budget.editor.amount')}
             </label>
-            <DecimalInput id={`${id}-amount`} hundredths={line.amount} disabled={disabled} invalid={field('amount').invalid} describedBy={field('amount').describedBy} onChange={(amount) => onChange({ ...line, amount })} />
+            <DecimalInput id={`${id}-amount`} hundredths={line.amount} locale={language} disabled={disabled} invalid={field('amount').invalid} describedBy={field('amount').describedBy} onChange={(amount) => onChange({ ...line, amount })} />
             <FieldProblems id={`${id}-amount-problems`} problems={field('amount').problems} currency={terms.currency} />
           </div>
         </>
@@ -225,7 +246,7 @@ export function BudgetSummary({ budget, terms }: { budget: BudgetData; terms: Gr
               <span className="inline-block size-2.5 rounded-sm bg-gray-300" />
               {t('budget.editor.ownFinancing')}
             </li>
-            {terms.maxFundingPct !== null && <li>┊ {t('budget.editor.maxFunding', { max: terms.maxFundingPct })}</li>}
+            {terms.maxFundingPct !== null && <li>┊ {t('budget.editor.maxFunding', { max: formats.percent(terms.maxFundingPct) })}</li>}
           </ul>
         </figure>
       </div>

@@ -1,14 +1,19 @@
 /** The texts of what a structured section's rules find, with amounts in the grant's currency. */
+import { useState, type FocusEvent } from 'react';
 import type { TextLeftover } from '../../../shared/domain/application-sections';
 import type { DataProblem } from '../../../shared/domain/budget';
-import { useT } from '../../lib/intl';
+import { useFormats, useT } from '../../lib/intl';
 import { useFormatMoney } from './decimal-input';
 
 export function useDataProblemText(currency: string) {
   const t = useT();
+  const formats = useFormats();
   const money = useFormatMoney(currency);
   return (problem: Pick<DataProblem, 'message' | 'values'>) => {
-    const values = problem.values && 'min' in problem.values ? { ...problem.values, min: money(Number(problem.values.min)) } : problem.values;
+    const values = { ...problem.values };
+    // A minimum is an amount, a maximum a share: each as the language writes it ("35 %", "35%").
+    if ('min' in values) values.min = money(Number(values.min));
+    if ('max' in values) values.max = formats.percent(Number(values.max));
     return t(problem.message, values);
   };
 }
@@ -25,11 +30,26 @@ export function FieldProblems({ id, problems, currency }: { id: string; problems
 }
 
 /**
- * Problems that contradict what was entered are shown at once; an empty field is normal while
- * writing and is named only with the other missing items (after "mark as done").
+ * Problems that contradict what was entered are shown once the writer has left the field (or, for
+ * what was saved so, as the editor opens); an empty field is normal while writing and is named only
+ * with the other missing items (after "mark as done", `showAll`).
  */
-export function visibleProblems(problems: readonly DataProblem[], showAll: boolean, contradictions: readonly string[]): DataProblem[] {
-  return showAll ? [...problems] : problems.filter((problem) => contradictions.includes(problem.message));
+export function visibleProblems(problems: readonly DataProblem[], showAll: boolean, contradictions: readonly string[], left: ReadonlySet<string>): DataProblem[] {
+  return showAll ? [...problems] : problems.filter((problem) => contradictions.includes(problem.message) && left.has(problem.field));
+}
+
+/**
+ * The fields the writer has left, as the forms elsewhere judge a field once it is left: a field is
+ * an element with `data-field` (its problem path) around the control; `onBlur` goes on an ancestor.
+ * What contradicts the rules when the editor opens counts as left, so saved mistakes show at once.
+ */
+export function useLeftFields(initialProblems: () => readonly DataProblem[]) {
+  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set(initialProblems().map((problem) => problem.field)));
+  const onBlur = (event: FocusEvent) => {
+    const field = (event.target as HTMLElement).closest('[data-field]')?.getAttribute('data-field');
+    if (field && !left.has(field)) setLeft(new Set(left).add(field));
+  };
+  return { left, onBlur };
 }
 
 export function problemsOf(problems: readonly DataProblem[], field: string): DataProblem[] {

@@ -33,7 +33,7 @@ export function DeliverablesEditor({
   const t = useT();
   const id = useId();
   const list = deliverablesOf(data);
-  const problems = visibleProblems(deliverablesProblems(list), showAll, []);
+  const problems = visibleProblems(deliverablesProblems(list), showAll, [], new Set());
   const setRows = (deliverables: Deliverable[]) => onChange({ deliverables });
   const setRow = (next: Deliverable) => setRows(list.deliverables.map((row) => (row.id === next.id ? next : row)));
   return (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { missingForDone, type AnswerValue } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
 import { mayPublish } from '../../../shared/domain/review';
+import { languageName } from '../../../shared/i18n/language-names';
 import { InLanguage, useFormats, useLocale, useRichT, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { safeHref } from '../../lib/safe-url';
@@ -42,7 +43,7 @@ export function FinalDocument({ applicationId }: { applicationId: string }) {
         <Actions final={data} />
         <WhereToApply final={data} />
         {!data.published && <Checklist final={data} />}
-        {data.language !== locale && <p className="text-sm text-gray-600">{t('reviews.final.inLanguage', { language: t(`applications.language.${data.language}`) })}</p>}
+        {data.language !== locale && <p className="text-sm text-gray-600">{t('reviews.final.inLanguage', { language: languageName(data.language, locale) })}</p>}
       </div>
       <InLanguage locale={data.language} fallback={<Loading className="mt-6" />}>
         <Document final={data} />
@@ -93,6 +94,7 @@ function WhereToApply({ final }: { final: Final }) {
   const t = useT();
   const richT = useRichT();
   const formats = useFormats();
+  const { locale } = useLocale();
   const href = safeHref(final.grantUrl);
   // The fund's and the grant's names come in the application's language, as the document prints them.
   const fund = <span lang={final.language}>{final.fundName}</span>;
@@ -120,6 +122,9 @@ function WhereToApply({ final }: { final: Final }) {
               {richT('reviews.final.applyLink', { grant: <span lang={final.language}>{final.grantTitle}</span> })}
             </a>{' '}
             <span className="text-gray-600">({fund})</span>
+            {final.grantUrlLanguage && final.grantUrlLanguage !== locale && (
+              <span className="text-gray-600"> {t('reviews.final.pageInLanguage', { language: languageName(final.grantUrlLanguage, locale) })}</span>
+            )}
           </li>
         )}
         <li>{t('reviews.final.deadline', { deadline: final.deadlineAt ? formats.deadline(final.deadlineAt) : t('applications.deadline.none') })}</li>

@@ -18,6 +18,8 @@ interface StructuredSection {
 }
 
 const cell = 'border-b border-gray-200 py-1.5 pe-3 text-start align-top';
+/** A cell of a table stacked on a phone: its column's name before its value, side by side. */
+const stacked = 'max-sm:flex max-sm:gap-3 max-sm:border-0 max-sm:py-0.5 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-normal max-sm:before:text-gray-600 max-sm:before:content-[attr(data-label)]';
 
 /** A row date (YYYY-MM-DD) as a date in the interface language, without a time. */
 function useDay() {
@@ -107,11 +109,13 @@ function FinalActivityPlan({ data, budget, members }: { data: unknown; budget: u
       {plan.activities.length === 0 ? (
         <p className="text-sm text-gray-600">{t('activityPlan.editor.noActivities')}</p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('activityPlan.editor.heading')}>
-          <table className="w-full min-w-[36rem] text-sm">
-            <caption className="pb-1 text-start font-semibold text-gray-900">{t('activityPlan.editor.heading')}</caption>
-            <thead className="text-gray-600">
-              <tr>
+        <div className="sm:overflow-x-auto" tabIndex={0} role="region" aria-label={t('activityPlan.editor.heading')}>
+          {/* Below 640 px each activity is a block of its own, every value under its column's name,
+              so nothing is out of sight and no date is cut; the roles keep it a table to a screen reader. */}
+          <table role="table" className="w-full text-sm max-sm:block sm:min-w-[36rem]">
+            <caption className="pb-1 text-start font-semibold text-gray-900 max-sm:block">{t('activityPlan.editor.heading')}</caption>
+            <thead className="text-gray-600 max-sm:sr-only">
+              <tr role="row">
                 <th scope="col" className={cell}>{t('activityPlan.editor.activity')}</th>
                 <th scope="col" className={cell}>{t('activityPlan.editor.start')}</th>
                 <th scope="col" className={cell}>{t('activityPlan.editor.end')}</th>
@@ -119,14 +123,22 @@ function FinalActivityPlan({ data, budget, members }: { data: unknown; budget: u
                 <th scope="col" className={cell}>{t('activityPlan.editor.outcome')}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block max-sm:space-y-3">
               {plan.activities.map((row, index) => (
-                <tr key={row.id}>
-                  <td className={`${cell} break-words`}>{row.activity.trim() || t('activityPlan.editor.row', { n: index + 1 })}</td>
-                  <td className={`${cell} whitespace-nowrap`}>{day(row.start)}</td>
-                  <td className={`${cell} whitespace-nowrap`}>{day(row.end)}</td>
-                  <td className={`${cell} break-words`}>{who(row.who)}</td>
-                  <td className={`${cell} break-words`}>
+                <tr key={row.id} role="row" className="max-sm:block max-sm:rounded-md max-sm:p-2 max-sm:ring-1 max-sm:ring-gray-200">
+                  <td role="cell" data-label={t('activityPlan.editor.activity')} className={`${cell} ${stacked} font-medium break-words sm:font-normal`}>
+                    {row.activity.trim() || t('activityPlan.editor.row', { n: index + 1 })}
+                  </td>
+                  <td role="cell" data-label={t('activityPlan.editor.start')} className={`${cell} ${stacked} whitespace-nowrap`}>
+                    {day(row.start)}
+                  </td>
+                  <td role="cell" data-label={t('activityPlan.editor.end')} className={`${cell} ${stacked} whitespace-nowrap`}>
+                    {day(row.end)}
+                  </td>
+                  <td role="cell" data-label={t('activityPlan.editor.who')} className={`${cell} ${stacked} break-words`}>
+                    {who(row.who)}
+                  </td>
+                  <td role="cell" data-label={t('activityPlan.editor.outcome')} className={`${cell} ${stacked} break-words`}>
                     {row.milestone && <span aria-hidden="true">◆ </span>}
                     {row.outcome}
                   </td>

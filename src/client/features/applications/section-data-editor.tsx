@@ -11,6 +11,7 @@ type Section = RouterOutputs['applications']['section'];
 export function SectionDataEditor({
   section,
   companyId,
+  language,
   data,
   disabled,
   showAll,
@@ -18,6 +19,8 @@ export function SectionDataEditor({
 }: {
   section: Section;
   companyId: string;
+  /** The application's language, which its figures are written in. */
+  language: string;
   data: unknown;
   disabled: boolean;
   showAll: boolean;
@@ -27,7 +30,7 @@ export function SectionDataEditor({
   const members = trpc.companies.members.useQuery({ companyId }, { enabled: section.kind === 'activity_plan', retry: false, staleTime: 60_000 });
   if (!isStructuredKind(section.kind)) return null;
   const common = { data, currency: section.terms.currency, disabled, showAll, onChange };
-  if (section.kind === 'budget') return <BudgetEditor {...common} terms={section.terms} />;
+  if (section.kind === 'budget') return <BudgetEditor {...common} terms={section.terms} language={language} />;
   if (section.kind === 'activity_plan') {
     const owners = {
       members: (members.data ?? []).map((member) => ({ userId: member.userId, name: `${member.firstname} ${member.lastname}`.trim() || member.email })),

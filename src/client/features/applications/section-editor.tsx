@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { countChars, inputProblem, missingForDone, startAfterEnd, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
@@ -12,6 +12,7 @@ import { inputClass } from '../../ui/input-class';
 import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { useDataProblemText, useLeftoverText } from './data-problems';
+import { DecimalInput } from './decimal-input';
 import { SectionVersions } from './section-versions';
 import { CommentOnSelection, useCommentAnchors, type CommentAnchors } from './comment-anchors';
 import { CommentsPanel } from './comments-panel';
@@ -139,7 +140,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
         </Notice>
       )}
 
-      <SectionDataEditor section={section} companyId={overview.companyId} data={doc.data} disabled={!editable} showAll={showMissing} onChange={(data) => setDoc((current) => ({ ...current, data }))} />
+      <SectionDataEditor section={section} companyId={overview.companyId} language={overview.language} data={doc.data} disabled={!editable} showAll={showMissing} onChange={(data) => setDoc((current) => ({ ...current, data }))} />
 
       <ContentField
         coEditing={text}
@@ -177,6 +178,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
               key={input.id}
               input={input}
               value={doc.answers[input.id] ?? null}
+              language={overview.language}
               startAfterEnd={input.id === reversedStart}
               disabled={!editable}
               onChange={(value) => answer(input.id, value)}
@@ -501,12 +503,15 @@ function CharCount({ id, text, max, className = '' }: { id: string; text: string
 function InputField({
   input,
   value,
+  language,
   startAfterEnd: reversed = false,
   disabled,
   onChange,
 }: {
   input: Input;
   value: AnswerValue;
+  /** The application's language, which its numbers are written in. */
+  language: string;
   /** This is the section's start date and it lies after the end date (a contradiction, shown at once). */
   startAfterEnd?: boolean;
   disabled: boolean;
@@ -529,7 +534,7 @@ function InputField({
   return (
     <div className="space-y-1">
       {input.type === 'list' ? (
-        <ListInput id={id} label={label} values={Array.isArray(value) ? value : []} disabled={disabled} invalid={error !== null} describedBy={describedBy} onChange={onChange} />
+        <ListInput id={id} label={label} name={input.label} values={Array.isArray(value) ? value : []} disabled={disabled} invalid={error !== null} describedBy={describedBy} onChange={onChange} />
       ) : (
         <>
           <label htmlFor={id} className="block text-sm font-medium text-gray-800">
@@ -556,22 +561,29 @@ function InputField({
               onChange={onChange}
               className="max-w-60"
             />
+          ) : input.type === 'number' ? (
+            // An amount or a count reads back as typed, grouped as the application writes numbers ("45.000.000").
+            <DecimalInput
+              id={id}
+              hundredths={typeof value === 'number' ? Math.round(value * 100) : null}
+              locale={language}
+              kind="number"
+              disabled={disabled}
+              invalid={error !== null}
+              describedBy={describedBy}
+              onChange={(hundredths) => onChange(hundredths === null ? null : hundredths / 100)}
+              className="max-w-60"
+            />
           ) : (
             <input
               id={id}
-              type={input.type === 'number' ? 'number' : 'text'}
-              inputMode={input.type === 'number' ? 'decimal' : undefined}
+              type="text"
               value={value === null || Array.isArray(value) ? '' : String(value)}
               readOnly={disabled}
               aria-invalid={error !== null}
               aria-describedby={describedBy}
-              onChange={(event) => {
-                const raw = event.target.value;
-                if (input.type !== 'number') return onChange(raw);
-                const number = raw === '' ? null : Number(raw);
-                onChange(number === null || Number.isFinite(number) ? number : null);
-              }}
-              className={`${inputClass} ${input.type === 'number' ? 'max-w-60' : ''}`}
+              onChange={(event) => onChange(event.target.value)}
+              className={inputClass}
             />
           )}
         </>
@@ -589,6 +601,7 @@ function InputField({
 function ListInput({
   id,
   label,
+  name,
   values,
   disabled,
   invalid,
@@ -597,6 +610,8 @@ function ListInput({
 }: {
   id: string;
   label: ReactNode;
+  /** The field's label as text: each item is announced by it and its place ("Nøglepersoner, punkt 2 af 3"). */
+  name: string;
   values: string[];
   disabled: boolean;
   invalid: boolean;
@@ -605,15 +620,23 @@ function ListInput({
 }) {
   const t = useT();
   const rows = values.length > 0 ? values : [''];
+  const list = useRef<HTMLOListElement>(null);
+  // An item just added takes the focus, so the writer types into it rather than on from the button.
+  const [focusItem, setFocusItem] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusItem === null) return;
+    list.current?.querySelectorAll('input')[focusItem]?.focus();
+    setFocusItem(null);
+  }, [focusItem, rows.length]);
   return (
     <fieldset aria-describedby={describedBy} className="space-y-2">
       <legend className="text-sm font-medium text-gray-800">{label}</legend>
-      <ol className="space-y-2">
+      <ol ref={list} className="space-y-2">
         {rows.map((item, index) => (
           <li key={index} className="flex items-center gap-2">
             <input
               id={index === 0 ? id : undefined}
-              aria-label={`${index + 1}`}
+              aria-label={t('applications.editor.listItem', { label: name, n: index + 1, count: rows.length })}
               value={item}
               readOnly={disabled}
               aria-invalid={invalid && item.trim() === ''}
@@ -629,7 +652,13 @@ function ListInput({
         ))}
       </ol>
       {!disabled && (
-        <Button variant="secondary" onClick={() => onChange([...rows, ''])}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            onChange([...rows, '']);
+            setFocusItem(rows.length);
+          }}
+        >
           {t('applications.editor.listAdd')}
         </Button>
       )}

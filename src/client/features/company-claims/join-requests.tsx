@@ -152,7 +152,7 @@ function PendingRequestRow({ request, companyId, myRole }: { request: PendingReq
       <Avatar alt={name} />
       <div className="min-w-0 flex-1">
         <p className="text-sm break-words text-gray-900">{t('companyClaims.pending.asks', { name, email: request.email })}</p>
-        {request.message && <p className="mt-1 text-sm break-words whitespace-pre-line text-gray-600">«{request.message}»</p>}
+        {request.message && <p className="mt-1 text-sm break-words whitespace-pre-line text-gray-600">{t('companyClaims.quotedMessage', { message: request.message })}</p>}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <select aria-label={t('companyClaims.pending.role', { name })} className={`${inputClass} w-auto`} value={role} onChange={(event) => setRole(event.target.value as CompanyRole)}>

@@ -7,8 +7,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { slugify } from '../../../shared/domain/slug';
 import { createFundInput, type FundFields } from '../../../shared/schemas/funds';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
-import { useLocalized, useT } from '../../lib/intl';
-import { emptyText } from '../../../shared/i18n/localized-text';
+import { useLocale, useLocalized, useT } from '../../lib/intl';
+import { languageName } from '../../../shared/i18n/language-names';
+import { emptyText, translatedLocales } from '../../../shared/i18n/localized-text';
 import { LocalizedField } from '../../ui/localized-field';
 import { trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
@@ -21,10 +22,11 @@ interface FundDraft extends FundFields {
   id?: string;
 }
 
-const emptyFund: FundDraft = { name: emptyText(), slug: '', description: emptyText(), url: '' };
+const emptyFund: FundDraft = { name: emptyText(), slug: '', description: emptyText(), url: '', urls: { en: '', nb: '' } };
 
 function FundDialog({ initial, open, onOpenChange }: { initial: FundDraft; open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useT();
+  const { locale } = useLocale();
   const utils = trpc.useUtils();
   const { id, ...defaultValues } = initial;
   const pick = useLocalized();
@@ -76,7 +78,18 @@ function FundDialog({ initial, open, onOpenChange }: { initial: FundDraft; open:
                   slugTouched.current = true;
                 },
               })} />
-            <TextField label={t('funds.field.url')} type="url" error={errors.url?.message} placeholder="https://" {...form.register('url')} />
+            {/* The fund's page per language: each reader is sent to theirs, and told when there is none. */}
+            <TextField label={`${t('funds.field.url')} (${languageName('da', locale)})`} type="url" error={errors.url?.message} placeholder="https://" {...form.register('url')} />
+            {translatedLocales.map((language) => (
+              <TextField
+                key={language}
+                label={`${t('funds.field.url')} (${languageName(language, locale)})`}
+                type="url"
+                error={errors.urls?.[language]?.message}
+                placeholder="https://"
+                {...form.register(`urls.${language}`)}
+              />
+            ))}
             <LocalizedField label={t('funds.field.description')} multiline rows={3} errors={errors.description} register={(locale) => form.register(`description.${locale}`)} />
             <FormError>{formError && t(formError.key, formError.values)}</FormError>
             <div className="flex justify-end gap-2 pt-2">
@@ -135,7 +148,7 @@ export function AdminFunds() {
                 <Button
                   variant="secondary"
                   aria-label={t('funds.admin.editOf', { name: fund.name })}
-                  onClick={() => setEditing({ id: fund.id, name: fund.names, slug: fund.slug, description: fund.description, url: fund.url ?? '' })}
+                  onClick={() => setEditing({ id: fund.id, name: fund.names, slug: fund.slug, description: fund.description, url: fund.url ?? '', urls: fund.urls })}
                 >
                   {t('funds.admin.edit')}
                 </Button>

@@ -9,8 +9,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { addSectionInput, updateGrantInput, type UpdateGrantInput } from '../../../shared/schemas/grants';
 import { grantStatuses, sectionKinds } from '../../../shared/domain/grants';
 import { applyServerErrors } from '../../lib/forms';
-import { useLocalized, useT } from '../../lib/intl';
-import { emptyText } from '../../../shared/i18n/localized-text';
+import { useLocale, useLocalized, useT } from '../../lib/intl';
+import { languageName } from '../../../shared/i18n/language-names';
+import { emptyText, translatedLocales } from '../../../shared/i18n/localized-text';
 import { LocalizedField } from '../../ui/localized-field';
 import { trpc } from '../../lib/trpc';
 import type { AppRouter } from '../../../server/trpc/root';
@@ -33,12 +34,14 @@ function valuesOf(grant: AdminGrant): UpdateGrantInput {
   return {
     ...{ id, version, title, slug, description, opensAt, deadlineAt, status, currency, amountMin, amountMax, maxFundingPct, minInvoiceAmount, hourlyRate },
     url: grant.url ?? '',
+    urls: grant.urls,
     requirements: grant.requirements.map((question) => ({ id: question.id, text: question.text, expectedAnswer: question.expectedAnswer, prefill: question.prefill })),
   };
 }
 
 function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promise<unknown> }) {
   const t = useT();
+  const { locale } = useLocale();
   const form = useForm({ resolver: zodResolver(updateGrantInput), defaultValues: valuesOf(grant) });
   const errors = form.formState.errors;
   const questions = useFieldArray({ control: form.control, name: 'requirements' });
@@ -63,7 +66,18 @@ function GrantForm({ grant, onSaved }: { grant: AdminGrant; onSaved: () => Promi
             <LocalizedField label={t('grants.field.title')} errors={errors.title} required register={(locale) => form.register(`title.${locale}`)} />
           </div>
           <TextField label={t('grants.field.slug')} hint={t('grants.field.slugHint')} error={errors.slug?.message} {...form.register('slug')} />
-          <TextField label={t('grants.field.url')} type="url" placeholder="https://" error={errors.url?.message} {...form.register('url')} />
+          {/* The grant's page per language: each reader is sent to theirs, and told when there is none. */}
+          <TextField label={`${t('grants.field.url')} (${languageName('da', locale)})`} type="url" placeholder="https://" error={errors.url?.message} {...form.register('url')} />
+          {translatedLocales.map((language) => (
+            <TextField
+              key={language}
+              label={`${t('grants.field.url')} (${languageName(language, locale)})`}
+              type="url"
+              placeholder="https://"
+              error={errors.urls?.[language]?.message}
+              {...form.register(`urls.${language}`)}
+            />
+          ))}
           <SelectField label={t('grants.field.status')} error={errors.status?.message} {...form.register('status')}>
             {grantStatuses.map((status) => (
               <option key={status} value={status}>

@@ -6,7 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { createGrantInput } from '../../../shared/schemas/grants';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
-import { useFormats, useLocalized, useT } from '../../lib/intl';
+import { useFormats, useLocale, useLocalized, useT } from '../../lib/intl';
+import { languageName } from '../../../shared/i18n/language-names';
 import { emptyText } from '../../../shared/i18n/localized-text';
 import { trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
@@ -20,6 +21,7 @@ const newGrantFields = z.object({ title: createGrantInput.shape.title });
 
 function NewGrantForm({ fundId }: { fundId: string }) {
   const t = useT();
+  const { locale } = useLocale();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.grants.admin.create.useMutation({ meta: { handlesError: true } });
@@ -43,7 +45,7 @@ function NewGrantForm({ fundId }: { fundId: string }) {
     <form noValidate className="flex flex-col gap-2 rounded-lg bg-white p-4 ring-1 ring-gray-200 sm:flex-row sm:items-end" onSubmit={onSubmit}>
       <div className="flex-1">
         {/* A new grant starts with its Danish title; the editor adds the other languages. */}
-        <TextField label={`${t('grants.admin.newTitle')} (${t('language.da')})`} lang="da" error={form.formState.errors.title?.da?.message} maxLength={200} {...form.register('title.da')} />
+        <TextField label={`${t('grants.admin.newTitle')} (${languageName('da', locale)})`} lang="da" error={form.formState.errors.title?.da?.message} maxLength={200} {...form.register('title.da')} />
       </div>
       <Button type="submit" size="md" disabled={create.isPending}>
         {t('grants.admin.create')}

@@ -91,6 +91,7 @@ export function GrantDetail({ grant }: { grant: GrantDetailData }) {
               <a href={safeHref(grant.url ?? grant.fund.url)} target="_blank" rel="noopener noreferrer" className="font-medium text-primary-700 underline hover:text-primary-800">
                 {t('grants.detail.fundPage', { fund: grant.fund.name })}
               </a>
+              {grant.urlNote && <span className="text-gray-600"> {grant.urlNote}</span>}
             </p>
           )}
         </section>

@@ -18,7 +18,8 @@ const unusable: Record<'expired' | 'used' | 'unknown', MessageKey> = {
 
 /**
  * An invitation link: company, inviter and role, then accept (after logging in or signing up,
- * coming back here) or decline. Expired, used and unknown links each say so.
+ * coming back here) or decline. Expired, used and unknown links each say so; opened again by the
+ * one who accepted it, it says that its work is done and leads to the company.
  */
 export function InvitationByToken({ token }: { token: string }) {
   const t = useT();
@@ -41,7 +42,17 @@ export function InvitationByToken({ token }: { token: string }) {
       </p>
     );
   }
-  const { status } = invitation.data;
+  const { status, joined } = invitation.data;
+  if (joined) {
+    return (
+      <div role="status" className="space-y-3 rounded-md bg-primary-50 p-4 text-sm text-gray-800 ring-1 ring-primary-100">
+        <p>{t('invitations.token.joined', { company: joined.companyName })}</p>
+        <Link to="/companies/$company_id/users" params={{ company_id: joined.companyId }} className={buttonClass('primary', 'md')}>
+          {t('invitations.token.toCompany', { company: joined.companyName })}
+        </Link>
+      </div>
+    );
+  }
   if (status !== 'valid' || !invitation.data.invitation) {
     return (
       <div role="alert" className="rounded-md bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">

@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import type { QueueName } from '../../../shared/jobs';
-import { useT } from '../../lib/intl';
+import type { Formats } from '../../../shared/i18n/format';
+import { useFormats, useT } from '../../lib/intl';
 import { appErrorOf } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -48,14 +49,15 @@ function json(value: unknown): string {
 }
 
 /** A percentage, or whatever the processor reported; nothing for a job that never reported any. */
-function progressText(progress: unknown): string {
+function progressText(progress: unknown, formats: Formats): string {
   if (progress === 0 || progress === null || progress === undefined || progress === '') return '–';
-  return typeof progress === 'number' ? `${progress} %` : typeof progress === 'string' ? progress : JSON.stringify(progress);
+  return typeof progress === 'number' ? formats.percent(progress, { digits: 0 }) : typeof progress === 'string' ? progress : JSON.stringify(progress);
 }
 
 /** Everything BullMQ knows of one job, personal data masked, with the actions its state allows. */
 export function JobDetailDialog({ queue, jobId, onClose }: JobDetailDialogProps) {
   const t = useT();
+  const formats = useFormats();
   const format = useJobFormat();
   const [revealEmails, setRevealEmails] = useState(false);
   const detail = useJobDetail(queue, jobId, revealEmails);
@@ -135,7 +137,7 @@ export function JobDetailDialog({ queue, jobId, onClose }: JobDetailDialogProps)
                 <dl className="divide-y divide-gray-100">
                   <Row label={t('jobs.detail.name')}>{job.name}</Row>
                   <Row label={t('jobs.detail.state')}>{t(`jobs.state.${stateKey(job.state)}`)}</Row>
-                  <Row label={t('jobs.detail.progress')}>{progressText(job.progress)}</Row>
+                  <Row label={t('jobs.detail.progress')}>{progressText(job.progress, formats)}</Row>
                   <Row label={t('jobs.detail.attempts')}>{t('jobs.attempts', { made: job.attemptsMade, total: job.attempts })}</Row>
                   <Row label={t('jobs.detail.created')}>{format.dateTime(job.createdAt)}</Row>
                   {job.dueAt && <Row label={t('jobs.detail.due')}>{format.dateTime(job.dueAt)}</Row>}

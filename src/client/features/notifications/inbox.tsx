@@ -114,6 +114,7 @@ function InboxPanel({ unread, onOpened }: { unread: number; onOpened: () => void
 
 const headlineKey: Record<InboxKind, MessageKey> = {
   mention: 'inbox.item.mention',
+  reply: 'inbox.item.reply',
   review_request: 'inbox.item.reviewRequest',
   approved: 'inbox.item.approved',
   not_approved: 'inbox.item.notApproved',

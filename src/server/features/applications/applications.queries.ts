@@ -10,6 +10,7 @@ import { decimalToMinor, type GrantTerms } from '../../../shared/domain/budget';
 import { may, type CompanyRole } from '../../../shared/domain/company-roles';
 import type { Locale } from '../../../shared/i18n';
 import type { InputType, SectionKind } from '../../../shared/domain/grants';
+import { withKnownAnswers, type KnownFacts } from '../../../shared/domain/known-answers';
 import { localizedSql } from '../../catalog/localized-sql';
 import { newestDraftState } from '../drafts/drafts.queries';
 
@@ -304,6 +305,28 @@ export function sectionRuleColumnsIn(locale: Locale = 'da') {
   ] as const;
 }
 
+/**
+ * What the application already knows (`withKnownAnswers`), as columns of a query over
+ * `application_sections as s`: its title, the company's number of employees, and the project's
+ * start and end as its activity plan has them (first start, last end; ISO dates compare as text).
+ */
+export function knownFactColumns() {
+  const activities = sql`FROM application_sections p JOIN grant_sections pg ON pg.id = p.grant_section_id
+    CROSS JOIN jsonb_array_elements(CASE WHEN jsonb_typeof(p.data -> 'activities') = 'array' THEN p.data -> 'activities' ELSE '[]'::jsonb END) x
+    WHERE p.application_id = s.application_id AND pg.kind = 'activity_plan'`;
+  return [
+    sql<string | null>`(SELECT a.title FROM applications a WHERE a.id = s.application_id)`.as('knownTitle'),
+    sql<string | null>`(SELECT c.employees FROM applications a JOIN companies c ON c.id = a.company_id WHERE a.id = s.application_id)`.as('knownEmployees'),
+    sql<string | null>`(SELECT min(x ->> 'start') ${activities} AND coalesce(x ->> 'start', '') <> '')`.as('knownStart'),
+    sql<string | null>`(SELECT max(x ->> 'end') ${activities} AND coalesce(x ->> 'end', '') <> '')`.as('knownEnd'),
+  ] as const;
+}
+
+/** The facts `knownFactColumns` read, as `withKnownAnswers` takes them. */
+export function knownFactsOf(row: { knownTitle: string | null; knownEmployees: string | null; knownStart: string | null; knownEnd: string | null }): KnownFacts {
+  return { title: row.knownTitle, employees: row.knownEmployees, projectStart: row.knownStart, projectEnd: row.knownEnd };
+}
+
 /** The grant's budget terms as the shared rules take them (columns `currency`, `maxFundingPct`, …). */
 export function grantTermsOf(row: { currency: string; maxFundingPct: string | number | null; minInvoiceAmount: string | number | null; hourlyRate: string | number | null }): GrantTerms {
   return {
@@ -342,6 +365,7 @@ export async function findSection(db: Executor, applicationId: string, sectionId
       'gs.kind',
       localizedSql('gs', 'guidance', locale).as('guidance'),
       ...sectionRuleColumnsIn(locale),
+      ...knownFactColumns(),
       sql<string | null>`(SELECT trim(u.firstname || ' ' || u.lastname) FROM users u WHERE u.id = s.updated_by)`.as('updatedByName'),
       // The newest finished drafts, for the mark-done rule (an inserted draft nobody edited is not written yet).
       sql<string[]>`ARRAY(SELECT d.content FROM ai_drafts d WHERE d.section_id = s.id AND d.status = 'done' AND d.content <> '' ORDER BY d.created_at DESC LIMIT ${DRAFTS_COMPARED})`.as(
@@ -352,9 +376,11 @@ export async function findSection(db: Executor, applicationId: string, sectionId
     .where('s.application_id', '=', applicationId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { currency, maxFundingPct, minInvoiceAmount, hourlyRate, ...section } = row;
+  const { currency, maxFundingPct, minInvoiceAmount, hourlyRate, knownTitle, knownEmployees, knownStart, knownEnd, ...section } = row;
   const terms = grantTermsOf({ currency, maxFundingPct, minInvoiceAmount, hourlyRate });
-  return { ...section, status: row.status as SectionStatus, kind: row.kind as SectionKind, answers: row.answers as Answers, data: row.data as unknown, terms };
+  // The editor opens with what the application knows filled in, and the rules judge the same answers.
+  const answers = withKnownAnswers(row.inputs, row.answers as Answers, knownFactsOf({ knownTitle, knownEmployees, knownStart, knownEnd }));
+  return { ...section, status: row.status as SectionStatus, kind: row.kind as SectionKind, answers, data: row.data as unknown, terms };
 }
 
 /**

@@ -26,10 +26,10 @@ export const authRouter = router({
 
   /** Follows the link from a verification e-mail; the link is the credential, no sign-in needed. */
   verifyEmail: publicProcedure.meta({ access: 'token' }).input(verifyEmailInput).mutation(async ({ ctx, input }) => {
-    const { email, userId } = await verifyEmail(ctx, input.token);
+    const { email, userId, already } = await verifyEmail(ctx, input.token);
     // Sessions kept in memory carry whether the address is verified (decision 0032).
     await ctx.liveAccess.changed({ userId });
-    return { ok: true as const, email };
+    return { ok: true as const, email, already };
   }),
 
   /** Sends the signed-in user another verification link (limited: each is an e-mail). */

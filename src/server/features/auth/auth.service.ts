@@ -21,6 +21,7 @@ import {
   findUserById,
   insertUser,
   markEmailVerified,
+  verifyAddress,
   replaceEmailVerification,
   replacePasswordReset,
   takeEmailVerification,
@@ -135,14 +136,15 @@ export async function resendVerification(ctx: Ctx, user: SessionUser): Promise<v
  * becomes verified, if the account still has that address. No sign-in needed: the link itself is
  * the proof, and it may be opened on another device.
  */
-export async function verifyEmail(ctx: Ctx, token: string): Promise<{ email: string; userId: string }> {
+export async function verifyEmail(ctx: Ctx, token: string): Promise<{ email: string; userId: string; already: boolean }> {
   await limit(ctx, rateLimits.verifyConfirmPerIp, ctx.ip);
   return ctx.db.transaction().execute(async (trx) => {
     const link = await takeEmailVerification(trx, hashToken(token));
     const invalid = () => new AppError('VALIDATION', { message: 'auth.verify.invalid' });
     if (!link || link.expires_at.getTime() <= Date.now()) throw invalid();
-    if (!(await markEmailVerified(trx, link.user_id, link.email))) throw invalid();
-    return { email: link.email, userId: link.user_id };
+    const outcome = await verifyAddress(trx, link.user_id, link.email);
+    if (!outcome) throw invalid();
+    return { email: link.email, userId: link.user_id, already: outcome === 'already' };
   });
 }
 

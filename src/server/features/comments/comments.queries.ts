@@ -20,6 +20,19 @@ export function findThread(db: Executor, applicationId: string, threadId: string
     .executeTakeFirst();
 }
 
+/** Everyone who has written in the thread (its first comment and its replies), in the order they first did. */
+export async function threadParticipants(db: Executor, threadId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('section_comments')
+    .select('author_id')
+    .where((eb) => eb.or([eb('id', '=', threadId), eb('thread_id', '=', threadId)]))
+    .where('author_id', 'is not', null)
+    .groupBy('author_id')
+    .orderBy(sql`min(created_at)`)
+    .execute();
+  return rows.map((row) => row.author_id!);
+}
+
 /** Of `userIds`, the members of the company: mentions resolve only to them. */
 export async function membersAmong(db: Executor, companyId: string, userIds: readonly string[]): Promise<string[]> {
   if (userIds.length === 0) return [];

@@ -8,7 +8,8 @@ import { announceText, SERVER_CLIENT_ID } from '../co-editing/co-editing.service
 import { notify } from '../notifications/notifications.service';
 import { markCommentedIfInReview } from '../reviews/reviews.service';
 import { findSectionOfApplication } from '../applications/applications.queries';
-import { countOpenThreads, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved } from './comments.queries';
+import { countOpenThreads, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved, threadParticipants } from './comments.queries';
+import { replyRecipients } from '../../../shared/domain/comment-threads';
 
 /** Comments and replies one user may write: a conversation's pace, not a flood of mentions. */
 export const commentLimit: RateLimit = { name: 'comments:user', limit: 30, windowSeconds: 300 };
@@ -52,6 +53,8 @@ export const commentsRouter = router({
       const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);
       const comment = await insertComment(ctx.db, { sectionId: thread.sectionId, threadId: thread.id, authorId: ctx.user.id, body: input.body, quote: null, mentionIds });
       await notify(ctx, { kind: 'mention', applicationId: ctx.application.id, sectionId: thread.sectionId, actorId: ctx.user.id, recipientIds: mentionIds, text: input.body });
+      const participants = replyRecipients(await threadParticipants(ctx.db, thread.id), ctx.user.id, mentionIds);
+      await notify(ctx, { kind: 'reply', applicationId: ctx.application.id, sectionId: thread.sectionId, actorId: ctx.user.id, recipientIds: participants, text: input.body });
       await announceText(ctx, ctx.user, { sectionId: thread.sectionId, clientId: SERVER_CLIENT_ID, comments: true });
       return comment;
     }),

@@ -28,6 +28,9 @@ import {
 } from './company-claims.queries';
 
 const localeOf = (value: string): Locale => (isLocale(value) ? value : 'da');
+
+/** The requester's words in the quotation marks of the reader's language (the catalog's). */
+const quoted = (locale: Locale, message: string) => messagesFor(locale)['companyClaims.quotedMessage'].replace('{message}', () => message);
 const nameOf = (user: { firstname: string; lastname: string; email: string }) => `${user.firstname} ${user.lastname}`.trim() || user.email;
 
 export async function requestToJoin(
@@ -58,7 +61,7 @@ export async function requestToJoin(
         requesterEmail: user.email,
         company: company.name,
         // The requester's words as their own paragraph, or nothing.
-        message: request.message ? `\n\n«${request.message}»` : '',
+        message: request.message ? `\n\n${quoted(localeOf(manager.locale), request.message)}` : '',
         link: `${appUrl(services.env)}/companies`,
       },
     });

@@ -3,12 +3,14 @@
  * membership, and always name that application.
  */
 import { sql } from 'kysely';
+import type { InputType, SectionKind } from '../../../shared/domain/grants';
 import type { Executor } from '../../db/db';
 import type { RowProposal } from '../../../shared/domain/draft-rows';
 import type { DraftState, DraftStatus } from '../../../shared/schemas/drafts';
 import type { Answers } from '../../../shared/domain/application-sections';
 import type { Locale } from '../../../shared/i18n';
-import { grantTermColumns, grantTermsOf } from '../applications/applications.queries';
+import { grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf } from '../applications/applications.queries';
+import { withKnownAnswers } from '../../../shared/domain/known-answers';
 import type { DraftMaterial } from './draft-material';
 
 const activeStatuses = ['queued', 'running'] as const;
@@ -44,13 +46,13 @@ export async function insertDraft(db: Executor, values: { applicationId: string;
 }
 
 /** The sections of an application drafts are written for: text sections, and structured ones when a model writes. */
-export function draftableSectionsOf(db: Executor, applicationId: string, withStructured: boolean) {
+/** The application's sections that are in use, in order, with their kind and status (what "draft all" decides on). */
+export function sectionsToDraftOf(db: Executor, applicationId: string) {
   return db
     .selectFrom('application_sections as s')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
-    .select(['s.id', 's.status'])
+    .select(['s.id', 's.status', sql<SectionKind>`gs.kind`.as('kind')])
     .where('s.application_id', '=', applicationId)
-    .where('gs.kind', 'in', withStructured ? ['text', 'budget', 'activity_plan', 'deliverables'] : ['text'])
     .where('gs.removed_at', 'is', null)
     .orderBy('s.position')
     .execute();
@@ -260,13 +262,14 @@ export async function loadDraftMaterial(db: Executor, draftId: string): Promise<
       'c.employees',
       'c.website',
       sql<string | null>`to_char(c.start_date, 'YYYY-MM-DD')`.as('startDate'),
+      ...knownFactColumns(),
     ])
     .where('d.id', '=', draftId)
     .executeTakeFirst();
   if (!row) return null;
   const [requirements, inputs, others, earlier] = await Promise.all([
     db.selectFrom('section_requirements').select(['id', 'text']).where('grant_section_id', '=', row.grantSectionId).orderBy('position').execute(),
-    db.selectFrom('section_inputs').select(['id', 'label']).where('grant_section_id', '=', row.grantSectionId).orderBy('position').execute(),
+    db.selectFrom('section_inputs').select(['id', 'label', sql<InputType>`type`.as('type')]).where('grant_section_id', '=', row.grantSectionId).orderBy('position').execute(),
     db
       .selectFrom('application_sections as s')
       .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
@@ -289,7 +292,8 @@ export async function loadDraftMaterial(db: Executor, draftId: string): Promise<
       .limit(2)
       .execute(),
   ]);
-  const answers = row.answers as Answers;
+  // The model is given what the application knows, as the editor shows it, not asked to leave it open.
+  const answers = withKnownAnswers(inputs, row.answers as Answers, knownFactsOf(row));
   return {
     language: row.language as Locale,
     instruction: row.instruction,

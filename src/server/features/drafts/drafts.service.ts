@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { draftBody, isEditable, type Answers, type SectionStatus } from '../../../shared/domain/application-sections';
 import { rowCollections } from '../../../shared/domain/draft-rows';
+import { planDraftAll } from '../../../shared/domain/draft-all';
 import { AppError } from '../../../shared/errors';
 import { emptyActivityPlan } from '../../../shared/schemas/activity-plan';
 import { emptyBudget } from '../../../shared/schemas/budget';
@@ -25,7 +26,7 @@ import { saveSection, saveSectionAndAnnounce } from '../applications/application
 import {
   companyConfirmed,
   deleteDraft,
-  draftableSectionsOf,
+  sectionsToDraftOf,
   draftProposalsForUpdate,
   findActiveDraft,
   insertDraft,
@@ -94,15 +95,17 @@ export async function requestSectionDraft(ctx: Context, application: { id: strin
  * Drafts every section that is not done (right after an application is created, typically): the
  * text sections, and with a model also the budget, activity plan and deliverables.
  */
+/**
+ * Drafts every section `planDraftAll` picks, and names the ones it leaves out and why, so the
+ * answer the writer sees covers every section: `{ started: [{ sectionId, draftId, joined }],
+ * leftOut: [{ sectionId, reason: 'done' | 'needsModel' }] }`.
+ */
 export async function requestAllDrafts(ctx: Context, application: { id: string; companyId: string }, userId: string) {
   await requireConfirmedCompany(ctx, application.companyId);
-  const sections = await draftableSectionsOf(ctx.db, application.id, modelConfigured(ctx.env));
-  const drafts: Array<{ sectionId: string; draftId: string; joined: boolean }> = [];
-  for (const section of sections) {
-    if (section.status === 'done') continue;
-    drafts.push({ sectionId: section.id, ...(await requestDraft(ctx, application, { id: section.id, instruction: '' }, userId)) });
-  }
-  return drafts;
+  const { draft, leftOut } = planDraftAll(await sectionsToDraftOf(ctx.db, application.id), modelConfigured(ctx.env));
+  const started: Array<{ sectionId: string; draftId: string; joined: boolean }> = [];
+  for (const section of draft) started.push({ sectionId: section.id, ...(await requestDraft(ctx, application, { id: section.id, instruction: '' }, userId)) });
+  return { started, leftOut };
 }
 
 /**

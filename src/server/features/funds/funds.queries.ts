@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Locale } from '../../../shared/i18n';
-import { pickField, textOf, type LocalizedText } from '../../../shared/i18n/localized-text';
+import { pickField, pickLink, textOf, translatedUrlsOf, type LocalizedText } from '../../../shared/i18n/localized-text';
 import type { Executor } from '../../db/db';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 
@@ -10,6 +10,7 @@ export interface PublicFund {
   slug: string;
   name: string;
   description: string;
+  /** The fund's page in the visitor's language where it has one. */
   url: string | null;
   grantCount: number;
   openCount: number;
@@ -39,7 +40,12 @@ type PublicFundRow = Omit<PublicFund, never> & { translations: unknown };
 /** A fund's texts in the visitor's language (Danish where a text is not translated). */
 function inLocale(row: PublicFundRow, locale: Locale): PublicFund {
   const { translations, ...fund } = row;
-  return { ...fund, name: pickField(row.name, translations, 'name', locale), description: pickField(row.description, translations, 'description', locale) };
+  return {
+    ...fund,
+    name: pickField(row.name, translations, 'name', locale),
+    description: pickField(row.description, translations, 'description', locale),
+    url: pickLink(row.url, translations, locale)?.url ?? null,
+  };
 }
 
 export async function listPublicFunds(db: Executor, locale: Locale): Promise<PublicFund[]> {
@@ -69,6 +75,8 @@ export interface AdminFund {
   name: LocalizedText;
   description: LocalizedText;
   url: string | null;
+  /** The fund's pages in English and Norwegian, beside the Danish `url`. */
+  urls: { en: string; nb: string };
   grantCount: number;
   publishedCount: number;
   createdAt: Date;
@@ -93,7 +101,12 @@ export async function listAdminFunds(db: Executor): Promise<AdminFund[]> {
     .orderBy('f.name')
     .orderBy('f.id')
     .execute();
-  return rows.map(({ translations, ...row }) => ({ ...row, name: textOf(row.name, translations, 'name'), description: textOf(row.description, translations, 'description') }));
+  return rows.map(({ translations, ...row }) => ({
+    ...row,
+    name: textOf(row.name, translations, 'name'),
+    description: textOf(row.description, translations, 'description'),
+    urls: translatedUrlsOf(translations),
+  }));
 }
 
 /** A fund with its texts in every language (for the administrators). */
@@ -101,7 +114,7 @@ export async function findFundById(db: Executor, id: string) {
   const row = await db.selectFrom('funds').select(['id', 'slug', 'name', 'description', 'translations', 'url', 'created_at as createdAt']).where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const { translations, ...fund } = row;
-  return { ...fund, name: textOf(row.name, translations, 'name'), description: textOf(row.description, translations, 'description') };
+  return { ...fund, name: textOf(row.name, translations, 'name'), description: textOf(row.description, translations, 'description'), urls: translatedUrlsOf(translations) };
 }
 
 export interface FundValues {

@@ -10,7 +10,7 @@ import { countFundGrants, deleteFund, findFundById, insertFund, updateFund, type
 function valuesOf(input: z.output<typeof createFundInput>, slug: string): FundValues {
   return {
     slug,
-    ...localizedColumns({ name: input.name, description: input.description }),
+    ...localizedColumns({ name: input.name, description: input.description, url: { da: input.url, ...input.urls } }),
     url: input.url || null,
   };
 }

@@ -8,8 +8,9 @@ import { sql, type SqlBool } from 'kysely';
 import type { GrantListInput } from '../../../shared/schemas/grants';
 import type { GrantSort, GrantStatus, InputType, PublicGrantStatus, SectionKind } from '../../../shared/domain/grants';
 import type { ProfilePrefill } from '../../../shared/domain/requirements-test';
-import type { Locale } from '../../../shared/i18n';
-import { localizedColumns, pickField, textOf, type LocalizedText } from '../../../shared/i18n/localized-text';
+import { messagesFor, type Locale } from '../../../shared/i18n';
+import { localizedColumns, pickField, pickLink, textOf, translatedUrlsOf, type LocalizedText } from '../../../shared/i18n/localized-text';
+import { languageName } from '../../../shared/i18n/language-names';
 import { truncateAtWord } from '../../../shared/domain/truncate';
 import type { Executor } from '../../db/db';
 import { cachedCatalog } from '../../catalog/catalog-cache';
@@ -177,7 +178,10 @@ export interface PublicGrant {
   slug: string;
   title: string;
   description: string;
+  /** The fund's page for the grant, in the reader's language where it has one. */
   url: string | null;
+  /** Said after the link when the page is in another language than the reader's ("(siden er på engelsk)"). */
+  urlNote: string | null;
   status: PublicGrantStatus;
   opensAt: Date | null;
   deadlineAt: Date | null;
@@ -224,6 +228,9 @@ export async function findPublicGrant(db: Executor, slug: string, locale: Locale
     .where(isPublic)
     .executeTakeFirst();
   if (!row) return null;
+  const grantPage = pickLink(row.url, row.translations, locale);
+  const fundPage = pickLink(row.fund_url, row.fund_translations, locale);
+  const page = grantPage ?? fundPage;
   const sections = await db
     .selectFrom('grant_sections')
     .select(['id', 'kind', 'title', 'guidance', 'translations'])
@@ -236,7 +243,8 @@ export async function findPublicGrant(db: Executor, slug: string, locale: Locale
     slug: row.slug,
     title: pickField(row.title, row.translations, 'title', locale),
     description: pickField(row.description, row.translations, 'description', locale),
-    url: row.url,
+    url: grantPage?.url ?? null,
+    urlNote: page && page.language !== locale ? messagesFor(locale)['reviews.final.pageInLanguage'].replace('{language}', () => languageName(page.language, locale)) : null,
     status: row.status as PublicGrantStatus,
     opensAt: row.opens_at,
     deadlineAt: row.deadline_at,
@@ -247,7 +255,7 @@ export async function findPublicGrant(db: Executor, slug: string, locale: Locale
     maxFundingPct: num(row.max_funding_pct),
     hourlyRate: num(row.hourly_rate),
     minInvoiceAmount: num(row.min_invoice_amount),
-    fund: { slug: row.fund_slug, name: pickField(row.fund_name, row.fund_translations, 'name', locale), url: row.fund_url },
+    fund: { slug: row.fund_slug, name: pickField(row.fund_name, row.fund_translations, 'name', locale), url: fundPage?.url ?? null },
     sections: sections.map((section) => ({
       id: section.id,
       kind: section.kind as SectionKind,
@@ -360,6 +368,8 @@ export interface AdminGrant {
   title: LocalizedText;
   description: LocalizedText;
   url: string | null;
+  /** The grant's pages in English and Norwegian, beside the Danish `url`. */
+  urls: { en: string; nb: string };
   opensAt: Date | null;
   deadlineAt: Date | null;
   status: GrantStatus;
@@ -412,6 +422,7 @@ export async function findAdminGrant(db: Executor, id: string): Promise<AdminGra
     title: textOf(row.title, row.translations, 'title'),
     description: textOf(row.description, row.translations, 'description'),
     url: row.url,
+    urls: translatedUrlsOf(row.translations),
     opensAt: row.opens_at,
     deadlineAt: row.deadline_at,
     status: row.status as GrantStatus,

@@ -45,7 +45,7 @@ const ms = (date: Date | null) => (date ? new Date(date.getTime()) : null);
 function valuesOf(input: GrantInput, slug: string): GrantValues {
   return {
     slug,
-    ...localizedColumns({ title: input.title, description: input.description }),
+    ...localizedColumns({ title: input.title, description: input.description, url: { da: input.url, ...input.urls } }),
     url: input.url || null,
     opens_at: ms(input.opensAt),
     deadline_at: ms(input.deadlineAt),

@@ -125,6 +125,8 @@ export interface InvitationDetails {
   role: CompanyRole;
   expiresAt: Date;
   acceptedAt: Date | null;
+  /** Who accepted it (their account), once it is accepted. */
+  acceptedBy: string | null;
   declinedAt: Date | null;
   inviterName: string | null;
 }
@@ -143,6 +145,7 @@ function detailsQuery(db: Executor) {
       'invitations.role',
       'invitations.expires_at as expiresAt',
       'invitations.accepted_at as acceptedAt',
+      'invitations.accepted_by as acceptedBy',
       'invitations.declined_at as declinedAt',
       'users.firstname as inviterFirstname',
       'users.lastname as inviterLastname',

@@ -53,7 +53,9 @@ export const invitationsRouter = router({
     ctx.resHeaders?.set('Cache-Control', 'no-store');
     const invitation = await findInvitationByTokenHash(ctx.db, hashInvitationToken(input.token));
     const status = invitationStatus(invitation);
-    if (!invitation || status !== 'valid') return { status, invitation: null };
+    // The one who accepted it, opening the link again, is told that its work is done, and where.
+    const joined = invitation && status === 'used' && ctx.user && invitation.acceptedBy === ctx.user.id ? { companyId: invitation.companyId, companyName: invitation.companyName } : null;
+    if (!invitation || status !== 'valid') return { status, invitation: null, joined };
     return {
       status,
       invitation: {
@@ -64,6 +66,7 @@ export const invitationsRouter = router({
         email: invitation.email,
         expiresAt: invitation.expiresAt,
       },
+      joined: null,
     };
   }),
 

@@ -24,6 +24,8 @@ export async function updateSettings(db: Executor, userId: string, settings: Not
 const settingOf: Record<NotificationKind, 'notify_review_requests' | 'notify_mentions' | 'notify_review_results'> = {
   review_request: 'notify_review_requests',
   mention: 'notify_mentions',
+  // A reply in one's thread is a comment addressed to one, as a mention is: the same switch.
+  reply: 'notify_mentions',
   approved: 'notify_review_results',
   not_approved: 'notify_review_results',
 };

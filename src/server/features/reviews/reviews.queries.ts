@@ -9,7 +9,9 @@ import { companyRoles, may, type CompanyRole } from '../../../shared/domain/comp
 import type { SectionKind } from '../../../shared/domain/grants';
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
-import { finishedDraftTexts, grantTermColumns, grantTermsOf, sectionRuleColumnsIn } from '../applications/applications.queries';
+import { finishedDraftTexts, grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf, sectionRuleColumnsIn } from '../applications/applications.queries';
+import { withKnownAnswers } from '../../../shared/domain/known-answers';
+import { pickLink } from '../../../shared/i18n/localized-text';
 
 const reviewingRoles: CompanyRole[] = companyRoles.filter((role) => may(role, 'review'));
 
@@ -130,6 +132,7 @@ export async function listSectionsInFull(db: Executor, applicationId: string, lo
       'gs.kind',
       ...sectionRuleColumnsIn(locale),
       ...grantTermColumns,
+      ...knownFactColumns(),
     ])
     .where('s.application_id', '=', applicationId)
     .orderBy('s.position')
@@ -137,12 +140,13 @@ export async function listSectionsInFull(db: Executor, applicationId: string, lo
   const drafts = await finishedDraftTexts(db, applicationId);
   // Every section carries the grant's terms, so the final document's checklist and budget apply the same rules as the editor;
   // and the drafts that stand in its text unedited (usually none), so the checklist names them as the editor does.
-  return rows.map(({ currency, maxFundingPct, minInvoiceAmount, hourlyRate, ...row }) => ({
+  return rows.map(({ currency, maxFundingPct, minInvoiceAmount, hourlyRate, knownTitle, knownEmployees, knownStart, knownEnd, ...row }) => ({
     ...row,
     drafts: (drafts.get(row.id) ?? []).filter((draft) => textLeftovers(row.content, [draft]).some((leftover) => leftover.kind === 'uneditedDraft')),
     status: row.status as SectionStatus,
     kind: row.kind as SectionKind,
-    answers: row.answers as Answers,
+    // The same answers the editor shows: what the application knows stands where nobody answered.
+    answers: withKnownAnswers(row.inputs, row.answers as Answers, knownFactsOf({ knownTitle, knownEmployees, knownStart, knownEnd })),
     terms: grantTermsOf({ currency, maxFundingPct, minInvoiceAmount, hourlyRate }),
   }));
 }
@@ -153,7 +157,7 @@ export async function listSectionsInFull(db: Executor, applicationId: string, lo
  * application's own version plus every section's saves), so two prints of different content
  * never carry the same number.
  */
-export async function findDocumentFacts(db: Executor, applicationId: string) {
+export async function findDocumentFacts(db: Executor, applicationId: string, locale: Locale) {
   const row = await db
     .selectFrom('applications as a')
     .innerJoin('companies as c', 'c.id', 'a.company_id')
@@ -161,12 +165,18 @@ export async function findDocumentFacts(db: Executor, applicationId: string) {
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
     .select([
       'c.org_id as orgId',
-      sql<string | null>`coalesce(g.url, f.url)`.as('grantUrl'),
+      'g.url as grantUrl',
+      'g.translations as grantTranslations',
+      'f.url as fundUrl',
+      'f.translations as fundTranslations',
       sql<number>`a.version + coalesce((SELECT sum(s.version - 1) FROM application_sections s WHERE s.application_id = a.id), 0)::int`.as('revision'),
     ])
     .where('a.id', '=', applicationId)
     .executeTakeFirstOrThrow();
-  return { ...row, revision: Number(row.revision) };
+  const { grantUrl, grantTranslations, fundUrl, fundTranslations, ...facts } = row;
+  // The fund's page in the reader's language where it has one (the grant's own, else the fund's).
+  const applyPage = pickLink(grantUrl, grantTranslations, locale) ?? pickLink(fundUrl, fundTranslations, locale);
+  return { ...facts, grantUrl: applyPage?.url ?? null, grantUrlLanguage: applyPage?.language ?? null, revision: Number(row.revision) };
 }
 
 /**
@@ -192,7 +202,10 @@ export function listLockReceiptRecipients(db: Executor, applicationId: string) {
       inReadersLanguage('f', 'name').as('fund'),
       inReadersLanguage('g', 'title').as('grant'),
       'g.slug as grantSlug',
-      sql<string | null>`coalesce(g.url, f.url)`.as('grantUrl'),
+      'g.url as grantUrl',
+      'g.translations as grantTranslations',
+      'f.url as fundUrl',
+      'f.translations as fundTranslations',
       'g.deadline_at as deadlineAt',
     ])
     .where('a.id', '=', applicationId)

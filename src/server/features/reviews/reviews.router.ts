@@ -84,7 +84,7 @@ export const reviewsRouter = router({
     const [application, sections, facts] = await Promise.all([
       findApplicationOverview(ctx.db, ctx.application.id, language),
       listSectionsInFull(ctx.db, ctx.application.id, language),
-      findDocumentFacts(ctx.db, ctx.application.id),
+      findDocumentFacts(ctx.db, ctx.application.id, ctx.locale),
     ]);
     return { ...application, ...facts, sections, role: ctx.membership.role };
   }),

@@ -3,7 +3,7 @@
  * change runs in a transaction holding the section's (or the sections') row lock, so two
  * reviewers acting at once move the section once, and writes its history row.
  */
-import { createIntl, createIntlCache } from '@formatjs/intl';
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { z } from 'zod';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
@@ -11,6 +11,8 @@ import { reviewTransition, sectionsBlockingPublish, type ReviewAction } from '..
 import { AppError } from '../../../shared/errors';
 import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
 import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
+import { languageName } from '../../../shared/i18n/language-names';
+import { pickLink } from '../../../shared/i18n/localized-text';
 import type { sendToReviewInput } from '../../../shared/schemas/reviews';
 import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
@@ -124,6 +126,22 @@ export async function publishApplication(db: Executor, actor: ReviewActor, local
 const intlCache = createIntlCache();
 
 /**
+ * Where the reader applies: the grant's page, else the fund's, in the reader's language where the
+ * fund has one, else another with a note of its language; with neither, our grant page, which names it.
+ */
+function applyLinkFor(
+  recipient: { grantSlug: string; grantUrl: string | null; grantTranslations: unknown; fundUrl: string | null; fundTranslations: unknown },
+  locale: Locale,
+  intl: IntlShape,
+  env: Services['env'],
+): string {
+  const page = pickLink(recipient.grantUrl, recipient.grantTranslations, locale) ?? pickLink(recipient.fundUrl, recipient.fundTranslations, locale);
+  if (!page) return `${appUrl(env)}/grants/${encodeURIComponent(recipient.grantSlug)}`;
+  if (page.language === locale) return page.url;
+  return intl.formatMessage({ id: 'reviews.linkInLanguage' }, { link: page.url, language: languageName(page.language, locale) });
+}
+
+/**
  * Every member of the company gets a receipt of the locked version in their own language: what
  * happened (locked, not sent to the fund), where the fund takes applications and by when, and a
  * link to the locked document. The lock has happened whatever the queue says; an e-mail that
@@ -147,8 +165,7 @@ export async function sendLockReceipts(services: Pick<Services, 'db' | 'queues' 
           company: recipient.company,
           fund: recipient.fund,
           grant: recipient.grant,
-          // A grant without its own page is applied for where the fund says; our grant page names it.
-          applyLink: recipient.grantUrl ?? `${appUrl(services.env)}/grants/${encodeURIComponent(recipient.grantSlug)}`,
+          applyLink: applyLinkFor(recipient, locale, intl, services.env),
           deadline,
           link,
         },

@@ -4,6 +4,7 @@ const da = {
   'companyClaims.exists.body':
     'Virksomheden er oprettet af en anden. Du kan bede dens ejere om at give dig adgang. Er du ejer, og kender du ikke dem, der har oprettet den, så skriv det i beskeden – en administrator kan flytte ejerskabet.',
   'companyClaims.message': 'Besked til ejerne (valgfri)',
+  'companyClaims.quotedMessage': '»{message}«',
   'companyClaims.request': 'Bed om adgang',
   'companyClaims.requested': 'Din anmodning er sendt til ejerne af {company}. Du får en e-mail, når de har svaret.',
   'companyClaims.alreadyRequested': 'Du har allerede bedt om adgang til {company}. Du får en e-mail, når ejerne har svaret.',
@@ -65,6 +66,7 @@ const en: Record<Keys, string> = {
   'companyClaims.exists.body':
     'Someone else has added this company. You can ask its owners to give you access. If you own it and do not know who added it, say so in the message – an administrator can move the ownership.',
   'companyClaims.message': 'Message to the owners (optional)',
+  'companyClaims.quotedMessage': '“{message}”',
   'companyClaims.request': 'Ask for access',
   'companyClaims.requested': 'Your request has been sent to the owners of {company}. You will get an e-mail when they answer.',
   'companyClaims.alreadyRequested': 'You have already asked for access to {company}. You will get an e-mail when the owners answer.',
@@ -124,6 +126,7 @@ const nb: Record<Keys, string> = {
   'companyClaims.exists.body':
     'Noen andre har lagt inn virksomheten. Du kan be eierne om tilgang. Eier du den og ikke kjenner dem som la den inn, skriv det i meldingen – en administrator kan flytte eierskapet.',
   'companyClaims.message': 'Melding til eierne (valgfri)',
+  'companyClaims.quotedMessage': '«{message}»',
   'companyClaims.request': 'Be om tilgang',
   'companyClaims.requested': 'Forespørselen er sendt til eierne av {company}. Du får en e-post når de har svart.',
   'companyClaims.alreadyRequested': 'Du har allerede bedt om tilgang til {company}. Du får en e-post når eierne har svart.',

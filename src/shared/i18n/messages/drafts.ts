@@ -49,6 +49,8 @@ const da = {
   'drafts.panel.addresses': 'Udkastet dækker dette',
   'drafts.panel.all': 'Skriv udkast til alle afsnit',
   'drafts.panel.allStarted': '{count, plural, one {# udkast er sat i gang} other {# udkast er sat i gang}}. De skrives i baggrunden.',
+  'drafts.panel.allLeftOutNeedsModel': 'Intet udkast til {sections}: forslag til rækker kræver en AI-model, og der er ingen sat op. Bed en administrator om at sætte en AI-model op; så kan I bede om forslag til rækker i hvert af afsnittene. Indtil da tilføjer I rækkerne selv.',
+  'drafts.panel.allLeftOutDone': 'Intet nyt udkast til det, der er markeret som færdigt: {sections}.',
 };
 
 const en: Record<keyof typeof da, string> = {
@@ -101,6 +103,8 @@ const en: Record<keyof typeof da, string> = {
   'drafts.panel.addresses': 'The draft covers this',
   'drafts.panel.all': 'Write drafts for all sections',
   'drafts.panel.allStarted': '{count, plural, one {# draft has been started} other {# drafts have been started}}. They are written in the background.',
+  'drafts.panel.allLeftOutNeedsModel': 'No draft for {sections}: proposed rows need an AI model, and none is set up. Ask an administrator to set up an AI model; then you can ask for proposed rows in each of those sections. Until then, add the rows yourselves.',
+  'drafts.panel.allLeftOutDone': 'No new draft for what is marked done: {sections}.',
 };
 
 const nb: Record<keyof typeof da, string> = {
@@ -153,6 +157,8 @@ const nb: Record<keyof typeof da, string> = {
   'drafts.panel.addresses': 'Utkastet dekker dette',
   'drafts.panel.all': 'Skriv utkast til alle deler',
   'drafts.panel.allStarted': '{count, plural, one {# utkast er satt i gang} other {# utkast er satt i gang}}. De skrives i bakgrunnen.',
+  'drafts.panel.allLeftOutNeedsModel': 'Ikke noe utkast til {sections}: forslag til rader krever en KI-modell, og ingen er satt opp. Be en administrator sette opp en KI-modell; da kan dere be om forslag til rader i hver av delene. Inntil da legger dere til radene selv.',
+  'drafts.panel.allLeftOutDone': 'Ikke noe nytt utkast til det som er merket som ferdig: {sections}.',
 };
 
 export const drafts = { da, en, nb };
