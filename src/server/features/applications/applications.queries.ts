@@ -344,7 +344,7 @@ export const grantTermColumns = ['g.currency', 'g.max_funding_pct as maxFundingP
 const DRAFTS_COMPARED = 10;
 
 /** One section with what the editor needs: its grant section's guidance, requirements and inputs (one query). */
-export async function findSection(db: Executor, applicationId: string, sectionId: string, locale: Locale = 'da') {
+export async function findSection(db: Executor, applicationId: string, sectionId: string, locale: Locale = 'da', options: { lock?: boolean } = {}) {
   const row = await db
     .selectFrom('application_sections as s')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
@@ -374,6 +374,8 @@ export async function findSection(db: Executor, applicationId: string, sectionId
     ])
     .where('s.id', '=', sectionId)
     .where('s.application_id', '=', applicationId)
+    // A change of the co-edited text reads the section and locks its row in one statement.
+    .$if(options.lock === true, (qb) => qb.select('s.text_seq as textSeq').forUpdate('s'))
     .executeTakeFirst();
   if (!row) return undefined;
   const { currency, maxFundingPct, minInvoiceAmount, hourlyRate, knownTitle, knownEmployees, knownStart, knownEnd, ...section } = row;

@@ -16,7 +16,7 @@ import type { SessionUser } from '../../auth/session';
 import type { Services } from '../../services';
 import { findSection, findSectionHead, updateSectionVersioned } from '../applications/applications.queries';
 import { bindClients } from './text-clients';
-import { appendChange, COMPACT_AFTER_CHANGES, compactText, currentDocument, documentBound, documentBytes, documentForChange, keepDocument, lockText, type KeptDocument } from './text-store';
+import { appendChange, COMPACT_AFTER_CHANGES, compactText, currentDocument, documentBound, documentBytes, documentForChange, keepDocument, type KeptDocument } from './text-store';
 import { checkUpdate, type CheckedUpdate } from './update-checks';
 import { recordSectionVersion } from '../versions/versions.queries';
 import type { TextMessage } from './text-channel';
@@ -139,11 +139,10 @@ async function applyBatch(db: Executor, applicationId: string, sectionId: string
   let untouched: KeptDocument | null = null;
   let committed: KeptDocument | null = null;
   const outcomes = await db.transaction().execute(async (trx) => {
-    const locked = await lockText(trx, applicationId, sectionId);
-    const section = locked && (await findSection(trx, applicationId, sectionId));
-    if (!locked || !section) throw new AppError('NOT_FOUND');
+    const section = await findSection(trx, applicationId, sectionId, 'da', { lock: true });
+    if (!section) throw new AppError('NOT_FOUND');
     if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
-    const entry = await documentForChange(trx, section.id, locked.seq);
+    const entry = await documentForChange(trx, section.id, Number(section.textSeq));
     const before = entry.persisted ? null : Y.encodeStateAsUpdate(entry.doc);
     const taken: Array<{ push: PendingPush; change: Uint8Array | null }> = [];
     for (const push of batch) {
