@@ -44,6 +44,16 @@ test('a writer drafts two sections through a reload and a lost connection, is re
   test.setTimeout(120_000);
   const team = await createTeam();
   await signInAs(page, team.writer);
+  // The text's changes travel on the window's live connection (a WebSocket): while `failPushes`
+  // holds, a connection that carries one is cut, as when the server cannot be reached.
+  let failPushes = false;
+  await page.routeWebSocket(/\/live(\?|$)/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      if (failPushes && typeof message === 'string' && message.includes('"coEditing.push"')) return void socket.close({ code: 4000 });
+      server.send(message);
+    });
+  });
 
   await page.goto(`/applications/${team.applicationId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Grøn varmepumpe' })).toBeVisible();
@@ -60,7 +70,7 @@ test('a writer drafts two sections through a reload and a lost connection, is re
 
   // Saves fail (the server cannot be reached for them) and the page is reloaded: the text comes
   // back from the browser's copy, and is saved once saving works again.
-  await page.route('**/trpc/coEditing.push**', (route) => route.abort());
+  failPushes = true;
   await text.fill('Vi udvikler en varmepumpe, der bruger halvt så meget strøm. Den er klar til markedet i 2027.');
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'failed');
   // Said where the writer types: right under the text box.
@@ -74,7 +84,7 @@ test('a writer drafts two sections through a reload and a lost connection, is re
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'failed');
   expect(await storedContent(team.applicationId, 'Projektresumé')).not.toContain('2027');
   // The editor tries again by itself.
-  await page.unroute('**/trpc/coEditing.push**');
+  failPushes = false;
   await expect(saveState(page)).toHaveAttribute('data-save-state', 'saved');
   await expect.poll(() => storedContent(team.applicationId, 'Projektresumé')).toContain('klar til markedet i 2027');
 
