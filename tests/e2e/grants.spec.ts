@@ -20,7 +20,7 @@ test('an admin publishes a grant; a visitor finds it, tests the requirements and
   const dialog = page.getByRole('dialog', { name: 'New fund' });
   await dialog.getByRole('textbox', { name: 'Name Dansk' }).fill(fundName);
   await expect(dialog.getByLabel('Address (slug)')).toHaveValue('nordic-harbour-fund');
-  await dialog.getByLabel('The fund’s website').fill('https://example.org/harbour');
+  await dialog.getByLabel('The fund’s website (Danish)').fill('https://example.org/harbour');
   await dialog.getByRole('textbox', { name: 'Description Dansk' }).fill('Supports the electrification of Nordic harbours.');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Save fund' }).click();
