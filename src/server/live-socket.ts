@@ -54,14 +54,14 @@ export function attachLiveSocket(server: { on(event: 'upgrade', listener: (reque
   async function holdAccess(socket: WebSocket, holder: { userId: string; sessionId: string; sessionExpiresAt: Date }) {
     while (socket.readyState === socket.OPEN) {
       const stream = await services.liveAccess.open({ ...holder, companyId: null });
-      const closed = () => stream.release();
-      socket.once('close', closed);
+      let onClose = () => {};
       await new Promise<void>((resolve) => {
-        if (stream.signal.aborted) resolve();
+        onClose = () => resolve();
+        socket.once('close', onClose);
+        if (stream.signal.aborted || socket.readyState !== socket.OPEN) resolve();
         else stream.signal.addEventListener('abort', () => resolve(), { once: true });
-        socket.once('close', () => resolve());
       });
-      socket.off('close', closed);
+      socket.off('close', onClose);
       stream.release();
       // Only the lifetime ran out: the session is checked again when the next one opens.
       if (!stream.expired || holder.sessionExpiresAt.getTime() <= Date.now()) {

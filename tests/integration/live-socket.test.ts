@@ -1,0 +1,86 @@
+/**
+ * The live connection (docs/decisions/0040): one WebSocket carries a window's subscriptions and
+ * co-editing calls. It is opened only with a valid session, and it is closed at once when that
+ * session ends, so no call on it outlives a logout.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { attachLiveSocket, SESSION_ENDED_CLOSE_CODE } from '../../src/server/live-socket';
+import type { AppRouter } from '../../src/server/trpc/root';
+import { callerFor, createTestServices, createUser, waitFor, type TestServices } from './harness';
+
+let services: TestServices;
+let server: Server;
+let live: { close(): void };
+let url: string;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  server = createServer();
+  live = attachLiveSocket(server, services);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/live`;
+});
+afterAll(async () => {
+  live?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  await services?.close();
+});
+
+function connect(token: string) {
+  const closes: number[] = [];
+  const socket = createWSClient({
+    url,
+    WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+    connectionParams: () => ({ token }),
+    retryDelayMs: () => 60_000,
+    onClose: (event) => closes.push(event?.code ?? 0),
+  });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: superjson })] });
+  /** The first unread count the live stream sends, or the error it ends with. */
+  const firstCount = () =>
+    new Promise<number>((resolve, reject) => {
+      const subscription = client.notifications.watchUnread.subscribe(undefined, {
+        onData: (value) => {
+          subscription.unsubscribe();
+          resolve(value);
+        },
+        onError: reject,
+      });
+    });
+  return { socket, client, closes, firstCount };
+}
+
+describe('the live connection', () => {
+  it('carries a signed-in user’s subscriptions and closes at once when the session ends', async () => {
+    const person = await createUser(services);
+    const window = connect(person.token);
+    try {
+      expect(await window.firstCount()).toBe(0);
+      // Signing out elsewhere ends the session: the socket is closed, not left to carry calls.
+      await (await callerFor(services, person)).auth.logout();
+      await waitFor(async () => window.closes.includes(SESSION_ENDED_CLOSE_CODE), 5_000);
+    } finally {
+      await window.socket.close();
+    }
+  });
+
+  it('is refused without a valid session: closed before it carries anything', async () => {
+    const window = connect('not-a-token');
+    try {
+      let received = false;
+      void window.firstCount().then(
+        () => (received = true),
+        () => {},
+      );
+      await waitFor(async () => window.closes.length > 0, 5_000);
+      expect(received).toBe(false);
+    } finally {
+      await window.socket.close();
+    }
+  });
+});
