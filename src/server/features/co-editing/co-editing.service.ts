@@ -1,9 +1,10 @@
 /**
- * Live co-editing of a section's text (docs/decisions/0034-live-co-editing.md). The text is a Yjs
- * document: each editor sends its changes as updates, which are applied to the stored document
- * one at a time (the section's row is locked), stored with the plain text the rest of the product
- * reads, and only then passed on to the other editors through the text channel. So whatever an
- * editor was told is stored, and an editor that was away asks for what it lacks when it returns.
+ * Live co-editing of a section's text (docs/decisions/0034, 0040, 0041). The text is a Yjs
+ * document: each editor sends its changes as updates, which are checked, applied under the
+ * section's row lock to the document this process keeps current, and stored as the change they
+ * made with the plain text the rest of the product reads; only then are they passed on to the
+ * other editors through the text channel. So whatever an editor was told is stored, and an editor
+ * that was away asks for what it lacks when it returns.
  */
 import * as Y from 'yjs';
 import { fromBase64, toBase64 } from 'lib0/buffer';
