@@ -112,9 +112,10 @@ test('a new user creates a company from its organisation ID, invites a colleague
   await expect(colleague.getByRole('article', { name: 'Novo Nordisk' }).getByText('Your role: Employee')).toBeVisible();
   await expectAccessible(colleague);
 
-  // The link works once.
+  // The link works once: opened again by the one who accepted it, it says its work is done and leads to the company.
   await colleague.goto(link!);
-  await expect(colleague.getByText('This invitation has already been used.')).toBeVisible();
+  await expect(colleague.getByText('You have already accepted this invitation and are a member of Novo Nordisk.', { exact: false })).toBeVisible();
+  await expect(colleague.getByRole('link', { name: 'Go to Novo Nordisk' })).toBeVisible();
   expect(colleagueErrors).toEqual([]);
   await colleagueContext.close();
 
