@@ -36,30 +36,21 @@ function headers() {
  * Subscriptions and the co-editing calls travel on the window's one live connection
  * (`live-connection.ts`), loaded the first time a screen uses it: public pages never download it.
  */
-function liveConnectionLink(): TRPCLink<AppRouter> {
-  return (runtime) => ({ op, next }) =>
-    observable((observer) => {
-      let subscription: { unsubscribe(): void } | undefined;
-      let closed = false;
-      import('./live-connection').then(
-        ({ liveLink }) => {
-          if (!closed) subscription = liveLink(runtime)({ op, next }).subscribe(observer);
-        },
-        (error: Error) => observer.error(TRPCClientError.from(error)),
-      );
-      return () => {
-        closed = true;
-        subscription?.unsubscribe();
-      };
-    });
-}
+const liveConnectionLink: TRPCLink<AppRouter> = (runtime) => ({ op, next }) =>
+  observable((observer) => {
+    const link = import('./live-connection').then(
+      ({ liveLink }) => liveLink(runtime)({ op, next }).subscribe(observer),
+      (error: Error) => observer.error(TRPCClientError.from(error)),
+    );
+    return () => void link.then((subscription) => subscription?.unsubscribe());
+  });
 
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription' || op.path.startsWith('coEditing.'),
-        true: liveConnectionLink(),
+        true: liveConnectionLink,
         false: httpBatchLink({ url: '/trpc', transformer: superjson, headers, maxURLLength: 4000, maxItems: MAX_BATCH_CALLS }),
       }),
     ],
