@@ -87,7 +87,19 @@ export function isAnswered(value: AnswerValue | undefined): boolean {
  * emoji or a letter outside the basic plane is one character, not two.
  */
 export function countChars(text: string): number {
-  return Array.from(text).length;
+  // Code points, as Array.from counts them, without building an array of them: a long text is
+  // counted on every change of it.
+  let count = text.length;
+  for (let index = 0; index < text.length - 1; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0xd800 || code > 0xdbff) continue;
+    const next = text.charCodeAt(index + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) {
+      count -= 1;
+      index += 1;
+    }
+  }
+  return count;
 }
 
 /** What keeps one input from being complete, or null. Lists may not hold empty values. */
@@ -142,12 +154,15 @@ export function textLeftovers(content: string, drafts: readonly string[] = []): 
     leftovers.push({ kind: 'drafterLabel', found: trimmed.length > 60 ? `${trimmed.slice(0, 59).trimEnd()}…` : trimmed });
   }
   // The label itself asks to fill in what is "in [brackets]": that is not a placeholder of its own.
-  const rest = lines.filter((line) => line !== label).join('\n');
+  const rest = label === undefined ? content : lines.filter((line) => line !== label).join('\n');
   const found = [...new Set(rest.match(PLACEHOLDER) ?? [])].map((item) => (item.length > PLACEHOLDER_SHOWN ? `${item.slice(0, PLACEHOLDER_SHOWN - 2).trimEnd()}…]` : item));
   if (found.length > 0) leftovers.push({ kind: 'placeholders', found: [...new Set(found)] });
-  const text = oneSpaced(content);
   // A draft is inserted without its label line (`draftBody`); kept as it was, it is not yet written.
-  if (drafts.some((draft) => oneSpaced(draftBody(draft)) !== '' && text.includes(oneSpaced(draftBody(draft))))) leftovers.push({ kind: 'uneditedDraft' });
+  const bodies = drafts.map((draft) => oneSpaced(draftBody(draft))).filter((body) => body !== '');
+  if (bodies.length > 0) {
+    const text = oneSpaced(content);
+    if (bodies.some((body) => text.includes(body))) leftovers.push({ kind: 'uneditedDraft' });
+  }
   return leftovers;
 }
 
