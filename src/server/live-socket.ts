@@ -84,8 +84,15 @@ export function attachLiveSocket(server: { on(event: 'upgrade', listener: (reque
         if (isDatabaseUnavailable(error)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'error.unavailable', cause: new AppError('UNAVAILABLE') });
         throw error;
       }
-      // Only signed-in windows hold a live connection.
+      // Only signed-in windows hold a live connection, and one person only so many.
       if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'error.unauthorized', cause: new AppError('UNAUTHORIZED') });
+      let release: () => void;
+      try {
+        release = services.liveLimits.openConnection(auth.user.id);
+      } catch (error) {
+        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'error.tooManySubscriptions', cause: error });
+      }
+      res.once('close', release);
       void holdAccess(res, { userId: auth.user.id, sessionId: auth.session.id, sessionExpiresAt: auth.session.expiresAt }).catch(() => res.close(SESSION_ENDED_CLOSE_CODE));
       const requested = parameter(info.connectionParams, 'locale');
       return createInnerContext(services, {

@@ -10,6 +10,7 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { attachLiveSocket, SESSION_ENDED_CLOSE_CODE } from '../../src/server/live-socket';
+import { MAX_OPEN_CONNECTIONS_PER_USER } from '../../src/server/trpc/live-limits';
 import type { AppRouter } from '../../src/server/trpc/root';
 import { callerFor, createTestServices, createUser, waitFor, type TestServices } from './harness';
 
@@ -81,6 +82,30 @@ describe('the live connection', () => {
       expect(received).toBe(false);
     } finally {
       await window.socket.close();
+    }
+  });
+
+  it('lets one person hold only so many live connections in a process', async () => {
+    const person = await createUser(services);
+    const windows = Array.from({ length: MAX_OPEN_CONNECTIONS_PER_USER }, () => connect(person.token));
+    try {
+      expect(await Promise.all(windows.map((window) => window.firstCount()))).toEqual(windows.map(() => 0));
+      const oneTooMany = connect(person.token);
+      windows.push(oneTooMany);
+      let received = false;
+      void oneTooMany.firstCount().then(
+        () => (received = true),
+        () => {},
+      );
+      await waitFor(async () => oneTooMany.closes.length > 0, 5_000);
+      expect(received).toBe(false);
+      // A window that closes gives its place back.
+      await windows[0]!.socket.close();
+      const next = connect(person.token);
+      windows.push(next);
+      expect(await next.firstCount()).toBe(0);
+    } finally {
+      await Promise.all(windows.map((window) => window.socket.close()));
     }
   });
 });

@@ -12,31 +12,37 @@ import { AppError } from '../../shared/errors';
  */
 export const MAX_OPEN_SUBSCRIPTIONS_PER_USER = 30;
 
+/** How many live connections (browser windows, each one WebSocket) one user may hold open in one process. */
+export const MAX_OPEN_CONNECTIONS_PER_USER = 30;
+
 export interface LiveLimits {
   /**
    * Takes one of the user's open-subscription places, refusing with RATE_LIMITED past
    * `MAX_OPEN_SUBSCRIPTIONS_PER_USER`; call the returned function when the subscription ends.
    */
   openSubscription(userId: string): () => void;
+  /** The same for a live connection, past `MAX_OPEN_CONNECTIONS_PER_USER`. */
+  openConnection(userId: string): () => void;
+}
+
+/** Places per user, refused past `max`; each place is given back once. */
+function placesOf(max: number) {
+  const openByUser = new Map<string, number>();
+  return (userId: string) => {
+    const open = openByUser.get(userId) ?? 0;
+    if (open >= max) throw new AppError('RATE_LIMITED', { message: 'error.tooManySubscriptions', values: { max } });
+    openByUser.set(userId, open + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (openByUser.get(userId) ?? 1) - 1;
+      if (left > 0) openByUser.set(userId, left);
+      else openByUser.delete(userId);
+    };
+  };
 }
 
 export function createLiveLimits(): LiveLimits {
-  const openByUser = new Map<string, number>();
-  return {
-    openSubscription(userId) {
-      const open = openByUser.get(userId) ?? 0;
-      if (open >= MAX_OPEN_SUBSCRIPTIONS_PER_USER) {
-        throw new AppError('RATE_LIMITED', { message: 'error.tooManySubscriptions', values: { max: MAX_OPEN_SUBSCRIPTIONS_PER_USER } });
-      }
-      openByUser.set(userId, open + 1);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const left = (openByUser.get(userId) ?? 1) - 1;
-        if (left > 0) openByUser.set(userId, left);
-        else openByUser.delete(userId);
-      };
-    },
-  };
+  return { openSubscription: placesOf(MAX_OPEN_SUBSCRIPTIONS_PER_USER), openConnection: placesOf(MAX_OPEN_CONNECTIONS_PER_USER) };
 }
