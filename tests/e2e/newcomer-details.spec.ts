@@ -79,7 +79,7 @@ test('a verification link opened after the address was confirmed says so kindly'
   await expectAccessible(page);
 });
 
-test('screens of the issue at 375 and 1280 px in Danish, English and Norwegian', async ({ page }) => {
+test('screens of the issue at 375 and 1280 px in Danish, English and Norwegian', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const team = await createTeamWithApplication([{ firstname: 'Sofie', lastname: 'Skærm', role: 'owner' }], { companyName: 'Skærmværket', title: 'Varmepumpen', description: '' });
   await signInAs(page, team.emails[0]!);
@@ -102,22 +102,21 @@ test('screens of the issue at 375 and 1280 px in Danish, English and Norwegian',
       await page.locator('#drafts-heading').scrollIntoViewIfNeeded();
       await page.locator('section[aria-labelledby="drafts-heading"] button').first().click();
       await expect(page.locator('section[aria-labelledby="drafts-heading"] [role="status"] p').nth(1)).toBeVisible();
-      await page.locator('section[aria-labelledby="drafts-heading"]').screenshot({ path: `/tmp/wt42-shots/draft-all-${locale}-${width}.png` });
+      await page.locator('section[aria-labelledby="drafts-heading"]').screenshot({ path: testInfo.outputPath(`draft-all-${locale}-${width}.png`) });
       await page.goto(`/applications/${team.applicationId}/${budget}`);
       await expect(page.locator('[data-field]').first()).toBeVisible();
-      await page.screenshot({ path: `/tmp/wt42-shots/budget-${locale}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: testInfo.outputPath(`budget-${locale}-${width}.png`), fullPage: true });
       await page.goto(`/applications/${team.applicationId}/${summary}`);
-      await expect(page.locator('main')).toBeVisible();
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: `/tmp/wt42-shots/summary-${locale}-${width}.png`, fullPage: true });
+      await expect(page.locator('[data-co-edited="ready"]')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`summary-${locale}-${width}.png`), fullPage: true });
       await page.goto(`/applications/${team.applicationId}/final`);
-      await page.waitForTimeout(800);
-      await page.screenshot({ path: `/tmp/wt42-shots/final-${locale}-${width}.png`, fullPage: true });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`final-${locale}-${width}.png`), fullPage: true });
     }
   }
 });
 
-test('on a phone the final document’s activity table is stacked rows with every value in sight; wider, it is a table', async ({ page }) => {
+test('on a phone the final document’s activity table is stacked rows with every value in sight; wider, it is a table', async ({ page }, testInfo) => {
   const team = await createTeamWithApplication([{ firstname: 'Tove', lastname: 'Tabel', role: 'owner' }], { companyName: 'Tabelværket', title: 'Tabellen', description: '' });
   const db = createDb(e2eState().databaseUrl, 1);
   try {
@@ -153,13 +152,13 @@ test('on a phone the final document’s activity table is stacked rows with ever
       } else {
         await expect(table.locator('thead')).toBeVisible();
       }
-      await page.getByTestId('final-activity-plan').screenshot({ path: `/tmp/wt42-shots/activities-${locale}-${width}.png` });
+      await page.getByTestId('final-activity-plan').screenshot({ path: testInfo.outputPath(`activities-${locale}-${width}.png`) });
     }
   }
   await expectAccessible(page);
 });
 
-test('the grant page links to the fund’s page in the reader’s language, and says which language when it has none', async ({ page }) => {
+test('the grant page links to the fund’s page in the reader’s language, and says which language when it has none', async ({ page }, testInfo) => {
   for (const [locale, href, note] of [
     ['da', 'https://innovationsfonden.dk/da/p/innobooster', null],
     ['en', 'https://innovationsfonden.dk/en/p/innobooster', null],
@@ -172,12 +171,12 @@ test('the grant page links to the fund’s page in the reader’s language, and 
       await expect(about.getByRole('link')).toHaveAttribute('href', href);
       if (note) await expect(about).toContainText(note);
       else await expect(about).not.toContainText(/siden er på|page is in/);
-      await about.screenshot({ path: `/tmp/wt42-shots/grant-link-${locale}-${width}.png` });
+      await about.screenshot({ path: testInfo.outputPath(`grant-link-${locale}-${width}.png`) });
     }
   }
 });
 
-test('screens of a reply in the inbox, an accepted invitation opened again and the fund’s pages per language', async ({ page }) => {
+test('screens of a reply in the inbox, an accepted invitation opened again and the fund’s pages per language', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const team = await createTeamWithApplication(
     [
@@ -226,11 +225,11 @@ test('screens of a reply in the inbox, an accepted invitation opened again and t
       await page.getByTestId('inbox-bell').click();
       const panel = page.getByRole('dialog');
       await expect(panel.getByRole('link', { name: new RegExp(headline[locale].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
-      await page.screenshot({ path: `/tmp/wt42-shots/inbox-reply-${locale}-${width}.png` });
+      await page.screenshot({ path: testInfo.outputPath(`inbox-reply-${locale}-${width}.png`) });
       await page.keyboard.press('Escape');
       await page.goto(`/invitations/${token}`);
       await expect(page.getByRole('status').filter({ hasText: joined[locale] })).toBeVisible();
-      await page.screenshot({ path: `/tmp/wt42-shots/invitation-joined-${locale}-${width}.png` });
+      await page.screenshot({ path: testInfo.outputPath(`invitation-joined-${locale}-${width}.png`) });
     }
   }
   await expectAccessible(page);
@@ -244,7 +243,7 @@ test('screens of a reply in the inbox, an accepted invitation opened again and t
       const dialog = page.getByRole('dialog');
       await expect(dialog.locator('input[type="url"]')).toHaveCount(3);
       await expect(dialog.locator('input[type="url"]').nth(1)).toHaveValue('https://innovationsfonden.dk/en');
-      await dialog.screenshot({ path: `/tmp/wt42-shots/admin-fund-${locale}-${width}.png` });
+      await dialog.screenshot({ path: testInfo.outputPath(`admin-fund-${locale}-${width}.png`) });
       await page.keyboard.press('Escape');
     }
   }

@@ -41,8 +41,11 @@ afterAll(async () => {
 async function whileAttacking<T>(attack: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; slowestMs: number }> {
   let done = false;
   let slowestMs = 0;
+  let calling: () => void = () => {};
+  const probeStarted = new Promise<void>((resolve) => (calling = resolve));
   const probing = (async () => {
     while (!done) {
+      calling();
       const started = performance.now();
       await bystander.call();
       slowestMs = Math.max(slowestMs, performance.now() - started);
@@ -50,7 +53,7 @@ async function whileAttacking<T>(attack: () => Promise<T>): Promise<{ outcome: P
     }
   })();
   // The bystander is already calling when the attack starts.
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await probeStarted;
   const [outcome] = await Promise.allSettled([attack()]);
   done = true;
   await probing;
