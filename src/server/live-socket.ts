@@ -23,6 +23,7 @@ import { validateSessionToken } from './auth/session';
 import { clientAddress } from './client-address';
 import { isDatabaseUnavailable } from './db/pg-errors';
 import { log } from './log';
+import { consumeRateLimit, type RateLimit } from './rate-limit';
 import type { Services } from './services';
 import { createInnerContext } from './trpc/context';
 import { appRouter } from './trpc/root';
@@ -31,6 +32,9 @@ export const LIVE_PATH = '/live';
 
 /** The largest frame a window may send: a whole 100,000-character text as one change fits. */
 export const MAX_LIVE_FRAME_BYTES = 1024 * 1024;
+
+/** Live connections one address may open a minute: a reload or a reconnection each, far above a person's. */
+export const liveConnectLimit: RateLimit = { name: 'live:connect', limit: 300, windowSeconds: 60 };
 
 /** Close code when the connection's session ended: the window signs in again rather than retrying. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
@@ -116,7 +120,13 @@ export function attachLiveSocket(server: { on(event: 'upgrade', listener: (reque
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request));
+    // Opening one costs a session lookup before anyone is known: limited per address, like logins.
+    consumeRateLimit(services.redis, services.env.REDIS_PREFIX, liveConnectLimit, addressOf(request) ?? 'unknown').then(
+      () => wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request)),
+      () => {
+        socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      },
+    );
   });
 
   return {

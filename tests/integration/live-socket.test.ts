@@ -9,7 +9,8 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { attachLiveSocket, SESSION_ENDED_CLOSE_CODE } from '../../src/server/live-socket';
+import { attachLiveSocket, liveConnectLimit, SESSION_ENDED_CLOSE_CODE } from '../../src/server/live-socket';
+import { countRateLimitHit } from '../../src/server/rate-limit';
 import { MAX_OPEN_CONNECTIONS_PER_USER } from '../../src/server/trpc/live-limits';
 import type { AppRouter } from '../../src/server/trpc/root';
 import { callerFor, createTestServices, createUser, waitFor, type TestServices } from './harness';
@@ -107,5 +108,17 @@ describe('the live connection', () => {
     } finally {
       await Promise.all(windows.map((window) => window.socket.close()));
     }
+  });
+
+  it('limits the connections one address opens a minute, before any session is looked up', async () => {
+    // The address has used up its minute (as a flood of upgrades would).
+    for (let index = 0; index < liveConnectLimit.limit; index += 1) await countRateLimitHit(services.redis, services.env.REDIS_PREFIX, liveConnectLimit, '127.0.0.1');
+    const status = await new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(url);
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on('open', () => reject(new Error('the connection was opened')));
+      socket.on('error', () => {});
+    });
+    expect(status).toBe(429);
   });
 });

@@ -62,9 +62,16 @@ export function keepDocument(sectionId: string, entry: Kept): void {
   if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
 }
 
-/** Forgets every kept document (tests that change the tables underneath). */
-export function forgetDocuments(): void {
-  kept.clear();
+export type KeptDocument = Kept;
+
+/** The section's document read whole: the stored one with every logged change applied. */
+async function loadDocument(db: Executor, sectionId: string): Promise<Kept | null> {
+  const stored = await readStoredText(db, sectionId, null);
+  if (!stored) return null;
+  const doc = textDocOf(stored.textDoc, stored.content);
+  for (const update of stored.updates) Y.applyUpdate(doc, update);
+  const bytes = (stored.textDoc?.length ?? 0) + stored.updates.reduce((sum, update) => sum + update.length, 0);
+  return { doc, seq: stored.seq, logged: stored.updates.length, persisted: Boolean(stored.textDoc), bytes };
 }
 
 /**
@@ -72,8 +79,6 @@ export function forgetDocuments(): void {
  * in memory with the changes it lacks applied, or read whole. `logged` says how many changes are
  * kept beside the stored document.
  */
-export type KeptDocument = Kept;
-
 export async function documentForChange(db: Executor, sectionId: string, seq: number): Promise<Kept> {
   const entry = take(sectionId);
   if (entry && entry.seq === seq) return entry;
@@ -86,27 +91,27 @@ export async function documentForChange(db: Executor, sectionId: string, seq: nu
       return { ...entry, seq, logged: entry.logged + updates.length, bytes: entry.bytes + updates.reduce((sum, update) => sum + update.length, 0) };
     }
   }
-  const stored = await readStoredText(db, sectionId, null);
-  const doc = textDocOf(stored?.textDoc ?? null, stored?.content ?? '');
-  for (const update of stored?.updates ?? []) Y.applyUpdate(doc, update);
-  const bytes = (stored?.textDoc?.length ?? 0) + (stored?.updates ?? []).reduce((sum, update) => sum + update.length, 0);
-  return { doc, seq, logged: stored?.updates.length ?? 0, persisted: Boolean(stored?.textDoc), bytes };
+  const loaded = await loadDocument(db, sectionId);
+  if (!loaded) return { doc: textDocOf(null, ''), seq, logged: 0, persisted: false, bytes: 0 };
+  return { ...loaded, seq };
 }
 
 /**
  * The section's document as stored now, for an editor that opens it: the one kept in memory when
- * it is at least as current as the database, else read. Never changes what is kept.
+ * it is at least as current as the database, else read once and kept, so editors opening the same
+ * section share one document instead of each decoding their own.
  */
 export async function currentDocument(db: Executor, sectionId: string): Promise<Y.Doc | null> {
   const head = await textHead(db, sectionId);
   if (head === undefined) return null;
   const entry = kept.get(sectionId);
   if (entry && entry.seq >= head) return entry.doc;
-  const stored = await readStoredText(db, sectionId, null);
-  if (!stored) return null;
-  const doc = textDocOf(stored.textDoc, stored.content);
-  for (const update of stored.updates) Y.applyUpdate(doc, update);
-  return doc;
+  const loaded = await loadDocument(db, sectionId);
+  if (!loaded) return null;
+  // Never over a document a change kept meanwhile that is more current.
+  const now = kept.get(sectionId);
+  if (!now || now.seq < loaded.seq) keepDocument(sectionId, loaded);
+  return loaded.doc;
 }
 
 /**
