@@ -2,13 +2,16 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 
-/** Locks the section's row (not reading its text) and says how far its text has gone. */
-export async function lockText(db: Executor, applicationId: string, sectionId: string): Promise<{ seq: number } | undefined> {
+/**
+ * Locks the section's row (not reading its text) and says how far its text has gone; with an
+ * application, only a section of that application.
+ */
+export async function lockText(db: Executor, applicationId: string | null, sectionId: string): Promise<{ seq: number } | undefined> {
   const row = await db
     .selectFrom('application_sections')
     .select('text_seq')
     .where('id', '=', sectionId)
-    .where('application_id', '=', applicationId)
+    .$if(applicationId !== null, (qb) => qb.where('application_id', '=', applicationId!))
     .forUpdate()
     .executeTakeFirst();
   return row && { seq: Number(row.text_seq) };
@@ -41,12 +44,6 @@ export async function storeTextDoc(db: Executor, sectionId: string, state: Uint8
 
 export async function insertTextUpdate(db: Executor, sectionId: string, seq: number, update: Uint8Array): Promise<void> {
   await db.insertInto('section_text_updates').values({ section_id: sectionId, seq: String(seq), update: Buffer.from(update) }).execute();
-}
-
-/** Locks the section's row for a compaction: its `text_seq` now. */
-export async function lockTextById(db: Executor, sectionId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('application_sections').select('text_seq').where('id', '=', sectionId).forUpdate().executeTakeFirst();
-  return row && Number(row.text_seq);
 }
 
 export async function deleteTextUpdatesThrough(db: Executor, sectionId: string, seq: number): Promise<void> {

@@ -11,9 +11,9 @@
 import * as Y from 'yjs';
 import { textDocOf } from '../../../shared/domain/text-doc';
 import type { Executor } from '../../db/db';
-import { deleteTextUpdatesThrough, insertTextUpdate, lockTextById, readStoredText, storeTextDoc, textHead } from './co-editing.queries';
+import { deleteTextUpdatesThrough, insertTextUpdate, lockText, readStoredText, storeTextDoc, textHead } from './co-editing.queries';
 
-export { lockText } from './co-editing.queries';
+export { lockText };
 
 /** Changes kept beside the document before they are folded into it. */
 export const COMPACT_AFTER_CHANGES = 200;
@@ -134,7 +134,7 @@ export async function appendChange(db: Executor, sectionId: string, entry: Kept,
  */
 export async function compactText(db: Executor, sectionId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const seq = await lockTextById(trx, sectionId);
+    const seq = (await lockText(trx, null, sectionId))?.seq;
     const entry = kept.get(sectionId);
     if (seq === undefined || !entry || entry.seq !== seq) return;
     const state = Y.encodeStateAsUpdate(entry.doc);
