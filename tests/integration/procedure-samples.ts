@@ -411,9 +411,10 @@ export class World {
     });
   }
 
+  /** A verification link made for the outsider's account: only that account may follow it. */
   verifyToken(): Promise<string> {
     return this.once('verifyToken', async () => {
-      const user = await this.loner();
+      const user = this.cast.users.outsider;
       const token = randomBytes(32).toString('base64url');
       await this.services.db
         .insertInto('email_verifications')

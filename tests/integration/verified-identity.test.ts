@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwordResetsSettled } from '../../src/server/features/auth/auth.service';
 import { renderEmail } from '../../src/server/integrations/mail/render';
 import type { EmailTemplateName } from '../../src/shared/emails';
-import { createCast, createCompany, type Cast } from './company-fixtures';
+import { createApplicationOf, createCast, createCompany, createOpenGrant, nextOrgId, type Cast } from './company-fixtures';
 import { callerFor, createTestServices, createUser, deleteKeys, failureOf, type TestServices } from './harness';
 
 let services: TestServices;
@@ -83,9 +83,12 @@ describe('an e-mail address counts as proof only once a link sent to it was foll
     // Only the token's hash is stored.
     expect(JSON.stringify(await services.db.selectFrom('email_verifications').selectAll().execute())).not.toContain(token);
 
-    expect(await (await anonymous()).auth.verifyEmail({ token })).toEqual({ ok: true, email: 'real-cfo@example.test', already: false });
+    // Followed by nobody signed in, the link proves nothing: the page asks to sign in first.
+    expect(await failureOf((await anonymous()).auth.verifyEmail({ token }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await (await cfo()).auth.verifyEmail({ token })).toEqual({ ok: true, email: 'real-cfo@example.test', already: false });
     expect(await (await cfo()).auth.me()).toMatchObject({ emailVerified: true });
-    expect(await failureOf((await anonymous()).auth.verifyEmail({ token }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
+    // Used, opened again by its own account: its work is done.
+    expect(await (await cfo()).auth.verifyEmail({ token })).toEqual({ ok: true, email: 'real-cfo@example.test', already: true });
 
     const [invitation] = await (await cfo()).invitations.mine();
     expect(invitation).toMatchObject({ companyName: 'Testvirksomhed ApS', role: 'owner' });
@@ -116,11 +119,13 @@ describe('an e-mail address counts as proof only once a link sent to it was foll
 
   it('refuses an expired link and a made-up one', async () => {
     const { token } = await createUser(services, { email: 'late@example.test', verified: false });
-    await (await callerFor(services, { token })).auth.resendVerification();
+    const late = await callerFor(services, { token });
+    await late.auth.resendVerification();
     const link = (await lastEmail('late@example.test', 'verifyEmail'))!.link;
     await services.db.updateTable('email_verifications').set({ expires_at: new Date(Date.now() - 1000) }).where('email', '=', 'late@example.test').execute();
-    expect(await failureOf((await anonymous()).auth.verifyEmail({ token: new URL(link).searchParams.get('token')! }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
-    expect(await failureOf((await anonymous()).auth.verifyEmail({ token: 'x'.repeat(43) }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
+    expect(await failureOf(late.auth.verifyEmail({ token: new URL(link).searchParams.get('token')! }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
+    expect(await failureOf(late.auth.verifyEmail({ token: 'x'.repeat(43) }))).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'auth.verify.invalid' });
+    expect(await late.auth.me()).toMatchObject({ emailVerified: false });
   });
 
   it('the invitation link is proof of the mailbox: an unverified account with the invited address accepts through it and is verified', async () => {
@@ -189,6 +194,92 @@ describe('an e-mail address counts as proof only once a link sent to it was foll
     } finally {
       await services.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', cast.users.admin.id).execute();
     }
+  });
+});
+
+describe('a link proves an address only for the account that asked, and speaking for a company needs one', () => {
+  it('a squatter who signed up with an invitee\'s address is not verified when the invitee follows the link: no membership, still unverified', async () => {
+    const companyId = await createCompany(services, cast);
+    await cast.callers.owner.invitations.create({ companyId, email: 'invitee@corp.test', role: 'admin' });
+    const squatterSession = (await (await anonymous()).auth.signup({ ...signupData, email: 'invitee@corp.test' })).token;
+    const squatter = () => callerFor(services, { token: squatterSession });
+    // The link reached the invitee's mailbox. Opened where nobody is signed in, it asks for a sign-in.
+    const link = new URL((await lastEmail('invitee@corp.test', 'verifyEmail'))!.link).searchParams.get('token')!;
+    expect(await failureOf((await anonymous()).auth.verifyEmail({ token: link }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    // Signed in as the invitee's own other account, it says so and changes nothing.
+    const invitee = await createUser(services, { email: 'invitee.private@home.test' });
+    const refused = await failureOf((await callerFor(services, { token: invitee.token })).auth.verifyEmail({ token: link }));
+    expect(refused).toMatchObject({ code: 'FORBIDDEN', messageKey: 'auth.verify.otherAccount', values: { email: 'invitee.private@home.test' } });
+    expect(await services.db.selectFrom('email_verifications').select('user_id').where('email', '=', 'invitee@corp.test').execute()).toHaveLength(1);
+
+    expect(await (await squatter()).auth.me()).toMatchObject({ emailVerified: false });
+    expect(await (await squatter()).invitations.mine()).toEqual([]);
+    const [invitation] = await cast.callers.owner.invitations.list({ companyId });
+    expect(await failureOf((await squatter()).invitations.acceptMine({ invitationId: invitation!.id }))).toMatchObject({ code: 'FORBIDDEN' });
+    const squatterId = (await (await squatter()).auth.me())!.id;
+    expect(await services.db.selectFrom('memberships').select('role').where('user_id', '=', squatterId).execute()).toEqual([]);
+    expect(await services.db.selectFrom('users').select('email_verified_at').where('id', '=', squatterId).executeTakeFirstOrThrow()).toEqual({ email_verified_at: null });
+  });
+
+  it('the link leads back to where the person was going, and only to a path of this site', async () => {
+    await (await anonymous()).auth.signup({ ...signupData, email: 'from-grant@example.test', redirect: '/grants/innobooster/start' });
+    const link = new URL((await lastEmail('from-grant@example.test', 'verifyEmail'))!.link);
+    expect(link.pathname).toBe('/verify-email');
+    expect(link.searchParams.get('redirect')).toBe('/grants/innobooster/start');
+
+    await (await anonymous()).auth.signup({ ...signupData, email: 'elsewhere@example.test', redirect: '//evil.example/phish' });
+    expect(new URL((await lastEmail('elsewhere@example.test', 'verifyEmail'))!.link).searchParams.has('redirect')).toBe(false);
+
+    const { token } = await createUser(services, { email: 'asks-again@example.test', verified: false });
+    await (await callerFor(services, { token })).auth.resendVerification({ redirect: '/onboarding/company?redirect=%2Fgrants%2Fx%2Fstart' });
+    expect(new URL((await lastEmail('asks-again@example.test', 'verifyEmail'))!.link).searchParams.get('redirect')).toBe('/onboarding/company?redirect=%2Fgrants%2Fx%2Fstart');
+  });
+
+  it('an unverified account cannot create a company, ask the registry, invite or lock; nothing is e-mailed in the company\'s name', async () => {
+    const unverified = await createUser(services, { verified: false });
+    const caller = await callerFor(services, { token: unverified.token });
+    const orgId = nextOrgId();
+    expect(await failureOf(caller.companies.lookup({ orgId }))).toMatchObject({ code: 'FORBIDDEN', messageKey: 'auth.verify.requiredForCompany' });
+    expect(await failureOf(caller.companies.create({ orgId, name: 'Un Verified ApS' }))).toMatchObject({ code: 'FORBIDDEN', messageKey: 'auth.verify.requiredForCompany' });
+    expect(await services.db.selectFrom('companies').select('id').where('org_id', '=', orgId).execute()).toEqual([]);
+
+    // An owner from before verification existed, who never confirmed: the company stays theirs, but it sends nothing in its name.
+    const grant = await createOpenGrant(services, { slug: `unverified-${nextOrgId()}`, fund: 'Fond', grant: 'Pulje' });
+    const app = await createApplicationOf(services, grant, { company: 'Gammel ApS', application: 'Gammel ansøgning' });
+    await services.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', app.owner.user.id).execute();
+    const owner = await callerFor(services, { token: app.owner.token });
+    expect(await failureOf(owner.invitations.create({ companyId: app.companyId, email: 'someone@outside.test', role: 'employee' }))).toMatchObject({
+      code: 'FORBIDDEN',
+      messageKey: 'auth.verify.requiredForCompany',
+    });
+    expect(await failureOf(owner.companies.refresh({ companyId: app.companyId }))).toMatchObject({ code: 'FORBIDDEN', messageKey: 'auth.verify.requiredForCompany' });
+    await services.db.updateTable('application_sections').set({ status: 'done', content: 'Færdig tekst.' }).where('application_id', '=', app.applicationId).execute();
+    expect(await failureOf(owner.reviews.publish({ applicationId: app.applicationId }))).toMatchObject({ code: 'FORBIDDEN', messageKey: 'auth.verify.requiredForCompany' });
+    expect(await emailsTo('someone@outside.test')).toEqual([]);
+    const sent = await services.db.selectFrom('emails').select('template').where('template', 'in', ['invitation', 'applicationLocked']).where('recipient', 'in', ['someone@outside.test', app.writer.user.email]).execute();
+    expect(sent).toEqual([]);
+  });
+
+  it('an unverified member is not made an admin (asking to join already needs a verified address)', async () => {
+    const companyId = await createCompany(services, cast);
+    const newcomer = await createUser(services, { verified: false });
+    await services.db.insertInto('memberships').values({ company_id: companyId, user_id: newcomer.user.id, role: 'employee' }).execute();
+    expect(await failureOf(cast.callers.owner.companies.changeRole({ companyId, userId: newcomer.user.id, role: 'admin' }))).toMatchObject({
+      code: 'FORBIDDEN',
+      messageKey: 'auth.verify.requiredForOwner',
+    });
+    const role = await services.db.selectFrom('memberships').select('role').where('company_id', '=', companyId).where('user_id', '=', newcomer.user.id).executeTakeFirstOrThrow();
+    expect(role.role).toBe('employee');
+  });
+
+  it('lock receipts go only to verified addresses', async () => {
+    const grant = await createOpenGrant(services, { slug: `receipts-${nextOrgId()}`, fund: 'Fond', grant: 'Pulje' });
+    const app = await createApplicationOf(services, grant, { company: 'Kvittering ApS', application: 'Kvitteringer' });
+    await services.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', app.writer.user.id).execute();
+    await services.db.updateTable('application_sections').set({ status: 'done', content: 'Færdig tekst.' }).where('application_id', '=', app.applicationId).execute();
+    await (await callerFor(services, { token: app.owner.token })).reviews.publish({ applicationId: app.applicationId });
+    const receipts = await services.db.selectFrom('emails').select('recipient').where('template', '=', 'applicationLocked').where('recipient', 'in', [app.owner.user.email, app.writer.user.email]).execute();
+    expect(receipts.map((row) => row.recipient)).toEqual([app.owner.user.email]);
   });
 });
 

@@ -17,7 +17,19 @@ export async function emailVerifiedOf(db: Executor, userId: string): Promise<boo
   return row?.email_verified_at != null;
 }
 
-/** Being named an owner is the strongest claim an address can back: it needs a verified one. */
-export async function assertMayBeOwner(db: Executor, userId: string): Promise<void> {
+/**
+ * Being named an owner or an admin — someone who invites, decides who joins and speaks for the
+ * company — is the strongest claim an address can back: it needs a verified one.
+ */
+export async function assertMayManage(db: Executor, userId: string, role: string): Promise<void> {
+  if (role !== 'owner' && role !== 'admin') return;
   if (!(await emailVerifiedOf(db, userId))) throw new AppError('FORBIDDEN', { message: 'auth.verify.requiredForOwner' });
+}
+
+/**
+ * Acting for a company — creating one, asking the registry on its behalf, inviting, locking an
+ * application (which e-mails its receipt) — needs the actor's own address proven (decision 0043).
+ */
+export function assertMaySpeakForCompany(user: { emailVerified: boolean }): void {
+  assertVerified(user, 'auth.verify.requiredForCompany');
 }

@@ -21,7 +21,8 @@
  *   (the call answers as usual and changes nothing).
  * - `admin`: a platform administrator (anonymous: UNAUTHORIZED; anyone else: FORBIDDEN, company
  *   roles included).
- * - `{ invitee }`: the signed-in user whose e-mail the invitation names (anonymous: UNAUTHORIZED;
+ * - `{ invitee }`: the signed-in user a link was sent to — the account whose e-mail an invitation
+ *   names, or the account a verification link was made for (anonymous: UNAUTHORIZED;
  *   anyone else: the refusal given, FORBIDDEN when they hold the link, NOT_FOUND when they only
  *   name its id). Named by id, the address must also be verified (else FORBIDDEN, saying how);
  *   holding the link proves it.

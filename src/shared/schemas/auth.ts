@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { singleLineName } from '../domain/names';
 import { PASSWORD_MAX, PASSWORD_MIN, isCommonPassword } from '../domain/passwords';
 import { locales } from '../i18n/locales';
+import { safeRedirect } from '../routes';
 
 export const emailSchema = z
   .string()
@@ -16,6 +17,13 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX, { error: 'auth.passwordTooLong' })
   .refine((password) => !isCommonPassword(password), { error: 'auth.passwordCommon' });
 
+/** A same-site path to go on to afterwards; anything else is dropped rather than refused. */
+const redirectSchema = z
+  .string()
+  .max(500)
+  .transform((value) => safeRedirect(value, ''))
+  .transform((value) => value || undefined);
+
 // One line: control characters and line breaks become spaces (domain/names.ts).
 const nameSchema = z.string().overwrite(singleLineName).min(1, { error: 'validation.required' }).max(100, { error: 'auth.nameTooLong' });
 
@@ -26,6 +34,8 @@ export const signupInput = z.object({
   password: newPasswordSchema,
   acceptPrivacy: z.literal(true, { error: 'auth.acceptPrivacyRequired' }),
   locale: z.enum(locales).optional(),
+  /** Where the person was going: the verification e-mail's link leads back there. */
+  redirect: redirectSchema.optional(),
 });
 export type SignupInput = z.infer<typeof signupInput>;
 
@@ -49,6 +59,8 @@ export const resetTokenInput = z.object({
 export const verifyEmailInput = z.object({
   token: z.string().min(20).max(200),
 });
+
+export const resendVerificationInput = z.object({ redirect: redirectSchema.optional() }).optional();
 
 export const resetPasswordInput = resetTokenInput.extend({
   password: newPasswordSchema,

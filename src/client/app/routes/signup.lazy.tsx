@@ -32,7 +32,7 @@ export default function SignupScreen() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const { token } = await signup.mutateAsync({ ...values, locale });
+      const { token } = await signup.mutateAsync({ ...values, locale, redirect: redirect ?? undefined });
       await signedIn(token, withRedirect('/signup-success', redirect));
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, ['firstname', 'lastname', 'email', 'password', 'acceptPrivacy']));

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { verifyEmailInput } from '../../../shared/schemas/auth';
 import { AuthCard } from '../../features/auth/auth-card';
+import { redirectParam } from '../../features/auth/use-auth-redirect';
 import { getAuthToken } from '../../lib/auth-token';
 import { useT } from '../../lib/intl';
 import { usePageTitle } from '../../lib/page-meta';
@@ -10,15 +11,19 @@ import { buttonClass } from '../../ui/button';
 import { FormError } from '../../ui/form-field';
 
 /**
- * The link from a verification e-mail: it is followed as the page opens (the link is the proof,
- * so no sign-in is needed and another device will do), then says whose address is confirmed.
+ * The link from a verification e-mail. It proves an address only for the account that asked for
+ * it, used by that account: signed out, the page asks the person to sign in and comes back;
+ * signed in, it is followed once as the page opens, and the server refuses it for any other
+ * account (decision 0043). Afterwards it goes on to where the person was going (`redirect`).
  */
 export default function VerifyEmailScreen() {
   const t = useT();
   usePageTitle(t('route.verify-email'));
   const utils = trpc.useUtils();
-  const token = new URLSearchParams(window.location.search).get('token');
+  const search = new URLSearchParams(window.location.search);
+  const token = search.get('token');
   const tokenShaped = token !== null && verifyEmailInput.safeParse({ token }).success;
+  const signedIn = getAuthToken() !== null;
   const verify = trpc.auth.verifyEmail.useMutation({
     meta: { handlesError: true },
     onSuccess: () => Promise.all([utils.auth.me.invalidate(), utils.invitations.mine.invalidate()]),
@@ -26,15 +31,18 @@ export default function VerifyEmailScreen() {
   // A link is used once: the page asks once, also when React runs the effect twice.
   const asked = useRef(false);
   useEffect(() => {
-    if (!tokenShaped || asked.current) return;
+    if (!signedIn || !tokenShaped || asked.current) return;
     asked.current = true;
     verify.mutate({ token: token! });
-  }, [tokenShaped, token, verify]);
+  }, [signedIn, tokenShaped, token, verify]);
 
-  const signedIn = getAuthToken() !== null;
-  const me = trpc.auth.me.useQuery(undefined, { enabled: signedIn });
-  const onward = signedIn ? '/applications' : '/login';
+  const onward = redirectParam() ?? '/applications';
   const title = t('route.verify-email');
+  const continueLink = (
+    <Link to={onward} className={`${buttonClass('primary', 'md')} mt-4 w-full justify-center`}>
+      {t('auth.verify.continue')}
+    </Link>
+  );
   if (!token) {
     return (
       <AuthCard title={title}>
@@ -42,17 +50,24 @@ export default function VerifyEmailScreen() {
       </AuthCard>
     );
   }
-  // A link used before, opened by someone signed in whose address is confirmed: its work is done.
-  const alreadyConfirmed = verify.isSuccess ? verify.data.already : verify.isError && me.data?.emailVerified === true;
-  if (alreadyConfirmed) {
+  if (!signedIn) {
+    const back = `${window.location.pathname}${window.location.search}`;
+    return (
+      <AuthCard title={title}>
+        <p className="text-gray-800">{t('auth.verify.signIn')}</p>
+        <Link to="/login" search={{ redirect: back }} className={`${buttonClass('primary', 'md')} mt-4 w-full justify-center`}>
+          {t('auth.verify.signInAction')}
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (verify.isSuccess && verify.data.already) {
     return (
       <AuthCard title={title}>
         <p role="status" className="text-gray-800">
-          {t('auth.verify.already', { email: verify.data?.email ?? me.data!.email })}
+          {t('auth.verify.already', { email: verify.data.email })}
         </p>
-        <Link to={onward} className={`${buttonClass('primary', 'md')} mt-4 w-full justify-center`}>
-          {t('auth.verify.continue')}
-        </Link>
+        {continueLink}
       </AuthCard>
     );
   }
@@ -60,9 +75,7 @@ export default function VerifyEmailScreen() {
     return (
       <AuthCard title={title}>
         <FormError>{tokenShaped ? errorMessageOf(verify.error) : t('auth.verify.invalid')}</FormError>
-        <Link to={onward} className={`${buttonClass('primary', 'md')} mt-4 w-full justify-center`}>
-          {t('auth.verify.continue')}
-        </Link>
+        {continueLink}
       </AuthCard>
     );
   }
@@ -80,9 +93,7 @@ export default function VerifyEmailScreen() {
       <p role="status" className="text-gray-800">
         {t('auth.verify.done', { email: verify.data.email })}
       </p>
-      <Link to={onward} className={`${buttonClass('primary', 'md')} mt-4 w-full justify-center`}>
-        {t('auth.verify.continue')}
-      </Link>
+      {continueLink}
     </AuthCard>
   );
 }

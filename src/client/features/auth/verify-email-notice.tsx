@@ -8,27 +8,36 @@ import { trpc } from '../../lib/trpc';
  */
 export default function VerifyEmailNotice({ email }: { email: string }) {
   const t = useT();
-  const [sent, setSent] = useState(false);
-  const resend = trpc.auth.resendVerification.useMutation({ onSuccess: () => setSent(true) });
   return (
     <div role="note" aria-label={t('route.verify-email')} className="border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-950 print:hidden">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
         <p className="min-w-0 flex-1 basis-72">{t('auth.verify.notice', { email })}</p>
-        {sent ? (
-          <p role="status" className="font-medium">
-            {t('auth.verify.resent', { email })}
-          </p>
-        ) : (
-          <button
-            type="button"
-            className="shrink-0 rounded-md border border-amber-300 bg-white px-3 py-1.5 font-medium text-amber-950 hover:bg-amber-100 disabled:opacity-60"
-            disabled={resend.isPending}
-            onClick={() => resend.mutate()}
-          >
-            {t('auth.verify.resend')}
-          </button>
-        )}
+        <ResendVerification email={email} />
       </div>
     </div>
+  );
+}
+
+/** Sends another verification link, whose page comes back to where the person is now. */
+export function ResendVerification({ email }: { email: string }) {
+  const t = useT();
+  const [sent, setSent] = useState(false);
+  const resend = trpc.auth.resendVerification.useMutation({ onSuccess: () => setSent(true) });
+  if (sent) {
+    return (
+      <p role="status" className="font-medium">
+        {t('auth.verify.resent', { email })}
+      </p>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="shrink-0 rounded-md border border-amber-300 bg-white px-3 py-1.5 font-medium text-amber-950 hover:bg-amber-100 disabled:opacity-60"
+      disabled={resend.isPending}
+      onClick={() => resend.mutate({ redirect: `${window.location.pathname}${window.location.search}` })}
+    >
+      {t('auth.verify.resend')}
+    </button>
   );
 }

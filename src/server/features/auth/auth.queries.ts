@@ -89,8 +89,13 @@ export async function replaceEmailVerification(db: Executor, userId: string, ema
 }
 
 /** Reads and deletes a verification link in one statement: it can be used once only. */
-export function takeEmailVerification(db: Executor, tokenHash: Buffer) {
-  return db.deleteFrom('email_verifications').where('id', '=', tokenHash).returning(['user_id', 'email', 'expires_at']).executeTakeFirst();
+/** A verification link's account, address and expiry, locked until the caller's transaction ends. */
+export function findEmailVerificationForUpdate(db: Executor, tokenHash: Buffer) {
+  return db.selectFrom('email_verifications').select(['user_id', 'email', 'expires_at']).where('id', '=', tokenHash).forUpdate().executeTakeFirst();
+}
+
+export async function deleteEmailVerification(db: Executor, tokenHash: Buffer): Promise<void> {
+  await db.deleteFrom('email_verifications').where('id', '=', tokenHash).execute();
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   updateProfileInput,
   userInfoInput,
   verifyEmailInput,
+  resendVerificationInput,
 } from '../../../shared/schemas/auth';
 import { invalidateSession } from '../../auth/session';
 import { publicProcedure, router, userProcedure } from '../../trpc/trpc';
@@ -24,17 +25,17 @@ export const authRouter = router({
     return { id, email, firstname, lastname, locale, platformRole, emailVerified };
   }),
 
-  /** Follows the link from a verification e-mail; the link is the credential, no sign-in needed. */
-  verifyEmail: publicProcedure.meta({ access: 'token' }).input(verifyEmailInput).mutation(async ({ ctx, input }) => {
-    const { email, userId, already } = await verifyEmail(ctx, input.token);
+  /** Follows the link from a verification e-mail, signed in as the account it was sent for. */
+  verifyEmail: userProcedure.meta({ access: { invitee: 'FORBIDDEN' } }).input(verifyEmailInput).mutation(async ({ ctx, input }) => {
+    const { email, already } = await verifyEmail(ctx, ctx.user, input.token);
     // Sessions kept in memory carry whether the address is verified (decision 0032).
-    await ctx.liveAccess.changed({ userId });
+    if (!already) await ctx.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const, email, already };
   }),
 
   /** Sends the signed-in user another verification link (limited: each is an e-mail). */
-  resendVerification: userProcedure.mutation(async ({ ctx }) => {
-    await resendVerification(ctx, ctx.user);
+  resendVerification: userProcedure.input(resendVerificationInput).mutation(async ({ ctx, input }) => {
+    await resendVerification(ctx, ctx.user, input?.redirect);
     return { ok: true as const };
   }),
 

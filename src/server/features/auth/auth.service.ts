@@ -10,11 +10,12 @@ import { hashPassword, verifyPassword } from '../../auth/password';
 import { isKnownDevice, rememberDevice } from '../../auth/known-devices';
 import { createSession, invalidateUserSessions, type SessionUser } from '../../auth/session';
 import { log } from '../../log';
-import { consumeRateLimit, countRateLimitHit, forgetRateLimitHit, resetRateLimit, type RateLimit } from '../../rate-limit';
+import { consumeRateLimit, countRateLimitHit, forgetRateLimitHit, peekRateLimit, resetRateLimit, type RateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
 import { queueEmail } from '../email/email.service';
 import { AppError } from '../../../shared/errors';
 import { isLocale, type Locale } from '../../../shared/i18n';
+import { safeRedirect } from '../../../shared/routes';
 import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
 import {
   findUserByEmail,
@@ -24,7 +25,8 @@ import {
   verifyAddress,
   replaceEmailVerification,
   replacePasswordReset,
-  takeEmailVerification,
+  deleteEmailVerification,
+  findEmailVerificationForUpdate,
   takePasswordReset,
   passwordResetUsable,
   updatePasswordHash,
@@ -100,7 +102,8 @@ export async function signup(ctx: Ctx, input: SignupInput) {
   if (!user) throw taken();
   const { token } = await createSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
   // The account works without it; a lost e-mail is asked for again from the notice.
-  await sendVerificationLink(ctx, { id: user.id, email: input.email, firstname: input.firstname, locale: input.locale ?? ctx.locale }).catch((error: unknown) =>
+  const account = { id: user.id, email: input.email, firstname: input.firstname, locale: input.locale ?? ctx.locale };
+  await sendVerificationLink(ctx, account, input.redirect).catch((error: unknown) =>
     log.error({ err: error }, 'verification e-mail not queued'),
   );
   return { token };
@@ -112,39 +115,54 @@ const localeOf = (value: string, fallback: Locale): Locale => (isLocale(value) ?
  * E-mails a link that proves the account's owner receives mail at its address; a newer link
  * cancels the older. Only the token's hash is stored, and the address it was sent to.
  */
-async function sendVerificationLink(ctx: Ctx, user: { id: string; email: string; firstname: string; locale: string }): Promise<void> {
+async function sendVerificationLink(ctx: Ctx, user: { id: string; email: string; firstname: string; locale: string }, redirect: string | undefined): Promise<void> {
   const token = randomBytes(32).toString('base64url');
+  // The link takes the person back to where they were going (the grant they started from).
+  const onward = safeRedirect(redirect, '');
+  const link = `${appUrl(ctx.env)}/verify-email?token=${token}${onward ? `&redirect=${encodeURIComponent(onward)}` : ''}`;
   await replaceEmailVerification(ctx.db, user.id, user.email, hashToken(token), new Date(Date.now() + VERIFY_TOKEN_TTL_MS));
   await queueEmail(ctx, {
     to: user.email,
     template: 'verifyEmail',
     locale: localeOf(user.locale, ctx.locale),
-    params: { name: user.firstname || user.email, link: `${appUrl(ctx.env)}/verify-email?token=${token}` },
+    params: { name: user.firstname || user.email, link },
   });
 }
 
 /** Another verification link, for a signed-in user whose address is not verified yet. */
-export async function resendVerification(ctx: Ctx, user: SessionUser): Promise<void> {
+export async function resendVerification(ctx: Ctx, user: SessionUser, redirect: string | undefined): Promise<void> {
   await limit(ctx, rateLimits.verifyResendPerIp, ctx.ip);
   await limit(ctx, rateLimits.verifyResendPerUser, user.id);
   if (user.emailVerified) return;
-  await sendVerificationLink(ctx, user);
+  await sendVerificationLink(ctx, user, redirect);
 }
 
 /**
- * Follows a verification link: the token is taken (single use) and the address it was sent to
- * becomes verified, if the account still has that address. No sign-in needed: the link itself is
- * the proof, and it may be opened on another device.
+ * Follows a verification link, signed in as the account that asked for it: the link proves that
+ * whoever holds the account also reads the address's mail. Followed by anyone else it proves
+ * nothing — a squatter who signed up with someone's address would be verified by its owner's
+ * click — so it is refused and left usable for its own account (decision 0043). A link that is
+ * used or gone, opened by an account whose address is confirmed, has nothing left to do.
  */
-export async function verifyEmail(ctx: Ctx, token: string): Promise<{ email: string; userId: string; already: boolean }> {
-  await limit(ctx, rateLimits.verifyConfirmPerIp, ctx.ip);
+export async function verifyEmail(ctx: Ctx, user: SessionUser, token: string): Promise<{ email: string; already: boolean }> {
+  // Only links that match nothing count: they are what guessing looks like.
+  const rule = rateLimits.verifyConfirmPerIp;
+  const tried = await peekRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, rule, ctx.ip ?? 'unknown');
+  if (tried.count >= rule.limit) throw new AppError('RATE_LIMITED', { values: { minutes: tried.minutesLeft } });
   return ctx.db.transaction().execute(async (trx) => {
-    const link = await takeEmailVerification(trx, hashToken(token));
+    const tokenHash = hashToken(token);
+    const link = await findEmailVerificationForUpdate(trx, tokenHash);
     const invalid = () => new AppError('VALIDATION', { message: 'auth.verify.invalid' });
-    if (!link || link.expires_at.getTime() <= Date.now()) throw invalid();
+    if (link && link.user_id !== user.id) throw new AppError('FORBIDDEN', { message: 'auth.verify.otherAccount', values: { email: user.email } });
+    if (!link || link.expires_at.getTime() <= Date.now()) {
+      if (user.emailVerified) return { email: user.email, already: true };
+      await countRateLimitHit(ctx.redis, ctx.env.REDIS_PREFIX, rule, ctx.ip ?? 'unknown');
+      throw invalid();
+    }
+    await deleteEmailVerification(trx, tokenHash);
     const outcome = await verifyAddress(trx, link.user_id, link.email);
     if (!outcome) throw invalid();
-    return { email: link.email, userId: link.user_id, already: outcome === 'already' };
+    return { email: link.email, already: outcome === 'already' };
   });
 }
 

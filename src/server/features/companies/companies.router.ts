@@ -6,6 +6,7 @@ import {
   removeMemberInput,
   updateCompanyInput,
 } from '../../../shared/schemas/companies';
+import { assertMaySpeakForCompany } from '../../auth/verified-email';
 import { consumeRateLimit } from '../../rate-limit';
 import { companyProcedure, companyProcedureFor } from '../../trpc/company-procedure';
 import { openLiveStream } from '../../trpc/live-stream';
@@ -28,6 +29,7 @@ export const companiesRouter = router({
 
   /** Starts a registry lookup (or reuses a recent answer); watch it with `lookupStatus`. */
   lookup: userProcedure.input(lookupInput).mutation(async ({ ctx, input }) => {
+    assertMaySpeakForCompany(ctx.user);
     await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, lookupLimit, ctx.user.id);
     return startLookup(ctx, input.orgId, { force: false });
   }),
@@ -39,6 +41,7 @@ export const companiesRouter = router({
 
   // Creating a company may start a registry lookup: it counts against the same limit.
   create: userProcedure.input(createCompanyInput).mutation(async ({ ctx, input }) => {
+    assertMaySpeakForCompany(ctx.user);
     await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, lookupLimit, ctx.user.id);
     return createCompany(ctx, input, { userId: ctx.user.id, locale: ctx.locale });
   }),
@@ -53,6 +56,7 @@ export const companiesRouter = router({
 
   /** Asks the registry again for the company's profile; watch it with `lookupStatus`. */
   refresh: companyProcedureFor('company.edit').mutation(async ({ ctx }) => {
+    assertMaySpeakForCompany(ctx.user);
     await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, lookupLimit, ctx.user.id);
     return startLookup(ctx, ctx.company.orgId, { force: true });
   }),

@@ -2,7 +2,7 @@
  * Company rules that need more than one query: creation from the server's own registry lookup,
  * and member changes that must leave the company with at least one owner.
  */
-import { assertMayBeOwner } from '../../auth/verified-email';
+import { assertMayManage } from '../../auth/verified-email';
 import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { AppError } from '../../../shared/errors';
 import type { Locale } from '../../../shared/i18n';
@@ -102,7 +102,8 @@ export async function changeMembership(
       throw new AppError('FORBIDDEN', { message: 'companies.ownerOnlyByOwner' });
     }
     if (current === 'owner' && role !== 'owner' && owners <= 1) throw new AppError('CONFLICT', { message: 'companies.lastOwner' });
-    if (role === 'owner' && current !== 'owner') await assertMayBeOwner(trx, targetUserId);
+    // Promotions only: an owner stepping down to admin needs nothing new of their address.
+    if (role !== null && role !== current && current !== 'owner') await assertMayManage(trx, targetUserId, role);
     if (role === null) await deleteMembership(trx, companyId, targetUserId);
     else if (role !== current) await setMemberRole(trx, companyId, targetUserId, role);
   });

@@ -8,6 +8,7 @@ import {
 import { companyIdSchema } from '../../../shared/schemas/companies';
 import { z } from 'zod';
 import { consumeRateLimit } from '../../rate-limit';
+import { assertMaySpeakForCompany } from '../../auth/verified-email';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { adminProcedure, router, userProcedure } from '../../trpc/trpc';
 import { listPendingRequests, listRequestsOfUser, listTransfers, searchCompanies, withdrawRequest } from './company-claims.queries';
@@ -38,6 +39,8 @@ export const companyClaimsRouter = router({
   decide: companyProcedureFor('members.manage')
     .input(decideJoinRequestInput)
     .mutation(async ({ ctx, input }) => {
+      // The answer is e-mailed to the requester in the company's name.
+      assertMaySpeakForCompany(ctx.user);
       await decideJoinRequest(ctx, {
         company: ctx.company,
         actor: { id: ctx.user.id, role: ctx.membership.role },

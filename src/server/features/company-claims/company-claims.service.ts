@@ -7,7 +7,7 @@ import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-
 import { AppError } from '../../../shared/errors';
 import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
 import type { SessionUser } from '../../auth/session';
-import { assertMayBeOwner, assertVerified, emailVerifiedOf } from '../../auth/verified-email';
+import { assertMayManage, assertVerified, emailVerifiedOf } from '../../auth/verified-email';
 import { appUrl } from '../../env';
 import type { Services } from '../../services';
 import { addMembership } from '../companies/companies.queries';
@@ -79,7 +79,7 @@ export async function decideJoinRequest(
   const requester = await services.db.transaction().execute(async (trx) => {
     const request = await lockPendingRequest(trx, decision.company.id, decision.requestId);
     if (!request) throw new AppError('NOT_FOUND', { message: 'companyClaims.requestGone' });
-    if (decision.accept && decision.role === 'owner') await assertMayBeOwner(trx, request.userId);
+    if (decision.accept) await assertMayManage(trx, request.userId, decision.role);
     if (decision.accept) await addMembership(trx, decision.company.id, request.userId, decision.role);
     await closeRequest(trx, request.id, { accepted: decision.accept, role: decision.accept ? decision.role : null, decidedBy: decision.actor.id });
     return request;
@@ -113,7 +113,7 @@ export async function transferOwnership(
   const { company, previous } = await services.db.transaction().execute(async (trx) => {
     const company = await lockCompany(trx, transfer.companyId);
     if (!company) throw new AppError('NOT_FOUND');
-    await assertMayBeOwner(trx, newOwner.id);
+    await assertMayManage(trx, newOwner.id, 'owner');
     const owners = await lockOwners(trx, company.id);
     const previous = owners.filter((owner) => owner.id !== newOwner.id);
     await handOverOwnership(trx, { companyId: company.id, newOwnerId: newOwner.id, previousOwnerIds: previous.map((owner) => owner.id), by: transfer.by });

@@ -12,7 +12,7 @@ import {
   listInvitationsForEmail,
   listPendingInvitations,
 } from './invitations.queries';
-import { assertVerified } from '../../auth/verified-email';
+import { assertMaySpeakForCompany, assertVerified } from '../../auth/verified-email';
 import { acceptInvitation, answerInvitation, declineInvitation, hashInvitationToken, invitationStatus, inviteToCompany } from './invitations.service';
 
 /** Every endpoint that sends e-mail is rate limited. */
@@ -26,6 +26,8 @@ export const invitationsRouter = router({
     .mutation(async ({ ctx, input }) => {
       // Anyone can create a company under a made-up number: it invites nobody until the registry confirms it.
       if (!ctx.company.verified) throw new AppError('FORBIDDEN', { message: 'companies.notConfirmed' });
+      // An invitation is an e-mail in the company's name: the one sending it has a proven address.
+      assertMaySpeakForCompany(ctx.user);
       await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, inviteLimit, ctx.user.id);
       // Only invitations that were sent count against the address; a refused one costs it nothing.
       const received = await peekRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, inviteRecipientLimit, input.email);

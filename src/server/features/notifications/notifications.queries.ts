@@ -82,7 +82,8 @@ export async function findReviewRequester(db: Executor, sectionId: string): Prom
 
 /** Who a digest goes to: their address, first name and language. */
 export function findRecipient(db: Executor, userId: string) {
-  return db.selectFrom('users').select(['email', 'firstname', 'locale']).where('id', '=', userId).executeTakeFirst();
+  // Company mail goes only to verified addresses, also when an item was made while it was one.
+  return db.selectFrom('users').select(['email', 'firstname', 'locale']).where('id', '=', userId).where('email_verified_at', 'is not', null).executeTakeFirst();
 }
 
 /**

@@ -193,6 +193,8 @@ export function listLockReceiptRecipients(db: Executor, applicationId: string) {
     .innerJoin('companies as c', 'c.id', 'a.company_id')
     .innerJoin('grants as g', 'g.id', 'a.grant_id')
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
+    // Company mail goes only to verified addresses.
+    .where('u.email_verified_at', 'is not', null)
     .select([
       'u.email',
       'u.locale',

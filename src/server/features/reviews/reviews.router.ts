@@ -7,6 +7,7 @@ import { router, userProcedure } from '../../trpc/trpc';
 import { findApplicationOverview } from '../applications/applications.queries';
 import { notify, notifyReviewResult } from '../notifications/notifications.service';
 import { findDocumentFacts, findSectionReview, listHistory, listReviewCandidates, listSectionsAwaitingReviewBy, listSectionsInFull } from './reviews.queries';
+import { assertMaySpeakForCompany } from '../../auth/verified-email';
 import { approveSection, commentOnSection, copyToDraft, publishApplication, rejectSection, sendLockReceipts, sendToReview, type ReviewActor } from './reviews.service';
 
 function actorOf(ctx: { application: ReviewActor['application']; membership: { role: ReviewActor['role'] }; user: { id: string } }): ReviewActor {
@@ -94,6 +95,8 @@ export const reviewsRouter = router({
     .input(publishInput)
     .mutation(async ({ ctx }) => {
       if (ctx.application.published) throw new AppError('CONFLICT', { message: 'reviews.refused.published' });
+      // Locking e-mails every member a receipt in the company's name.
+      assertMaySpeakForCompany(ctx.user);
       const published = await publishApplication(ctx.db, actorOf(ctx), ctx.locale);
       await announceStatus(ctx.bus, ctx.application.id, { published: true });
       await sendLockReceipts(ctx, ctx.application.id);
