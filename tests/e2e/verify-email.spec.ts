@@ -41,15 +41,51 @@ test('sign-up in Norwegian, the notice to confirm the address, a new link, and t
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');
   await expect(page.getByRole('status')).toHaveText(`E-postadressen din ${email} er bekreftet.`);
   await expectAccessible(page);
+  // The new link was asked for on the invitations page, and leads back there.
   await page.getByRole('link', { name: 'Fortsett' }).click();
-  await expect(page).toHaveURL(/\/applications$/);
+  await expect(page).toHaveURL(/\/invitations$/);
   await expect(page.getByRole('note', { name: 'Bekreft e-postadresse' })).toHaveCount(0);
 
   // Used links, the older one included: to the one whose address is confirmed, their work is done…
   await page.goto(first!);
   await expect(page.getByRole('status')).toHaveText(`E-postadressen din ${email} er allerede bekreftet, så lenken har ikke mer å gjøre. Du kan bare fortsette.`);
-  // … and to anyone else they are simply not valid.
+  // … and where nobody is signed in, the link asks for the account it was sent to.
   await page.evaluate(() => localStorage.removeItem('auth_token'));
   await page.goto(first!);
-  await expect(page.getByRole('alert')).toHaveText('Lenken er ugyldig, allerede brukt eller utløpt. Logg inn og be om en ny.');
+  await expect(page.getByText('Logg inn med kontoen lenken ble sendt til, så bekrefter vi adressen og sender deg videre.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Logg inn og bekreft' })).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(new URL(first!).pathname + new URL(first!).search)}`);
+});
+
+test('from a grant\'s page: sign up, the company step waits for the confirmation, and the link from the e-mail comes back to the grant with the company step next', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const email = `mads.${Date.now()}@example.dk`;
+  await page.goto('/grants/innobooster?lang=da');
+  await page.getByRole('link', { name: 'Start en ansøgning' }).first().click();
+  await page.locator('a[href="/signup?redirect=%2Fgrants%2Finnobooster%2Fstart"]').click();
+  await page.getByLabel('Fornavn').fill('Mads');
+  await page.getByLabel('Efternavn').fill('Madsen');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Adgangskode').fill('et langt og godt kodeord');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Opret konto' }).click();
+  await expect(page).toHaveURL(/\/signup-success\?redirect=/);
+  await page.getByRole('link', { name: 'Fortsæt' }).click();
+  // The grant's start asks for a company; the company step says what it waits for, as the notice does.
+  await page.getByRole('link', { name: 'Opret virksomhed' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/company\?redirect=/);
+  await expect(page.getByRole('heading', { name: 'Bekræft din e-mailadresse først' })).toBeVisible();
+  await expect(page.getByText(`Vi har sendt et link til ${email}.`, { exact: false }).first()).toBeVisible();
+  await expect(page.getByLabel('CVR-nummer')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The link from the sign-up e-mail, followed in the same browser, confirms and goes back to the grant's start.
+  const link = linkIn(await sentEmail(email), `${baseURL}/verify-email?token=`);
+  expect(new URL(link!).searchParams.get('redirect')).toBe('/grants/innobooster/start');
+  await page.goto(link!);
+  await expect(page.getByRole('status')).toHaveText(`Din e-mailadresse ${email} er bekræftet.`);
+  await page.getByRole('link', { name: 'Fortsæt' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/[0-9a-f-]{36}$/);
+  await page.getByRole('link', { name: 'Opret virksomhed' }).click();
+  await expect(page.getByLabel('CVR-nummer')).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Bekræft e-mailadresse' })).toHaveCount(0);
 });
