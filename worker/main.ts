@@ -18,6 +18,8 @@ import { leavingForeignJobs } from './foreign-jobs';
 import { emailProcessor } from './processors/email';
 import { notificationsProcessor } from './processors/notifications';
 import { registryProcessor } from './processors/registry';
+import { exportsProcessor, retentionProcessor, scheduleRetention } from './processors/data-rights';
+import { createProducers } from '../src/server/queues';
 
 // Started beside a server that migrates a new database (docker compose), the worker waits for it.
 const config = await resolveInstallation(env(), { waitMs: 120_000, onWait: () => log.info('waiting for the database to be migrated') }).catch(
@@ -30,12 +32,16 @@ const config = await resolveInstallation(env(), { waitMs: 120_000, onWait: () =>
 const db = createDb(config.DATABASE_URL!, Math.max(2, config.WORKER_CONCURRENCY));
 const mail = createMailSender(config);
 const connection = createRedis(config.REDIS_URL, 'worker');
+// The worker queues jobs too: the e-mail that carries an archive's link, and the retention schedule.
+const producers = createProducers(connection, config.REDIS_PREFIX, config.installationId);
 
 const processors: Partial<Record<QueueName, Processor>> = {
   drafts: draftsProcessor({ db, drafter: createDrafter(config), log, waitMaxMs: config.AI_WAIT_MAX_MS }),
   email: emailProcessor({ db, mail, log }),
   notifications: notificationsProcessor({ db, mail, log, appUrl: appUrl(config) }),
   registry: registryProcessor({ db, registry: createRegistry(config), log }),
+  exports: exportsProcessor({ db, queues: producers, env: config, log }),
+  retention: retentionProcessor({ db, queues: producers, env: config, log }),
 };
 
 const workers = Object.entries(processors).map(([name, processor]) => {
@@ -50,6 +56,9 @@ const workers = Object.entries(processors).map(([name, processor]) => {
   worker.on('error', (error) => log.error({ queue: name, err: error.message }, 'worker error'));
   return worker;
 });
+await scheduleRetention(producers.queue('retention'), config.installationId).catch((error: unknown) =>
+  log.error({ err: error instanceof Error ? error.message : String(error) }, 'retention schedule not set; the next start sets it'),
+);
 log.info({ queues: Object.keys(processors), concurrency: config.WORKER_CONCURRENCY, installation: config.installationId, prefix: config.REDIS_PREFIX }, 'worker consuming queues');
 
 let stopping = false;
@@ -58,6 +67,7 @@ async function stop(signal: string) {
   stopping = true;
   log.info({ signal }, 'worker stopping');
   await Promise.all(workers.map((worker) => worker.close()));
+  await producers.close();
   mail.close();
   connection.disconnect();
   await db.destroy();

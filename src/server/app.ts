@@ -29,6 +29,7 @@ import { projectPath } from './project-path';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
 import { createRequestContext } from './trpc/context';
+import { exportForDownload } from './features/data-rights/data-rights.service';
 import { appRouter } from './trpc/root';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -289,6 +290,18 @@ export function createApp(services: Services, options: AppOptions = {}) {
     const parsed = alertTokenInput.safeParse({ token: c.req.query('token') });
     if (!parsed.success) return c.text('Bad Request', 400);
     return c.redirect(`/?alerts=unsubscribe&token=${encodeURIComponent(parsed.data.token)}`, 303);
+  });
+
+  // A data archive's download link (e-mailed, and shown on the profile): the link is the credential,
+  // as a reset link is; an expired or unknown one leads to the profile, which says so in words.
+  app.get('/api/data-exports/:token', async (c) => {
+    const archive = await exportForDownload(services.db, c.req.param('token'));
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    if (!archive) return c.redirect('/profile?export=gone', 303);
+    c.header('Content-Type', 'application/zip');
+    c.header('Content-Disposition', `attachment; filename="${archive.fileName}"`);
+    return c.body(new Uint8Array(archive.bytes));
   });
 
   app.get('/robots.txt', (c) => {

@@ -41,6 +41,14 @@ export const emailTemplates = {
     hasLink: true,
   },
   /** The link that proves the account's owner receives mail at its address (sign-up, or asked again). */
+  /** The link to a person's or a company's data archive (data-rights); it expires in 48 hours. */
+  dataExportReady: {
+    subject: 'dataRights.email.ready.subject',
+    body: 'dataRights.email.ready.body',
+    footer: 'dataRights.email.ready.footer',
+    params: z.object({ name: z.string().max(200), link: z.url() }),
+    hasLink: true,
+  },
   verifyEmail: {
     subject: 'email.verifyEmail.subject',
     body: 'email.verifyEmail.body',

@@ -21,6 +21,14 @@ export const queues = {
   notifications: {
     payload: z.object({ userId: z.string().uuid() }),
   },
+  /** A person's or a company's data archive (data-rights). */
+  exports: {
+    payload: z.object({ exportId: z.string().uuid() }),
+  },
+  /** The retention sweep, run by a job scheduler; `at` (tests, by hand) is the moment it counts from, else now. */
+  retention: {
+    payload: z.object({ at: z.iso.datetime().optional() }),
+  },
 } as const;
 
 export type QueueName = keyof typeof queues;

@@ -104,6 +104,9 @@ describe('every procedure as every caller', () => {
     const outcomes: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const actor of actorNames) {
+      // Deleting an account works for every signed-in caller, on their own account only: it would
+      // end the cast here, so only its refusal to anonymous callers is checked (data-rights.test.ts has the rest).
+      if (path === 'dataRights.deleteAccount' && actor !== 'anonymous') continue;
       const world = new World(services, cast);
       const baseInput = await sample(world);
       // The current password is the actor's own.

@@ -13,6 +13,7 @@ import { draftsProcessor } from '../../worker/processors/drafts';
 import { emailProcessor } from '../../worker/processors/email';
 import { notificationsProcessor } from '../../worker/processors/notifications';
 import { registryProcessor } from '../../worker/processors/registry';
+import { exportsProcessor, retentionProcessor } from '../../worker/processors/data-rights';
 import { createTestServices, startWorker, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
@@ -27,6 +28,8 @@ beforeAll(async () => {
     registry: registryProcessor({ db: services.db, registry: createFixtureRegistry(), log }),
     email: emailProcessor({ db: services.db, mail, log }),
     notifications: notificationsProcessor({ db: services.db, mail, log, appUrl: 'https://grantwork.example' }),
+    exports: exportsProcessor({ db: services.db, queues: services.queues, env: services.env, log }),
+    retention: retentionProcessor({ db: services.db, queues: services.queues, env: services.env, log }),
   };
   for (const [queue, processor] of Object.entries(processors)) workers.push(startWorker(services, queue as QueueName, processor));
 });
@@ -43,6 +46,8 @@ describe('a job whose data does not fit its queue', () => {
     registry: { orgId: '02425679' },
     email: {},
     notifications: { userId: 42 },
+    exports: { exportId: 'not-a-uuid' },
+    retention: { at: 'yesterday' },
   };
 
   it.each(Object.keys(malformed) as QueueName[])('fails on its first attempt on the %s queue, without retries', async (queue) => {

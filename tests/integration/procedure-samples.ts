@@ -657,6 +657,14 @@ export const samples: Record<string, (world: World) => unknown> = {
   'versions.get': (w) => w.sectionVersion(),
   'versions.restore': (w) => w.sectionVersion(),
 
+  'dataRights.requestExport': () => undefined,
+  'dataRights.exports': () => undefined,
+  'dataRights.requestCompanyExport': async (w) => ({ companyId: await w.company() }),
+  'dataRights.companyExports': async (w) => ({ companyId: await w.company() }),
+  'dataRights.deletionCheck': () => undefined,
+  // Only the anonymous call is made (see the matrix): a signed-in one would delete the cast.
+  'dataRights.deleteAccount': () => ({ password: 'not checked here' }),
+
   'comments.threads': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };

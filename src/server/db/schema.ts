@@ -145,6 +145,20 @@ export interface CompanyOwnershipTransfers {
   transferred_by: string | null;
 }
 
+export interface DataExports {
+  archive: Buffer | null;
+  archive_bytes: number | null;
+  company_id: string | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp | null;
+  id: Generated<string>;
+  progress: Generated<number>;
+  ready_at: Timestamp | null;
+  status: Generated<string>;
+  token_hash: Buffer | null;
+  user_id: string;
+}
+
 export interface Emails {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -431,6 +445,7 @@ export interface DB {
   companies: Companies;
   company_join_requests: CompanyJoinRequests;
   company_ownership_transfers: CompanyOwnershipTransfers;
+  data_exports: DataExports;
   email_verifications: EmailVerifications;
   emails: Emails;
   feedback: Feedback;

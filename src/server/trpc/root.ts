@@ -16,6 +16,7 @@ import { fundsRouter } from '../features/funds/funds.router';
 import { grantAlertsRouter } from '../features/grant-alerts/grant-alerts.router';
 import { grantsRouter } from '../features/grants/grants.router';
 import { versionsRouter } from '../features/versions/versions.router';
+import { dataRightsRouter } from '../features/data-rights/data-rights.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
   presence: presenceRouter,
   feedback: feedbackRouter,
   versions: versionsRouter,
+  dataRights: dataRightsRouter,
 });
 
 export type AppRouter = typeof appRouter;

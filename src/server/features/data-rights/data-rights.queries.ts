@@ -1,0 +1,277 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/db';
+
+// ——— Archives ———
+
+export async function insertExport(db: Executor, request: { userId: string; companyId: string | null }): Promise<string> {
+  const row = await db.insertInto('data_exports').values({ user_id: request.userId, company_id: request.companyId }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The caller's archives, newest first: their own data, or one company's when `companyId` is given. */
+export function listExports(db: Executor, userId: string, companyId: string | null) {
+  let query = db
+    .selectFrom('data_exports')
+    .select(['id', 'status', 'progress', 'archive_bytes as bytes', 'created_at as createdAt', 'ready_at as readyAt', 'expires_at as expiresAt'])
+    .where('user_id', '=', userId);
+  query = companyId === null ? query.where('company_id', 'is', null) : query.where('company_id', '=', companyId);
+  return query.orderBy('created_at', 'desc').limit(5).execute();
+}
+
+/** Takes a pending (or an interrupted running) archive for building; undefined when gone or done. */
+export function claimExport(db: Executor, exportId: string) {
+  return db
+    .updateTable('data_exports')
+    .set({ status: 'running', progress: 0 })
+    .where('id', '=', exportId)
+    .where('status', 'in', ['pending', 'running'])
+    .returning(['id', 'user_id as userId', 'company_id as companyId'])
+    .executeTakeFirst();
+}
+
+export async function setExportProgress(db: Executor, exportId: string, progress: number): Promise<void> {
+  await db.updateTable('data_exports').set({ progress }).where('id', '=', exportId).where('status', '=', 'running').execute();
+}
+
+export async function storeExport(db: Executor, exportId: string, archive: Uint8Array, tokenHash: Buffer, readyAt: Date, expiresAt: Date): Promise<void> {
+  await db
+    .updateTable('data_exports')
+    .set({ status: 'ready', progress: 100, archive: Buffer.from(archive), archive_bytes: archive.byteLength, token_hash: tokenHash, ready_at: readyAt, expires_at: expiresAt })
+    .where('id', '=', exportId)
+    .execute();
+}
+
+export async function failExport(db: Executor, exportId: string): Promise<void> {
+  await db.updateTable('data_exports').set({ status: 'failed' }).where('id', '=', exportId).execute();
+}
+
+/** A download link's archive, while the link is valid. */
+export function findExportByToken(db: Executor, tokenHash: Buffer, now: Date) {
+  return db
+    .selectFrom('data_exports')
+    .select(['id', 'archive', 'company_id as companyId', 'created_at as createdAt'])
+    .where('token_hash', '=', tokenHash)
+    .where('status', '=', 'ready')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+// ——— What the product holds about a person ———
+
+export function personProfile(db: Executor, userId: string) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'firstname',
+      'lastname',
+      'locale',
+      'platform_role as platformRole',
+      'created_at as createdAt',
+      'updated_at as updatedAt',
+      'email_verified_at as emailVerifiedAt',
+      'privacy_accepted_at as privacyAcceptedAt',
+      'notify_review_requests as notifyReviewRequests',
+      'notify_mentions as notifyMentions',
+      'notify_review_results as notifyReviewResults',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function personMemberships(db: Executor, userId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select(['c.name as company', 'c.org_id as orgId', 'm.role', 'm.created_at as since'])
+    .where('m.user_id', '=', userId)
+    .orderBy('c.name')
+    .execute();
+}
+
+export function personSessions(db: Executor, userId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['created_at as createdAt', 'last_seen_at as lastSeenAt', 'expires_at as expiresAt', 'user_agent as userAgent', 'ip'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Every version of a section the person wrote, with where it belongs. */
+export function personTexts(db: Executor, userId: string) {
+  return db
+    .selectFrom('section_versions as v')
+    .innerJoin('application_sections as s', 's.id', 'v.section_id')
+    .innerJoin('applications as a', 'a.id', 's.application_id')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select(['a.title as application', 'gs.title as section', 'v.started_at as startedAt', 'v.saved_at as savedAt', 'v.content', 'v.answers', 'v.data'])
+    .where('v.author_id', '=', userId)
+    .orderBy('v.saved_at')
+    .execute();
+}
+
+export function personComments(db: Executor, userId: string) {
+  return db
+    .selectFrom('section_comments as c')
+    .innerJoin('application_sections as s', 's.id', 'c.section_id')
+    .innerJoin('applications as a', 'a.id', 's.application_id')
+    .select(['a.title as application', 'c.body', 'c.quote', 'c.created_at as createdAt', 'c.resolved_at as resolvedAt', sql<boolean>`c.thread_id is not null`.as('isReply')])
+    .where('c.author_id', '=', userId)
+    .orderBy('c.created_at')
+    .execute();
+}
+
+/** Status changes the person made: review decisions with their reasons, done, reopen, lock. */
+export function personDecisions(db: Executor, userId: string) {
+  return db
+    .selectFrom('application_events as e')
+    .innerJoin('applications as a', 'a.id', 'e.application_id')
+    .select(['a.title as application', 'e.from_status as from', 'e.to_status as to', 'e.reason', 'e.created_at as at'])
+    .where('e.actor_id', '=', userId)
+    .orderBy('e.created_at')
+    .execute();
+}
+
+export function personInbox(db: Executor, userId: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['kind', 'excerpt', 'created_at as createdAt', 'read_at as readAt'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export function personAlerts(db: Executor, email: string) {
+  return db
+    .selectFrom('grant_alerts')
+    .select(['email', 'locale', 'all_funds as allFunds', 'confirmed_at as confirmedAt', 'created_at as createdAt'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .execute();
+}
+
+export function personInvitationsSent(db: Executor, userId: string) {
+  return db
+    .selectFrom('invitations as i')
+    .innerJoin('companies as c', 'c.id', 'i.company_id')
+    .select(['c.name as company', 'i.email', 'i.role', 'i.created_at as createdAt', 'i.accepted_at as acceptedAt', 'i.declined_at as declinedAt'])
+    .where('i.invited_by', '=', userId)
+    .orderBy('i.created_at')
+    .execute();
+}
+
+// ——— A company's applications ———
+
+export function companyProfile(db: Executor, companyId: string) {
+  return db
+    .selectFrom('companies')
+    .select(['name', 'org_id as orgId', 'website', 'address', 'zipcode', 'city', 'employees', 'verified', 'created_at as createdAt'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+}
+
+export function companyApplications(db: Executor, companyId: string) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('grants as g', 'g.id', 'a.grant_id')
+    .innerJoin('funds as f', 'f.id', 'g.fund_id')
+    .select(['a.id', 'a.title', 'a.language', 'a.published_at as lockedAt', 'a.created_at as createdAt', 'g.title as grant', 'f.name as fund'])
+    .where('a.company_id', '=', companyId)
+    .orderBy('a.created_at')
+    .execute();
+}
+
+export function applicationSectionsInFull(db: Executor, applicationId: string) {
+  return db
+    .selectFrom('application_sections as s')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select(['gs.title', 'gs.kind', 's.position', 's.status', 's.content', 's.answers', 's.data', 's.updated_at as updatedAt'])
+    .where('s.application_id', '=', applicationId)
+    .orderBy('s.position')
+    .execute();
+}
+
+// ——— Deleting an account ———
+
+/** The companies where the person is an owner, with how many other owners and members each has. */
+export function ownedCompanies(db: Executor, userId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select([
+      'c.id',
+      'c.name',
+      sql<number>`(select count(*) from memberships o where o.company_id = c.id and o.role = 'owner' and o.user_id <> ${userId})::int`.as('otherOwners'),
+      sql<number>`(select count(*) from memberships o where o.company_id = c.id and o.user_id <> ${userId})::int`.as('otherMembers'),
+    ])
+    .where('m.user_id', '=', userId)
+    .where('m.role', '=', 'owner')
+    .orderBy('c.name')
+    .execute();
+}
+
+export async function lockUserForDeletion(db: Executor, userId: string) {
+  return db.selectFrom('users').select(['id', 'email', 'firstname', 'lastname', 'password_hash']).where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function deleteCompanies(db: Executor, companyIds: readonly string[]): Promise<void> {
+  if (companyIds.length > 0) await db.deleteFrom('companies').where('id', 'in', companyIds).execute();
+}
+
+/**
+ * Erases the person: their row goes, and with it (by the foreign keys) sessions, memberships,
+ * inbox items and links; what they wrote for a company stays, its author unset. Where the words
+ * of others name them — a mention in a comment, a reason, a written e-mail — the name and the
+ * address are replaced with `formerMember`; written e-mails to them are removed (decision 0043).
+ */
+export async function eraseUser(db: Executor, user: { id: string; email: string; firstname: string; lastname: string }, formerMember: string): Promise<void> {
+  const fullName = `${user.firstname} ${user.lastname}`.trim();
+  const names = [...new Set([fullName, user.email].filter((name) => name.length >= 3))];
+  const scrub = (column: string) =>
+    names.reduce((expression, name) => sql<string>`replace(${expression}, ${name}, ${formerMember})`, sql<string>`${sql.ref(column)}`);
+  const naming = (text: ReturnType<typeof sql>) => sql<boolean>`(${sql.join(names.map((name) => sql`strpos(${text}, ${name}) > 0`), sql` or `)})`;
+  const mentioning = (column: string) => naming(sql`${sql.ref(column)}`);
+
+  await db.deleteFrom('emails').where(sql<boolean>`lower(recipient) = ${user.email.toLowerCase()} or ${naming(sql`params::text`)}`).execute();
+  await db.deleteFrom('grant_alerts').where(sql`lower(email)`, '=', user.email.toLowerCase()).execute();
+  await db.deleteFrom('invitations').where(sql`lower(email)`, '=', user.email.toLowerCase()).execute();
+  await db.updateTable('feedback').set({ email: null }).where((eb) => eb.or([eb('user_id', '=', user.id), eb(sql`lower(email)`, '=', user.email.toLowerCase())])).execute();
+  if (names.length > 0) {
+    await db.updateTable('section_comments').set({ body: scrub('body') }).where(mentioning('body')).execute();
+    await db.updateTable('section_comments').set({ quote: scrub('quote') }).where('quote', 'is not', null).where(mentioning('quote')).execute();
+    await db.updateTable('notifications').set({ excerpt: scrub('excerpt') }).where(mentioning('excerpt')).execute();
+    await db.updateTable('application_events').set({ reason: scrub('reason') }).where('reason', 'is not', null).where(mentioning('reason')).execute();
+    await db.updateTable('company_ownership_transfers').set({ reason: scrub('reason') }).where(mentioning('reason')).execute();
+  }
+  await db.deleteFrom('users').where('id', '=', user.id).execute();
+}
+
+// ——— Retention ———
+
+export type RetentionCounts = Record<string, number>;
+
+/** Removes what is past its time (the privacy page states each). Every statement is idempotent. */
+export async function removeExpired(db: Executor, now: Date, keep: { emailsDays: number; inboxDays: number; versionsDays: number }): Promise<RetentionCounts> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
+  const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
+  const counts: RetentionCounts = {};
+  counts.sessions = count(await db.deleteFrom('sessions').where('expires_at', '<=', now).execute());
+  counts.verificationLinks = count(await db.deleteFrom('email_verifications').where('expires_at', '<=', now).execute());
+  counts.resetLinks = count(await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute());
+  counts.dataExports = count(await db.deleteFrom('data_exports').where('expires_at', '<=', now).execute());
+  // Written e-mails, lock receipts among them; a digest's inbox items keep their words, not the e-mail.
+  counts.emails = count(await db.deleteFrom('emails').where('created_at', '<', daysAgo(keep.emailsDays)).where('status', '!=', 'queued').execute());
+  counts.inboxItems = count(await db.deleteFrom('notifications').where('created_at', '<', daysAgo(keep.inboxDays)).execute());
+  // Earlier versions of a section; the newest of each section stays however old it is.
+  counts.sectionVersions = count(
+    await db
+      .deleteFrom('section_versions as v')
+      .where('v.saved_at', '<', daysAgo(keep.versionsDays))
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('section_versions as newer').select('newer.id').whereRef('newer.section_id', '=', 'v.section_id').whereRef('newer.seq', '>', 'v.seq')),
+      )
+      .execute(),
+  );
+  return counts;
+}
