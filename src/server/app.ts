@@ -28,7 +28,8 @@ import { log } from './log';
 import { projectPath } from './project-path';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
-import { createRequestContext } from './trpc/context';
+import { bearerToken, createRequestContext } from './trpc/context';
+import { validateSessionToken } from './auth/session';
 import { exportForDownload } from './features/data-rights/data-rights.service';
 import { appRouter } from './trpc/root';
 
@@ -294,14 +295,27 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   // A data archive's download link (e-mailed, and shown on the profile): the link is the credential,
   // as a reset link is; an expired or unknown one leads to the profile, which says so in words.
-  app.get('/api/data-exports/:token', async (c) => {
-    const archive = await exportForDownload(services.db, c.req.param('token'));
-    c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
-    if (!archive) return c.redirect('/profile?export=gone', 303);
+  const sendArchive = (c: Context, archive: { bytes: Buffer; fileName: string }) => {
     c.header('Content-Type', 'application/zip');
     c.header('Content-Disposition', `attachment; filename="${archive.fileName}"`);
     return c.body(new Uint8Array(archive.bytes));
+  };
+  app.get('/api/data-exports/:token', async (c) => {
+    const archive = await exportForDownload(services.db, { token: c.req.param('token') });
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    if (!archive) return c.redirect('/profile?export=gone', 303);
+    return sendArchive(c, archive);
+  });
+  // The profile's button: the signed-in person's own archive, by its id, with the session's token.
+  app.get('/api/my-data-exports/:id', async (c) => {
+    const token = bearerToken(c.req.header('authorization'));
+    const auth = token ? await validateSessionToken(services.db, token) : null;
+    c.header('Cache-Control', 'no-store');
+    if (!auth) return c.text('Unauthorized', 401);
+    const archive = await exportForDownload(services.db, { userId: auth.user.id, exportId: c.req.param('id') });
+    if (!archive) return c.text('Not Found', 404);
+    return sendArchive(c, archive);
   });
 
   app.get('/robots.txt', (c) => {

@@ -34,7 +34,7 @@ export function createInnerContext(
   };
 }
 
-function bearerToken(header: string | null): string | null {
+export function bearerToken(header: string | null | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;
 }

@@ -1,6 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { may } from '../../../shared/domain/company-roles';
 import { MembersPanel } from '../../features/companies/members-panel';
+import { CompanyDataPanel } from '../../features/data-rights/data-rights-panel';
 import { PendingJoinRequests } from '../../features/company-claims/join-requests';
 import { InviteForm } from '../../features/invitations/invite-form';
 import { PendingInvitations } from '../../features/invitations/pending-invitations';
@@ -44,6 +45,7 @@ export default function CompanyUsersScreen() {
               )}
             </>
           )}
+          {may(company.data.role, 'company.delete') && <CompanyDataPanel companyId={companyId} />}
         </>
       )}
     </section>

@@ -1,5 +1,8 @@
 import { ChangePasswordForm, ProfileDetailsForm, SessionsList } from '../../features/auth/profile-forms';
+import { DeleteAccountPanel, MyDataPanel } from '../../features/data-rights/data-rights-panel';
 import { NotificationSettingsPanel } from '../../features/notifications/notification-settings';
+import { useNavigate } from '@tanstack/react-router';
+import { useSignedOut } from '../../features/auth/use-auth-redirect';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { QueryState } from '../../ui/query-view';
@@ -9,6 +12,8 @@ export default function ProfileScreen() {
   const t = useT();
   usePageTitle(t('route.profile'));
   const me = trpc.auth.me.useQuery();
+  const signedOut = useSignedOut();
+  const navigate = useNavigate();
   return (
     <section className="mx-auto w-full max-w-2xl space-y-5 px-4 py-8">
       <h1 className="text-2xl font-semibold text-gray-900">{t('route.profile')}</h1>
@@ -20,6 +25,13 @@ export default function ProfileScreen() {
           <NotificationSettingsPanel />
           <ChangePasswordForm />
           <SessionsList />
+          <MyDataPanel emailVerified={me.data.emailVerified} />
+          <DeleteAccountPanel
+            onDeleted={async () => {
+              signedOut();
+              await navigate({ to: '/', replace: true });
+            }}
+          />
         </>
       )}
     </section>

@@ -45,6 +45,18 @@ export async function failExport(db: Executor, exportId: string): Promise<void> 
   await db.updateTable('data_exports').set({ status: 'failed' }).where('id', '=', exportId).execute();
 }
 
+/** One of the person's own archives, while its link is valid (the profile's download button). */
+export function findOwnExport(db: Executor, userId: string, exportId: string, now: Date) {
+  return db
+    .selectFrom('data_exports')
+    .select(['id', 'archive', 'company_id as companyId', 'created_at as createdAt'])
+    .where('id', '=', exportId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ready')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
 /** A download link's archive, while the link is valid. */
 export function findExportByToken(db: Executor, tokenHash: Buffer, now: Date) {
   return db

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
+import { z } from 'zod';
 import { budgetDataSchema } from '../../../shared/schemas/budget';
 import { AppError } from '../../../shared/errors';
 import { exportTokenSchema } from '../../../shared/schemas/data-rights';
@@ -25,6 +26,7 @@ import {
   eraseUser,
   failExport,
   findExportByToken,
+  findOwnExport,
   insertExport,
   lockUserForDeletion,
   ownedCompanies,
@@ -142,10 +144,16 @@ export async function buildExport(services: Pick<Services, 'db' | 'queues' | 'en
 }
 
 /** The archive a download link names, while the link is valid: its bytes and a file name. */
-export async function exportForDownload(db: Executor, token: string): Promise<{ bytes: Buffer; fileName: string } | null> {
-  const parsed = exportTokenSchema.safeParse(token);
-  if (!parsed.success) return null;
-  const found = await findExportByToken(db, hashExportToken(parsed.data), new Date());
+export async function exportForDownload(db: Executor, by: { token: string } | { userId: string; exportId: string }): Promise<{ bytes: Buffer; fileName: string } | null> {
+  let found: Awaited<ReturnType<typeof findExportByToken>>;
+  if ('token' in by) {
+    const parsed = exportTokenSchema.safeParse(by.token);
+    if (!parsed.success) return null;
+    found = await findExportByToken(db, hashExportToken(parsed.data), new Date());
+  } else {
+    if (!z.uuid().safeParse(by.exportId).success) return null;
+    found = await findOwnExport(db, by.userId, by.exportId, new Date());
+  }
   if (!found?.archive) return null;
   const day = found.createdAt.toISOString().slice(0, 10);
   return { bytes: found.archive, fileName: `grantwork-${found.companyId ? 'company' : 'my-data'}-${day}.zip` };

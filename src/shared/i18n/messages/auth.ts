@@ -80,8 +80,7 @@ const da = {
   'auth.verify.beforeCompanyTitle': 'Bekræft din e-mailadresse først',
   'auth.verify.beforeCompany': 'En virksomhed kan kun oprettes af en person, hvis e-mailadresse er bekræftet. Vi har sendt et link til {email}. Åbn det, mens du er logget ind, så kommer du tilbage hertil og kan fortsætte.',
   'email.verifyEmail.subject': 'Bekræft din e-mailadresse i Grantwork',
-  'email.verifyEmail.body':
-    'Bekræft, at denne adresse er din, ved at åbne linket herunder. Indtil da kan du ikke tage imod invitationer fra din liste, blive ejer af en virksomhed eller få e-mails om dine virksomheder. Linket virker i 7 dage.',
+  'email.verifyEmail.body': 'Bekræft, at denne adresse er din, ved at åbne linket herunder, mens du er logget ind på din konto. Indtil da kan du ikke oprette en virksomhed, invitere kolleger, tage imod invitationer fra din liste eller få e-mails om dine virksomheder. Linket virker i 7 dage.',
   'email.passwordChanged.subject': 'Din adgangskode til Grantwork er ændret',
   'email.passwordChanged.body':
     'Adgangskoden til din Grantwork-konto er netop blevet ændret, og dine andre sessioner er logget ud. Var det dig, skal du ikke gøre mere. Var det ikke dig, så vælg en ny adgangskode med det samme via linket herunder.',
@@ -170,8 +169,7 @@ const en: Record<Keys, string> = {
   'auth.verify.beforeCompanyTitle': 'Confirm your e-mail address first',
   'auth.verify.beforeCompany': 'A company can only be created by a person whose e-mail address is confirmed. We have sent a link to {email}. Open it while signed in, and you will come back here to carry on.',
   'email.verifyEmail.subject': 'Confirm your e-mail address for Grantwork',
-  'email.verifyEmail.body':
-    'Confirm that this address is yours by opening the link below. Until then you cannot accept invitations from your list, become an owner of a company or receive e-mails about your companies. The link works for 7 days.',
+  'email.verifyEmail.body': 'Confirm that this address is yours by opening the link below while signed in to your account. Until then you cannot create a company, invite colleagues, accept invitations from your list or receive e-mails about your companies. The link works for 7 days.',
   'email.passwordChanged.subject': 'Your Grantwork password was changed',
   'email.passwordChanged.body':
     'The password of your Grantwork account has just been changed, and your other sessions have been logged out. If it was you, there is nothing more to do. If it was not you, choose a new password at once with the link below.',
@@ -258,8 +256,7 @@ const nb: Record<Keys, string> = {
   'auth.verify.beforeCompanyTitle': 'Bekreft e-postadressen din først',
   'auth.verify.beforeCompany': 'En bedrift kan bare opprettes av en person med bekreftet e-postadresse. Vi har sendt en lenke til {email}. Åpne den mens du er logget inn, så kommer du tilbake hit og kan fortsette.',
   'email.verifyEmail.subject': 'Bekreft e-postadressen din i Grantwork',
-  'email.verifyEmail.body':
-    'Bekreft at denne adressen er din ved å åpne lenken nedenfor. Før det kan du ikke godta invitasjoner fra listen din, bli eier av en bedrift eller få e-post om bedriftene dine. Lenken virker i 7 dager.',
+  'email.verifyEmail.body': 'Bekreft at denne adressen er din, ved å åpne lenken nedenfor mens du er logget inn på kontoen din. Til da kan du ikke opprette en bedrift, invitere kolleger, godta invitasjoner fra listen din eller få e-post om bedriftene dine. Lenken virker i 7 dager.',
   'email.passwordChanged.subject': 'Passordet ditt i Grantwork er endret',
   'email.passwordChanged.body':
     'Passordet til Grantwork-kontoen din er nettopp endret, og de andre øktene dine er logget ut. Var det deg, trenger du ikke gjøre mer. Var det ikke deg, velg et nytt passord med en gang via lenken nedenfor.',
