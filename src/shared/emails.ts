@@ -49,6 +49,13 @@ export const emailTemplates = {
     params: z.object({ name: z.string().max(200), link: z.url() }),
     hasLink: true,
   },
+  /** To every other member when an owner deletes the company. */
+  companyDeleted: {
+    subject: 'companies.email.deleted.subject',
+    body: 'companies.email.deleted.body',
+    footer: 'companies.email.deleted.footer',
+    params: z.object({ company: z.string().max(200), by: z.string().max(200) }),
+  },
   verifyEmail: {
     subject: 'email.verifyEmail.subject',
     body: 'email.verifyEmail.body',

@@ -121,6 +121,20 @@ describe('download my data', () => {
   });
 });
 
+describe('deleting a company', () => {
+  it('tells every other member with a verified address, in their language, who deleted it', async () => {
+    const { owner, writer, applicationId } = await team('Lukket');
+    const unverified = await createUser(services, { verified: false });
+    const companyId = (await services.db.selectFrom('applications').select('company_id').where('id', '=', applicationId).executeTakeFirstOrThrow()).company_id;
+    await services.db.insertInto('memberships').values({ company_id: companyId, user_id: unverified.user.id, role: 'employee' }).execute();
+    await services.db.updateTable('users').set({ locale: 'en' }).where('id', '=', writer.user.id).execute();
+    await (await callerFor(services, { token: owner.token })).companies.delete({ companyId });
+    const notices = await services.db.selectFrom('emails').select(['recipient', 'locale', 'params']).where('template', '=', 'companyDeleted').where('params', '@>', { company: 'Lukket ApS' }).execute();
+    expect(notices).toEqual([{ recipient: writer.user.email, locale: 'en', params: { company: 'Lukket ApS', by: `${owner.user.firstname} ${owner.user.lastname}` } }]);
+    expect(await services.db.selectFrom('applications').select('id').where('id', '=', applicationId).execute()).toEqual([]);
+  });
+});
+
 describe('delete my account', () => {
   it('erases the person everywhere while the co-owner keeps the application, its text and its versions', async () => {
     const { owner, writer, applicationId, sectionId } = await team('Sletning');

@@ -108,8 +108,23 @@ export async function hasPublishedApplication(db: Executor, companyId: string): 
   return row !== undefined;
 }
 
-export async function deleteCompany(db: Executor, companyId: string): Promise<void> {
-  await db.deleteFrom('companies').where('id', '=', companyId).execute();
+/**
+ * Deletes the company (its applications, memberships and invitations go with it by the foreign
+ * keys; draft jobs of its applications then find nothing and end). Returns who was a member, with
+ * a verified address, to be told.
+ */
+export async function deleteCompany(db: Executor, companyId: string) {
+  return db.transaction().execute(async (trx) => {
+    const members = await trx
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.email', 'u.locale'])
+      .where('m.company_id', '=', companyId)
+      .where('u.email_verified_at', 'is not', null)
+      .execute();
+    await trx.deleteFrom('companies').where('id', '=', companyId).execute();
+    return members;
+  });
 }
 
 export interface MemberRow {

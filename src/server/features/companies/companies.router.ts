@@ -12,7 +12,7 @@ import { companyProcedure, companyProcedureFor } from '../../trpc/company-proced
 import { openLiveStream } from '../../trpc/live-stream';
 import { router, userProcedure } from '../../trpc/trpc';
 import { deleteCompany, hasPublishedApplication, listCompaniesOfUser, listMembers, updateCompany } from './companies.queries';
-import { changeMembership, createCompany, leaveCompany } from './companies.service';
+import { changeMembership, createCompany, leaveCompany, tellMembersOfDeletion } from './companies.service';
 import { startLookup, watchLookup } from './registry-lookup.service';
 
 /** Registry lookups per user: the public CVR API has a small daily quota. */
@@ -63,9 +63,10 @@ export const companiesRouter = router({
 
   delete: companyProcedureFor('company.delete').mutation(async ({ ctx }) => {
     if (await hasPublishedApplication(ctx.db, ctx.company.id)) throw new AppError('CONFLICT', { message: 'companies.hasPublished' });
-    await deleteCompany(ctx.db, ctx.company.id);
+    const members = await deleteCompany(ctx.db, ctx.company.id);
     // Members' live streams of the company's data end with it, in every web process.
     await ctx.liveAccess.changed({ companyId: ctx.company.id });
+    await tellMembersOfDeletion(ctx, { company: ctx.company.name, by: ctx.user, members });
     return { id: ctx.company.id };
   }),
 

@@ -5,7 +5,9 @@
 import { assertMayManage } from '../../auth/verified-email';
 import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { AppError } from '../../../shared/errors';
-import type { Locale } from '../../../shared/i18n';
+import { isLocale, type Locale } from '../../../shared/i18n';
+import { log } from '../../log';
+import { queueEmail } from '../email/email.service';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
 import type { Services } from '../../services';
 import {
@@ -81,6 +83,19 @@ export async function createCompany(
   if (!id) throw new AppError('CONFLICT', { message: 'companies.exists', values: { company: input.name }, fieldErrors: { orgId: 'companies.exists' } });
   if (!found) await startLookup(services, input.orgId, { force: false }).catch(() => {});
   return { id, verified: found !== null };
+}
+
+/** Every other member (verified addresses only) hears that the company was deleted, and by whom. */
+export async function tellMembersOfDeletion(
+  services: Pick<Services, 'db' | 'queues'>,
+  deletion: { company: string; by: { id: string; firstname: string; lastname: string; email: string }; members: { id: string; email: string; locale: string }[] },
+): Promise<void> {
+  const by = `${deletion.by.firstname} ${deletion.by.lastname}`.trim() || deletion.by.email;
+  for (const member of deletion.members.filter((member) => member.id !== deletion.by.id)) {
+    await queueEmail(services, { to: member.email, template: 'companyDeleted', locale: isLocale(member.locale) ? member.locale : 'da', params: { company: deletion.company, by } }).catch(
+      (error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not queue the notice of a deleted company'),
+    );
+  }
 }
 
 /**
