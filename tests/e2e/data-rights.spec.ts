@@ -7,19 +7,10 @@ import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { hashPassword } from '../../src/server/auth/password';
-import { createDb } from '../../src/server/db/db';
-import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+import { createTeamWithApplication, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
 const PASSWORD = 'et langt og hemmeligt kodeord';
 
-async function withDb<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
-  const db = createDb(e2eState().databaseUrl, 1);
-  try {
-    return await work(db);
-  } finally {
-    await db.destroy();
-  }
-}
 
 const textBox = (page: Page) => page.getByLabel('Afsnittets tekst');
 

@@ -6,19 +6,10 @@
  */
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { createDb } from '../../src/server/db/db';
-import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+import { createTeamWithApplication, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
 const saveState = (page: Page) => page.locator('[data-save-state]');
 
-async function withDb<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
-  const db = createDb(e2eState().databaseUrl, 1);
-  try {
-    return await work(db);
-  } finally {
-    await db.destroy();
-  }
-}
 
 function storedSection(applicationId: string, title: string) {
   return withDb((db) =>

@@ -46,6 +46,16 @@ export async function revealAlertForm(region: Locator) {
   }).toPass();
 }
 
+/** Runs `work` with a connection to the test database, closed afterwards. */
+export async function withDb<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
+  const db = createDb(e2eState().databaseUrl, 1);
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** Signs a user in the way the app would: a session row, its token in localStorage (of `origin`, by default the app's). */
 export async function signInAs(page: Page, email: string, origin = '') {
   const db = createDb(e2eState().databaseUrl, 1);

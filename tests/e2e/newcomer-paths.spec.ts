@@ -5,20 +5,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createDb } from '../../src/server/db/db';
 import { innoboosterFund, innoboosterGrant, innoboosterRequirements, innoboosterSections } from '../../src/server/db/seed';
 import { locales, type Locale } from '../../src/shared/i18n/locales';
 import { routeNames, routes } from '../../src/shared/routes';
-import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
-async function withDb<T>(run: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
-  const db = createDb(e2eState().databaseUrl, 1);
-  try {
-    return await run(db);
-  } finally {
-    await db.destroy();
-  }
-}
 
 async function newUser(firstname = 'Nina', lastname = 'Nybegynder'): Promise<string> {
   const email = `${firstname.toLowerCase()}-${randomBytes(3).toString('hex')}@example.com`;

@@ -5,17 +5,8 @@
  */
 import { sql } from 'kysely';
 import type { Page } from '@playwright/test';
-import { createDb } from '../../src/server/db/db';
-import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
+import { createTeamWithApplication, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
-async function withDb<T>(run: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
-  const db = createDb(e2eState().databaseUrl, 1);
-  try {
-    return await run(db);
-  } finally {
-    await db.destroy();
-  }
-}
 
 /** The section's stored text. */
 const storedContent = (applicationId: string, title: string) =>
