@@ -13,6 +13,7 @@ import type { InputType, SectionKind } from '../../../shared/domain/grants';
 import { withKnownAnswers, type KnownFacts } from '../../../shared/domain/known-answers';
 import { localizedSql } from '../../catalog/localized-sql';
 import { newestDraftState } from '../drafts/drafts.queries';
+import { personName } from '../../db/person-name';
 
 /**
  * An application's progress as the lists show it — [sections, sections done, status] — derived
@@ -366,7 +367,7 @@ export async function findSection(db: Executor, applicationId: string, sectionId
       localizedSql('gs', 'guidance', locale).as('guidance'),
       ...sectionRuleColumnsIn(locale),
       ...knownFactColumns(),
-      sql<string | null>`(SELECT trim(u.firstname || ' ' || u.lastname) FROM users u WHERE u.id = s.updated_by)`.as('updatedByName'),
+      sql<string | null>`(SELECT ${personName('u')} FROM users u WHERE u.id = s.updated_by)`.as('updatedByName'),
       // The newest finished drafts, for the mark-done rule (an inserted draft nobody edited is not written yet).
       sql<string[]>`ARRAY(SELECT d.content FROM ai_drafts d WHERE d.section_id = s.id AND d.status = 'done' AND d.content <> '' ORDER BY d.created_at DESC LIMIT ${DRAFTS_COMPARED})`.as(
         'drafts',

@@ -7,6 +7,7 @@ import type { Locale } from '../../../shared/i18n';
 import type { CommentAnchor } from '../../../shared/schemas/comments';
 import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
+import { personName, personNameOrNull } from '../../db/person-name';
 
 /** A thread's first comment, if its section belongs to the application. */
 export function findThread(db: Executor, applicationId: string, threadId: string) {
@@ -74,7 +75,7 @@ export function setThreadResolved(db: Executor, threadId: string, resolvedBy: st
     .execute();
 }
 
-const nameOf = sql<string | null>`nullif(trim(u.firstname || ' ' || u.lastname), '')`;
+const nameOf = personNameOrNull('u');
 
 export const THREADS_PAGE_SIZE = 20;
 
@@ -117,7 +118,7 @@ function commentRows(db: Executor) {
       sql<CommentAnchor | null>`c.anchor`.as('anchor'),
       'c.resolved_at as resolvedAt',
       'c.created_at as createdAt',
-      sql<Array<{ userId: string; name: string }>>`coalesce((SELECT json_agg(json_build_object('userId', mu.id, 'name', trim(mu.firstname || ' ' || mu.lastname)) ORDER BY mu.firstname)
+      sql<Array<{ userId: string; name: string }>>`coalesce((SELECT json_agg(json_build_object('userId', mu.id, 'name', ${personName('mu')}) ORDER BY mu.firstname)
         FROM comment_mentions cm JOIN users mu ON mu.id = cm.user_id WHERE cm.comment_id = c.id), '[]')`.as('mentions'),
     ]);
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
 import type { PlatformRole } from '../../../shared/domain/platform-roles';
 import type { Executor } from '../../db/db';
+import { personName } from '../../db/person-name';
 
 export function findCompanyByOrgId(db: Executor, orgId: string) {
   return db.selectFrom('companies').select(['id', 'name', 'org_id as orgId']).where('org_id', '=', orgId).executeTakeFirst();
@@ -104,7 +105,7 @@ export function searchCompanies(db: Executor, query: string) {
       'c.created_at as createdAt',
       sql<number>`(SELECT count(*)::int FROM memberships m WHERE m.company_id = c.id)`.as('memberCount'),
       sql<Array<{ email: string; name: string; platformRole: PlatformRole }>>`coalesce((
-        SELECT json_agg(json_build_object('email', u.email, 'name', trim(u.firstname || ' ' || u.lastname), 'platformRole', u.platform_role) ORDER BY u.email)
+        SELECT json_agg(json_build_object('email', u.email, 'name', ${personName('u')}, 'platformRole', u.platform_role) ORDER BY u.email)
         FROM memberships m JOIN users u ON u.id = m.user_id
         WHERE m.company_id = c.id AND m.role = 'owner'), '[]'::json)`.as('owners'),
       sql<number>`(SELECT count(*)::int FROM company_join_requests r WHERE r.company_id = c.id AND r.status = 'pending')`.as('pendingRequests'),

@@ -12,6 +12,7 @@ import type { Locale } from '../../../shared/i18n';
 import { grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf } from '../applications/applications.queries';
 import { withKnownAnswers } from '../../../shared/domain/known-answers';
 import type { DraftMaterial } from './draft-material';
+import { personName } from '../../db/person-name';
 
 const activeStatuses = ['queued', 'running'] as const;
 
@@ -126,7 +127,7 @@ function draftsOf(db: Executor, applicationId: string) {
       sql<string[]>`CASE WHEN d.offline THEN '{}'::uuid[] ELSE d.addressed END`.as('addressed'),
       // Only whether the AI service refused: the full reason is for admins, on the job page.
       sql<boolean>`d.error IS NOT NULL AND d.error LIKE 'AI endpoint refused%'`.as('refused'),
-      sql<string | null>`trim(u.firstname || ' ' || u.lastname)`.as('requestedBy'),
+      personName('u').as('requestedBy'),
     ])
     .where('d.application_id', '=', applicationId);
 }

@@ -3,6 +3,7 @@ import { INBOX_PAGE_SIZE, type InboxKind, type NotificationKind, type Notificati
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
+import { personNameOrEmail } from '../../db/person-name';
 
 export async function findSettings(db: Executor, userId: string): Promise<NotificationSettings> {
   const row = await db
@@ -131,7 +132,7 @@ export function lockUnsent(db: Executor, userId: string, locale: Locale) {
       'n.section_id as sectionId',
       'a.title as applicationTitle',
       localizedSql('gs', 'title', locale).as('sectionTitle'),
-      sql<string>`coalesce(nullif(trim(actor.firstname || ' ' || actor.lastname), ''), actor.email, '')`.as('actorName'),
+      sql<string>`coalesce(${personNameOrEmail('actor')}, '')`.as('actorName'),
     ])
     .where('n.user_id', '=', userId)
     .where('n.email_id', 'is', null)
@@ -262,7 +263,7 @@ export async function listInbox(db: Executor, userId: string, locale: Locale, cu
       'a.title as applicationTitle',
       'n.section_id as sectionId',
       sql<string | null>`${localizedSql('gs', 'title', locale)}`.as('sectionTitle'),
-      sql<string>`coalesce(nullif(trim(actor.firstname || ' ' || actor.lastname), ''), actor.email, '')`.as('actorName'),
+      sql<string>`coalesce(${personNameOrEmail('actor')}, '')`.as('actorName'),
     ])
     .$if(cursor !== null, (qb) =>
       qb.where(sql<boolean>`(n.created_at, n.id) < (SELECT cn.created_at, cn.id FROM notifications cn WHERE cn.id = ${cursor}::uuid AND cn.user_id = ${userId}::uuid)`),

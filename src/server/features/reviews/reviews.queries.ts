@@ -12,6 +12,7 @@ import { localizedSql } from '../../catalog/localized-sql';
 import { finishedDraftTexts, grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf, sectionRuleColumnsIn } from '../applications/applications.queries';
 import { withKnownAnswers } from '../../../shared/domain/known-answers';
 import { pickLink } from '../../../shared/i18n/localized-text';
+import { personName, personNameOrEmail, personNameOrNull } from '../../db/person-name';
 
 const reviewingRoles: CompanyRole[] = companyRoles.filter((role) => may(role, 'review'));
 
@@ -20,7 +21,7 @@ export async function listReviewCandidates(db: Executor, companyId: string) {
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id as userId', sql<string>`coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email)`.as('name'), 'm.role'])
+    .select(['u.id as userId', personNameOrEmail('u').as('name'), 'm.role'])
     .where('m.company_id', '=', companyId)
     .where('m.role', 'in', reviewingRoles)
     .orderBy('u.firstname')
@@ -67,7 +68,7 @@ export async function findSectionReview(db: Executor, applicationId: string, sec
       .selectFrom('section_reviewers as r')
       .innerJoin('application_sections as s', 's.id', 'r.section_id')
       .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(['u.id as userId', 'r.requested_by as requestedBy', sql<string>`coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email)`.as('name')])
+      .select(['u.id as userId', 'r.requested_by as requestedBy', personNameOrEmail('u').as('name')])
       .where('r.section_id', '=', sectionId)
       .where('s.application_id', '=', applicationId)
       .orderBy('r.requested_at')
@@ -76,7 +77,7 @@ export async function findSectionReview(db: Executor, applicationId: string, sec
     db
       .selectFrom('application_events as e')
       .leftJoin('users as u', 'u.id', 'e.actor_id')
-      .select(['e.to_status as to', 'e.reason', 'e.created_at as createdAt', sql<string | null>`trim(u.firstname || ' ' || u.lastname)`.as('actorName')])
+      .select(['e.to_status as to', 'e.reason', 'e.created_at as createdAt', personName('u').as('actorName')])
       .where('e.application_id', '=', applicationId)
       .where('e.section_id', '=', sectionId)
       .where('e.reason', 'is not', null)
@@ -104,7 +105,7 @@ export async function listHistory(db: Executor, applicationId: string, locale: L
       'e.to_status as to',
       'e.reason',
       'e.created_at as createdAt',
-      sql<string | null>`nullif(trim(u.firstname || ' ' || u.lastname), '')`.as('actorName'),
+      personNameOrNull('u').as('actorName'),
       sql<string | null>`${localizedSql('gs', 'title', locale)}`.as('sectionTitle'),
     ])
     .where('e.application_id', '=', applicationId)
@@ -198,7 +199,7 @@ export function listLockReceiptRecipients(db: Executor, applicationId: string) {
     .select([
       'u.email',
       'u.locale',
-      sql<string>`coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email)`.as('name'),
+      personNameOrEmail('u').as('name'),
       'a.title',
       'c.name as company',
       inReadersLanguage('f', 'name').as('fund'),

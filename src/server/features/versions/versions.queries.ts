@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { Answers } from '../../../shared/domain/application-sections';
+import { personNameOrNull } from '../../db/person-name';
 
 export interface VersionState {
   content: string;
@@ -101,7 +102,7 @@ export async function listVersions(db: Executor, applicationId: string, sectionI
       'v.saved_at as savedAt',
       'v.restored_from as restoredFrom',
       'r.saved_at as restoredFromSavedAt',
-      sql<string | null>`nullif(trim(u.firstname || ' ' || u.lastname), '')`.as('authorName'),
+      personNameOrNull('u').as('authorName'),
     ])
     .where('s.application_id', '=', applicationId)
     .where('v.section_id', '=', sectionId);
@@ -130,7 +131,7 @@ export async function findVersion(db: Executor, applicationId: string, sectionId
       'v.saved_at as savedAt',
       'v.restored_from as restoredFrom',
       'r.saved_at as restoredFromSavedAt',
-      sql<string | null>`nullif(trim(u.firstname || ' ' || u.lastname), '')`.as('authorName'),
+      personNameOrNull('u').as('authorName'),
       'v.content',
       'v.answers',
       'v.fulfilled',
