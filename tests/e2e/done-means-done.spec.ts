@@ -183,7 +183,7 @@ test('“Kopier til ny kladde” asks for the new title and keeps every section,
 test('starting LEGO A/S on the Innobooster SME grant warns, naming the requirement, before the application exists, and lets the user go on', async ({ page }) => {
   test.setTimeout(120_000);
   const email = `lego-${randomBytes(3).toString('hex')}@example.com`;
-  await withDb((db) => db.insertInto('users').values({ email, password_hash: 'not used', firstname: 'Lego', lastname: 'Leder' }).execute());
+  await withDb((db) => db.insertInto('users').values({ email, password_hash: 'not used', firstname: 'Lego', lastname: 'Leder', email_verified_at: new Date() }).execute());
   await signInAs(page, email);
   const applicationsOfLego = () =>
     withDb(async (db) => (await db.selectFrom('applications as a').innerJoin('companies as c', 'c.id', 'a.company_id').select('a.id').where('c.org_id', '=', '54562519').execute()).length);

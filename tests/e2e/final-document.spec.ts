@@ -32,7 +32,7 @@ async function createWrittenApplication() {
   try {
     const users = await db
       .insertInto('users')
-      .values(people.map((person) => ({ email: `${person.firstname.toLowerCase()}-final-${suffix}@example.com`, password_hash: 'not used', firstname: person.firstname, lastname: person.lastname, locale: person.locale })))
+      .values(people.map((person) => ({ email: `${person.firstname.toLowerCase()}-final-${suffix}@example.com`, password_hash: 'not used', firstname: person.firstname, lastname: person.lastname, locale: person.locale, email_verified_at: new Date() })))
       .returning(['id', 'email'])
       .execute();
     const orgId = String(40_000_000 + Math.floor(Math.random() * 50_000_000));
