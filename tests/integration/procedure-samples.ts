@@ -656,6 +656,13 @@ export const samples: Record<string, (world: World) => unknown> = {
   'versions.get': (w) => w.sectionVersion(),
   'versions.restore': (w) => w.sectionVersion(),
 
+  'answerLibrary.forSection': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], search: 'resumé' };
+  },
+  'documentExport.word': async (w) => ({ applicationId: (await w.application()).id }),
+  'documentExport.excel': async (w) => ({ applicationId: (await w.application()).id }),
+
   'comments.threads': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };

@@ -16,6 +16,8 @@ import { fundsRouter } from '../features/funds/funds.router';
 import { grantAlertsRouter } from '../features/grant-alerts/grant-alerts.router';
 import { grantsRouter } from '../features/grants/grants.router';
 import { versionsRouter } from '../features/versions/versions.router';
+import { answerLibraryRouter } from '../features/answer-library/answer-library.router';
+import { documentExportRouter } from '../features/document-export/document-export.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -37,6 +39,8 @@ export const appRouter = router({
   presence: presenceRouter,
   feedback: feedbackRouter,
   versions: versionsRouter,
+  answerLibrary: answerLibraryRouter,
+  documentExport: documentExportRouter,
 });
 
 export type AppRouter = typeof appRouter;
