@@ -180,15 +180,11 @@ export async function loadDocument(db: Executor, { id: applicationId, companyId,
   };
 }
 
-/** A file name from the application's title: letters, digits and dashes, never empty. */
+/** A file name from the application's title: its letters and digits (æ, ø, å kept), dashes between, never empty. */
 export function fileNameOf(title: string, extension: 'docx' | 'xlsx'): string {
   const base = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/æ/gi, 'ae')
-    .replace(/ø/gi, 'oe')
-    .replace(/å/gi, 'aa')
-    .replace(/[^A-Za-z0-9]+/g, '-')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
   return `${base || 'application'}.${extension}`;
