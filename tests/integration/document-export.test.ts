@@ -174,7 +174,7 @@ describe('the Excel file', () => {
         expect(row.getCell(5).value).toBe(750);
         expect(cost).toEqual({ formula: `ROUND(D${2 + index}*E${2 + index},2)`, result: lineCost(line, terms) / 100 });
         // The formula gives the same figure as the costing.
-        expect(Math.round(line.hours * 750 * 100) / 100).toBe(lineCost(line, terms) / 100);
+        expect(Math.round((line.hours ?? 0) * 750 * 100) / 100).toBe(lineCost(line, terms) / 100);
       } else {
         expect(cost).toBe(lineCost(line, terms) / 100);
       }
