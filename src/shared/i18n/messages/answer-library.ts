@@ -59,7 +59,7 @@ const nb: Record<Keys, string> = {
   'answerLibrary.searchButton': 'Søk',
   'answerLibrary.clear': 'Tøm søket',
   'answerLibrary.none': 'Virksomheten har ingen tidligere tekster til denne delen ennå.',
-  'answerLibrary.noneFound': 'Ingen tidligere svar inneholder »{search}«.',
+  'answerLibrary.noneFound': 'Ingen tidligere svar inneholder «{search}».',
   'answerLibrary.from': '{section} i »{application}«',
   'answerLibrary.updated': 'Sist endret {date}',
   'answerLibrary.locked': 'Låst som endelig',
