@@ -60,7 +60,7 @@ const nb: Record<Keys, string> = {
   'answerLibrary.clear': 'Tøm søket',
   'answerLibrary.none': 'Virksomheten har ingen tidligere tekster til denne delen ennå.',
   'answerLibrary.noneFound': 'Ingen tidligere svar inneholder «{search}».',
-  'answerLibrary.from': '{section} i »{application}«',
+  'answerLibrary.from': '{section} i «{application}»',
   'answerLibrary.updated': 'Sist endret {date}',
   'answerLibrary.locked': 'Låst som endelig',
   'answerLibrary.sameSection': 'Samme del',
