@@ -88,7 +88,8 @@ export function EarlierAnswers({
       ) : (
         <ol className="space-y-3" aria-busy={answers.isFetching}>
           {answers.data.map((answer) => (
-            <AnswerItem key={answer.sectionId} answer={answer} language={language} editable={editable} textIsEmpty={textIsEmpty} onInsert={insert} />
+            // A new search shows each answer anew, as its snippet.
+            <AnswerItem key={`${search}\u0000${answer.sectionId}`} answer={answer} language={language} editable={editable} textIsEmpty={textIsEmpty} onInsert={insert} />
           ))}
         </ol>
       )}
