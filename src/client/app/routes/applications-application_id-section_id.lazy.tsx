@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router';
-import { EarlierAnswers } from '../../features/answer-library/earlier-answers';
 import { SectionEditor } from '../../features/applications/section-editor';
+import { EarlierAnswers } from '../../features/answer-library/earlier-answers';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { languageName } from '../../../shared/i18n/language-names';
-import { ANSWER_SEARCH_MAX } from '../../../shared/schemas/answer-library';
+import { ANSWER_SEARCH_MAX } from '../../../shared/domain/answer-library';
 import { useFormats, useLocale, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';

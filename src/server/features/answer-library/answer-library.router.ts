@@ -1,4 +1,5 @@
-import { EARLIER_ANSWERS_SHOWN, earlierAnswersInput } from '../../../shared/schemas/answer-library';
+import { EARLIER_ANSWERS_SHOWN } from '../../../shared/domain/answer-library';
+import { earlierAnswersInput } from '../../../shared/schemas/answer-library';
 import { applicationProcedure } from '../../trpc/application-procedure';
 import { router } from '../../trpc/trpc';
 import { rankEarlierAnswers } from './answer-library.queries';

@@ -13,7 +13,7 @@ import { grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf } from '
 import { withKnownAnswers } from '../../../shared/domain/known-answers';
 import type { DraftMaterial } from './draft-material';
 import { rankEarlierAnswers } from '../answer-library/answer-library.queries';
-import { EARLIER_ANSWERS_IN_PROMPT } from '../../../shared/schemas/answer-library';
+import { EARLIER_ANSWERS_IN_PROMPT } from '../../../shared/domain/answer-library';
 
 const activeStatuses = ['queued', 'running'] as const;
 
