@@ -140,6 +140,28 @@ describe('earlier answers', () => {
     expect(hit!.snippet).toContain('\u0002pumps\u0003');
   });
 
+  it('keep each text’s words until the text changes, and read a changed text anew', async () => {
+    const { companyId, caller } = await newCompany('Ændring ApS');
+    const earlier = await application(companyId, { title: 'Før', texts: { [summary().id]: { content: 'Solfangere på taget.' } } });
+    const current = await application(companyId, { title: 'Ny', texts: {} });
+    const search = async (words: string) =>
+      (await caller.answerLibrary.forSection({ applicationId: current.id, sectionId: current.sectionOf(summary().id), search: words })).map((answer) => answer.applicationTitle);
+    expect(await search('solfanger')).toEqual(['Før']);
+    const stored = () => services.db.selectFrom('section_search_words').select(['content_md5', 'language']).where('section_id', '=', earlier.sectionOf(summary().id)).executeTakeFirstOrThrow();
+    const first = await stored();
+    expect(await search('solfanger')).toEqual(['Før']);
+    expect(await stored()).toEqual(first);
+    await services.db.updateTable('application_sections').set({ content: 'Vindmøller ved kysten.' }).where('id', '=', earlier.sectionOf(summary().id)).execute();
+    expect(await search('solfanger')).toEqual([]);
+    expect(await search('vindmølle')).toEqual(['Før']);
+    expect((await stored()).content_md5).not.toBe(first.content_md5);
+    // Another language is read with its own dictionary.
+    await services.db.updateTable('applications').set({ language: 'en' }).where('id', '=', earlier.id).execute();
+    await services.db.updateTable('application_sections').set({ content: 'Wind turbines by the coast.' }).where('id', '=', earlier.sectionOf(summary().id)).execute();
+    expect(await search('turbine')).toEqual(['Før']);
+    expect((await stored()).language).toBe('en');
+  });
+
   it('hold only the company’s own texts, and only for those who may read the application', async () => {
     const mine = await newCompany('Min ApS');
     const theirs = await newCompany('Deres ApS');

@@ -6,11 +6,12 @@
  *
  * Every text is read in its own application's language with that language's dictionary
  * (danish, english, norwegian), and a search also matches words as written ('simple'), so a name
- * or a number is found whatever the language. The vectors are made when asked, not stored: the
- * text changes with every co-edited keystroke, and keeping a vector current would cost each
- * change work in proportion to the whole text (decision 0041); a company's own sections are few.
+ * or a number is found whatever the language. Those words are kept per section in
+ * `section_search_words` and made again only for a text that changed since (by its MD5), in the
+ * same statement that ranks: a co-edited keystroke never pays for them (decision 0041), and a
+ * company's hundreds of sections are not read word by word on every look.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Locale } from '../../../shared/i18n';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
 import type { Executor } from '../../db/db';
@@ -64,21 +65,24 @@ export interface EarlierAnswersQuery {
 export async function rankEarlierAnswers(db: Executor, query: EarlierAnswersQuery): Promise<EarlierAnswer[]> {
   const search = query.search?.trim() ? query.search.trim() : null;
   const readable = query.readerId === null ? sql`TRUE` : sql`EXISTS (SELECT 1 FROM memberships m WHERE m.company_id = a.company_id AND m.user_id = ${query.readerId})`;
-  const dictionary = dictionaryOf(sql.ref('a.language'));
-  const targetDictionary = dictionaryOf(sql.ref('ta.language'));
   const localTitle = (table: string, language: ReturnType<typeof sql.ref> | Locale) =>
     sql`coalesce(nullif(${sql.ref(`${table}.translations`)} #>> ARRAY[${language}::text, 'title'], ''), ${sql.ref(`${table}.title`)})`;
   const requirementsOf = (grantSection: string, language: ReturnType<typeof sql.ref>) =>
     sql`coalesce((SELECT string_agg(coalesce(nullif(r.translations #>> ARRAY[${language}::text, 'text'], ''), r.text), ' ') FROM section_requirements r WHERE r.grant_section_id = ${sql.ref(`${grantSection}.id`)}), '')`;
-  const searched = search === null ? sql`TRUE` : sql`(to_tsvector(c.dictionary, c.words) @@ websearch_to_tsquery(c.dictionary, ${search}) OR to_tsvector('simple', c.words) @@ websearch_to_tsquery('simple', ${search}))`;
+  /** Any of the section's title and requirement words, in the candidate's dictionary. */
+  const anyTargetWord = (dictionary: RawBuilder<unknown>, words: ReturnType<typeof sql.ref>) => sql`replace(plainto_tsquery(${dictionary}, ${words})::text, '&', '|')::tsquery`;
+  const searched =
+    search === null
+      ? sql`TRUE`
+      : sql`(c.words @@ websearch_to_tsquery(c.dictionary, ${search}) OR c.simple_words @@ websearch_to_tsquery('simple', ${search}))`;
   const snippet =
     search === null
       ? sql<string | null>`NULL::text`
-      : sql<string | null>`ts_headline(c.dictionary, c.content, websearch_to_tsquery(c.dictionary, ${search}) || websearch_to_tsquery('simple', ${search}), ${`StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`})`;
-  const rows = await sql<EarlierAnswer & { rank: string }>`
+      : sql<string | null>`ts_headline(top.dictionary, left(top.content, ${WORDS_READ}), websearch_to_tsquery(top.dictionary, ${search}) || websearch_to_tsquery('simple', ${search}), ${`StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`})`;
+  const dictionaryOfApplication = dictionaryOf(sql.ref('a.language'));
+  const rows = await sql<EarlierAnswer>`
     WITH target AS (
       SELECT ta.id AS application_id, ta.company_id, gs.id AS grant_section_id, gs.kind, g.fund_id,
-        ${targetDictionary} AS dictionary,
         ${localTitle('gs', sql.ref('ta.language'))} AS title,
         ${localTitle('gs', sql.ref('ta.language'))} || ' ' || ${requirementsOf('gs', sql.ref('ta.language'))} AS words
       FROM application_sections ts
@@ -87,38 +91,62 @@ export async function rankEarlierAnswers(db: Executor, query: EarlierAnswersQuer
       JOIN grants g ON g.id = gs.grant_id
       WHERE ts.id = ${query.sectionId} AND ts.application_id = ${query.applicationId}
     ),
-    candidates AS (
-      SELECT s.id AS section_id, a.id AS application_id, a.title AS application_title, a.language, a.status = 'published' AS locked,
-        s.status, s.updated_at, s.content, left(s.content, ${WORDS_READ}) AS words,
-        ${dictionary} AS dictionary,
-        ${localTitle('gs', query.locale)} AS section_title,
-        CASE WHEN s.grant_section_id = t.grant_section_id THEN 2
-          WHEN g.fund_id = t.fund_id AND gs.kind = t.kind
-            AND to_tsvector(${dictionary}, ${localTitle('gs', sql.ref('a.language'))}) @@ replace(plainto_tsquery(${dictionary}, t.title)::text, '&', '|')::tsquery THEN 1
-          ELSE 0 END AS closeness,
-        CASE WHEN a.status = 'published' THEN 2 WHEN s.status IN ('done', 'approved') THEN 1 ELSE 0 END AS finality,
-        ts_rank(to_tsvector(${dictionary}, ${localTitle('gs', sql.ref('a.language'))} || ' ' || ${requirementsOf('gs', sql.ref('a.language'))}),
-          replace(plainto_tsquery(${dictionary}, t.words)::text, '&', '|')::tsquery) AS likeness,
-        ts_rank(to_tsvector(${dictionary}, left(s.content, ${WORDS_READ})), replace(plainto_tsquery(${dictionary}, t.words)::text, '&', '|')::tsquery, 1) AS shared_words
+    sections AS (
+      SELECT s.id, s.grant_section_id, s.status, s.updated_at, s.content, md5(s.content) AS content_md5,
+        a.id AS application_id, a.title AS application_title, a.language, a.status = 'published' AS locked,
+        ${dictionaryOfApplication} AS dictionary
       FROM target t
       JOIN applications a ON a.company_id = t.company_id AND a.id <> t.application_id
       JOIN application_sections s ON s.application_id = a.id
-      JOIN grant_sections gs ON gs.id = s.grant_section_id
-      JOIN grants g ON g.id = gs.grant_id
       WHERE btrim(s.content) <> '' AND ${readable}
     ),
+    -- The words of texts not read since they last changed, stored for the next time.
+    refreshed AS (
+      INSERT INTO section_search_words (section_id, content_md5, language, words, simple_words)
+      SELECT s.id, s.content_md5, s.language, to_tsvector(s.dictionary, left(s.content, ${WORDS_READ})), to_tsvector('simple', left(s.content, ${WORDS_READ}))
+      FROM sections s
+      LEFT JOIN section_search_words w ON w.section_id = s.id
+      WHERE w.section_id IS NULL OR w.content_md5 <> s.content_md5 OR w.language <> s.language
+      ON CONFLICT (section_id) DO UPDATE SET content_md5 = excluded.content_md5, language = excluded.language, words = excluded.words, simple_words = excluded.simple_words
+      RETURNING section_id, words, simple_words
+    ),
+    -- How like this section each grant section is, once per grant section and language.
+    likeness AS (
+      SELECT gs.id AS grant_section_id, l.language,
+        CASE WHEN gs.id = t.grant_section_id THEN 2
+          WHEN g.fund_id = t.fund_id AND gs.kind = t.kind
+            AND to_tsvector(${dictionaryOf(sql.ref('l.language'))}, ${localTitle('gs', sql.ref('l.language'))}) @@ ${anyTargetWord(dictionaryOf(sql.ref('l.language')), sql.ref('t.title'))} THEN 1
+          ELSE 0 END AS closeness,
+        ts_rank(to_tsvector(${dictionaryOf(sql.ref('l.language'))}, ${localTitle('gs', sql.ref('l.language'))} || ' ' || ${requirementsOf('gs', sql.ref('l.language'))}),
+          ${anyTargetWord(dictionaryOf(sql.ref('l.language')), sql.ref('t.words'))}) AS likeness,
+        ${anyTargetWord(dictionaryOf(sql.ref('l.language')), sql.ref('t.words'))} AS target_words,
+        ${localTitle('gs', query.locale)} AS section_title
+      FROM (SELECT DISTINCT grant_section_id, language FROM sections) l
+      JOIN grant_sections gs ON gs.id = l.grant_section_id
+      JOIN grants g ON g.id = gs.grant_id
+      CROSS JOIN target t
+    ),
+    candidates AS (
+      SELECT s.*, k.closeness, k.likeness, k.section_title,
+        coalesce(r.words, w.words) AS words, coalesce(r.simple_words, w.simple_words) AS simple_words,
+        CASE WHEN s.locked THEN 2 WHEN s.status IN ('done', 'approved') THEN 1 ELSE 0 END AS finality,
+        ts_rank(coalesce(r.words, w.words), k.target_words, 1) AS shared_words
+      FROM sections s
+      JOIN likeness k ON k.grant_section_id = s.grant_section_id AND k.language = s.language
+      LEFT JOIN refreshed r ON r.section_id = s.id
+      LEFT JOIN section_search_words w ON w.section_id = s.id
+    ),
     ranked AS (
-      SELECT c.*, row_number() OVER (ORDER BY c.closeness DESC, c.finality DESC, c.likeness DESC, c.shared_words DESC, c.updated_at DESC, c.section_id) AS rank,
-        row_number() OVER (PARTITION BY md5(c.content) ORDER BY c.closeness DESC, c.finality DESC, c.likeness DESC, c.shared_words DESC, c.updated_at DESC, c.section_id) AS copy
+      SELECT c.*,
+        row_number() OVER (ORDER BY c.closeness DESC, c.finality DESC, c.likeness DESC, c.shared_words DESC, c.updated_at DESC, c.id) AS rank,
+        row_number() OVER (PARTITION BY c.content_md5 ORDER BY c.closeness DESC, c.finality DESC, c.likeness DESC, c.shared_words DESC, c.updated_at DESC, c.id) AS copy
       FROM candidates c
       WHERE ${searched}
     )
-    SELECT c.section_id AS "sectionId", c.application_id AS "applicationId", c.application_title AS "applicationTitle",
-      c.section_title AS "sectionTitle", c.language, c.status, c.locked, c.updated_at AS "updatedAt", c.content, c.closeness,
-      ${snippet} AS snippet, c.rank
-    FROM ranked c
-    WHERE c.copy = 1
-    ORDER BY c.rank
-    LIMIT ${query.limit}`.execute(db);
-  return rows.rows.map(({ rank: _rank, ...row }) => ({ ...row, closeness: Number(row.closeness) }));
+    SELECT top.id AS "sectionId", top.application_id AS "applicationId", top.application_title AS "applicationTitle",
+      top.section_title AS "sectionTitle", top.language, top.status, top.locked, top.updated_at AS "updatedAt", top.content, top.closeness,
+      ${snippet} AS snippet
+    FROM (SELECT * FROM ranked WHERE copy = 1 ORDER BY rank LIMIT ${query.limit}) top
+    ORDER BY top.rank`.execute(db);
+  return rows.rows.map((row) => ({ ...row, closeness: Number(row.closeness) }));
 }
