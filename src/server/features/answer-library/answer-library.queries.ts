@@ -92,7 +92,7 @@ export async function rankEarlierAnswers(db: Executor, query: EarlierAnswersQuer
       WHERE ts.id = ${query.sectionId} AND ts.application_id = ${query.applicationId}
     ),
     sections AS (
-      SELECT s.id, s.grant_section_id, s.status, s.updated_at, s.content, md5(s.content) AS content_md5,
+      SELECT s.id, s.grant_section_id, s.status, s.updated_at, md5(s.content) AS content_md5,
         a.id AS application_id, a.title AS application_title, a.language, a.status = 'published' AS locked,
         ${dictionaryOfApplication} AS dictionary
       FROM target t
@@ -103,8 +103,9 @@ export async function rankEarlierAnswers(db: Executor, query: EarlierAnswersQuer
     -- The words of texts not read since they last changed, stored for the next time.
     refreshed AS (
       INSERT INTO section_search_words (section_id, content_md5, language, words, simple_words)
-      SELECT s.id, s.content_md5, s.language, to_tsvector(s.dictionary, left(s.content, ${WORDS_READ})), to_tsvector('simple', left(s.content, ${WORDS_READ}))
+      SELECT s.id, s.content_md5, s.language, to_tsvector(s.dictionary, left(text.content, ${WORDS_READ})), to_tsvector('simple', left(text.content, ${WORDS_READ}))
       FROM sections s
+      JOIN application_sections text ON text.id = s.id
       LEFT JOIN section_search_words w ON w.section_id = s.id
       WHERE w.section_id IS NULL OR w.content_md5 <> s.content_md5 OR w.language <> s.language
       ON CONFLICT (section_id) DO UPDATE SET content_md5 = excluded.content_md5, language = excluded.language, words = excluded.words, simple_words = excluded.simple_words
@@ -146,7 +147,8 @@ export async function rankEarlierAnswers(db: Executor, query: EarlierAnswersQuer
     SELECT top.id AS "sectionId", top.application_id AS "applicationId", top.application_title AS "applicationTitle",
       top.section_title AS "sectionTitle", top.language, top.status, top.locked, top.updated_at AS "updatedAt", top.content, top.closeness,
       ${snippet} AS snippet
-    FROM (SELECT * FROM ranked WHERE copy = 1 ORDER BY rank LIMIT ${query.limit}) top
+    -- Only the texts shown are read whole.
+    FROM (SELECT r.*, text.content FROM (SELECT * FROM ranked WHERE copy = 1 ORDER BY rank LIMIT ${query.limit}) r JOIN application_sections text ON text.id = r.id) top
     ORDER BY top.rank`.execute(db);
   return rows.rows.map((row) => ({ ...row, closeness: Number(row.closeness) }));
 }
