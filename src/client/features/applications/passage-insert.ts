@@ -90,7 +90,5 @@ export function usePassageInsert(sharedText: Y.Text, box: RefObject<HTMLTextArea
     setInserted(null);
   }, [undoManager]);
 
-  const dismiss = useCallback(() => setInserted(null), []);
-
-  return { insert, undo, dismiss, inserted };
+  return { insert, undo, inserted };
 }
