@@ -7,9 +7,10 @@
  * six A4 pages. Every member gets a receipt in their language linking to the locked document.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createIntl } from '@formatjs/intl';
 import type { Page } from '@playwright/test';
+import JSZip from 'jszip';
 import { createDb } from '../../src/server/db/db';
 import { createApplication } from '../../src/server/features/applications/applications.service';
 import { budgetTotals, effectiveHourlyRate, isStaffLine, lineCost, type GrantTerms } from '../../src/shared/domain/budget';
@@ -192,10 +193,23 @@ test('the fully written Innobooster application prints on at most six A4 pages w
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+    // Printed as a browser prints (its print events) into a tagged PDF: headings and tables as structure.
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true, tagged: true, outline: true });
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
     const file = testInfo.outputPath(`final-${locale}.pdf`);
     writeFileSync(file, pdf);
-    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
+    expect(info).toMatch(/Tagged:\s+yes/);
+    // Titled with the application's title and declared in its language, whoever reads it.
+    expect(info).toMatch(new RegExp(`Title:\\s+${applicationTitle}\\s*\n`));
+    expect(pdf.toString('latin1')).toMatch(/\/Lang \(da\)/);
+    // Page 1 holds the cover and the document's start, not the cover alone.
+    const firstPage = normalise(execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' }));
+    expect(firstPage).toContain('1. Projektresumé');
+    // The status in words, with no internal counter.
+    expect(firstPage).not.toMatch(/\((nr|no)\. \d+\)/);
     const raw = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
     const text = normalise(raw);
 
@@ -222,4 +236,22 @@ test('the fully written Innobooster application prints on at most six A4 pages w
     // Key people one to a line, not joined with commas.
     for (const person of sectionAnswers['Virksomheden og teamet']!.Nøglepersoner as string[]) expect(raw).toMatch(new RegExp(`^(•\\s*)?${person}\\s*$`, 'm'));
   }
+
+  // The Word and Excel files download and open: ZIP files holding their parts.
+  await page.goto(`/applications/${written.applicationId}/final?lang=da`);
+  const files = [
+    { button: 'Hent som Word', name: `${applicationTitle}.docx`, parts: ['[Content_Types].xml', 'word/document.xml', 'word/styles.xml', 'word/numbering.xml', 'docProps/core.xml'] },
+    { button: 'Hent budget og planer som Excel', name: `${applicationTitle}.xlsx`, parts: ['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml', 'xl/worksheets/sheet2.xml', 'xl/worksheets/sheet3.xml'] },
+  ];
+  for (const expected of files) {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: expected.button }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(expected.name.replace(/[^\p{L}\p{N}.]+/gu, '-'));
+    const bytes = readFileSync(await download.path());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    const zip = await JSZip.loadAsync(bytes);
+    for (const part of expected.parts) expect(zip.file(part), part).not.toBeNull();
+  }
+  await expect(page.getByRole('button', { name: 'Hent som Word' })).toBeEnabled();
 });

@@ -665,6 +665,13 @@ export const samples: Record<string, (world: World) => unknown> = {
   // Only the anonymous call is made (see the matrix): a signed-in one would delete the cast.
   'dataRights.deleteAccount': () => ({ password: 'not checked here' }),
 
+  'answerLibrary.forSection': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0], search: 'resumé' };
+  },
+  'documentExport.word': async (w) => ({ applicationId: (await w.application()).id }),
+  'documentExport.excel': async (w) => ({ applicationId: (await w.application()).id }),
+
   'comments.threads': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };

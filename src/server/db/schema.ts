@@ -382,6 +382,14 @@ export interface SectionReviewers {
   user_id: string;
 }
 
+export interface SectionSearchWords {
+  content_md5: string;
+  language: string;
+  section_id: string;
+  simple_words: string;
+  words: string;
+}
+
 export interface SectionTextClients {
   client_id: Int8;
   section_id: string;
@@ -466,6 +474,7 @@ export interface DB {
   section_inputs: SectionInputs;
   section_requirements: SectionRequirements;
   section_reviewers: SectionReviewers;
+  section_search_words: SectionSearchWords;
   section_text_clients: SectionTextClients;
   section_text_updates: SectionTextUpdates;
   section_versions: SectionVersions;

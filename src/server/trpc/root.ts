@@ -17,6 +17,8 @@ import { grantAlertsRouter } from '../features/grant-alerts/grant-alerts.router'
 import { grantsRouter } from '../features/grants/grants.router';
 import { versionsRouter } from '../features/versions/versions.router';
 import { dataRightsRouter } from '../features/data-rights/data-rights.router';
+import { answerLibraryRouter } from '../features/answer-library/answer-library.router';
+import { documentExportRouter } from '../features/document-export/document-export.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -39,6 +41,8 @@ export const appRouter = router({
   feedback: feedbackRouter,
   versions: versionsRouter,
   dataRights: dataRightsRouter,
+  answerLibrary: answerLibraryRouter,
+  documentExport: documentExportRouter,
 });
 
 export type AppRouter = typeof appRouter;

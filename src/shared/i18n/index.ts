@@ -3,6 +3,7 @@
  * message syntax). They serve the client and the worker's e-mails alike. Danish is the default and
  * the fallback; a test fails when a key is missing in a language or a message does not parse.
  */
+import { answerLibrary } from './messages/answer-library';
 import { applications } from './messages/applications';
 import { auth } from './messages/auth';
 import { budget } from './messages/budget';
@@ -10,6 +11,7 @@ import { companies } from './messages/companies';
 import { companyClaims } from './messages/company-claims';
 import { core } from './messages/core';
 import { dataRights } from './messages/data-rights';
+import { documentExport } from './messages/document-export';
 import { drafts } from './messages/drafts';
 import { feedback } from './messages/feedback';
 import { funds } from './messages/funds';
@@ -25,7 +27,7 @@ import { versions } from './messages/versions';
 import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions, dataRights] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions, dataRights, answerLibrary, documentExport] as const;
 
 /**
  * The features whose texts the public catalogue pages (`publicPageRoutes`) show: a first visit

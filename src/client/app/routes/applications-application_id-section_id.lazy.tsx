@@ -1,7 +1,38 @@
 import { useParams } from '@tanstack/react-router';
 import { SectionEditor } from '../../features/applications/section-editor';
+import { EarlierAnswers } from '../../features/answer-library/earlier-answers';
+import { useT } from '../../lib/intl';
+import { trpc } from '../../lib/trpc';
 
 export default function SectionScreen() {
+  const t = useT();
   const { application_id: applicationId, section_id: sectionId } = useParams({ from: '/user/applications/$application_id/$section_id' });
-  return <SectionEditor applicationId={applicationId} sectionId={sectionId} />;
+  // The editor has loaded the application already; this reads its language from the cache.
+  const language = trpc.applications.get.useQuery({ applicationId }, { retry: false }).data?.language ?? 'da';
+  return (
+    <SectionEditor
+      applicationId={applicationId}
+      sectionId={sectionId}
+      morePanels={(section) =>
+        section.kind === 'text'
+          ? [
+              {
+                id: 'earlier-answers',
+                label: t('answerLibrary.tab'),
+                content: (
+                  <EarlierAnswers
+                    applicationId={section.applicationId}
+                    sectionId={section.sectionId}
+                    language={language}
+                    editable={section.editable}
+                    textIsEmpty={section.textIsEmpty}
+                    onInsert={section.insertPassage}
+                  />
+                ),
+              },
+            ]
+          : []
+      }
+    />
+  );
 }

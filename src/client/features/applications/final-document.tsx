@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { missingForDone, type AnswerValue } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
 import { mayPublish } from '../../../shared/domain/review';
@@ -14,6 +14,7 @@ import { Loading, QueryState } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { CopyApplication } from './copy-application';
 import { useDataProblemText, useLeftoverText } from './data-problems';
+import { DocumentDownloads } from './document-downloads';
 import { FinalStructured } from './final-structured';
 
 type Final = RouterOutputs['reviews']['final'];
@@ -32,6 +33,7 @@ export function FinalDocument({ applicationId }: { applicationId: string }) {
   const { locale } = useLocale();
   const final = trpc.reviews.final.useQuery({ applicationId }, { retry: false });
   usePageMeta({ title: final.data?.title ?? t('route.applications-application_id-final') });
+  usePrintedAs(final.data ? { title: final.data.title, language: final.data.language } : null);
   if (final.status !== 'success') return <QueryState query={final} className="mx-auto mt-8 max-w-4xl px-4" />;
   const data = final.data;
   return (
@@ -63,6 +65,7 @@ function Actions({ final }: { final: Final }) {
       <Button variant="secondary" onClick={() => window.print()}>
         {t('reviews.final.print')}
       </Button>
+      <DocumentDownloads applicationId={final.id} />
       {publishable && (
         <ConfirmDialog
           title={t('reviews.final.publishTitle', { title: final.title })}
@@ -214,9 +217,10 @@ function Document({ final }: { final: Final }) {
           <dd className="break-words text-gray-900">{final.grantTitle}</dd>
           <dt className="font-medium text-gray-600">{t('reviews.final.cover.date')}</dt>
           <dd className="text-gray-900">{date}</dd>
-          <dt className="font-medium text-gray-600">{t('reviews.final.cover.version')}</dt>
-          <dd className="text-gray-900">
-            {final.published ? t('reviews.final.cover.final', { revision: final.revision, date }) : t('reviews.final.cover.draft', { revision: final.revision })}
+          {/* The status in words a fund's officer reads; the internal revision stays on the element, for support. */}
+          <dt className="font-medium text-gray-600">{t('documentExport.cover.status')}</dt>
+          <dd className="text-gray-900" data-revision={final.revision}>
+            {final.published ? t('documentExport.cover.locked', { date }) : t('documentExport.cover.draft')}
           </dd>
         </dl>
       </div>
@@ -231,6 +235,39 @@ function Document({ final }: { final: Final }) {
       ))}
     </article>
   );
+}
+
+/**
+ * While the page is printed, the document is the page: the PDF a browser makes is titled with the
+ * application's title alone and declared in the application's language (the interface's own
+ * language and the "· Grantwork" title come back after printing).
+ */
+function usePrintedAs(document: { title: string; language: string } | null) {
+  const title = document?.title;
+  const language = document?.language;
+  useEffect(() => {
+    if (title === undefined || language === undefined) return;
+    const root = window.document.documentElement;
+    let kept: { title: string; language: string } | null = null;
+    const before = () => {
+      kept ??= { title: window.document.title, language: root.lang };
+      window.document.title = title;
+      root.lang = language;
+    };
+    const after = () => {
+      if (!kept) return;
+      window.document.title = kept.title;
+      root.lang = kept.language;
+      kept = null;
+    };
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      after();
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, [title, language]);
 }
 
 /** An input's answer as the document states it: numbers and dates in the document's language, a list one item to a line. */

@@ -30,16 +30,29 @@ import { remoteCursors, useCoEditing, type TextSaveState } from './use-co-editin
 import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
 import { LiveConnectionNotice } from './live-connection-notice';
 import { WritingLayout, type WritingPanel } from './writing-layout';
+import { usePassageInsert } from './passage-insert';
 
 type Section = RouterOutputs['applications']['section'];
 type Overview = RouterOutputs['applications']['get'];
 type Input = Section['inputs'][number];
 
+/** What a panel from another feature (composed by the route) may know of and do to the section. */
+export interface SectionPanelContext {
+  applicationId: string;
+  sectionId: string;
+  kind: Section['kind'];
+  editable: boolean;
+  textIsEmpty: boolean;
+  /** Puts a passage into the text at the writer's caret (or in place of an empty text) as one undoable change. */
+  insertPassage: (passage: string, source: string) => boolean;
+}
+
 /**
  * `/applications/{id}/{section}`: the section's text and inputs, saved as they are typed, with the
- * grant's requirements and guidance, the AI draft, comments and history beside them.
+ * grant's requirements and guidance, the AI draft, comments and history beside them, and the
+ * panels the route adds (`morePanels`, placed before the comments).
  */
-export function SectionEditor({ applicationId, sectionId }: { applicationId: string; sectionId: string }) {
+export function SectionEditor({ applicationId, sectionId, morePanels }: { applicationId: string; sectionId: string; morePanels?: (context: SectionPanelContext) => WritingPanel[] }) {
   const t = useT();
   const overview = trpc.applications.get.useQuery({ applicationId }, { retry: false });
   // The editor owns the text once loaded: a refetch must not replace what is being typed.
@@ -50,14 +63,14 @@ export function SectionEditor({ applicationId, sectionId }: { applicationId: str
     <QueryView query={overview} className="mx-auto max-w-6xl px-4 py-8">
       {(application) => (
         <QueryView query={section} className="mx-auto max-w-6xl px-4 py-8">
-          {(data) => <Editor key={sectionId} overview={application} section={data} />}
+          {(data) => <Editor key={sectionId} overview={application} section={data} morePanels={morePanels} />}
         </QueryView>
       )}
     </QueryView>
   );
 }
 
-function Editor({ overview, section }: { overview: Overview; section: Section }) {
+function Editor({ overview, section, morePanels }: { overview: Overview; section: Section; morePanels?: (context: SectionPanelContext) => WritingPanel[] }) {
   const t = useT();
   const utils = trpc.useUtils();
   const status = overview.sections.find((item) => item.id === section.id)?.status ?? section.status;
@@ -77,6 +90,7 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
   const [tab, setTab] = useState('text');
   const mayComment = may(overview.role, 'comment') && !overview.published;
   const anchors = useCommentAnchors({ applicationId: overview.id, sectionId: section.id, coEditing: text, mayComment, showPanel: setTab });
+  const passages = usePassageInsert(text.sharedText, anchors.box, text.ready);
   /** Everything typed and entered is stored (false when it could not be). */
   const flushAll = async () => (await draft.flush()) && (await text.flush());
   const [showMissing, setShowMissing] = useState(false);
@@ -166,6 +180,15 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
             }}
           >
             {t('drafts.panel.undo')}
+          </Button>
+        </Notice>
+      )}
+
+      {passages.inserted && editable && (
+        <Notice>
+          <span className="me-2" role="status">{t('answerLibrary.inserted', { application: passages.inserted.source })}</span>
+          <Button variant="secondary" onClick={passages.undo}>
+            {t('answerLibrary.undo')}
           </Button>
         </Notice>
       )}
@@ -295,6 +318,23 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
         />
       ),
     });
+  }
+  if (morePanels) {
+    panels.push(
+      ...morePanels({
+        applicationId: overview.id,
+        sectionId: section.id,
+        kind: section.kind,
+        editable: editable && text.ready,
+        textIsEmpty: content.trim() === '',
+        insertPassage: (passage, source) => {
+          const done = passages.insert(passage, source);
+          // On a narrow screen the writer is shown the text the passage went into.
+          if (done) setTab('text');
+          return done;
+        },
+      }),
+    );
   }
   panels.push({
     id: 'comments',

@@ -3,8 +3,9 @@
  * own application (`loadDraftMaterial` in `drafts.queries.ts`), so only that company's material
  * can reach the model: the grant section's guidance, requirements, inputs and instructions; the
  * application's title, description and language; the company's registry profile; the other
- * sections already written; and, as examples of the company's own voice, the same section of its
- * earlier applications (published first).
+ * sections already written; and, as examples of the company's own voice, its best earlier answers
+ * for this section, ranked as the section page's panel ranks them (`answer-library.queries.ts`),
+ * among what the writer who asked may read.
  */
 import type { GrantTerms } from '../../../shared/domain/budget';
 import { isStructuredKind } from '../../../shared/schemas/section-data';
@@ -78,7 +79,7 @@ export function buildPrompt(material: DraftMaterial, maxChars = 24_000): { syste
   const optional = [
     s.currentText && `The writer's current text of this section:\n${s.currentText}`,
     ...material.otherSections.map((other) => `Another section of this application, "${other.title}":\n${other.content}`),
-    ...material.earlierExamples.map((example) => `The same section in the company's earlier application "${example.applicationTitle}" (for its voice):\n${example.content}`),
+    ...material.earlierExamples.map((example) => `An earlier answer of the company, from its application "${example.applicationTitle}" (for its voice):\n${example.content}`),
   ].filter((part): part is string => Boolean(part));
   const parts = [...essential];
   let length = parts.join('\n\n').length;

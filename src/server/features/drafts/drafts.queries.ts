@@ -13,6 +13,8 @@ import { grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf } from '
 import { withKnownAnswers } from '../../../shared/domain/known-answers';
 import type { DraftMaterial } from './draft-material';
 import { personName } from '../../db/person-name';
+import { rankEarlierAnswers } from '../answer-library/answer-library.queries';
+import { EARLIER_ANSWERS_IN_PROMPT } from '../../../shared/domain/answer-library';
 
 const activeStatuses = ['queued', 'running'] as const;
 
@@ -240,6 +242,7 @@ export async function loadDraftMaterial(db: Executor, draftId: string): Promise<
     .innerJoin('companies as c', 'c.id', 'a.company_id')
     .select([
       'd.instruction',
+      'd.requested_by as requestedBy',
       'a.id as applicationId',
       'a.company_id as companyId',
       'a.title as applicationTitle',
@@ -280,18 +283,10 @@ export async function loadDraftMaterial(db: Executor, draftId: string): Promise<
       .where('s.content', '<>', '')
       .orderBy('s.position')
       .execute(),
-    db
-      .selectFrom('application_sections as s')
-      .innerJoin('applications as a', 'a.id', 's.application_id')
-      .select(['a.title as applicationTitle', 's.content'])
-      .where('a.company_id', '=', row.companyId)
-      .where('a.id', '<>', row.applicationId)
-      .where('s.grant_section_id', '=', row.grantSectionId)
-      .where('s.content', '<>', '')
-      .orderBy(sql`a.status = 'published'`, 'desc')
-      .orderBy('s.updated_at', 'desc')
-      .limit(2)
-      .execute(),
+    // The panel's ranking (answer-library.queries.ts), over what the writer who asked may read.
+    rankEarlierAnswers(db, { applicationId: row.applicationId, sectionId: row.sectionId, readerId: row.requestedBy, locale: row.language as Locale, limit: EARLIER_ANSWERS_IN_PROMPT }).then((answers) =>
+      answers.map((answer) => ({ applicationTitle: answer.applicationTitle, content: answer.content })),
+    ),
   ]);
   // The model is given what the application knows, as the editor shows it, not asked to leave it open.
   const answers = withKnownAnswers(inputs, row.answers as Answers, knownFactsOf(row));
