@@ -228,9 +228,9 @@ test('the public catalogue pages show the seeded demo, the fund page, the Danish
   await expectAccessible(page);
 
   for (const [lang, heading, text] of [
-    ['en', 'Privacy policy', 'How to have your data deleted'],
-    ['da', 'Privatlivspolitik', 'Sådan får du dine oplysninger slettet'],
-    ['nb', 'Personvernerklæring', 'Slik får du opplysningene dine slettet'],
+    ['en', 'Privacy policy', 'How to delete your data'],
+    ['da', 'Privatlivspolitik', 'Sådan sletter du dine oplysninger'],
+    ['nb', 'Personvernerklæring', 'Slik sletter du opplysningene dine'],
   ] as const) {
     await page.goto(`/legal/privacy-policy?lang=${lang}`);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
