@@ -83,11 +83,36 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * What the entry loads before anything else (its static imports, transitively): a screen's list of
+ * chunks to preload need not name these again — they are in memory by the time any screen loads.
+ * Every route's list lives in the entry, so each name left out there is bytes off every first
+ * visit, with nothing loaded differently.
+ */
+const loadedByEntry = new Set<string>();
+function entryClosure(): Plugin {
+  return {
+    name: 'grantwork:entry-closure',
+    apply: 'build',
+    enforce: 'pre',
+    generateBundle(_options, bundle) {
+      loadedByEntry.clear();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || loadedByEntry.has(fileName)) return;
+        loadedByEntry.add(fileName);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+    },
+  };
+}
+
 // The client lives in src/client and is built into dist/client, which the server serves; React 19
 // and react-dom render it (decision 0029).
 export default defineConfig({
   root: 'src/client',
-  plugins: [configuredZod(), react(), tailwindcss(), localeMessages(), precompress()],
+  plugins: [configuredZod(), react(), tailwindcss(), localeMessages(), entryClosure(), precompress()],
   resolve: {
     // Messages arrive parsed (localeMessages): formatjs's build without the parser, 8 KB less.
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
@@ -98,6 +123,7 @@ export default defineConfig({
     // Maps are written for reading a reported stack trace, but not referenced from the scripts,
     // and the server never serves them: the sources stay private.
     sourcemap: 'hidden',
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !loadedByEntry.has(dep)) },
     // The list of chunks a page loads is read from the manifest (the bundle-size test, the server's preloads).
     manifest: true,
     rolldownOptions: {

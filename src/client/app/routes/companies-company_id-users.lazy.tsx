@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { may } from '../../../shared/domain/company-roles';
 import { MembersPanel } from '../../features/companies/members-panel';
-import { CompanyDataPanel } from '../../features/data-rights/data-rights-panel';
 import { PendingJoinRequests } from '../../features/company-claims/join-requests';
 import { InviteForm } from '../../features/invitations/invite-form';
 import { PendingInvitations } from '../../features/invitations/pending-invitations';
@@ -10,6 +10,9 @@ import { trpc } from '../../lib/trpc';
 import { usePageTitle } from '../../lib/page-meta';
 import { QueryState } from '../../ui/query-view';
 import { RegistryName } from '../../ui/registry-name';
+
+// Owners only, after the members: a chunk no route lists up front.
+const CompanyDataPanel = lazy(() => import('../../features/data-rights/data-rights-panel').then((module) => ({ default: module.CompanyDataPanel })));
 
 export default function CompanyUsersScreen() {
   const t = useT();
@@ -45,7 +48,11 @@ export default function CompanyUsersScreen() {
               )}
             </>
           )}
-          {may(company.data.role, 'company.delete') && <CompanyDataPanel companyId={companyId} />}
+          {may(company.data.role, 'company.delete') && (
+            <Suspense fallback={null}>
+              <CompanyDataPanel companyId={companyId} />
+            </Suspense>
+          )}
         </>
       )}
     </section>

@@ -1,9 +1,12 @@
-import { ResendVerification } from '../../features/auth/verify-email-notice';
+import { lazy, Suspense } from 'react';
 import { OnboardingForm } from '../../features/companies/onboarding-form';
 import { JoinRequestOffer } from '../../features/company-claims/join-requests';
 import { useT } from '../../lib/intl';
 import { usePageTitle } from '../../lib/page-meta';
 import { trpc } from '../../lib/trpc';
+
+// Loaded only for an unverified account, as the header's notice is: no route lists it up front.
+const ResendVerification = lazy(() => import('../../features/auth/verify-email-notice').then((module) => ({ default: module.ResendVerification })));
 
 export default function OnboardingCompanyScreen() {
   const t = useT();
@@ -21,7 +24,9 @@ export default function OnboardingCompanyScreen() {
           <h2 className="text-base font-semibold">{t('auth.verify.beforeCompanyTitle')}</h2>
           <p className="mt-2">{t('auth.verify.beforeCompany', { email: unverified.email })}</p>
           <div className="mt-4">
-            <ResendVerification email={unverified.email} />
+            <Suspense fallback={null}>
+              <ResendVerification email={unverified.email} />
+            </Suspense>
           </div>
         </div>
       ) : (

@@ -1,12 +1,17 @@
 import { ChangePasswordForm, ProfileDetailsForm, SessionsList } from '../../features/auth/profile-forms';
-import { DeleteAccountPanel, MyDataPanel } from '../../features/data-rights/data-rights-panel';
 import { NotificationSettingsPanel } from '../../features/notifications/notification-settings';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useSignedOut } from '../../features/auth/use-auth-redirect';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { QueryState } from '../../ui/query-view';
 import { usePageTitle } from '../../lib/page-meta';
+
+// The data-rights panels come after the rest of the profile, as a chunk no route lists up front.
+const dataRights = () => import('../../features/data-rights/data-rights-panel');
+const MyDataPanel = lazy(() => dataRights().then((module) => ({ default: module.MyDataPanel })));
+const DeleteAccountPanel = lazy(() => dataRights().then((module) => ({ default: module.DeleteAccountPanel })));
 
 export default function ProfileScreen() {
   const t = useT();
@@ -25,13 +30,15 @@ export default function ProfileScreen() {
           <NotificationSettingsPanel />
           <ChangePasswordForm />
           <SessionsList />
-          <MyDataPanel emailVerified={me.data.emailVerified} />
-          <DeleteAccountPanel
+          <Suspense fallback={null}>
+            <MyDataPanel emailVerified={me.data.emailVerified} />
+            <DeleteAccountPanel
             onDeleted={async () => {
               signedOut();
               await navigate({ to: '/', replace: true });
             }}
           />
+          </Suspense>
         </>
       )}
     </section>
