@@ -12,7 +12,10 @@ import { createMailSender } from '../src/server/integrations/mail/transport';
 import { createRegistry } from '../src/server/integrations/registry/registry-from-config';
 import { log } from '../src/server/log';
 import { createRedis } from '../src/server/redis';
-import { workerTimings, type QueueName } from '../src/shared/jobs';
+import { createLiveBus } from '../src/server/live-bus';
+import { createProducers } from '../src/server/queues';
+import { DEADLINE_SWEEP_EVERY_MS, withInstallation, workerTimings, type QueueName } from '../src/shared/jobs';
+import { deadlinesProcessor } from './processors/deadlines';
 import { draftsProcessor } from './processors/drafts';
 import { leavingForeignJobs } from './foreign-jobs';
 import { emailProcessor } from './processors/email';
@@ -31,7 +34,12 @@ const db = createDb(config.DATABASE_URL!, Math.max(2, config.WORKER_CONCURRENCY)
 const mail = createMailSender(config);
 const connection = createRedis(config.REDIS_URL, 'worker');
 
+// The reminder sweep enqueues digests and wakes inboxes as the web processes do.
+const producers = createProducers(connection, config.REDIS_PREFIX, config.installationId);
+const bus = createLiveBus({ redis: connection, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+
 const processors: Partial<Record<QueueName, Processor>> = {
+  deadlines: deadlinesProcessor({ db, queues: producers, bus, notificationWindowMs: config.NOTIFICATION_WINDOW_MS }),
   drafts: draftsProcessor({ db, drafter: createDrafter(config), log, waitMaxMs: config.AI_WAIT_MAX_MS }),
   email: emailProcessor({ db, mail, log }),
   notifications: notificationsProcessor({ db, mail, log, appUrl: appUrl(config) }),
@@ -50,6 +58,12 @@ const workers = Object.entries(processors).map(([name, processor]) => {
   worker.on('error', (error) => log.error({ queue: name, err: error.message }, 'worker error'));
   return worker;
 });
+// One scheduler per installation, upserted by every worker at start: however many run, one sweep
+// job is made per interval, and each reminder is written once whichever worker takes it.
+await producers
+  .queue('deadlines')
+  .upsertJobScheduler(`deadline-reminders:${config.installationId}`, { every: DEADLINE_SWEEP_EVERY_MS }, { name: 'deadlines', data: withInstallation({}, config.installationId) })
+  .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not schedule the reminder sweep'));
 log.info({ queues: Object.keys(processors), concurrency: config.WORKER_CONCURRENCY, installation: config.installationId, prefix: config.REDIS_PREFIX }, 'worker consuming queues');
 
 let stopping = false;
@@ -58,6 +72,8 @@ async function stop(signal: string) {
   stopping = true;
   log.info({ signal }, 'worker stopping');
   await Promise.all(workers.map((worker) => worker.close()));
+  await producers.close();
+  bus.close();
   mail.close();
   connection.disconnect();
   await db.destroy();

@@ -13,6 +13,7 @@ import { draftsProcessor } from '../../worker/processors/drafts';
 import { emailProcessor } from '../../worker/processors/email';
 import { notificationsProcessor } from '../../worker/processors/notifications';
 import { registryProcessor } from '../../worker/processors/registry';
+import { deadlinesProcessor } from '../../worker/processors/deadlines';
 import { createTestServices, startWorker, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
@@ -27,6 +28,7 @@ beforeAll(async () => {
     registry: registryProcessor({ db: services.db, registry: createFixtureRegistry(), log }),
     email: emailProcessor({ db: services.db, mail, log }),
     notifications: notificationsProcessor({ db: services.db, mail, log, appUrl: 'https://grantwork.example' }),
+    deadlines: deadlinesProcessor({ db: services.db, queues: services.queues, bus: services.bus, notificationWindowMs: 60_000 }),
   };
   for (const [queue, processor] of Object.entries(processors)) workers.push(startWorker(services, queue as QueueName, processor));
 });
@@ -43,6 +45,7 @@ describe('a job whose data does not fit its queue', () => {
     registry: { orgId: '02425679' },
     email: {},
     notifications: { userId: 42 },
+    deadlines: 'sweep',
   };
 
   it.each(Object.keys(malformed) as QueueName[])('fails on its first attempt on the %s queue, without retries', async (queue) => {

@@ -63,9 +63,11 @@ export interface Applications {
   company_id: string;
   created_at: Generated<Timestamp>;
   created_by: string | null;
+  deadlines_sequence: Generated<number>;
   description: Generated<string>;
   grant_id: string;
   id: Generated<string>;
+  internal_deadline: Timestamp | null;
   language: Generated<string>;
   published_at: Timestamp | null;
   status: Generated<string>;
@@ -79,10 +81,12 @@ export interface ApplicationSections {
   application_id: string;
   content: Generated<string>;
   data: Json | null;
+  due_on: Timestamp | null;
   fields_version: Generated<number>;
   fulfilled: Generated<string[]>;
   grant_section_id: string;
   id: Generated<string>;
+  plan_sequence: Generated<number>;
   position: number;
   status: Generated<string>;
   text_doc: Buffer | null;
@@ -90,6 +94,7 @@ export interface ApplicationSections {
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
   version: Generated<number>;
+  writer_id: string | null;
 }
 
 export interface CommentMentions {
@@ -143,6 +148,12 @@ export interface CompanyOwnershipTransfers {
   previous_owner_ids: string[];
   reason: Generated<string>;
   transferred_by: string | null;
+}
+
+export interface DeadlineReminders {
+  created_at: Generated<Timestamp>;
+  key: string;
+  user_id: string;
 }
 
 export interface Emails {
@@ -406,6 +417,7 @@ export interface Sessions {
 }
 
 export interface Users {
+  calendar_token: string | null;
   created_at: Generated<Timestamp>;
   email: string;
   email_verified_at: Timestamp | null;
@@ -413,6 +425,7 @@ export interface Users {
   id: Generated<string>;
   lastname: Generated<string>;
   locale: Generated<string>;
+  notify_deadlines: Generated<boolean>;
   notify_mentions: Generated<boolean>;
   notify_review_requests: Generated<boolean>;
   notify_review_results: Generated<boolean>;
@@ -431,6 +444,7 @@ export interface DB {
   companies: Companies;
   company_join_requests: CompanyJoinRequests;
   company_ownership_transfers: CompanyOwnershipTransfers;
+  deadline_reminders: DeadlineReminders;
   email_verifications: EmailVerifications;
   emails: Emails;
   feedback: Feedback;

@@ -1,5 +1,6 @@
 import { applicationsRouter } from '../features/applications/applications.router';
 import { coEditingRouter } from '../features/co-editing/co-editing.router';
+import { deadlinesRouter } from '../features/deadlines/deadlines.router';
 import { draftsRouter } from '../features/drafts/drafts.router';
 import { reviewsRouter } from '../features/reviews/reviews.router';
 import { commentsRouter } from '../features/comments/comments.router';
@@ -37,6 +38,7 @@ export const appRouter = router({
   presence: presenceRouter,
   feedback: feedbackRouter,
   versions: versionsRouter,
+  deadlines: deadlinesRouter,
 });
 
 export type AppRouter = typeof appRouter;

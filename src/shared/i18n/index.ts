@@ -9,6 +9,7 @@ import { budget } from './messages/budget';
 import { companies } from './messages/companies';
 import { companyClaims } from './messages/company-claims';
 import { core } from './messages/core';
+import { deadlines } from './messages/deadlines';
 import { drafts } from './messages/drafts';
 import { feedback } from './messages/feedback';
 import { funds } from './messages/funds';
@@ -24,7 +25,7 @@ import { versions } from './messages/versions';
 import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions, deadlines] as const;
 
 /**
  * The features whose texts the public catalogue pages (`publicPageRoutes`) show: a first visit

@@ -1,0 +1,63 @@
+/**
+ * The private calendar feed (`/api/calendar/<token>.ics`, decision 0044): the address is its own
+ * credential, made and renewed on the profile. It holds, in the person's language, an event per
+ * application deadline and internal deadline of their companies' applications still being
+ * written, and one per section given to them; it is read anew on every fetch, so it is as current
+ * as the calendar's polling.
+ */
+import { createIntl, createIntlCache } from '@formatjs/intl';
+import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
+import type { Executor } from '../../db/db';
+import { renderCalendar, type CalendarEvent } from './calendar.ics';
+import { findCalendarOwner, listCalendarItems } from './deadlines.queries';
+
+const cache = createIntlCache();
+/** Tokens are 160 random bits in base64url (27 characters); anything else is not looked up. */
+const tokenPattern = /^[A-Za-z0-9_-]{27,64}$/;
+
+/** The feed's text, or null when the token names no one (renewed, or never made). */
+export async function calendarFeed(db: Executor, token: string, base: string, now = new Date()): Promise<string | null> {
+  if (!tokenPattern.test(token)) return null;
+  const owner = await findCalendarOwner(db, token);
+  if (!owner) return null;
+  const locale: Locale = isLocale(owner.locale) ? owner.locale : 'da';
+  const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, cache);
+  const { applications, sections } = await listCalendarItems(db, owner.id, locale);
+  const events: CalendarEvent[] = [];
+  for (const application of applications) {
+    const url = `${base}/applications/${application.id}`;
+    if (application.fundDeadline) {
+      events.push({
+        uid: `fund-${application.id}@grantwork`,
+        sequence: Number(application.grantVersion),
+        summary: intl.formatMessage({ id: 'deadlines.calendar.fund' }, { application: application.title }),
+        description: intl.formatMessage({ id: 'deadlines.calendar.fundDescription' }, { fund: application.fundName, url }),
+        url,
+        at: { instant: application.fundDeadline },
+      });
+    }
+    if (application.internalDeadline) {
+      events.push({
+        uid: `internal-${application.id}@grantwork`,
+        sequence: Number(application.sequence),
+        summary: intl.formatMessage({ id: 'deadlines.calendar.internal' }, { application: application.title }),
+        description: intl.formatMessage({ id: 'deadlines.calendar.internalDescription' }, { url }),
+        url,
+        at: { day: String(application.internalDeadline) },
+      });
+    }
+  }
+  for (const section of sections) {
+    if (!section.dueOn) continue;
+    const url = `${base}/applications/${section.applicationId}/${section.id}`;
+    events.push({
+      uid: `section-${section.id}@grantwork`,
+      sequence: Number(section.sequence),
+      summary: intl.formatMessage({ id: 'deadlines.calendar.section' }, { section: section.title, application: section.applicationTitle }),
+      description: intl.formatMessage({ id: 'deadlines.calendar.sectionDescription' }, { url }),
+      url,
+      at: { day: String(section.dueOn) },
+    });
+  }
+  return renderCalendar({ name: intl.formatMessage({ id: 'deadlines.calendar.name' }), events, now });
+}
