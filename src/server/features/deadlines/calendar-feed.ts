@@ -12,8 +12,8 @@ import { renderCalendar, type CalendarEvent } from './calendar.ics';
 import { findCalendarOwner, listCalendarItems } from './deadlines.queries';
 
 const cache = createIntlCache();
-/** Tokens are 160 random bits in base64url (27 characters); anything else is not looked up. */
-const tokenPattern = /^[A-Za-z0-9_-]{27,64}$/;
+/** Tokens are 192 random bits in base64url (32 characters); anything else is not looked up. */
+const tokenPattern = /^[A-Za-z0-9_-]{32,64}$/;
 
 /** The feed's text, or null when the token names no one (renewed, or never made). */
 export async function calendarFeed(db: Executor, token: string, base: string, now = new Date()): Promise<string | null> {

@@ -18,8 +18,8 @@ import {
 } from './deadlines.queries';
 import { assignSection } from './deadlines.service';
 
-/** 160 random bits, URL-safe: the calendar address is its own credential. */
-const newCalendarToken = () => randomBytes(20).toString('base64url');
+/** 192 random bits, URL-safe: the calendar address is its own credential. */
+const newCalendarToken = () => randomBytes(24).toString('base64url');
 const calendarUrl = (base: string, token: string) => `${base}/api/calendar/${token}.ics`;
 
 /** The team's plan (decision 0044): deadlines, writers and due days, reminders and the calendar feed. */
