@@ -1,5 +1,6 @@
 import { ChangePasswordForm, ProfileDetailsForm, SessionsList } from '../../features/auth/profile-forms';
 import { NotificationSettingsPanel } from '../../features/notifications/notification-settings';
+import { DeadlineSettingsPanel } from '../../features/deadlines/deadline-settings';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { QueryState } from '../../ui/query-view';
@@ -18,6 +19,7 @@ export default function ProfileScreen() {
         <>
           <ProfileDetailsForm user={me.data} />
           <NotificationSettingsPanel />
+          <DeadlineSettingsPanel />
           <ChangePasswordForm />
           <SessionsList />
         </>

@@ -39,7 +39,18 @@ type Input = Section['inputs'][number];
  * `/applications/{id}/{section}`: the section's text and inputs, saved as they are typed, with the
  * grant's requirements and guidance, the AI draft, comments and history beside them.
  */
-export function SectionEditor({ applicationId, sectionId }: { applicationId: string; sectionId: string }) {
+/** `planMark` and `sectionMark` are the deadlines feature's parts (this section's writer and due day, each section's in the list), given by the route. */
+export function SectionEditor({
+  applicationId,
+  sectionId,
+  planMark,
+  sectionMark,
+}: {
+  applicationId: string;
+  sectionId: string;
+  planMark?: ReactNode;
+  sectionMark?: (sectionId: string) => ReactNode;
+}) {
   const t = useT();
   const overview = trpc.applications.get.useQuery({ applicationId }, { retry: false });
   // The editor owns the text once loaded: a refetch must not replace what is being typed.
@@ -50,14 +61,14 @@ export function SectionEditor({ applicationId, sectionId }: { applicationId: str
     <QueryView query={overview} className="mx-auto max-w-6xl px-4 py-8">
       {(application) => (
         <QueryView query={section} className="mx-auto max-w-6xl px-4 py-8">
-          {(data) => <Editor key={sectionId} overview={application} section={data} />}
+          {(data) => <Editor key={sectionId} overview={application} section={data} planMark={planMark} sectionMark={sectionMark} />}
         </QueryView>
       )}
     </QueryView>
   );
 }
 
-function Editor({ overview, section }: { overview: Overview; section: Section }) {
+function Editor({ overview, section, planMark, sectionMark }: { overview: Overview; section: Section; planMark?: ReactNode; sectionMark?: (sectionId: string) => ReactNode }) {
   const t = useT();
   const utils = trpc.useUtils();
   const status = overview.sections.find((item) => item.id === section.id)?.status ?? section.status;
@@ -325,8 +336,9 @@ function Editor({ overview, section }: { overview: Overview; section: Section })
         <SectionStatusBadge status={status} />
         <SectionPresence applicationId={overview.id} sectionId={section.id} />
       </div>
+      {planMark}
       <LiveConnectionNotice />
-      <WritingLayout tab={tab} onTabChange={setTab} main={main} review={review} panels={panels} nav={<SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} draftStates={draftStates} narrowOnWidest />} />
+      <WritingLayout tab={tab} onTabChange={setTab} main={main} review={review} panels={panels} nav={<SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} draftStates={draftStates} narrowOnWidest sectionMark={sectionMark} />} />
     </section>
   );
 }
