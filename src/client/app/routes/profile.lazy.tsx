@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { ChangePasswordForm, ProfileDetailsForm, SessionsList } from '../../features/auth/profile-forms';
 import { NotificationSettingsPanel } from '../../features/notifications/notification-settings';
-import { DeadlineSettingsPanel } from '../../features/deadlines/deadline-settings';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { QueryState } from '../../ui/query-view';
 import { usePageTitle } from '../../lib/page-meta';
+
+// The plan's parts load after the screen's own code, as a chunk of their own: imported statically,
+// they would lengthen the router's preload lists, which every first visit loads (tests/e2e/public-bundle.spec.ts).
+const DeadlineSettingsPanel = lazy(() => import('../../features/deadlines/deadline-settings').then((module) => ({ default: module.DeadlineSettingsPanel })));
 
 export default function ProfileScreen() {
   const t = useT();
@@ -19,7 +23,9 @@ export default function ProfileScreen() {
         <>
           <ProfileDetailsForm user={me.data} />
           <NotificationSettingsPanel />
-          <DeadlineSettingsPanel />
+          <Suspense fallback={null}>
+            <DeadlineSettingsPanel />
+          </Suspense>
           <ChangePasswordForm />
           <SessionsList />
         </>
