@@ -22,7 +22,7 @@ const da = {
   'deadlines.column.writer': 'Skribent',
   'deadlines.column.due': 'Færdigt senest',
   'deadlines.nobody': 'Ingen',
-  'deadlines.assign.button': 'Giv afsnit',
+  'deadlines.assign.button': 'Tildel',
   'deadlines.assign.buttonLabel': 'Vælg skribent og dato for »{section}«',
   'deadlines.assign.title': 'Hvem skriver »{section}«?',
   'deadlines.assign.writer': 'Skribent',
