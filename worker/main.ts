@@ -14,8 +14,8 @@ import { log } from '../src/server/log';
 import { createRedis } from '../src/server/redis';
 import { createLiveBus } from '../src/server/live-bus';
 import { createProducers } from '../src/server/queues';
-import { DEADLINE_SWEEP_EVERY_MS, withInstallation, workerTimings, type QueueName } from '../src/shared/jobs';
-import { deadlinesProcessor } from './processors/deadlines';
+import { workerTimings, type QueueName } from '../src/shared/jobs';
+import { deadlinesProcessor, scheduleReminderSweep } from './processors/deadlines';
 import { draftsProcessor } from './processors/drafts';
 import { leavingForeignJobs } from './foreign-jobs';
 import { emailProcessor } from './processors/email';
@@ -60,10 +60,7 @@ const workers = Object.entries(processors).map(([name, processor]) => {
 });
 // One scheduler per installation, upserted by every worker at start: however many run, one sweep
 // job is made per interval, and each reminder is written once whichever worker takes it.
-await producers
-  .queue('deadlines')
-  .upsertJobScheduler(`deadline-reminders:${config.installationId}`, { every: DEADLINE_SWEEP_EVERY_MS }, { name: 'deadlines', data: withInstallation({}, config.installationId) })
-  .catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not schedule the reminder sweep'));
+await scheduleReminderSweep(producers.queue('deadlines'), config.installationId).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not schedule the reminder sweep'));
 log.info({ queues: Object.keys(processors), concurrency: config.WORKER_CONCURRENCY, installation: config.installationId, prefix: config.REDIS_PREFIX }, 'worker consuming queues');
 
 let stopping = false;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { withInstallation } from '../../src/shared/jobs';
-import { deadlinesProcessor } from '../../worker/processors/deadlines';
+import { deadlinesProcessor, scheduleReminderSweep } from '../../worker/processors/deadlines';
 import { notificationsProcessor } from '../../worker/processors/notifications';
 import { readEmail } from '../eml';
 import { readIcs } from '../ics-reader';
@@ -150,6 +150,11 @@ describe('reminders', () => {
     expect(await remindersOf(cast.users.admin.id, applicationId)).toHaveLength(0);
     expect(await remindersOf(cast.users.reviewer.id, applicationId)).toHaveLength(0);
 
+    // Every worker schedules the sweep at start: the same schedule, once.
+    await Promise.all([scheduleReminderSweep(queue, services.env.installationId), scheduleReminderSweep(queue, services.env.installationId)]);
+    expect(await queue.getJobSchedulersCount()).toBe(1);
+    await queue.removeJobScheduler(`deadline-reminders:${services.env.installationId}`);
+
     // A restart: the old workers gone, new ones sweeping at the same moment, write nothing more.
     await Promise.all(workers.map((worker) => worker.close()));
     const restarted = startWorker(services, 'deadlines', deadlinesProcessor(deps()));
@@ -203,6 +208,8 @@ describe('reminders', () => {
     expect(await remindersOf(cast.users.employee.id, locked.applicationId)).toHaveLength(0);
     expect(await remindersOf(cast.users.employee.id, open.applicationId)).toHaveLength(0);
     expect(await remindersOf(unverified.user.id, open.applicationId)).toHaveLength(0);
+    // The plan shows the section without its former writer.
+    expect((await cast.callers.owner.deadlines.plan({ applicationId: open.applicationId })).sections[0]).toMatchObject({ writerId: null, writerName: null });
     // The owner still hears of the open one: internal deadline in 2 days, the fund's in 9.
     expect((await remindersOf(cast.users.owner.id, open.applicationId)).map((row) => row.kind)).toEqual(['deadline', 'deadline']);
   });

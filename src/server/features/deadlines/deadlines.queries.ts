@@ -38,12 +38,14 @@ export async function findPlan(db: Executor, applicationId: string, locale: Loca
       .innerJoin('applications as a', 'a.id', 's.application_id')
       .innerJoin('grants as g', 'g.id', 'a.grant_id')
       .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
-      .leftJoin('users as w', 'w.id', 's.writer_id')
+      // A writer who has left the company writes it no more: the section shows nobody.
+      .leftJoin('memberships as wm', (join) => join.onRef('wm.user_id', '=', 's.writer_id').onRef('wm.company_id', '=', 'a.company_id'))
+      .leftJoin('users as w', 'w.id', 'wm.user_id')
       .select([
         's.id',
         's.status',
         localizedSql('gs', 'title', locale).as('title'),
-        's.writer_id as writerId',
+        'w.id as writerId',
         sql<string | null>`${personName('w')}`.as('writerName'),
         asText(sql.ref('s.due_on')).as('dueOnSet'),
         asText(dueDay('s', 'a', 'g')).as('dueOn'),
