@@ -61,6 +61,18 @@ test('an internal deadline, a section given to a colleague, their sections, inbo
   await expect(row).toContainText('(om 10 dage)');
   // The section list beside it shows Bo's initials.
   await expect(page.getByRole('navigation').getByRole('img', { name: 'Bo Kollega' })).toBeVisible();
+
+  // A section due yesterday and not done is overdue, in words and with a mark, not colour alone.
+  await plan.getByRole('button', { name: 'Vælg skribent og dato for »Budget«' }).click();
+  const budget = page.getByRole('dialog', { name: 'Hvem skriver »Budget«?' });
+  await budget.getByRole('combobox', { name: 'Skribent' }).selectOption({ label: 'Anna Ejer' });
+  await budget.getByRole('textbox', { name: 'Færdigt senest' }).fill(danishField(addDays(today, -1)));
+  await budget.getByRole('button', { name: 'Gem' }).click();
+  await expect(budget).toBeHidden();
+  const late = plan.getByTestId('plan-row').filter({ hasText: 'Budget' });
+  await expect(late).toContainText('(1 dag over)');
+  await expect(late).toContainText('Forsinket');
+  const budgetPath = await late.getByRole('link', { name: 'Budget' }).getAttribute('href');
   await expectAccessible(page);
 
   // Bo, in another browser: his sections on the dashboard, the item in his inbox.
@@ -107,6 +119,11 @@ test('an internal deadline, a section given to a colleague, their sections, inbo
       await expect(card.getByTestId('plan-row').first()).toBeVisible();
       await noSidewaysScroll(page, width);
       await card.screenshot({ path: testInfo.outputPath(`plan-${locale}-${width}.png`) });
+      await page.goto(`${budgetPath}?lang=${locale}`);
+      // Under the title: who writes it, by when, and that it is late.
+      await expect(page.getByText({ da: 'Skrives af Anna Ejer', en: 'Written by Anna Ejer', nb: 'Skrives av Anna Ejer' }[locale])).toBeVisible();
+      await noSidewaysScroll(page, width);
+      await page.screenshot({ path: testInfo.outputPath(`section-${locale}-${width}.png`) });
       await boPage.setViewportSize({ width, height: 900 });
       await boPage.goto(`/applications?lang=${locale}`);
       await expect(boPage.getByTestId('my-sections')).toBeVisible();
