@@ -1,21 +1,18 @@
-import { danishDate, daysLeft } from '../../../shared/domain/deadlines';
 import { useFormats, useT } from '../../lib/intl';
 
-/**
- * A deadline as a date with the time left in words ("om 12 dage", "i dag"), counted in calendar
- * days in Danish time as every deadline is (src/shared/domain/deadlines.ts), or "Løbende" without one.
- */
+const DAY_MS = 86_400_000;
+
+/** A deadline as a date with the time left ("12 dage tilbage"), or "Løbende" without one. */
 export function DeadlineText({ deadline, now = Date.now() }: { deadline: Date | null; now?: number }) {
   const t = useT();
   const formats = useFormats();
   if (!deadline) return <span>{t('applications.deadline.none')}</span>;
-  const passed = deadline.getTime() < now;
-  const days = daysLeft(danishDate(deadline), new Date(now));
-  const left = passed ? t('applications.deadline.passed') : days === 0 ? t('deadlines.left.today') : days === 1 ? t('deadlines.left.tomorrow') : t('deadlines.left.days', { days });
+  const ms = deadline.getTime() - now;
+  const left = ms < 0 ? t('applications.deadline.passed') : ms < DAY_MS ? t('applications.deadline.today') : t('applications.deadline.left', { days: Math.floor(ms / DAY_MS) });
   return (
     <span>
       <time dateTime={deadline.toISOString()}>{formats.deadline(deadline)}</time>
-      <span className={passed ? 'font-medium text-red-800' : 'text-gray-600'}> ({left})</span>
+      <span className={ms < 0 ? 'text-red-700' : 'text-gray-600'}> ({left})</span>
     </span>
   );
 }
