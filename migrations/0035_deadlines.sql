@@ -23,6 +23,10 @@ ALTER TABLE users
   ADD COLUMN notify_deadlines boolean NOT NULL DEFAULT true,
   ADD COLUMN calendar_token text UNIQUE CHECK (calendar_token IS NULL OR length(calendar_token) >= 32);
 
+-- The owners' company-wide calendar: every application's deadlines and every given section.
+ALTER TABLE companies
+  ADD COLUMN calendar_token text UNIQUE CHECK (calendar_token IS NULL OR length(calendar_token) >= 32);
+
 -- One row per reminder that has gone: the key names the item, the deadline it counts towards and
 -- the step (14, 7, 2, 1, 0 days, or overdue). Two sweeps racing insert the same key; only one
 -- row lands, and only its transaction writes the inbox item.

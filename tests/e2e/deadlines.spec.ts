@@ -110,6 +110,21 @@ test('an internal deadline, a section given to a colleague, their sections, inbo
   );
   await expectAccessible(boPage);
 
+  // Anna owns the company: its calendar names every given section's writer.
+  await page.goto('/profile');
+  const ownerSettings = page.getByRole('region', { name: 'Frister og kalender' });
+  await ownerSettings.getByRole('button', { name: /^Lav kalenderadresse for Planen/ }).click();
+  const companyAddress = ownerSettings.getByRole('textbox', { name: /^Kalenderadresse for Planen/ });
+  await expect(companyAddress).toHaveValue(/\.ics$/);
+  const companyFeed = readIcs(await (await page.request.get(await companyAddress.inputValue())).text());
+  expect(companyFeed.events.map((event) => event.summary)).toEqual(
+    expect.arrayContaining(['»Projektresumé« skal være færdigt – Bo Kollega (Varmepumpen)', '»Budget« skal være færdigt – Anna Ejer (Varmepumpen)']),
+  );
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await noSidewaysScroll(page, 375);
+  await ownerSettings.screenshot({ path: testInfo.outputPath('profile-owner-da-375.png') });
+
   // The screens in every language at both widths.
   for (const locale of ['da', 'en', 'nb'] as const) {
     for (const width of [1280, 375]) {

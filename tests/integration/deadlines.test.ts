@@ -286,6 +286,19 @@ describe('the calendar feed', () => {
     const { url: ownerUrl } = await cast.callers.owner.deadlines.makeCalendar({ renew: false });
     expect(readIcs((await fetchFeed(ownerUrl)).text).events.map((event) => event.uid.split('-')[0])).toEqual(['fund', 'internal']);
 
+    // The owners' company-wide feed names the writer of every given section.
+    const { companyId } = (await services.db.selectFrom('applications').select('company_id as companyId').where('id', '=', applicationId).executeTakeFirstOrThrow());
+    expect(await outcome(cast.callers.employee.deadlines.makeCompanyCalendar({ companyId, renew: false }))).toBe('FORBIDDEN');
+    const company = await cast.callers.owner.deadlines.makeCompanyCalendar({ companyId, renew: false });
+    expect((await cast.callers.owner.deadlines.companyCalendars()).find((row) => row.companyId === companyId)?.url).toBe(company.url);
+    const companyFeed = readIcs((await fetchFeed(company.url)).text);
+    expect(companyFeed.properties.get('X-WR-CALNAME')).toBe('Grantwork – frister for Testvirksomhed ApS');
+    expect(companyFeed.events.map((event) => event.summary)).toEqual([
+      'Ansøgningsfrist: Kalenderen; del 1, ny',
+      'Intern frist: Kalenderen; del 1, ny',
+      '»Idé« skal være færdigt – Employee Tester (Kalenderen; del 1, ny)',
+    ]);
+
     // Renewing ends the old address at once.
     const renewed = await cast.callers.employee.deadlines.makeCalendar({ renew: true });
     expect(renewed.url).not.toBe(url);

@@ -670,6 +670,8 @@ export const samples: Record<string, (world: World) => unknown> = {
   'deadlines.updateReminderSettings': () => ({ emails: false }),
   'deadlines.calendar': () => undefined,
   'deadlines.makeCalendar': () => ({ renew: true }),
+  'deadlines.companyCalendars': () => undefined,
+  'deadlines.makeCompanyCalendar': async (w) => ({ companyId: await w.company(), renew: true }),
 
   'comments.threads': async (w) => {
     const application = await w.application();

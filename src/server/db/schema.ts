@@ -104,6 +104,7 @@ export interface CommentMentions {
 
 export interface Companies {
   address: string | null;
+  calendar_token: string | null;
   city: string | null;
   company_type: string | null;
   created_at: Generated<Timestamp>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../i18n/date-input';
 import { applicationInput, sectionInput } from './applications';
+import { companyInput } from './companies';
 
 /** A planned day (ISO `YYYY-MM-DD`, Danish time), within reason. */
 export const planDaySchema = z
@@ -21,3 +22,6 @@ export const reminderSettingsInput = z.object({ emails: z.boolean() });
 
 /** Makes the person's calendar address, or replaces it (`renew`: the old address stops answering). */
 export const makeCalendarInput = z.object({ renew: z.boolean() });
+
+/** The same for a company's calendar, which its owners keep. */
+export const makeCompanyCalendarInput = companyInput.extend({ renew: z.boolean() });

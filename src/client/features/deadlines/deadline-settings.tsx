@@ -23,11 +23,6 @@ export function DeadlineSettingsPanel() {
   });
   const make = trpc.deadlines.makeCalendar.useMutation({ onSuccess: (data) => utils.deadlines.calendar.setData(undefined, data) });
 
-  const copy = async (url: string) => {
-    await navigator.clipboard.writeText(url);
-    toast.add({ title: t('deadlines.feed.copied'), variant: 'success' });
-  };
-
   return (
     <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-gray-200" aria-labelledby="deadline-settings-heading">
       <h2 id="deadline-settings-heading" className="text-base font-semibold text-gray-900">
@@ -54,28 +49,81 @@ export function DeadlineSettingsPanel() {
           {t('deadlines.feed.make')}
         </Button>
       ) : (
-        <div className="mt-3 space-y-2">
-          <label htmlFor="calendar-address" className="block text-sm font-medium text-gray-800">
-            {t('deadlines.feed.address')}
-          </label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <input id="calendar-address" readOnly value={calendar.data.url} className={`${inputClass} min-w-0 flex-1 font-mono text-xs`} onFocus={(event) => event.currentTarget.select()} />
-            <Button variant="secondary" onClick={() => void copy(calendar.data.url!)}>
-              {t('deadlines.feed.copy')}
-            </Button>
-          </div>
-          <ConfirmDialog
-            title={t('deadlines.feed.renewTitle')}
-            description={t('deadlines.feed.renewBody')}
-            confirmLabel={t('deadlines.feed.renew')}
-            onConfirm={async () => {
+        <div className="mt-3">
+          <CalendarAddress
+            id="calendar-address"
+            label={t('deadlines.feed.address')}
+            url={calendar.data.url}
+            onRenew={async () => {
               await make.mutateAsync({ renew: true });
               toast.add({ title: t('deadlines.feed.renewed'), variant: 'success' });
             }}
-            trigger={<Button variant="secondary">{t('deadlines.feed.renew')}</Button>}
           />
         </div>
       )}
+      <CompanyCalendars />
     </section>
+  );
+}
+
+/** Owners keep a calendar per company: every application's deadlines and every given section, with its writer. */
+function CompanyCalendars() {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const companies = trpc.deadlines.companyCalendars.useQuery();
+  const make = trpc.deadlines.makeCompanyCalendar.useMutation({ onSuccess: () => utils.deadlines.companyCalendars.invalidate() });
+  if (!companies.data?.length) return null;
+  return (
+    <>
+      <p className="mt-5 text-sm text-gray-600">{t('deadlines.feed.companyIntro')}</p>
+      {companies.data.map((company) => (
+        <div key={company.companyId} className="mt-3">
+          {company.url === null ? (
+            <Button variant="secondary" disabled={make.isPending} onClick={() => make.mutate({ companyId: company.companyId, renew: false })}>
+              {t('deadlines.feed.makeCompany', { company: company.name })}
+            </Button>
+          ) : (
+            <CalendarAddress
+              id={`company-calendar-${company.companyId}`}
+              label={t('deadlines.feed.company', { company: company.name })}
+              url={company.url}
+              onRenew={async () => {
+                await make.mutateAsync({ companyId: company.companyId, renew: true });
+                toast.add({ title: t('deadlines.feed.renewed'), variant: 'success' });
+              }}
+            />
+          )}
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** A calendar address to copy, and to renew (the old one stops answering at once). */
+function CalendarAddress({ id, label, url, onRenew }: { id: string; label: string; url: string; onRenew: () => Promise<void> }) {
+  const t = useT();
+  const copy = async () => {
+    await navigator.clipboard.writeText(url);
+    toast.add({ title: t('deadlines.feed.copied'), variant: 'success' });
+  };
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input id={id} readOnly value={url} className={`${inputClass} min-w-0 flex-1 font-mono text-xs`} onFocus={(event) => event.currentTarget.select()} />
+        <Button variant="secondary" onClick={() => void copy()}>
+          {t('deadlines.feed.copy')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        title={t('deadlines.feed.renewTitle')}
+        description={t('deadlines.feed.renewBody')}
+        confirmLabel={t('deadlines.feed.renew')}
+        onConfirm={onRenew}
+        trigger={<Button variant="secondary">{t('deadlines.feed.renew')}</Button>}
+      />
+    </div>
   );
 }

@@ -1,28 +1,29 @@
 /**
- * The private calendar feed (`/api/calendar/<token>.ics`, decision 0044): the address is its own
- * credential, made and renewed on the profile. It holds, in the person's language, an event per
+ * The private calendar feeds (`/api/calendar/<token>.ics`, decision 0044): the address is its own
+ * credential, made and renewed on the profile. A person's holds, in their language, an event per
  * application deadline and internal deadline of their companies' applications still being
- * written, and one per section given to them; it is read anew on every fetch, so it is as current
- * as the calendar's polling.
+ * written, and one per section given to them; a company's (kept by its owners) holds every
+ * application's deadlines and every section given to someone, naming the writer. Both are read
+ * anew on every fetch, so they are as current as the calendar's polling.
  */
-import { createIntl, createIntlCache } from '@formatjs/intl';
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
 import type { Executor } from '../../db/db';
 import { renderCalendar, type CalendarEvent } from './calendar.ics';
-import { findCalendarOwner, listCalendarItems } from './deadlines.queries';
+import { findCalendarCompany, findCalendarOwner, listCalendarItems, listCompanyCalendarItems } from './deadlines.queries';
 
 const cache = createIntlCache();
 /** Tokens are 192 random bits in base64url (32 characters); anything else is not looked up. */
 const tokenPattern = /^[A-Za-z0-9_-]{32,64}$/;
 
-/** The feed's text, or null when the token names no one (renewed, or never made). */
-export async function calendarFeed(db: Executor, token: string, base: string, now = new Date()): Promise<string | null> {
-  if (!tokenPattern.test(token)) return null;
-  const owner = await findCalendarOwner(db, token);
-  if (!owner) return null;
-  const locale: Locale = isLocale(owner.locale) ? owner.locale : 'da';
-  const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, cache);
-  const { applications, sections } = await listCalendarItems(db, owner.id, locale);
+const intlFor = (locale: string | null) => {
+  const chosen: Locale = isLocale(locale) ? locale : 'da';
+  return { locale: chosen, intl: createIntl({ locale: chosen, defaultLocale: 'da', messages: messagesFor(chosen) }, cache) };
+};
+
+type Application = { id: string; title: string; fundName: string; fundDeadline: Date | null; grantVersion: number; internalDeadline: string | null; sequence: number };
+
+function deadlineEvents(intl: IntlShape<string>, base: string, applications: readonly Application[]): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   for (const application of applications) {
     const url = `${base}/applications/${application.id}`;
@@ -43,21 +44,51 @@ export async function calendarFeed(db: Executor, token: string, base: string, no
         summary: intl.formatMessage({ id: 'deadlines.calendar.internal' }, { application: application.title }),
         description: intl.formatMessage({ id: 'deadlines.calendar.internalDescription' }, { url }),
         url,
-        at: { day: String(application.internalDeadline) },
+        at: { day: application.internalDeadline },
       });
     }
   }
+  return events;
+}
+
+/** The feed's text, or null when the token names no one (renewed, or never made). */
+export async function calendarFeed(db: Executor, token: string, base: string, now = new Date()): Promise<string | null> {
+  if (!tokenPattern.test(token)) return null;
+  const owner = await findCalendarOwner(db, token);
+  if (owner) {
+    const { locale, intl } = intlFor(owner.locale);
+    const { applications, sections } = await listCalendarItems(db, owner.id, locale);
+    const events = deadlineEvents(intl, base, applications);
+    for (const section of sections) {
+      if (!section.dueOn) continue;
+      const url = `${base}/applications/${section.applicationId}/${section.id}`;
+      events.push({
+        uid: `section-${section.id}@grantwork`,
+        sequence: Number(section.sequence),
+        summary: intl.formatMessage({ id: 'deadlines.calendar.section' }, { section: section.title, application: section.applicationTitle }),
+        description: intl.formatMessage({ id: 'deadlines.calendar.sectionDescription' }, { url }),
+        url,
+        at: { day: section.dueOn },
+      });
+    }
+    return renderCalendar({ name: intl.formatMessage({ id: 'deadlines.calendar.name' }), events, now });
+  }
+  const company = await findCalendarCompany(db, token);
+  if (!company) return null;
+  const { locale, intl } = intlFor(company.locale);
+  const { applications, sections } = await listCompanyCalendarItems(db, company.id, locale);
+  const events = deadlineEvents(intl, base, applications);
   for (const section of sections) {
     if (!section.dueOn) continue;
     const url = `${base}/applications/${section.applicationId}/${section.id}`;
     events.push({
       uid: `section-${section.id}@grantwork`,
       sequence: Number(section.sequence),
-      summary: intl.formatMessage({ id: 'deadlines.calendar.section' }, { section: section.title, application: section.applicationTitle }),
+      summary: intl.formatMessage({ id: 'deadlines.calendar.sectionBy' }, { section: section.title, writer: section.writerName, application: section.applicationTitle }),
       description: intl.formatMessage({ id: 'deadlines.calendar.sectionDescription' }, { url }),
       url,
-      at: { day: String(section.dueOn) },
+      at: { day: section.dueOn },
     });
   }
-  return renderCalendar({ name: intl.formatMessage({ id: 'deadlines.calendar.name' }), events, now });
+  return renderCalendar({ name: intl.formatMessage({ id: 'deadlines.calendar.companyName' }, { company: company.name }), events, now });
 }

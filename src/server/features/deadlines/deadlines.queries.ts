@@ -286,6 +286,81 @@ export async function listCalendarItems(db: Executor, userId: string, locale: Lo
   return { applications, sections };
 }
 
+/** The companies the person owns, with their calendar token (owners keep the company's calendar). */
+export function listOwnedCompanyCalendars(db: Executor, userId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select(['c.id', 'c.name', 'c.calendar_token as token'])
+    .where('m.user_id', '=', userId)
+    .where('m.role', '=', 'owner')
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .limit(100)
+    .execute();
+}
+
+export async function updateCompanyCalendarToken(db: Executor, companyId: string, token: string, onlyIfMissing: boolean): Promise<string> {
+  await db
+    .updateTable('companies')
+    .set({ calendar_token: token })
+    .where('id', '=', companyId)
+    .$if(onlyIfMissing, (qb) => qb.where('calendar_token', 'is', null))
+    .execute();
+  const row = await db.selectFrom('companies').select('calendar_token').where('id', '=', companyId).executeTakeFirstOrThrow();
+  return row.calendar_token!;
+}
+
+export function findCalendarCompany(db: Executor, token: string) {
+  return db.selectFrom('companies').select(['id', 'name', 'locale']).where('calendar_token', '=', token).executeTakeFirst();
+}
+
+/** A company's calendar: its applications still being written, and every section given to someone, with the writer's name. */
+export async function listCompanyCalendarItems(db: Executor, companyId: string, locale: Locale) {
+  const [applications, sections] = await Promise.all([
+    db
+      .selectFrom('applications as a')
+      .innerJoin('grants as g', 'g.id', 'a.grant_id')
+      .innerJoin('funds as f', 'f.id', 'g.fund_id')
+      .select([
+        'a.id',
+        'a.title',
+        localizedSql('f', 'name', locale).as('fundName'),
+        'g.deadline_at as fundDeadline',
+        'g.version as grantVersion',
+        asText(internalDay('a', 'g')).as('internalDeadline'),
+        sql<number>`a.deadlines_sequence + g.version`.as('sequence'),
+      ])
+      .where('a.company_id', '=', companyId)
+      .where('a.status', '<>', 'published')
+      .orderBy('a.id')
+      .limit(500)
+      .execute(),
+    db
+      .selectFrom('application_sections as s')
+      .innerJoin('applications as a', 'a.id', 's.application_id')
+      .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').onRef('m.user_id', '=', 's.writer_id'))
+      .innerJoin('users as w', 'w.id', 'm.user_id')
+      .innerJoin('grants as g', 'g.id', 'a.grant_id')
+      .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+      .select([
+        's.id',
+        localizedSql('gs', 'title', locale).as('title'),
+        'a.id as applicationId',
+        'a.title as applicationTitle',
+        personName('w').as('writerName'),
+        asText(dueDay('s', 'a', 'g')).as('dueOn'),
+        sql<number>`s.plan_sequence + a.deadlines_sequence + g.version`.as('sequence'),
+      ])
+      .where('a.company_id', '=', companyId)
+      .where('a.status', '<>', 'published')
+      .orderBy('s.id')
+      .limit(5000)
+      .execute(),
+  ]);
+  return { applications, sections };
+}
+
 // ——— Reminders ———
 
 /**

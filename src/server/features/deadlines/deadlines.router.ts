@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { danishDate } from '../../../shared/domain/deadlines';
 import { may } from '../../../shared/domain/company-roles';
-import { assignSectionInput, makeCalendarInput, reminderSettingsInput, setInternalDeadlineInput } from '../../../shared/schemas/deadlines';
+import { assignSectionInput, makeCalendarInput, makeCompanyCalendarInput, reminderSettingsInput, setInternalDeadlineInput } from '../../../shared/schemas/deadlines';
 import { appUrl } from '../../env';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
+import { companyProcedureFor } from '../../trpc/company-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import {
   findCalendarToken,
@@ -11,6 +12,8 @@ import {
   findReminderSettings,
   insertCalendarTokenIfMissing,
   listMySections,
+  listOwnedCompanyCalendars,
+  updateCompanyCalendarToken,
   listPlanOfUser,
   updateCalendarToken,
   updateInternalDeadline,
@@ -71,4 +74,18 @@ export const deadlinesRouter = router({
     const token = input.renew ? fresh : await insertCalendarTokenIfMissing(ctx.db, ctx.user.id, fresh);
     return { url: calendarUrl(appUrl(ctx.env), token) };
   }),
+
+  /** The companies the caller owns, each with its company-wide calendar address or null. */
+  companyCalendars: userProcedure.query(async ({ ctx }) => {
+    const rows = await listOwnedCompanyCalendars(ctx.db, ctx.user.id);
+    return rows.map((row) => ({ companyId: row.id, name: row.name, url: row.token ? calendarUrl(appUrl(ctx.env), row.token) : null }));
+  }),
+
+  /** Makes or renews a company's calendar address: its owners keep it (`company.edit`). */
+  makeCompanyCalendar: companyProcedureFor('company.edit')
+    .input(makeCompanyCalendarInput)
+    .mutation(async ({ ctx, input }) => {
+      const token = await updateCompanyCalendarToken(ctx.db, ctx.company.id, newCalendarToken(), !input.renew);
+      return { url: calendarUrl(appUrl(ctx.env), token) };
+    }),
 });
