@@ -110,6 +110,13 @@ test('an internal deadline, a section given to a colleague, their sections, inbo
   );
   await expectAccessible(boPage);
 
+  // The final document's list says when the team meant to be done, and what is late.
+  await page.goto(`/applications/${team.applicationId}/final`);
+  const whereTo = page.getByRole('region', { name: 'Sådan søger I' });
+  await expect(whereTo).toContainText(/Intern frist: \d+\. \p{L}+ \d{4} \(om 20 dage\)/u);
+  await expect(whereTo).toContainText('1 afsnit er forsinket');
+  await whereTo.screenshot({ path: testInfo.outputPath('final-da-1280.png') });
+
   // Anna owns the company: its calendar names every given section's writer.
   await page.goto('/profile');
   const ownerSettings = page.getByRole('region', { name: 'Frister og kalender' });
