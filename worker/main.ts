@@ -59,8 +59,11 @@ const workers = Object.entries(processors).map(([name, processor]) => {
   return worker;
 });
 // One scheduler per installation, upserted by every worker at start: however many run, one sweep
-// job is made per interval, and each reminder is written once whichever worker takes it.
-await scheduleReminderSweep(producers.queue('deadlines'), config.installationId).catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not schedule the reminder sweep'));
+// job is made per interval, and each reminder is written once whichever worker takes it. Not
+// awaited: with Redis away at start it waits for Redis, and the queues must not wait with it.
+void scheduleReminderSweep(producers.queue('deadlines'), config.installationId).catch((error: unknown) =>
+  log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not schedule the reminder sweep'),
+);
 log.info({ queues: Object.keys(processors), concurrency: config.WORKER_CONCURRENCY, installation: config.installationId, prefix: config.REDIS_PREFIX }, 'worker consuming queues');
 
 let stopping = false;
