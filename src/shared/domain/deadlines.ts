@@ -38,10 +38,6 @@ export function defaultInternalDeadline(fundDeadline: Date | null): string | nul
   return fundDeadline ? addDays(danishDate(fundDeadline), -INTERNAL_DEADLINE_DAYS_BEFORE) : null;
 }
 
-export function effectiveInternalDeadline(internal: string | null, fundDeadline: Date | null): string | null {
-  return internal ?? defaultInternalDeadline(fundDeadline);
-}
-
 /** Calendar days from today (in Copenhagen) to `day`: 0 today, negative once it has passed. */
 export function daysLeft(day: string, now: Date): number {
   return daysBetween(danishDate(now), day);
@@ -59,11 +55,6 @@ export function reminderStep(left: number): ReminderStep | null {
     if (left <= step && left > next) return step;
   }
   return null;
-}
-
-/** A section's due day: its own, or the application's internal deadline. */
-export function sectionDueDate(dueOn: string | null, internal: string | null): string | null {
-  return dueOn ?? internal;
 }
 
 export type DueState = 'done' | 'overdue' | 'today' | 'soon' | 'later' | 'none';
