@@ -21,6 +21,7 @@ import { clientAddress } from './client-address';
 import { appUrl } from './env';
 import { createSessionCache } from './auth/session-cache';
 import { unsubscribeAlert } from './features/grant-alerts/grant-alerts.service';
+import { calendarFeed } from './features/deadlines/calendar-feed';
 import { alertTokenInput } from '../shared/schemas/grant-alerts';
 import { publicPageHead, renderPageHtml, robotsTxt, sitemapEntries, sitemapXml } from './features/grants/grants.head';
 import { pageExistsChecks } from './features/grants/grants.pages';
@@ -316,6 +317,17 @@ export function createApp(services: Services, options: AppOptions = {}) {
     const archive = await exportForDownload(services.db, { userId: auth.user.id, exportId: c.req.param('id') });
     if (!archive) return c.text('Not Found', 404);
     return sendArchive(c, archive);
+  });
+  // A person's private calendar (decision 0044): the address is the credential, so it is never
+  // cached by anyone in between nor passed on as a referrer; a renewed or unknown one is 404.
+  app.get('/api/calendar/:file', async (c) => {
+    const file = c.req.param('file');
+    const body = file.endsWith('.ics') ? await calendarFeed(services.db, file.slice(0, -'.ics'.length), appUrl(services.env)) : null;
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('Referrer-Policy', 'no-referrer');
+    if (body === null) return c.text('Not Found', 404);
+    c.header('Content-Type', 'text/calendar; charset=utf-8');
+    return c.body(body);
   });
 
   app.get('/robots.txt', (c) => {

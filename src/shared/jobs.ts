@@ -29,7 +29,14 @@ export const queues = {
   retention: {
     payload: z.object({ at: z.iso.datetime().optional() }),
   },
+  /** The reminder sweep, made by a job scheduler: reminders due now that have not gone yet (decision 0044). */
+  deadlines: {
+    payload: z.object({}),
+  },
 } as const;
+
+/** How often the reminder sweep runs: a reminder goes at most this long after its day begins. */
+export const DEADLINE_SWEEP_EVERY_MS = 15 * 60_000;
 
 export type QueueName = keyof typeof queues;
 

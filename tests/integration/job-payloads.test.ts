@@ -14,6 +14,7 @@ import { emailProcessor } from '../../worker/processors/email';
 import { notificationsProcessor } from '../../worker/processors/notifications';
 import { registryProcessor } from '../../worker/processors/registry';
 import { exportsProcessor, retentionProcessor } from '../../worker/processors/data-rights';
+import { deadlinesProcessor } from '../../worker/processors/deadlines';
 import { createTestServices, startWorker, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
@@ -30,6 +31,7 @@ beforeAll(async () => {
     notifications: notificationsProcessor({ db: services.db, mail, log, appUrl: 'https://grantwork.example' }),
     exports: exportsProcessor({ db: services.db, queues: services.queues, env: services.env, log }),
     retention: retentionProcessor({ db: services.db, queues: services.queues, env: services.env, log }),
+    deadlines: deadlinesProcessor({ db: services.db, queues: services.queues, bus: services.bus, notificationWindowMs: 60_000 }),
   };
   for (const [queue, processor] of Object.entries(processors)) workers.push(startWorker(services, queue as QueueName, processor));
 });
@@ -48,6 +50,7 @@ describe('a job whose data does not fit its queue', () => {
     notifications: { userId: 42 },
     exports: { exportId: 'not-a-uuid' },
     retention: { at: 'yesterday' },
+    deadlines: 'sweep',
   };
 
   it.each(Object.keys(malformed) as QueueName[])('fails on its first attempt on the %s queue, without retries', async (queue) => {

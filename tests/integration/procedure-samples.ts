@@ -672,6 +672,23 @@ export const samples: Record<string, (world: World) => unknown> = {
   'documentExport.word': async (w) => ({ applicationId: (await w.application()).id }),
   'documentExport.excel': async (w) => ({ applicationId: (await w.application()).id }),
 
+  'deadlines.plan': async (w) => ({ applicationId: (await w.application()).id }),
+  'deadlines.setInternalDeadline': async (w) => ({ applicationId: (await w.application()).id, internalDeadline: '2030-01-15' }),
+  'deadlines.assign': async (w) => {
+    const application = await w.application();
+    // No writer: giving it to someone schedules their digest, a Redis key that expires on its own
+    // while later procedures are compared (tests/integration/deadlines.test.ts covers writers).
+    return { applicationId: application.id, sectionId: application.sectionIds[0], writerId: null, dueOn: '2030-01-10' };
+  },
+  'deadlines.mine': () => undefined,
+  'deadlines.dashboard': () => undefined,
+  'deadlines.reminderSettings': () => undefined,
+  'deadlines.updateReminderSettings': () => ({ emails: false }),
+  'deadlines.calendar': () => undefined,
+  'deadlines.makeCalendar': () => ({ renew: true }),
+  'deadlines.companyCalendars': () => undefined,
+  'deadlines.makeCompanyCalendar': async (w) => ({ companyId: await w.company(), renew: true }),
+
   'comments.threads': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };

@@ -10,7 +10,7 @@ import { insertEmail } from '../../src/server/features/email/email.queries';
 import { dropForFormerMembers, findRecipient, lockUnsent, markCarried, unsentDigests } from '../../src/server/features/notifications/notifications.queries';
 import { emailSafeName } from '../../src/shared/domain/names';
 import { isLocale, messagesFor, type Locale, type MessageKey } from '../../src/shared/i18n';
-import type { NotificationKind } from '../../src/shared/schemas/notifications';
+import type { DigestKind } from '../../src/shared/schemas/notifications';
 import { isFinalAttempt, payloadOf } from '../jobs';
 import { deliverEmail, type EmailProcessorDeps } from './email';
 
@@ -19,12 +19,15 @@ const cache = createIntlCache();
 /** Items written out in one digest; the rest are counted, with a link to the dashboard. */
 export const DIGEST_ITEMS_SHOWN = 10;
 
-const itemKey: Record<NotificationKind, MessageKey> = {
+const itemKey: Record<DigestKind, MessageKey> = {
   review_request: 'notifications.item.reviewRequest',
   mention: 'notifications.item.mention',
   reply: 'notifications.item.reply',
   approved: 'notifications.item.approved',
   not_approved: 'notifications.item.notApproved',
+  assigned: 'deadlines.item.assigned',
+  deadline: 'deadlines.item.deadline',
+  overdue: 'deadlines.item.overdue',
 };
 
 export function notificationsProcessor(deps: EmailProcessorDeps & { appUrl: string }) {
@@ -47,10 +50,10 @@ export function notificationsProcessor(deps: EmailProcessorDeps & { appUrl: stri
         [
           '– ' +
           intl.formatMessage(
-            { id: itemKey[row.kind as NotificationKind] },
-            { actor: emailSafeName(row.actorName) || intl.formatMessage({ id: 'notifications.someone' }), section: row.sectionTitle, application: row.applicationTitle, excerpt: row.excerpt },
+            { id: itemKey[row.kind as DigestKind] },
+            { actor: emailSafeName(row.actorName) || intl.formatMessage({ id: 'notifications.someone' }), section: row.sectionTitle ?? '', application: row.applicationTitle, excerpt: row.excerpt },
           ),
-          `${deps.appUrl}/applications/${row.applicationId}/${row.sectionId}`,
+          row.sectionId ? `${deps.appUrl}/applications/${row.applicationId}/${row.sectionId}` : `${deps.appUrl}/applications/${row.applicationId}`,
         ].join('\n'),
       );
       if (rows.length > shown.length) {

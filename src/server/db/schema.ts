@@ -63,9 +63,11 @@ export interface Applications {
   company_id: string;
   created_at: Generated<Timestamp>;
   created_by: string | null;
+  deadlines_sequence: Generated<number>;
   description: Generated<string>;
   grant_id: string;
   id: Generated<string>;
+  internal_deadline: Timestamp | null;
   language: Generated<string>;
   published_at: Timestamp | null;
   status: Generated<string>;
@@ -79,10 +81,12 @@ export interface ApplicationSections {
   application_id: string;
   content: Generated<string>;
   data: Json | null;
+  due_on: Timestamp | null;
   fields_version: Generated<number>;
   fulfilled: Generated<string[]>;
   grant_section_id: string;
   id: Generated<string>;
+  plan_sequence: Generated<number>;
   position: number;
   status: Generated<string>;
   text_doc: Buffer | null;
@@ -90,6 +94,7 @@ export interface ApplicationSections {
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
   version: Generated<number>;
+  writer_id: string | null;
 }
 
 export interface CommentMentions {
@@ -99,6 +104,7 @@ export interface CommentMentions {
 
 export interface Companies {
   address: string | null;
+  calendar_token: string | null;
   city: string | null;
   company_type: string | null;
   created_at: Generated<Timestamp>;
@@ -156,6 +162,12 @@ export interface DataExports {
   ready_at: Timestamp | null;
   status: Generated<string>;
   token_hash: Buffer | null;
+  user_id: string;
+}
+
+export interface DeadlineReminders {
+  created_at: Generated<Timestamp>;
+  key: string;
   user_id: string;
 }
 
@@ -428,6 +440,7 @@ export interface Sessions {
 }
 
 export interface Users {
+  calendar_token: string | null;
   created_at: Generated<Timestamp>;
   email: string;
   email_verified_at: Timestamp | null;
@@ -435,6 +448,7 @@ export interface Users {
   id: Generated<string>;
   lastname: Generated<string>;
   locale: Generated<string>;
+  notify_deadlines: Generated<boolean>;
   notify_mentions: Generated<boolean>;
   notify_review_requests: Generated<boolean>;
   notify_review_results: Generated<boolean>;
@@ -454,6 +468,7 @@ export interface DB {
   company_join_requests: CompanyJoinRequests;
   company_ownership_transfers: CompanyOwnershipTransfers;
   data_exports: DataExports;
+  deadline_reminders: DeadlineReminders;
   email_verifications: EmailVerifications;
   emails: Emails;
   feedback: Feedback;

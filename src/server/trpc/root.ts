@@ -1,5 +1,6 @@
 import { applicationsRouter } from '../features/applications/applications.router';
 import { coEditingRouter } from '../features/co-editing/co-editing.router';
+import { deadlinesRouter } from '../features/deadlines/deadlines.router';
 import { draftsRouter } from '../features/drafts/drafts.router';
 import { reviewsRouter } from '../features/reviews/reviews.router';
 import { commentsRouter } from '../features/comments/comments.router';
@@ -43,6 +44,7 @@ export const appRouter = router({
   dataRights: dataRightsRouter,
   answerLibrary: answerLibraryRouter,
   documentExport: documentExportRouter,
+  deadlines: deadlinesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,7 @@ import { companyClaims } from './messages/company-claims';
 import { core } from './messages/core';
 import { dataRights } from './messages/data-rights';
 import { documentExport } from './messages/document-export';
+import { deadlines } from './messages/deadlines';
 import { drafts } from './messages/drafts';
 import { feedback } from './messages/feedback';
 import { funds } from './messages/funds';
@@ -27,7 +28,7 @@ import { versions } from './messages/versions';
 import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions, dataRights, answerLibrary, documentExport] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions, dataRights, answerLibrary, documentExport, deadlines] as const;
 
 /**
  * The features whose texts the public catalogue pages (`publicPageRoutes`) show: a first visit

@@ -12,8 +12,18 @@ export type NotificationSettings = z.infer<typeof notificationSettingsInput>;
 export const notificationKinds = ['review_request', 'mention', 'reply', 'approved', 'not_approved'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
-/** Every kind of inbox item: the review kinds, and join requests and invitations (which have e-mails of their own). */
-export const inboxKinds = [...notificationKinds, 'join_request', 'invitation'] as const;
+/**
+ * Deadline items (decision 0044): a section given to one, a deadline drawing near, a due day
+ * passed. The digest carries them too, unless the person turned deadline e-mails off.
+ */
+export const deadlineKinds = ['assigned', 'deadline', 'overdue'] as const;
+export type DeadlineKind = (typeof deadlineKinds)[number];
+
+/** What a digest e-mail may carry. */
+export type DigestKind = NotificationKind | DeadlineKind;
+
+/** Every kind of inbox item: the review and deadline kinds, and join requests and invitations (which have e-mails of their own). */
+export const inboxKinds = [...notificationKinds, ...deadlineKinds, 'join_request', 'invitation'] as const;
 export type InboxKind = (typeof inboxKinds)[number];
 
 /** Items on one page of the inbox. */

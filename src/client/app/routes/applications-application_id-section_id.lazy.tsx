@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { SectionEditor } from '../../features/applications/section-editor';
 import { EarlierAnswers } from '../../features/answer-library/earlier-answers';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
+
+// The plan's parts load after the screen's own code, as a chunk of their own: imported statically,
+// they would lengthen the router's preload lists, which every first visit loads (tests/e2e/public-bundle.spec.ts).
+const SectionPlanMark = lazy(() => import('../../features/deadlines/plan-card').then((module) => ({ default: module.SectionPlanMark })));
 
 export default function SectionScreen() {
   const t = useT();
@@ -33,6 +38,16 @@ export default function SectionScreen() {
             ]
           : []
       }
+      planMark={
+        <Suspense fallback={null}>
+          <SectionPlanMark applicationId={applicationId} sectionId={sectionId} withName />
+        </Suspense>
+      }
+      sectionMark={(id) => (
+        <Suspense fallback={null}>
+          <SectionPlanMark applicationId={applicationId} sectionId={id} />
+        </Suspense>
+      )}
     />
   );
 }

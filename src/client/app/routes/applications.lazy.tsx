@@ -1,12 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { Dashboard } from '../../features/applications/dashboard';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { dashboardFilters } from '../route-search';
 
+// The plan's parts load after the screen's own code, as a chunk of their own: imported statically,
+// they would lengthen the router's preload lists, which every first visit loads (tests/e2e/public-bundle.spec.ts).
+const DashboardPlan = lazy(() => import('../../features/deadlines/dashboard-plan').then((module) => ({ default: module.DashboardPlan })));
+
 export default function ApplicationsScreen() {
   const t = useT();
   usePageMeta({ title: t('route.applications') });
   // The filters live in the URL, so a reload or a shared link keeps them.
-  return <Dashboard filters={dashboardFilters(useSearch({ from: '/user/applications' }))} />;
+  return <Dashboard filters={dashboardFilters(useSearch({ from: '/user/applications' }))} plan={
+        <Suspense fallback={null}>
+          <DashboardPlan />
+        </Suspense>
+      } />;
 }

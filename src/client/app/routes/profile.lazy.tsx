@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { ChangePasswordForm, ProfileDetailsForm, SessionsList } from '../../features/auth/profile-forms';
 import { NotificationSettingsPanel } from '../../features/notifications/notification-settings';
-import { lazy, Suspense } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useSignedOut } from '../../features/auth/use-auth-redirect';
 import { useT } from '../../lib/intl';
@@ -12,6 +12,9 @@ import { usePageTitle } from '../../lib/page-meta';
 const dataRights = () => import('../../features/data-rights/data-rights-panel');
 const MyDataPanel = lazy(() => dataRights().then((module) => ({ default: module.MyDataPanel })));
 const DeleteAccountPanel = lazy(() => dataRights().then((module) => ({ default: module.DeleteAccountPanel })));
+// The plan's parts load after the screen's own code, as a chunk of their own: imported statically,
+// they would lengthen the router's preload lists, which every first visit loads (tests/e2e/public-bundle.spec.ts).
+const DeadlineSettingsPanel = lazy(() => import('../../features/deadlines/deadline-settings').then((module) => ({ default: module.DeadlineSettingsPanel })));
 
 export default function ProfileScreen() {
   const t = useT();
@@ -28,6 +31,9 @@ export default function ProfileScreen() {
         <>
           <ProfileDetailsForm user={me.data} />
           <NotificationSettingsPanel />
+          <Suspense fallback={null}>
+            <DeadlineSettingsPanel />
+          </Suspense>
           <ChangePasswordForm />
           <SessionsList />
           <Suspense fallback={null}>

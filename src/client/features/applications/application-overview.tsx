@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,19 +26,20 @@ import { SectionNav } from './section-nav';
 type Overview = RouterOutputs['applications']['get'];
 
 /** `/applications/{id}`: the sections with their statuses, the description, the team and what the user's role allows. */
-export function ApplicationOverview({ applicationId }: { applicationId: string }) {
+/** `plan` and `sectionMark` are the deadlines feature's parts (the plan card, each section's writer and due day), given by the route. */
+export function ApplicationOverview({ applicationId, plan, sectionMark }: { applicationId: string; plan?: ReactNode; sectionMark?: (sectionId: string) => ReactNode }) {
   const t = useT();
   const application = trpc.applications.get.useQuery({ applicationId }, { retry: false });
   usePageMeta({ title: application.data?.title ?? t('route.applications-application_id') });
 
   return (
     <QueryView query={application} className="mx-auto max-w-6xl px-4 py-8">
-      {(data) => <Overview data={data} />}
+      {(data) => <Overview data={data} plan={plan} sectionMark={sectionMark} />}
     </QueryView>
   );
 }
 
-function Overview({ data }: { data: Overview }) {
+function Overview({ data, plan, sectionMark }: { data: Overview; plan?: ReactNode; sectionMark?: (sectionId: string) => ReactNode }) {
   const t = useT();
   const done = data.sections.filter((section) => section.status === 'done').length;
   // The page's one application stream: statuses and draft states of every section, live.
@@ -60,7 +61,7 @@ function Overview({ data }: { data: Overview }) {
         <aside className="space-y-2">
           <h2 className="text-sm font-semibold text-gray-900">{t('applications.overview.sections')}</h2>
           <p className="text-xs text-gray-600">{t('applications.progress', { done, total: data.sections.length })}</p>
-          <SectionNav applicationId={data.id} sections={data.sections} draftStates={live.draftStates} />
+          <SectionNav applicationId={data.id} sections={data.sections} draftStates={live.draftStates} sectionMark={sectionMark} />
           <Link to="/applications/$application_id/final" params={{ application_id: data.id }} className="mt-2 inline-block text-sm font-medium text-primary-700 underline">
             {t('reviews.final.link')}
           </Link>
@@ -70,6 +71,7 @@ function Overview({ data }: { data: Overview }) {
             <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700 ring-1 ring-gray-200">{t(data.published ? 'applications.published' : 'applications.overview.readOnly')}</p>
           )}
           {may(data.role, 'applications.edit') && !data.published && <DraftAll application={data} states={live.draftStates} onInserted={live.used} />}
+          {plan}
           <DescriptionCard application={data} />
           <TeamCard companyId={data.companyId} mayManage={may(data.role, 'members.manage')} />
           <OpenCommentsCard applicationId={data.id} sections={data.sections} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { applicationStatuses, isApplicationStatus, type ApplicationStatus } from '../../../shared/domain/applications';
 import type { ApplicationListInput } from '../../../shared/schemas/applications';
@@ -15,8 +16,11 @@ type Listed = RouterOutputs['applications']['list']['applications'][number];
 type OpenGrant = RouterOutputs['applications']['list']['openGrants'][number];
 
 
-/** `/applications`: the signed-in user's home — their applications across companies, and what waits for them. */
-export function Dashboard({ filters }: { filters: ApplicationListInput }) {
+/**
+ * `/applications`: the signed-in user's home — their applications across companies, and what waits
+ * for them; `plan` is the deadlines feature's part (their sections, the next deadlines), given by the route.
+ */
+export function Dashboard({ filters, plan }: { filters: ApplicationListInput; plan?: ReactNode }) {
   const t = useT();
   const navigate = useNavigate();
   const list = trpc.applications.list.useInfiniteQuery(filters, { getNextPageParam: (page) => page.nextCursor });
@@ -57,6 +61,7 @@ export function Dashboard({ filters }: { filters: ApplicationListInput }) {
       <div className="mt-4">
         <ReviewReminders />
       </div>
+      {plan}
 
       {/* Until the first application exists, the way in: company, requirements test, grant. */}
       {firstTime && <NextSteps className="mt-6" testGrantSlug={firstPage?.openGrants[0]?.slug} />}

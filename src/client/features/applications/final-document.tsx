@@ -28,7 +28,8 @@ type Section = Final['sections'][number];
  * it is what the company hands in. Printed, sections follow on one another and a heading, a table
  * row or a chart is never split from what follows it (styles.css).
  */
-export function FinalDocument({ applicationId }: { applicationId: string }) {
+/** `checklist` is the deadlines feature's part (the internal deadline, sections overdue), given by the route. */
+export function FinalDocument({ applicationId, checklist }: { applicationId: string; checklist?: ReactNode }) {
   const t = useT();
   const { locale } = useLocale();
   const final = trpc.reviews.final.useQuery({ applicationId }, { retry: false });
@@ -43,7 +44,7 @@ export function FinalDocument({ applicationId }: { applicationId: string }) {
           ← {t('reviews.final.back')}
         </Link>
         <Actions final={data} />
-        <WhereToApply final={data} />
+        <WhereToApply final={data} checklist={checklist} />
         {!data.published && <Checklist final={data} />}
         {data.language !== locale && <p className="text-sm text-gray-600">{t('reviews.final.inLanguage', { language: languageName(data.language, locale) })}</p>}
       </div>
@@ -93,7 +94,7 @@ function Actions({ final }: { final: Final }) {
  * Where and by when the company applies: locking does not send the application anywhere. Once
  * locked, this is the page's statement of what happened.
  */
-function WhereToApply({ final }: { final: Final }) {
+function WhereToApply({ final, checklist }: { final: Final; checklist?: ReactNode }) {
   const t = useT();
   const richT = useRichT();
   const formats = useFormats();
@@ -131,6 +132,7 @@ function WhereToApply({ final }: { final: Final }) {
           </li>
         )}
         <li>{t('reviews.final.deadline', { deadline: final.deadlineAt ? formats.deadline(final.deadlineAt) : t('applications.deadline.none') })}</li>
+        {!final.published && checklist}
       </ul>
     </section>
   );

@@ -52,7 +52,20 @@ export interface SectionPanelContext {
  * grant's requirements and guidance, the AI draft, comments and history beside them, and the
  * panels the route adds (`morePanels`, placed before the comments).
  */
-export function SectionEditor({ applicationId, sectionId, morePanels }: { applicationId: string; sectionId: string; morePanels?: (context: SectionPanelContext) => WritingPanel[] }) {
+/** `planMark` and `sectionMark` are the deadlines feature's parts (this section's writer and due day, each section's in the list), given by the route; `morePanels` the panels a route adds beside the text. */
+export function SectionEditor({
+  applicationId,
+  sectionId,
+  morePanels,
+  planMark,
+  sectionMark,
+}: {
+  applicationId: string;
+  sectionId: string;
+  morePanels?: (context: SectionPanelContext) => WritingPanel[];
+  planMark?: ReactNode;
+  sectionMark?: (sectionId: string) => ReactNode;
+}) {
   const t = useT();
   const overview = trpc.applications.get.useQuery({ applicationId }, { retry: false });
   // The editor owns the text once loaded: a refetch must not replace what is being typed.
@@ -63,14 +76,26 @@ export function SectionEditor({ applicationId, sectionId, morePanels }: { applic
     <QueryView query={overview} className="mx-auto max-w-6xl px-4 py-8">
       {(application) => (
         <QueryView query={section} className="mx-auto max-w-6xl px-4 py-8">
-          {(data) => <Editor key={sectionId} overview={application} section={data} morePanels={morePanels} />}
+          {(data) => <Editor key={sectionId} overview={application} section={data} morePanels={morePanels} planMark={planMark} sectionMark={sectionMark} />}
         </QueryView>
       )}
     </QueryView>
   );
 }
 
-function Editor({ overview, section, morePanels }: { overview: Overview; section: Section; morePanels?: (context: SectionPanelContext) => WritingPanel[] }) {
+function Editor({
+  overview,
+  section,
+  morePanels,
+  planMark,
+  sectionMark,
+}: {
+  overview: Overview;
+  section: Section;
+  morePanels?: (context: SectionPanelContext) => WritingPanel[];
+  planMark?: ReactNode;
+  sectionMark?: (sectionId: string) => ReactNode;
+}) {
   const t = useT();
   const utils = trpc.useUtils();
   const status = overview.sections.find((item) => item.id === section.id)?.status ?? section.status;
@@ -365,8 +390,9 @@ function Editor({ overview, section, morePanels }: { overview: Overview; section
         <SectionStatusBadge status={status} />
         <SectionPresence applicationId={overview.id} sectionId={section.id} />
       </div>
+      {planMark}
       <LiveConnectionNotice />
-      <WritingLayout tab={tab} onTabChange={setTab} main={main} review={review} panels={panels} nav={<SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} draftStates={draftStates} narrowOnWidest />} />
+      <WritingLayout tab={tab} onTabChange={setTab} main={main} review={review} panels={panels} nav={<SectionNav applicationId={overview.id} sections={overview.sections} currentId={section.id} draftStates={draftStates} narrowOnWidest sectionMark={sectionMark} />} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
 import { useT } from '../../lib/intl';
@@ -24,6 +25,7 @@ export function SectionNav({
   currentId,
   draftStates,
   narrowOnWidest = false,
+  sectionMark,
 }: {
   applicationId: string;
   sections: readonly NavSection[];
@@ -31,6 +33,8 @@ export function SectionNav({
   draftStates: DraftStates;
   /** The list sits in a narrow column on the widest screens: the badges go under the title there. */
   narrowOnWidest?: boolean;
+  /** What another feature shows under a section's title (its writer and due day). */
+  sectionMark?: (sectionId: string) => ReactNode;
 }) {
   const t = useT();
   const counts = trpc.comments.openCounts.useQuery({ applicationId });
@@ -54,6 +58,7 @@ export function SectionNav({
                 <span className="min-w-0">
                   <span className="me-1.5 text-gray-600">{index + 1}.</span>
                   {section.title}
+                  {sectionMark?.(section.id)}
                   {draftState && (
                     <span className="mt-1 block">
                       <DraftStateBadge state={draftState} />

@@ -120,6 +120,9 @@ const headlineKey: Record<InboxKind, MessageKey> = {
   not_approved: 'inbox.item.notApproved',
   join_request: 'inbox.item.joinRequest',
   invitation: 'inbox.item.invitation',
+  assigned: 'deadlines.inbox.assigned',
+  deadline: 'deadlines.inbox.deadline',
+  overdue: 'deadlines.inbox.overdue',
 };
 
 const entryClass = 'flex gap-2 px-3 py-2.5 outline-none hover:bg-gray-50 focus-visible:bg-gray-100 focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:ring-inset';
@@ -142,6 +145,14 @@ function InboxEntry({ item, onOpen }: { item: InboxItem; onOpen: () => void }) {
   if (item.applicationId && item.sectionId) {
     return (
       <Link to="/applications/$application_id/$section_id" params={{ application_id: item.applicationId, section_id: item.sectionId }} className={entryClass} onClick={onOpen}>
+        {body}
+      </Link>
+    );
+  }
+  // A deadline reminder is about the whole application.
+  if (item.applicationId) {
+    return (
+      <Link to="/applications/$application_id" params={{ application_id: item.applicationId }} className={entryClass} onClick={onOpen}>
         {body}
       </Link>
     );

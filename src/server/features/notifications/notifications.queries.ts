@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { INBOX_PAGE_SIZE, type InboxKind, type NotificationKind, type NotificationSettings } from '../../../shared/schemas/notifications';
+import { deadlineKinds, INBOX_PAGE_SIZE, type InboxKind, type NotificationKind, type NotificationSettings } from '../../../shared/schemas/notifications';
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
@@ -121,8 +121,10 @@ export function lockUnsent(db: Executor, userId: string, locale: Locale) {
   return db
     .selectFrom('notifications as n')
     .innerJoin('applications as a', 'a.id', 'n.application_id')
-    .innerJoin('application_sections as s', 's.id', 'n.section_id')
-    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .innerJoin('users as reader', 'reader.id', 'n.user_id')
+    // A deadline reminder is about the whole application: no section.
+    .leftJoin('application_sections as s', 's.id', 'n.section_id')
+    .leftJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
     .leftJoin('users as actor', 'actor.id', 'n.actor_id')
     .select([
       'n.id',
@@ -131,13 +133,15 @@ export function lockUnsent(db: Executor, userId: string, locale: Locale) {
       'n.application_id as applicationId',
       'n.section_id as sectionId',
       'a.title as applicationTitle',
-      localizedSql('gs', 'title', locale).as('sectionTitle'),
+      sql<string | null>`${localizedSql('gs', 'title', locale)}`.as('sectionTitle'),
       sql<string>`coalesce(${personNameOrEmail('actor')}, '')`.as('actorName'),
     ])
     .where('n.user_id', '=', userId)
     .where('n.email_id', 'is', null)
     .where('n.read_at', 'is', null)
     .where('n.application_id', 'is not', null)
+    // Deadline items go by e-mail only to those who have not turned it off (they stay in the inbox).
+    .where((eb) => eb.or([eb('n.kind', 'not in', deadlineKinds), eb('reader.notify_deadlines', '=', true)]))
     .orderBy('n.created_at')
     .forUpdate('n')
     .skipLocked()

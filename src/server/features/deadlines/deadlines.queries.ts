@@ -1,0 +1,516 @@
+/**
+ * Deadlines, writers and due days (decision 0044). Reads for a person start from their membership
+ * of the application's company; the reminder sweep reads across companies but sends only to
+ * people who are members now, with a verified address.
+ */
+import { sql, type Expression, type RawBuilder } from 'kysely';
+import { INTERNAL_DEADLINE_DAYS_BEFORE } from '../../../shared/domain/deadlines';
+import type { Locale } from '../../../shared/i18n';
+import { localizedSql } from '../../catalog/localized-sql';
+import type { Executor } from '../../db/db';
+
+/** Roles that may write a section (`applications.edit` in src/shared/domain/company-roles.ts). */
+const WRITER_ROLES = ['owner', 'admin', 'employee'];
+
+/** The application's internal deadline as a day: the team's, or a week before the fund's day in Danish time. */
+const internalDay = (a: string, g: string): RawBuilder<string | null> =>
+  sql<string | null>`coalesce(${sql.ref(`${a}.internal_deadline`)}, (${sql.ref(`${g}.deadline_at`)} AT TIME ZONE 'Europe/Copenhagen')::date - ${sql.lit(INTERNAL_DEADLINE_DAYS_BEFORE)})`;
+
+/** A section's due day: its own, else the internal deadline. */
+const dueDay = (s: string, a: string, g: string): RawBuilder<string | null> => sql<string | null>`coalesce(${sql.ref(`${s}.due_on`)}, ${internalDay(a, g)})`;
+
+const personName = (u: string): RawBuilder<string> =>
+  sql<string>`coalesce(nullif(trim(${sql.ref(`${u}.firstname`)} || ' ' || ${sql.ref(`${u}.lastname`)}), ''), ${sql.ref(`${u}.email`)})`;
+
+const asText = (value: Expression<unknown>) => sql<string | null>`${value}::text`;
+
+/** The application's plan: both deadlines, its sections with writer and due day, and who may write. */
+export async function findPlan(db: Executor, applicationId: string, locale: Locale) {
+  const [application, sections, writers] = await Promise.all([
+    db
+      .selectFrom('applications as a')
+      .innerJoin('grants as g', 'g.id', 'a.grant_id')
+      .select(['a.id', 'a.status', 'g.deadline_at as fundDeadline', asText(sql.ref('a.internal_deadline')).as('internalDeadlineSet'), asText(internalDay('a', 'g')).as('internalDeadline')])
+      .where('a.id', '=', applicationId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('application_sections as s')
+      .innerJoin('applications as a', 'a.id', 's.application_id')
+      .innerJoin('grants as g', 'g.id', 'a.grant_id')
+      .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+      // A writer who has left the company writes it no more: the section shows nobody.
+      .leftJoin('memberships as wm', (join) => join.onRef('wm.user_id', '=', 's.writer_id').onRef('wm.company_id', '=', 'a.company_id'))
+      .leftJoin('users as w', 'w.id', 'wm.user_id')
+      .select([
+        's.id',
+        's.status',
+        localizedSql('gs', 'title', locale).as('title'),
+        'w.id as writerId',
+        sql<string | null>`${personName('w')}`.as('writerName'),
+        asText(sql.ref('s.due_on')).as('dueOnSet'),
+        asText(dueDay('s', 'a', 'g')).as('dueOn'),
+      ])
+      .where('s.application_id', '=', applicationId)
+      .orderBy('s.position')
+      .execute(),
+    findWriters(db, applicationId),
+  ]);
+  return { ...application, sections, writers };
+}
+
+/** The members of the application's company who may write its sections, by name. */
+export function findWriters(db: Executor, applicationId: string) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('memberships as m', 'm.company_id', 'a.company_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', personName('u').as('name')])
+    .where('a.id', '=', applicationId)
+    .where('m.role', 'in', WRITER_ROLES)
+    .orderBy('u.firstname')
+    .orderBy('u.lastname')
+    .orderBy('u.id')
+    .execute();
+}
+
+/** Whether the person is a member of the application's company in a role that may write. */
+export async function mayWrite(db: Executor, applicationId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('applications as a')
+    .innerJoin('memberships as m', 'm.company_id', 'a.company_id')
+    .select('m.user_id')
+    .where('a.id', '=', applicationId)
+    .where('m.user_id', '=', userId)
+    .where('m.role', 'in', WRITER_ROLES)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updateInternalDeadline(db: Executor, applicationId: string, day: string | null): Promise<void> {
+  await db
+    .updateTable('applications')
+    .set((eb) => ({ internal_deadline: day, deadlines_sequence: eb('deadlines_sequence', '+', 1) }))
+    .where('id', '=', applicationId)
+    .execute();
+}
+
+/**
+ * Gives the section to `writerId` with `dueOn`, under its row lock; returns the writer it had
+ * before (undefined when the section is not the application's).
+ */
+export async function updateAssignment(
+  db: Executor,
+  assignment: { applicationId: string; sectionId: string; writerId: string | null; dueOn: string | null },
+): Promise<{ previousWriterId: string | null } | undefined> {
+  const before = await db
+    .selectFrom('application_sections')
+    .select('writer_id')
+    .where('id', '=', assignment.sectionId)
+    .where('application_id', '=', assignment.applicationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await db
+    .updateTable('application_sections')
+    .set((eb) => ({ writer_id: assignment.writerId, due_on: assignment.dueOn, plan_sequence: eb('plan_sequence', '+', 1) }))
+    .where('id', '=', assignment.sectionId)
+    .execute();
+  return { previousWriterId: before.writer_id };
+}
+
+/** An inbox item for the new writer (verified address, member now); whether it was written. */
+export async function insertAssignedItem(db: Executor, item: { applicationId: string; sectionId: string; writerId: string; actorId: string; excerpt: string }): Promise<boolean> {
+  const rows = await db
+    .insertInto('notifications')
+    .columns(['user_id', 'kind', 'application_id', 'company_id', 'section_id', 'actor_id', 'excerpt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users as u')
+        .innerJoin('memberships as m', 'm.user_id', 'u.id')
+        .innerJoin('applications as a', 'a.company_id', 'm.company_id')
+        .select([
+          'u.id',
+          sql.lit('assigned').as('kind'),
+          'a.id as application_id',
+          'a.company_id',
+          sql<string>`${item.sectionId}::uuid`.as('section_id'),
+          sql<string>`${item.actorId}::uuid`.as('actor_id'),
+          sql<string>`${item.excerpt}`.as('excerpt'),
+        ])
+        .where('a.id', '=', item.applicationId)
+        .where('u.id', '=', item.writerId)
+        .where('u.email_verified_at', 'is not', null),
+    )
+    .returning('user_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Whether the person wants deadline reminders and assignments by e-mail too. */
+export async function wantsDeadlineEmails(db: Executor, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('notify_deadlines').where('id', '=', userId).executeTakeFirst();
+  return row?.notify_deadlines ?? false;
+}
+
+export async function findReminderSettings(db: Executor, userId: string) {
+  const row = await db.selectFrom('users').select('notify_deadlines as emails').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function updateReminderSettings(db: Executor, userId: string, emails: boolean): Promise<void> {
+  await db.updateTable('users').set({ notify_deadlines: emails, updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
+/** The person's sections across applications they can still change, soonest due first. */
+export function listMySections(db: Executor, userId: string, locale: Locale, limit = 50) {
+  return db
+    .selectFrom('application_sections as s')
+    .innerJoin('applications as a', 'a.id', 's.application_id')
+    .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
+    .innerJoin('grants as g', 'g.id', 'a.grant_id')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select([
+      's.id',
+      's.status',
+      localizedSql('gs', 'title', locale).as('title'),
+      'a.id as applicationId',
+      'a.title as applicationTitle',
+      asText(dueDay('s', 'a', 'g')).as('dueOn'),
+    ])
+    .where('s.writer_id', '=', userId)
+    .where('a.status', '<>', 'published')
+    .where('s.status', '<>', 'done')
+    .orderBy(sql`${dueDay('s', 'a', 'g')} ASC NULLS LAST`)
+    .orderBy('a.title')
+    .orderBy('s.position')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The person's applications still being written, nearest deadline first (the internal one, else
+ * the fund's; none last), with sections done of all and how many are overdue on `today`.
+ */
+export function listPlanOfUser(db: Executor, userId: string, today: string, limit = 25) {
+  const nearest = sql<string | null>`coalesce(${internalDay('a', 'g')}, (g.deadline_at AT TIME ZONE 'Europe/Copenhagen')::date)`;
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('applications as a', 'a.company_id', 'm.company_id')
+    .innerJoin('grants as g', 'g.id', 'a.grant_id')
+    .select([
+      'a.id',
+      'a.title',
+      'g.deadline_at as fundDeadline',
+      asText(internalDay('a', 'g')).as('internalDeadline'),
+      sql<number>`(SELECT count(*)::int FROM application_sections s WHERE s.application_id = a.id)`.as('total'),
+      sql<number>`(SELECT count(*)::int FROM application_sections s WHERE s.application_id = a.id AND s.status = 'done')`.as('done'),
+      sql<number>`(SELECT count(*)::int FROM application_sections s WHERE s.application_id = a.id AND s.status <> 'done' AND ${dueDay('s', 'a', 'g')} < ${today}::date)`.as('overdue'),
+    ])
+    .where('m.user_id', '=', userId)
+    .where('a.status', '<>', 'published')
+    .orderBy(sql`${nearest} ASC NULLS LAST`)
+    .orderBy('a.updated_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+// ——— The calendar feed ———
+
+export async function findCalendarToken(db: Executor, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('calendar_token').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.calendar_token;
+}
+
+/** Sets the person's calendar token (the old one stops answering at once). */
+export async function updateCalendarToken(db: Executor, userId: string, token: string): Promise<void> {
+  await db.updateTable('users').set({ calendar_token: token }).where('id', '=', userId).execute();
+}
+
+/** Only sets a token when the person has none: two windows asking at once get the same address. */
+export async function insertCalendarTokenIfMissing(db: Executor, userId: string, token: string): Promise<string> {
+  await db.updateTable('users').set({ calendar_token: token }).where('id', '=', userId).where('calendar_token', 'is', null).execute();
+  return (await findCalendarToken(db, userId))!;
+}
+
+export function findCalendarOwner(db: Executor, token: string) {
+  return db.selectFrom('users').select(['id', 'locale']).where('calendar_token', '=', token).executeTakeFirst();
+}
+
+/**
+ * What a person's calendar holds: each application of their companies still being written, with
+ * the fund's deadline, the internal one, and the sections given to them, each with the counter
+ * that says which version of the item it is.
+ */
+export async function listCalendarItems(db: Executor, userId: string, locale: Locale) {
+  const [applications, sections] = await Promise.all([
+    db
+      .selectFrom('memberships as m')
+      .innerJoin('applications as a', 'a.company_id', 'm.company_id')
+      .innerJoin('grants as g', 'g.id', 'a.grant_id')
+      .innerJoin('funds as f', 'f.id', 'g.fund_id')
+      .select([
+        'a.id',
+        'a.title',
+        localizedSql('f', 'name', locale).as('fundName'),
+        'g.deadline_at as fundDeadline',
+        'g.version as grantVersion',
+        asText(internalDay('a', 'g')).as('internalDeadline'),
+        sql<number>`a.deadlines_sequence + g.version`.as('sequence'),
+      ])
+      .where('m.user_id', '=', userId)
+      .where('a.status', '<>', 'published')
+      .orderBy('a.id')
+      .limit(500)
+      .execute(),
+    db
+      .selectFrom('application_sections as s')
+      .innerJoin('applications as a', 'a.id', 's.application_id')
+      .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
+      .innerJoin('grants as g', 'g.id', 'a.grant_id')
+      .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+      .select([
+        's.id',
+        localizedSql('gs', 'title', locale).as('title'),
+        'a.id as applicationId',
+        'a.title as applicationTitle',
+        asText(dueDay('s', 'a', 'g')).as('dueOn'),
+        // Every counter the day may follow, summed: each only grows, so the sum never goes back.
+        sql<number>`s.plan_sequence + a.deadlines_sequence + g.version`.as('sequence'),
+      ])
+      .where('s.writer_id', '=', userId)
+      .where('a.status', '<>', 'published')
+      .orderBy('s.id')
+      .limit(2000)
+      .execute(),
+  ]);
+  return { applications, sections };
+}
+
+/** The companies the person owns, with their calendar token (owners keep the company's calendar). */
+export function listOwnedCompanyCalendars(db: Executor, userId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select(['c.id', 'c.name', 'c.calendar_token as token'])
+    .where('m.user_id', '=', userId)
+    .where('m.role', '=', 'owner')
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .limit(100)
+    .execute();
+}
+
+export async function updateCompanyCalendarToken(db: Executor, companyId: string, token: string, onlyIfMissing: boolean): Promise<string> {
+  await db
+    .updateTable('companies')
+    .set({ calendar_token: token })
+    .where('id', '=', companyId)
+    .$if(onlyIfMissing, (qb) => qb.where('calendar_token', 'is', null))
+    .execute();
+  const row = await db.selectFrom('companies').select('calendar_token').where('id', '=', companyId).executeTakeFirstOrThrow();
+  return row.calendar_token!;
+}
+
+export function findCalendarCompany(db: Executor, token: string) {
+  return db.selectFrom('companies').select(['id', 'name', 'locale']).where('calendar_token', '=', token).executeTakeFirst();
+}
+
+/** A company's calendar: its applications still being written, and every section given to someone, with the writer's name. */
+export async function listCompanyCalendarItems(db: Executor, companyId: string, locale: Locale) {
+  const [applications, sections] = await Promise.all([
+    db
+      .selectFrom('applications as a')
+      .innerJoin('grants as g', 'g.id', 'a.grant_id')
+      .innerJoin('funds as f', 'f.id', 'g.fund_id')
+      .select([
+        'a.id',
+        'a.title',
+        localizedSql('f', 'name', locale).as('fundName'),
+        'g.deadline_at as fundDeadline',
+        'g.version as grantVersion',
+        asText(internalDay('a', 'g')).as('internalDeadline'),
+        sql<number>`a.deadlines_sequence + g.version`.as('sequence'),
+      ])
+      .where('a.company_id', '=', companyId)
+      .where('a.status', '<>', 'published')
+      .orderBy('a.id')
+      .limit(500)
+      .execute(),
+    db
+      .selectFrom('application_sections as s')
+      .innerJoin('applications as a', 'a.id', 's.application_id')
+      .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').onRef('m.user_id', '=', 's.writer_id'))
+      .innerJoin('users as w', 'w.id', 'm.user_id')
+      .innerJoin('grants as g', 'g.id', 'a.grant_id')
+      .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+      .select([
+        's.id',
+        localizedSql('gs', 'title', locale).as('title'),
+        'a.id as applicationId',
+        'a.title as applicationTitle',
+        personName('w').as('writerName'),
+        asText(dueDay('s', 'a', 'g')).as('dueOn'),
+        sql<number>`s.plan_sequence + a.deadlines_sequence + g.version`.as('sequence'),
+      ])
+      .where('a.company_id', '=', companyId)
+      .where('a.status', '<>', 'published')
+      .orderBy('s.id')
+      .limit(5000)
+      .execute(),
+  ]);
+  return { applications, sections };
+}
+
+// ——— Reminders ———
+
+/**
+ * Applications still being written whose internal or fund day lies within `horizon` days of
+ * `today`, with what is not yet done in each (section titles in Danish: the sweep renders them
+ * per reader) and who hears about it: the writers of sections not done and the owners — members
+ * now, with a verified address.
+ */
+export function listApproachingDeadlines(db: Executor, today: string, horizon: number) {
+  const fundDay = sql<string | null>`(g.deadline_at AT TIME ZONE 'Europe/Copenhagen')::date`;
+  const within = (day: RawBuilder<string | null>) => sql<boolean>`${day} BETWEEN ${today}::date AND ${today}::date + ${horizon}::int`;
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('grants as g', 'g.id', 'a.grant_id')
+    .select([
+      'a.id',
+      'a.title',
+      'a.company_id as companyId',
+      'g.deadline_at as fundDeadline',
+      sql<string | null>`${fundDay}::text`.as('fundDay'),
+      sql<string | null>`${internalDay('a', 'g')}::text`.as('internalDay'),
+    ])
+    .where('a.status', '<>', 'published')
+    .where((eb) => eb.or([within(fundDay), within(internalDay('a', 'g'))]))
+    .execute();
+}
+
+/** Who hears about an application's deadline: writers of unfinished sections and the owners, members now, verified. */
+export function findDeadlineRecipients(db: Executor, applicationId: string) {
+  return db
+    .selectFrom('applications as a')
+    .innerJoin('memberships as m', 'm.company_id', 'a.company_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.locale', 'u.notify_deadlines as emails'])
+    .where('a.id', '=', applicationId)
+    .where('u.email_verified_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('m.role', '=', 'owner'),
+        eb.exists(
+          eb
+            .selectFrom('application_sections as s')
+            .select('s.id')
+            .whereRef('s.application_id', '=', 'a.id')
+            .whereRef('s.writer_id', '=', 'u.id')
+            .where('s.status', '<>', 'done'),
+        ),
+      ]),
+    )
+    .execute();
+}
+
+/** The sections of an application not yet done, in order, titled in `locale`. */
+export function listUnfinishedSections(db: Executor, applicationId: string, locale: Locale) {
+  return db
+    .selectFrom('application_sections as s')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select(['s.id', localizedSql('gs', 'title', locale).as('title')])
+    .where('s.application_id', '=', applicationId)
+    .where('s.status', '<>', 'done')
+    .orderBy('s.position')
+    .execute();
+}
+
+/**
+ * Sections whose due day passed (at most `lookback` days ago, so a first sweep does not flood)
+ * unfinished, in applications still being written, with their writer.
+ */
+export function listOverdueSections(db: Executor, today: string, lookback: number) {
+  const due = dueDay('s', 'a', 'g');
+  return db
+    .selectFrom('application_sections as s')
+    .innerJoin('applications as a', 'a.id', 's.application_id')
+    .innerJoin('grants as g', 'g.id', 'a.grant_id')
+    .select(['s.id', 's.application_id as applicationId', 's.writer_id as writerId', sql<string>`${due}::text`.as('dueOn')])
+    .where('a.status', '<>', 'published')
+    .where('s.status', '<>', 'done')
+    .where('s.writer_id', 'is not', null)
+    .where(sql<boolean>`${due} < ${today}::date AND ${due} >= ${today}::date - ${lookback}::int`)
+    .execute();
+}
+
+/** The writer (if still a member) and the owners of the section's company, verified. */
+export function findOverdueRecipients(db: Executor, sectionId: string) {
+  return db
+    .selectFrom('application_sections as s')
+    .innerJoin('applications as a', 'a.id', 's.application_id')
+    .innerJoin('memberships as m', 'm.company_id', 'a.company_id')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.locale', 'u.notify_deadlines as emails'])
+    .where('s.id', '=', sectionId)
+    .where('u.email_verified_at', 'is not', null)
+    .where((eb) => eb.or([eb('m.role', '=', 'owner'), eb('u.id', '=', eb.ref('s.writer_id'))]))
+    .execute();
+}
+
+/** A section as the done rule reads it, with its title in `locale`. */
+export function findSectionForReminder(db: Executor, sectionId: string, locale: Locale) {
+  return db
+    .selectFrom('application_sections as s')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select([
+      's.id',
+      's.status',
+      's.content',
+      's.answers',
+      's.fulfilled',
+      's.data',
+      'gs.kind',
+      'gs.max_chars as maxChars',
+      localizedSql('gs', 'title', locale).as('title'),
+      sql<{ id: string; text: string }[]>`(SELECT coalesce(json_agg(json_build_object('id', r.id, 'text', ${localizedSql('r', 'text', locale)}) ORDER BY r.position), '[]') FROM section_requirements r WHERE r.grant_section_id = gs.id)`.as('requirements'),
+      sql<{ id: string; label: string; type: string; required: boolean; maxChars: number | null }[]>`(SELECT coalesce(json_agg(json_build_object('id', i.id, 'label', ${localizedSql('i', 'label', locale)}, 'type', i.type, 'required', i.required, 'maxChars', i.max_chars) ORDER BY i.position), '[]') FROM section_inputs i WHERE i.grant_section_id = gs.id)`.as('inputs'),
+    ])
+    .where('s.id', '=', sectionId)
+    .executeTakeFirst();
+}
+
+/**
+ * Records that the reminder `key` went to the person, and writes its inbox item, once: a second
+ * sweep (another worker, a retry, a restart) finds the key taken and writes nothing. Returns
+ * whether this call wrote it. Run in a transaction, so the key and the item land together.
+ */
+export async function recordReminder(
+  db: Executor,
+  reminder: { userId: string; key: string; kind: 'deadline' | 'overdue'; applicationId: string; sectionId: string | null; excerpt: string },
+): Promise<boolean> {
+  const taken = await db
+    .insertInto('deadline_reminders')
+    .values({ user_id: reminder.userId, key: reminder.key })
+    .onConflict((oc) => oc.doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!taken) return false;
+  await db
+    .insertInto('notifications')
+    .columns(['user_id', 'kind', 'application_id', 'company_id', 'section_id', 'excerpt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('applications as a')
+        .select([
+          sql<string>`${reminder.userId}::uuid`.as('user_id'),
+          sql.lit(reminder.kind).as('kind'),
+          'a.id as application_id',
+          'a.company_id',
+          sql<string | null>`${reminder.sectionId}::uuid`.as('section_id'),
+          sql<string>`${reminder.excerpt.slice(0, 300)}`.as('excerpt'),
+        ])
+        .where('a.id', '=', reminder.applicationId),
+    )
+    .execute();
+  return true;
+}

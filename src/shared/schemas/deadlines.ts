@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { isIsoDate } from '../i18n/date-input';
+import { applicationInput, sectionInput } from './applications';
+import { companyInput } from './companies';
+
+/** A planned day (ISO `YYYY-MM-DD`, Danish time), within reason. */
+export const planDaySchema = z
+  .string()
+  .refine((value) => isIsoDate(value) && value >= '2000-01-01' && value <= '2100-12-31', { error: 'deadlines.validation.day' });
+
+/** The team's internal deadline; null goes back to the default (a week before the fund's). */
+export const setInternalDeadlineInput = applicationInput.extend({ internalDeadline: planDaySchema.nullable() });
+
+/** Gives a section to a member who may write it (or to nobody) with a due day (null: the internal deadline). */
+export const assignSectionInput = sectionInput.extend({
+  writerId: z.uuid({ error: 'deadlines.validation.writer' }).nullable(),
+  dueOn: planDaySchema.nullable(),
+});
+
+/** Whether deadline reminders also come by e-mail (the inbox item always comes). */
+export const reminderSettingsInput = z.object({ emails: z.boolean() });
+
+/** Makes the person's calendar address, or replaces it (`renew`: the old address stops answering). */
+export const makeCalendarInput = z.object({ renew: z.boolean() });
+
+/** The same for a company's calendar, which its owners keep. */
+export const makeCompanyCalendarInput = companyInput.extend({ renew: z.boolean() });
