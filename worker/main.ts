@@ -1,7 +1,8 @@
 /**
  * The worker process: one BullMQ Worker per queue that has a processor. It stops gracefully on
- * SIGTERM/SIGINT (the jobs in hand finish), and a worker killed outright loses nothing: its jobs'
- * locks expire and another worker takes them over (see `workerTimings`).
+ * SIGTERM/SIGINT: it takes no new jobs, the jobs in hand finish, and those still running near
+ * SHUTDOWN_TIMEOUT_MS go back to their queues (`hand-back.ts`). A worker killed outright loses
+ * nothing either: its jobs' locks expire and another worker takes them over (see `workerTimings`).
  */
 import { Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
@@ -15,6 +16,7 @@ import { createRedis } from '../src/server/redis';
 import { workerTimings, type QueueName } from '../src/shared/jobs';
 import { draftsProcessor } from './processors/drafts';
 import { leavingForeignJobs } from './foreign-jobs';
+import { createHandBack } from './hand-back';
 import { emailProcessor } from './processors/email';
 import { notificationsProcessor } from './processors/notifications';
 import { registryProcessor } from './processors/registry';
@@ -38,8 +40,9 @@ const processors: Partial<Record<QueueName, Processor>> = {
   registry: registryProcessor({ db, registry: createRegistry(config), log }),
 };
 
+const handBack = createHandBack();
 const workers = Object.entries(processors).map(([name, processor]) => {
-  const worker = new Worker(name, leavingForeignJobs(config.installationId, processor, log), {
+  const worker = new Worker(name, handBack.wrap(leavingForeignJobs(config.installationId, processor, log)), {
     connection,
     prefix: config.REDIS_PREFIX,
     concurrency: config.WORKER_CONCURRENCY,
@@ -56,11 +59,23 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, 'worker stopping');
+  log.info({ signal, running: handBack.running }, 'worker stopping');
+  // Running jobs may finish for most of the time allowed; then they go back to their queues.
+  const handingBack = setTimeout(() => {
+    log.info({ jobs: handBack.running }, 'handing running jobs back to their queues');
+    void handBack.handBackAll();
+  }, Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 2000)).unref();
+  const force = setTimeout(() => {
+    log.warn({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'stopping took longer than SHUTDOWN_TIMEOUT_MS: exiting; unfinished jobs are taken over when their locks expire');
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS).unref();
   await Promise.all(workers.map((worker) => worker.close()));
+  clearTimeout(handingBack);
   mail.close();
   connection.disconnect();
   await db.destroy();
+  clearTimeout(force);
+  log.info('worker stopped');
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,5 +1,5 @@
 /**
- * The HTTP application: security headers, tRPC at /trpc, /healthz, the built client, and real
+ * The HTTP application: security headers, tRPC at /trpc, /healthz and /readyz, the built client, and real
  * 404s decided by the shared route table.
  */
 import { createHash } from 'node:crypto';
@@ -26,6 +26,7 @@ import { publicPageHead, renderPageHtml, robotsTxt, sitemapEntries, sitemapXml }
 import { pageExistsChecks } from './features/grants/grants.pages';
 import { log } from './log';
 import { projectPath } from './project-path';
+import { checkReadiness, createReadiness, type Readiness } from './readiness';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
 import { createRequestContext } from './trpc/context';
@@ -139,6 +140,8 @@ function withInlineStyles(html: string, clientDir: string): string {
 export interface AppOptions {
   /** Folder of the built client; when missing (development with Vite) no pages are served. */
   clientDir?: string;
+  /** Whether the process is draining (told to stop); `/readyz` answers 503 then. */
+  readiness?: Readiness;
 }
 
 export function createApp(services: Services, options: AppOptions = {}) {
@@ -166,6 +169,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
     const ok = database === 'ok' && redis === 'ok';
     c.header('Cache-Control', 'no-store');
     return c.json({ status: ok ? 'ok' : 'degraded', database, redis }, ok ? 200 : 503);
+  });
+
+  // Whether a load balancer may send this process new work (see readiness.ts).
+  const readiness = options.readiness ?? createReadiness();
+  app.get('/readyz', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (readiness.draining) return c.json({ status: 'draining' }, 503);
+    const report = await checkReadiness(services, readiness);
+    return c.json(report, report.status === 'ready' ? 200 : 503);
   });
 
   // The client's address as `TRUST_PROXY` says to read it: for every limit, session and log line.

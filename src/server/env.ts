@@ -55,6 +55,11 @@ export const envSchema = z.object({
   NOTIFICATION_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   // The longest a live stream runs before the browser renews it (and its access is checked anew).
   LIVE_STREAM_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  /**
+   * How long a process told to stop (SIGTERM) may take: the web server's requests and live
+   * connections, the worker's running jobs (handed back to the queue when the time is up).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   REGISTRY: z.enum(['cvrapi', 'fixture']).default('cvrapi'),
   REGISTRY_URL: z.url().default('https://cvrapi.dk/api'),
 });

@@ -44,7 +44,7 @@ function parameter(params: Partial<Record<string, string>> | null | undefined, n
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-export function attachLiveSocket(server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }, services: Services): { close(): void } {
+export function attachLiveSocket(server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }, services: Services): { close(withinMs?: number): Promise<{ windows: number; cut: number }> } {
   const sessions = createSessionCache(services.liveAccess);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_FRAME_BYTES });
 
@@ -130,10 +130,23 @@ export function attachLiveSocket(server: { on(event: 'upgrade', listener: (reque
   });
 
   return {
-    close() {
+    /**
+     * Tells every window to reconnect (elsewhere, behind a balancer: this process no longer
+     * accepts connections) and waits for them to leave, which each does once it has its new
+     * connection and has moved its subscriptions there. Past `withinMs` the rest are cut: they
+     * reconnect as after any lost connection and send again what the server has not confirmed.
+     */
+    async close(withinMs = 0): Promise<{ windows: number; cut: number }> {
       handler.broadcastReconnectNotification();
+      const open = [...wss.clients];
+      await Promise.race([
+        Promise.all(open.map((client) => (client.readyState === client.CLOSED ? null : new Promise((resolve) => client.once('close', resolve))))),
+        new Promise((resolve) => setTimeout(resolve, withinMs).unref()),
+      ]);
+      const cut = wss.clients.size;
       for (const client of wss.clients) client.terminate();
       wss.close();
+      return { windows: open.length, cut };
     },
   };
 }
