@@ -12,6 +12,7 @@ import { InstallationError, resolveInstallation } from '../src/server/installati
 import { createMailSender } from '../src/server/integrations/mail/transport';
 import { createRegistry } from '../src/server/integrations/registry/registry-from-config';
 import { log } from '../src/server/log';
+import { serveMetrics, startProcessMetrics } from '../src/server/metrics';
 import { createRedis } from '../src/server/redis';
 import { workerTimings, type QueueName } from '../src/shared/jobs';
 import { draftsProcessor } from './processors/drafts';
@@ -29,6 +30,7 @@ const config = await resolveInstallation(env(), { waitMs: 120_000, onWait: () =>
     process.exit(1);
   },
 );
+startProcessMetrics('worker');
 const db = createDb(config.DATABASE_URL!, Math.max(2, config.WORKER_CONCURRENCY));
 const mail = createMailSender(config);
 const connection = createRedis(config.REDIS_URL, 'worker');
@@ -53,6 +55,14 @@ const workers = Object.entries(processors).map(([name, processor]) => {
   worker.on('error', (error) => log.error({ queue: name, err: error.message }, 'worker error'));
   return worker;
 });
+// The worker's figures (e-mails, registry look-ups, AI drafts, the process) on a port of its own.
+const metricsServer =
+  config.WORKER_METRICS_PORT === undefined
+    ? null
+    : await serveMetrics({ port: config.WORKER_METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN }).catch((error: unknown) => {
+        log.fatal({ err: error }, `WORKER_METRICS_PORT ${config.WORKER_METRICS_PORT} cannot be listened on`);
+        process.exit(1);
+      });
 log.info({ queues: Object.keys(processors), concurrency: config.WORKER_CONCURRENCY, installation: config.installationId, prefix: config.REDIS_PREFIX }, 'worker consuming queues');
 
 let stopping = false;
@@ -71,6 +81,7 @@ async function stop(signal: string) {
   }, config.SHUTDOWN_TIMEOUT_MS).unref();
   await Promise.all(workers.map((worker) => worker.close()));
   clearTimeout(handingBack);
+  metricsServer?.close();
   mail.close();
   connection.disconnect();
   await db.destroy();

@@ -25,12 +25,14 @@ import { alertTokenInput } from '../shared/schemas/grant-alerts';
 import { publicPageHead, renderPageHtml, robotsTxt, sitemapEntries, sitemapXml } from './features/grants/grants.head';
 import { pageExistsChecks } from './features/grants/grants.pages';
 import { log } from './log';
+import { httpRequestDuration, mayReadMetrics, metricsText, observeQueues, startProcessMetrics } from './metrics';
 import { projectPath } from './project-path';
 import { checkReadiness, createReadiness, type Readiness } from './readiness';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
 import { createRequestContext } from './trpc/context';
 import { appRouter } from './trpc/root';
+import { queueNames } from '../shared/jobs';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -147,6 +149,17 @@ export interface AppOptions {
 export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono();
   followCatalogVersion(services.db, services.redis, services.env.REDIS_PREFIX);
+  // Every answer timed by the route that gave it: the route's pattern, or a page's name in the
+  // shared table, so the label's values stay few whatever paths are asked for.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    let route = c.req.routePath;
+    if ((route === '/*' || route === '*') && c.req.method === 'GET') route = `page:${matchRoute(c.req.path)?.name ?? 'unknown'}`;
+    httpRequestDuration.observe({ route, method: c.req.method, status: String(c.res.status) }, (performance.now() - started) / 1000);
+  });
+  startProcessMetrics(process.env.SERVICE_NAME ?? 'app');
+  observeQueues(queueNames, (name) => services.queues.queue(name));
   const production = services.env.NODE_ENV === 'production';
   app.use('*', securityHeaders({ hsts: production || services.env.APP_URL?.startsWith('https:') === true }));
   // Compressed answers, except event streams: compression would hold back live events.
@@ -169,6 +182,20 @@ export function createApp(services: Services, options: AppOptions = {}) {
     const ok = database === 'ok' && redis === 'ok';
     c.header('Cache-Control', 'no-store');
     return c.json({ status: ok ? 'ok' : 'degraded', database, redis }, ok ? 200 : 503);
+  });
+
+  // The figures (metrics.ts): only with METRICS_TOKEN as a Bearer token, and never here when
+  // they have a port of their own; a refusal carries no figure.
+  app.get('/metrics', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (services.env.METRICS_PORT !== undefined || !services.env.METRICS_TOKEN) return c.text('Not Found', 404);
+    if (!mayReadMetrics(c.req.header('authorization'), services.env.METRICS_TOKEN, false)) {
+      c.header('WWW-Authenticate', 'Bearer');
+      return c.text('Unauthorized', 401);
+    }
+    const { body, contentType } = await metricsText();
+    c.header('Content-Type', contentType);
+    return c.body(body, 200);
   });
 
   // Whether a load balancer may send this process new work (see readiness.ts).

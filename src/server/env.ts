@@ -60,6 +60,12 @@ export const envSchema = z.object({
    * connections, the worker's running jobs (handed back to the queue when the time is up).
    */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /** With it, `/metrics` answers only requests carrying it as a Bearer token; without it (and without METRICS_PORT), not at all. */
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'at least 16 characters').optional()),
+  /** A port of its own for the web server's `/metrics` (not on the public port then). */
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /** The worker's `/metrics` port; unset, the worker serves no figures. */
+  WORKER_METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   REGISTRY: z.enum(['cvrapi', 'fixture']).default('cvrapi'),
   REGISTRY_URL: z.url().default('https://cvrapi.dk/api'),
 });

@@ -23,6 +23,7 @@ import { validateSessionToken } from './auth/session';
 import { clientAddress } from './client-address';
 import { isDatabaseUnavailable } from './db/pg-errors';
 import { log } from './log';
+import { countLiveConnections } from './metrics';
 import { consumeRateLimit, type RateLimit } from './rate-limit';
 import type { Services } from './services';
 import { createInnerContext } from './trpc/context';
@@ -47,6 +48,7 @@ function parameter(params: Partial<Record<string, string>> | null | undefined, n
 export function attachLiveSocket(server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }, services: Services): { close(withinMs?: number): Promise<{ windows: number; cut: number }> } {
   const sessions = createSessionCache(services.liveAccess);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_FRAME_BYTES });
+  const uncount = countLiveConnections(() => wss.clients.size);
 
   const addressOf = (request: IncomingMessage) => {
     const { TRUST_PROXY: proxies, TRUST_PROXY_HEADER: header } = services.env;
@@ -146,6 +148,7 @@ export function attachLiveSocket(server: { on(event: 'upgrade', listener: (reque
       const cut = wss.clients.size;
       for (const client of wss.clients) client.terminate();
       wss.close();
+      uncount();
       return { windows: open.length, cut };
     },
   };

@@ -10,6 +10,7 @@ import { appUrl, env } from './env';
 import { passwordResetsSettled } from './features/auth/auth.service';
 import { attachLiveSocket } from './live-socket';
 import { log } from './log';
+import { serveMetrics, startProcessMetrics } from './metrics';
 import { createReadiness } from './readiness';
 import { serverTimeouts } from './server-timeouts';
 import { InstallationError, resolveInstallation } from './installation';
@@ -20,6 +21,7 @@ const config = await resolveInstallation(env()).catch((error: unknown) => {
   log.fatal(error.message);
   process.exit(1);
 });
+startProcessMetrics('app');
 const services = createServices(config);
 const readiness = createReadiness();
 const app = createApp(services, { readiness });
@@ -46,6 +48,14 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   }
   throw error;
 });
+// The figures on a port of their own, kept off the public one (metrics.ts).
+const metricsServer =
+  config.METRICS_PORT === undefined
+    ? null
+    : await serveMetrics({ port: config.METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN }).catch((error: unknown) => {
+        log.fatal({ err: error }, `METRICS_PORT ${config.METRICS_PORT} cannot be listened on`);
+        process.exit(1);
+      });
 // One live connection per window (subscriptions and co-editing) beside the HTTP requests.
 const live = attachLiveSocket(server, services);
 // A connection with no traffic at all for 30 s is closed too.
@@ -62,6 +72,7 @@ function stop(signal: string) {
     log.warn({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'stopping took longer than SHUTDOWN_TIMEOUT_MS: exiting with work unfinished');
     process.exit(1);
   }, config.SHUTDOWN_TIMEOUT_MS).unref();
+  metricsServer?.close();
   // No new connections from here; the callback runs once every connection has gone.
   server.close(async () => {
     await liveLeft;
