@@ -66,6 +66,8 @@ export const envSchema = z.object({
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   /** The worker's `/metrics` port; unset, the worker serves no figures. */
   WORKER_METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /** Where `npm run backup` and scheduled backups write (default <DATA_DIR>/backups). */
+  BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   REGISTRY: z.enum(['cvrapi', 'fixture']).default('cvrapi'),
   REGISTRY_URL: z.url().default('https://cvrapi.dk/api'),
 });
