@@ -17,7 +17,7 @@ import { isBot } from '../shared/bots';
 import { matchRoute, publicPageRoutes } from '../shared/routes';
 import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
 import { compressAnswers, encodedOnce, preferredEncoding } from './compression';
-import { clientAddress } from './client-address';
+import { clientAddress, peerIsTrustedProxy } from './client-address';
 import { appUrl } from './env';
 import { createSessionCache } from './auth/session-cache';
 import { unsubscribeAlert } from './features/grant-alerts/grant-alerts.service';
@@ -28,6 +28,7 @@ import { log } from './log';
 import { httpRequestDuration, mayReadMetrics, metricsText, observeQueues, startProcessMetrics } from './metrics';
 import { projectPath } from './project-path';
 import { checkReadiness, createReadiness, type Readiness } from './readiness';
+import { newTraceId, traceIdOf, withTrace } from './trace-context';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
 import { createRequestContext } from './trpc/context';
@@ -149,6 +150,22 @@ export interface AppOptions {
 export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono();
   followCatalogVersion(services.db, services.redis, services.env.REDIS_PREFIX);
+  // One id per request, in every log line it causes and the jobs it queues (trace-context.ts):
+  // a trusted proxy's `traceparent` names it, else it is made here; the answer says which it is.
+  app.use('*', (c, next) => {
+    let peer: string | undefined;
+    try {
+      peer = getConnInfo(c).remote.address;
+    } catch {
+      peer = undefined;
+    }
+    const given = peerIsTrustedProxy(peer, services.env.TRUST_PROXY) ? traceIdOf(c.req.header('traceparent')) : null;
+    const traceId = given ?? newTraceId();
+    return withTrace(traceId, async () => {
+      await next();
+      c.header('X-Request-Id', traceId);
+    });
+  });
   // Every answer timed by the route that gave it: the route's pattern, or a page's name in the
   // shared table, so the label's values stay few whatever paths are asked for.
   app.use('*', async (c, next) => {
