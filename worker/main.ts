@@ -4,6 +4,7 @@
  * SHUTDOWN_TIMEOUT_MS go back to their queues (`hand-back.ts`). A worker killed outright loses
  * nothing either: its jobs' locks expire and another worker takes them over (see `workerTimings`).
  */
+import path from 'node:path';
 import { Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
 import { appUrl, env } from '../src/server/env';
@@ -18,6 +19,8 @@ import { workerTimings, type QueueName } from '../src/shared/jobs';
 import { draftsProcessor } from './processors/drafts';
 import { leavingForeignJobs } from './foreign-jobs';
 import { createHandBack } from './hand-back';
+import { traced } from './traced';
+import { scheduleBackups } from './scheduled-backups';
 import { emailProcessor } from './processors/email';
 import { notificationsProcessor } from './processors/notifications';
 import { registryProcessor } from './processors/registry';
@@ -44,7 +47,7 @@ const processors: Partial<Record<QueueName, Processor>> = {
 
 const handBack = createHandBack();
 const workers = Object.entries(processors).map(([name, processor]) => {
-  const worker = new Worker(name, handBack.wrap(leavingForeignJobs(config.installationId, processor, log)), {
+  const worker = new Worker(name, handBack.wrap(traced(leavingForeignJobs(config.installationId, processor, log))), {
     connection,
     prefix: config.REDIS_PREFIX,
     concurrency: config.WORKER_CONCURRENCY,
@@ -63,6 +66,17 @@ const metricsServer =
         log.fatal({ err: error }, `WORKER_METRICS_PORT ${config.WORKER_METRICS_PORT} cannot be listened on`);
         process.exit(1);
       });
+// Scheduled backups (BACKUP_SCHEDULE), each occurrence run once by one of the workers.
+const backups = await scheduleBackups({
+  connection,
+  prefix: config.REDIS_PREFIX,
+  schedule: config.BACKUP_SCHEDULE,
+  keep: config.BACKUP_KEEP,
+  databaseUrl: config.DATABASE_URL!,
+  dir: config.BACKUP_DIR ?? path.join(config.DATA_DIR, 'backups'),
+  installationId: config.installationId,
+  log,
+});
 log.info({ queues: Object.keys(processors), concurrency: config.WORKER_CONCURRENCY, installation: config.installationId, prefix: config.REDIS_PREFIX }, 'worker consuming queues');
 
 let stopping = false;
@@ -79,7 +93,7 @@ async function stop(signal: string) {
     log.warn({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'stopping took longer than SHUTDOWN_TIMEOUT_MS: exiting; unfinished jobs are taken over when their locks expire');
     process.exit(1);
   }, config.SHUTDOWN_TIMEOUT_MS).unref();
-  await Promise.all(workers.map((worker) => worker.close()));
+  await Promise.all([...workers.map((worker) => worker.close()), backups.close()]);
   clearTimeout(handingBack);
   metricsServer?.close();
   mail.close();

@@ -68,6 +68,10 @@ export const envSchema = z.object({
   WORKER_METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   /** Where `npm run backup` and scheduled backups write (default <DATA_DIR>/backups). */
   BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** A cron pattern (e.g. `0 3 * * *`): the worker then makes a backup on that schedule. */
+  BACKUP_SCHEDULE: z.preprocess(emptyAsUndefined, z.string().regex(/^\S+( \S+){4,5}$/, 'a cron pattern such as "0 3 * * *"').optional()),
+  /** How many scheduled backups of the installation are kept (the oldest go first). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   REGISTRY: z.enum(['cvrapi', 'fixture']).default('cvrapi'),
   REGISTRY_URL: z.url().default('https://cvrapi.dk/api'),
 });

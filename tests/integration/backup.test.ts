@@ -16,7 +16,11 @@ import { migrationDrift, migrationLevel } from '../../src/server/db/migrate';
 import { serverUrl } from '../../src/server/db/scratch-database';
 import { readInstallationId } from '../../src/server/installation';
 import { createApplicationOf, createOpenGrant } from './company-fixtures';
-import { createTestServices, type TestServices } from './harness';
+import { createTestServices, spawnWorkerProcess, waitFor, type TestServices } from './harness';
+import { Queue } from 'bullmq';
+import { once } from 'node:events';
+import { createRedis } from '../../src/server/redis';
+import { BACKUP_QUEUE } from '../../worker/scheduled-backups';
 
 let services: TestServices;
 let dir: string;
@@ -117,5 +121,32 @@ it('keeps the newest backups of the installation and removes the older ones', as
     expect(readdirSync(keepDir).sort()).toEqual([names[2], names[3], backupFileName('inst-b', '0030_a', new Date(Date.UTC(2026, 10, 1)))].sort());
   } finally {
     rmSync(keepDir, { recursive: true, force: true });
+  }
+});
+
+it('makes backups on BACKUP_SCHEDULE, once per occurrence, keeping the newest BACKUP_KEEP', async () => {
+  const scheduledDir = mkdtempSync(path.join(tmpdir(), 'gw-scheduled-'));
+  const queue = new Queue(BACKUP_QUEUE, { connection: createRedis(services.env.REDIS_URL, 'worker'), prefix: services.env.REDIS_PREFIX });
+  // Two workers, as with replicas: each occurrence is still one backup.
+  const settings = { BACKUP_SCHEDULE: '* * * * * *', BACKUP_DIR: scheduledDir, BACKUP_KEEP: '2' };
+  const workers = await Promise.all([spawnWorkerProcess(services, settings), spawnWorkerProcess(services, settings)]);
+  try {
+    await waitFor(async () => ((await queue.getJobCounts('completed')).completed ?? 0) >= 3, 30_000);
+    const exits = workers.map((worker) => once(worker, 'exit'));
+    for (const worker of workers) worker.kill('SIGTERM');
+    await Promise.all(exits);
+    const completed = await queue.getJobs(['completed']);
+    const files = readdirSync(scheduledDir);
+    expect(files.every((name) => name.endsWith('.dump'))).toBe(true);
+    expect(files).toHaveLength(2);
+    // Every run wrote a file of its own: no occurrence ran twice.
+    const written = completed.map((job) => path.basename((job.returnvalue as { file: string }).file));
+    expect(new Set(written).size).toBe(written.length);
+    for (const name of files) expect(written).toContain(name);
+  } finally {
+    for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+    await queue.obliterate({ force: true }).catch(() => {});
+    await queue.close();
+    rmSync(scheduledDir, { recursive: true, force: true });
   }
 });
