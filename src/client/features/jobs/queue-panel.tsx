@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { jobCleanStates, jobListStates, type JobListState } from '../../../shared/schemas/jobs';
+import { jobListStates, type JobListState } from '../../../shared/schemas/jobs';
 import { useT } from '../../lib/intl';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
@@ -25,53 +25,6 @@ export function QueueStatus({ paused, workers }: { paused: boolean; workers: num
     </span>
   ) : (
     <span className="rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-800">{t('jobs.status.running')}</span>
-  );
-}
-
-/** The ages an admin may clean finished jobs by, in hours (0: whenever they finished). */
-const cleanAges = [0, 1, 24, 168, 720] as const;
-type CleanAge = (typeof cleanAges)[number];
-
-const selectClass = 'rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm text-gray-900 focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:outline-none';
-
-/** Cleans finished or failed jobs older than a chosen age out of one queue, after asking. */
-function CleanQueue({ queue, queueLabel }: { queue: QueueOverview['name']; queueLabel: string }) {
-  const t = useT();
-  const actions = useJobActions();
-  const [state, setState] = useState<(typeof jobCleanStates)[number]>('completed');
-  const [age, setAge] = useState<CleanAge>(168);
-  return (
-    <fieldset className="flex flex-wrap items-end gap-3 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200">
-      <legend className="sr-only">{t('jobs.clean.title')}</legend>
-      <label className="flex flex-col gap-1 text-sm text-gray-800">
-        {t('jobs.clean.state')}
-        <select className={selectClass} value={state} onChange={(event) => setState(event.target.value as typeof state)}>
-          {jobCleanStates.map((name) => (
-            <option key={name} value={name}>
-              {t(`jobs.state.${name}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm text-gray-800">
-        {t('jobs.clean.age')}
-        <select className={selectClass} value={age} onChange={(event) => setAge(Number(event.target.value) as CleanAge)}>
-          {cleanAges.map((hours) => (
-            <option key={hours} value={hours}>
-              {t(`jobs.clean.age.${hours}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <ConfirmDialog
-        title={t('jobs.confirm.clean.title', { state: t(`jobs.state.${state}`), queue: queueLabel })}
-        description={age === 0 ? t('jobs.confirm.clean.bodyAll') : t('jobs.confirm.clean.body', { age: t(`jobs.clean.age.${age}`) })}
-        confirmLabel={t('jobs.confirm.clean.confirm')}
-        variant="danger"
-        onConfirm={() => actions.clean.mutateAsync({ queue, state, olderThanHours: age })}
-        trigger={<Button variant="secondary">{t('jobs.clean.action')}</Button>}
-      />
-    </fieldset>
   );
 }
 
@@ -126,8 +79,6 @@ export function QueuePanel({ overview }: { overview: QueueOverview }) {
           />
         </div>
       </div>
-
-      <CleanQueue queue={queue} queueLabel={queueLabel} />
 
       {overview.paused && (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t('jobs.heldWhilePaused', { count: overview.counts.paused })}</p>

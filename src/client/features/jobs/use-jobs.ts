@@ -59,10 +59,6 @@ export function useJobActions() {
       ...options,
       onSuccess: (_result, input) => void toast.success(t('jobs.toast.paused', { queue: t(`jobs.queue.${input.queue}`) })),
     }),
-    clean: trpc.jobs.clean.useMutation({
-      ...options,
-      onSuccess: (result) => void toast.success(t('jobs.toast.cleaned', { count: result.count })),
-    }),
     resume: trpc.jobs.resume.useMutation({
       ...options,
       onSuccess: (_result, input) => void toast.success(t('jobs.toast.resumed', { queue: t(`jobs.queue.${input.queue}`) })),

@@ -1,4 +1,5 @@
-import { jobCleanInput, jobDetailInput, jobInput, jobListInput, jobSearchInput, queueInput } from '../../../shared/schemas/jobs';
+import { jobCleanInput, jobSearchInput } from '../../../shared/schemas/job-maintenance';
+import { jobDetailInput, jobInput, jobListInput, queueInput } from '../../../shared/schemas/jobs';
 import { log } from '../../log';
 import { adminProcedure, router } from '../../trpc/trpc';
 import {

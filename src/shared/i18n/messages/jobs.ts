@@ -96,20 +96,6 @@ const da = {
   'jobs.error.notDelayed': 'Kun et udskudt job kan køres nu.',
   'jobs.error.active': 'En worker kører jobbet lige nu. Det kan fjernes, når det er færdigt.',
   'jobs.error.changed': 'Jobbet har ændret sig i mellemtiden. Listen er opdateret.',
-  'jobs.clean.title': 'Ryd op',
-  'jobs.clean.state': 'Hvilke jobs',
-  'jobs.clean.age': 'Afsluttet for mindst',
-  'jobs.clean.age.0': 'når som helst',
-  'jobs.clean.age.1': '1 time siden',
-  'jobs.clean.age.24': '1 døgn siden',
-  'jobs.clean.age.168': '7 dage siden',
-  'jobs.clean.age.720': '30 dage siden',
-  'jobs.clean.action': 'Ryd op…',
-  'jobs.confirm.clean.title': 'Ryd jobs med status »{state}« op i {queue}?',
-  'jobs.confirm.clean.body': 'Jobs der blev afsluttet for mindst {age}, fjernes for altid. Kørende og ventende jobs røres ikke.',
-  'jobs.confirm.clean.bodyAll': 'Alle disse jobs fjernes for altid, uanset hvornår de blev afsluttet. Kørende og ventende jobs røres ikke.',
-  'jobs.confirm.clean.confirm': 'Ryd op',
-  'jobs.toast.cleaned': '{count, plural, one {# job er ryddet op} other {# jobs er ryddet op}}',
 } as const;
 
 type Keys = keyof typeof da;
@@ -211,20 +197,6 @@ const en: Record<Keys, string> = {
   'jobs.error.notDelayed': 'Only a delayed job can be run now.',
   'jobs.error.active': 'A worker is running this job right now. It can be removed once it has finished.',
   'jobs.error.changed': 'The job changed in the meantime. The list is up to date again.',
-  'jobs.clean.title': 'Clean up',
-  'jobs.clean.state': 'Which jobs',
-  'jobs.clean.age': 'Finished at least',
-  'jobs.clean.age.0': 'any time',
-  'jobs.clean.age.1': '1 hour ago',
-  'jobs.clean.age.24': '1 day ago',
-  'jobs.clean.age.168': '7 days ago',
-  'jobs.clean.age.720': '30 days ago',
-  'jobs.clean.action': 'Clean up…',
-  'jobs.confirm.clean.title': 'Clean up jobs with status “{state}” in {queue}?',
-  'jobs.confirm.clean.body': 'Jobs that finished at least {age} are removed for good. Running and waiting jobs are left alone.',
-  'jobs.confirm.clean.bodyAll': 'All of these jobs are removed for good, whenever they finished. Running and waiting jobs are left alone.',
-  'jobs.confirm.clean.confirm': 'Clean up',
-  'jobs.toast.cleaned': '{count, plural, one {# job cleaned up} other {# jobs cleaned up}}',
 };
 
 const nb: Record<Keys, string> = {
@@ -324,20 +296,6 @@ const nb: Record<Keys, string> = {
   'jobs.error.notDelayed': 'Bare en utsatt jobb kan kjøres nå.',
   'jobs.error.active': 'En worker kjører jobben akkurat nå. Den kan fjernes når den er ferdig.',
   'jobs.error.changed': 'Jobben har endret seg i mellomtiden. Listen er oppdatert.',
-  'jobs.clean.title': 'Rydd opp',
-  'jobs.clean.state': 'Hvilke jobber',
-  'jobs.clean.age': 'Avsluttet for minst',
-  'jobs.clean.age.0': 'når som helst',
-  'jobs.clean.age.1': '1 time siden',
-  'jobs.clean.age.24': '1 døgn siden',
-  'jobs.clean.age.168': '7 dager siden',
-  'jobs.clean.age.720': '30 dager siden',
-  'jobs.clean.action': 'Rydd opp…',
-  'jobs.confirm.clean.title': 'Rydde opp jobber med status «{state}» i {queue}?',
-  'jobs.confirm.clean.body': 'Jobber som ble avsluttet for minst {age}, fjernes for godt. Jobber som kjører eller venter, blir ikke rørt.',
-  'jobs.confirm.clean.bodyAll': 'Alle disse jobbene fjernes for godt, uansett når de ble avsluttet. Jobber som kjører eller venter, blir ikke rørt.',
-  'jobs.confirm.clean.confirm': 'Rydd opp',
-  'jobs.toast.cleaned': '{count, plural, one {# jobb er ryddet opp} other {# jobber er ryddet opp}}',
 };
 
 export const jobs = { da, en, nb };
