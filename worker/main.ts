@@ -1,8 +1,10 @@
 /**
  * The worker process: one BullMQ Worker per queue that has a processor. It stops gracefully on
- * SIGTERM/SIGINT (the jobs in hand finish), and a worker killed outright loses nothing: its jobs'
- * locks expire and another worker takes them over (see `workerTimings`).
+ * SIGTERM/SIGINT: it takes no new jobs, the jobs in hand finish, and those still running near
+ * SHUTDOWN_TIMEOUT_MS go back to their queues (`hand-back.ts`). A worker killed outright loses
+ * nothing either: its jobs' locks expire and another worker takes them over (see `workerTimings`).
  */
+import path from 'node:path';
 import { Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
 import { appUrl, env } from '../src/server/env';
@@ -11,6 +13,7 @@ import { InstallationError, resolveInstallation } from '../src/server/installati
 import { createMailSender } from '../src/server/integrations/mail/transport';
 import { createRegistry } from '../src/server/integrations/registry/registry-from-config';
 import { log } from '../src/server/log';
+import { serveMetrics, startProcessMetrics } from '../src/server/metrics';
 import { createRedis } from '../src/server/redis';
 import { createLiveBus } from '../src/server/live-bus';
 import { createProducers } from '../src/server/queues';
@@ -18,6 +21,9 @@ import { workerTimings, type QueueName } from '../src/shared/jobs';
 import { deadlinesProcessor, scheduleReminderSweep } from './processors/deadlines';
 import { draftsProcessor } from './processors/drafts';
 import { leavingForeignJobs } from './foreign-jobs';
+import { createHandBack } from './hand-back';
+import { traced } from './traced';
+import { scheduleBackups } from './scheduled-backups';
 import { emailProcessor } from './processors/email';
 import { notificationsProcessor } from './processors/notifications';
 import { registryProcessor } from './processors/registry';
@@ -31,6 +37,7 @@ const config = await resolveInstallation(env(), { waitMs: 120_000, onWait: () =>
     process.exit(1);
   },
 );
+startProcessMetrics('worker');
 const db = createDb(config.DATABASE_URL!, Math.max(2, config.WORKER_CONCURRENCY));
 const mail = createMailSender(config);
 const connection = createRedis(config.REDIS_URL, 'worker');
@@ -49,8 +56,9 @@ const processors: Partial<Record<QueueName, Processor>> = {
   retention: retentionProcessor({ db, queues: producers, env: config, log }),
 };
 
+const handBack = createHandBack();
 const workers = Object.entries(processors).map(([name, processor]) => {
-  const worker = new Worker(name, leavingForeignJobs(config.installationId, processor, log), {
+  const worker = new Worker(name, handBack.wrap(traced(leavingForeignJobs(config.installationId, processor, log))), {
     connection,
     prefix: config.REDIS_PREFIX,
     concurrency: config.WORKER_CONCURRENCY,
@@ -70,19 +78,49 @@ void scheduleRetention(producers.queue('retention'), config.installationId).catc
 void scheduleReminderSweep(producers.queue('deadlines'), config.installationId).catch((error: unknown) =>
   log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not schedule the reminder sweep'),
 );
+// The worker's figures (e-mails, registry look-ups, AI drafts, the process) on a port of its own.
+const metricsServer =
+  config.WORKER_METRICS_PORT === undefined
+    ? null
+    : await serveMetrics({ port: config.WORKER_METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN }).catch((error: unknown) => {
+        log.fatal({ err: error }, `WORKER_METRICS_PORT ${config.WORKER_METRICS_PORT} cannot be listened on`);
+        process.exit(1);
+      });
+// Scheduled backups (BACKUP_SCHEDULE), each occurrence run once by one of the workers.
+const backups = await scheduleBackups({
+  connection,
+  prefix: config.REDIS_PREFIX,
+  schedule: config.BACKUP_SCHEDULE,
+  keep: config.BACKUP_KEEP,
+  databaseUrl: config.DATABASE_URL!,
+  dir: config.BACKUP_DIR ?? path.join(config.DATA_DIR, 'backups'),
+  installationId: config.installationId,
+  log,
+});
 log.info({ queues: Object.keys(processors), concurrency: config.WORKER_CONCURRENCY, installation: config.installationId, prefix: config.REDIS_PREFIX }, 'worker consuming queues');
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info({ signal }, 'worker stopping');
-  await Promise.all(workers.map((worker) => worker.close()));
-  await producers.close();
-  bus.close();
+  log.info({ signal, running: handBack.running }, 'worker stopping');
+  // Running jobs may finish for most of the time allowed; then they go back to their queues.
+  const handingBack = setTimeout(() => {
+    log.info({ jobs: handBack.running }, 'handing running jobs back to their queues');
+    void handBack.handBackAll();
+  }, Math.max(0, config.SHUTDOWN_TIMEOUT_MS - 2000)).unref();
+  const force = setTimeout(() => {
+    log.warn({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'stopping took longer than SHUTDOWN_TIMEOUT_MS: exiting; unfinished jobs are taken over when their locks expire');
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS).unref();
+  await Promise.all([...workers.map((worker) => worker.close()), backups.close()]);
+  clearTimeout(handingBack);
+  metricsServer?.close();
   mail.close();
   connection.disconnect();
   await db.destroy();
+  clearTimeout(force);
+  log.info('worker stopped');
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));

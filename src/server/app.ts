@@ -1,5 +1,5 @@
 /**
- * The HTTP application: security headers, tRPC at /trpc, /healthz, the built client, and real
+ * The HTTP application: security headers, tRPC at /trpc, /healthz and /readyz, the built client, and real
  * 404s decided by the shared route table.
  */
 import { createHash } from 'node:crypto';
@@ -17,7 +17,7 @@ import { isBot } from '../shared/bots';
 import { matchRoute, publicPageRoutes } from '../shared/routes';
 import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
 import { compressAnswers, encodedOnce, preferredEncoding } from './compression';
-import { clientAddress } from './client-address';
+import { clientAddress, peerIsTrustedProxy } from './client-address';
 import { appUrl } from './env';
 import { createSessionCache } from './auth/session-cache';
 import { unsubscribeAlert } from './features/grant-alerts/grant-alerts.service';
@@ -26,13 +26,17 @@ import { alertTokenInput } from '../shared/schemas/grant-alerts';
 import { publicPageHead, renderPageHtml, robotsTxt, sitemapEntries, sitemapXml } from './features/grants/grants.head';
 import { pageExistsChecks } from './features/grants/grants.pages';
 import { log } from './log';
+import { httpRequestDuration, mayReadMetrics, metricsText, observeQueues, startProcessMetrics } from './metrics';
 import { projectPath } from './project-path';
+import { checkReadiness, createReadiness, type Readiness } from './readiness';
+import { newTraceId, traceIdOf, withTrace } from './trace-context';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
 import { bearerToken, createRequestContext } from './trpc/context';
 import { validateSessionToken } from './auth/session';
 import { exportForDownload } from './features/data-rights/data-rights.service';
 import { appRouter } from './trpc/root';
+import { queueNames } from '../shared/jobs';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -142,11 +146,40 @@ function withInlineStyles(html: string, clientDir: string): string {
 export interface AppOptions {
   /** Folder of the built client; when missing (development with Vite) no pages are served. */
   clientDir?: string;
+  /** Whether the process is draining (told to stop); `/readyz` answers 503 then. */
+  readiness?: Readiness;
 }
 
 export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono();
   followCatalogVersion(services.db, services.redis, services.env.REDIS_PREFIX);
+  // One id per request, in every log line it causes and the jobs it queues (trace-context.ts):
+  // a trusted proxy's `traceparent` names it, else it is made here; the answer says which it is.
+  app.use('*', (c, next) => {
+    let peer: string | undefined;
+    try {
+      peer = getConnInfo(c).remote.address;
+    } catch {
+      peer = undefined;
+    }
+    const given = peerIsTrustedProxy(peer, services.env.TRUST_PROXY) ? traceIdOf(c.req.header('traceparent')) : null;
+    const traceId = given ?? newTraceId();
+    return withTrace(traceId, async () => {
+      await next();
+      c.header('X-Request-Id', traceId);
+    });
+  });
+  // Every answer timed by the route that gave it: the route's pattern, or a page's name in the
+  // shared table, so the label's values stay few whatever paths are asked for.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    let route = c.req.routePath;
+    if ((route === '/*' || route === '*') && c.req.method === 'GET') route = `page:${matchRoute(c.req.path)?.name ?? 'unknown'}`;
+    httpRequestDuration.observe({ route, method: c.req.method, status: String(c.res.status) }, (performance.now() - started) / 1000);
+  });
+  startProcessMetrics(process.env.SERVICE_NAME ?? 'app');
+  observeQueues(queueNames, (name) => services.queues.queue(name));
   const production = services.env.NODE_ENV === 'production';
   app.use('*', securityHeaders({ hsts: production || services.env.APP_URL?.startsWith('https:') === true }));
   // Compressed answers, except event streams: compression would hold back live events.
@@ -169,6 +202,29 @@ export function createApp(services: Services, options: AppOptions = {}) {
     const ok = database === 'ok' && redis === 'ok';
     c.header('Cache-Control', 'no-store');
     return c.json({ status: ok ? 'ok' : 'degraded', database, redis }, ok ? 200 : 503);
+  });
+
+  // The figures (metrics.ts): only with METRICS_TOKEN as a Bearer token, and never here when
+  // they have a port of their own; a refusal carries no figure.
+  app.get('/metrics', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (services.env.METRICS_PORT !== undefined || !services.env.METRICS_TOKEN) return c.text('Not Found', 404);
+    if (!mayReadMetrics(c.req.header('authorization'), services.env.METRICS_TOKEN, false)) {
+      c.header('WWW-Authenticate', 'Bearer');
+      return c.text('Unauthorized', 401);
+    }
+    const { body, contentType } = await metricsText();
+    c.header('Content-Type', contentType);
+    return c.body(body, 200);
+  });
+
+  // Whether a load balancer may send this process new work (see readiness.ts).
+  const readiness = options.readiness ?? createReadiness();
+  app.get('/readyz', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (readiness.draining) return c.json({ status: 'draining' }, 503);
+    const report = await checkReadiness(services, readiness);
+    return c.json(report, report.status === 'ready' ? 200 : 503);
   });
 
   // The client's address as `TRUST_PROXY` says to read it: for every limit, session and log line.

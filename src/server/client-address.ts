@@ -100,3 +100,10 @@ export function clientAddress(
   // Every entry was a proxy's: the farthest one is where the request came from.
   return client;
 }
+
+/** Whether the socket's peer is a trusted proxy, whose headers (a forwarding header, `traceparent`) count. */
+export function peerIsTrustedProxy(socketAddress: string | null | undefined, proxies: TrustedProxies): boolean {
+  if (!socketAddress) return false;
+  const peer = plainAddress(socketAddress);
+  return peer !== '' && trusted(proxies, peer, 0);
+}

@@ -55,6 +55,23 @@ export const envSchema = z.object({
   NOTIFICATION_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   // The longest a live stream runs before the browser renews it (and its access is checked anew).
   LIVE_STREAM_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  /**
+   * How long a process told to stop (SIGTERM) may take: the web server's requests and live
+   * connections, the worker's running jobs (handed back to the queue when the time is up).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /** With it, `/metrics` answers only requests carrying it as a Bearer token; without it (and without METRICS_PORT), not at all. */
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'at least 16 characters').optional()),
+  /** A port of its own for the web server's `/metrics` (not on the public port then). */
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /** The worker's `/metrics` port; unset, the worker serves no figures. */
+  WORKER_METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /** Where `npm run backup` and scheduled backups write (default <DATA_DIR>/backups). */
+  BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** A cron pattern (e.g. `0 3 * * *`): the worker then makes a backup on that schedule. */
+  BACKUP_SCHEDULE: z.preprocess(emptyAsUndefined, z.string().regex(/^\S+( \S+){4,5}$/, 'a cron pattern such as "0 3 * * *"').optional()),
+  /** How many scheduled backups of the installation are kept (the oldest go first). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   REGISTRY: z.enum(['cvrapi', 'fixture']).default('cvrapi'),
   REGISTRY_URL: z.url().default('https://cvrapi.dk/api'),
 });

@@ -23,6 +23,7 @@ import { validateSessionToken } from './auth/session';
 import { clientAddress } from './client-address';
 import { isDatabaseUnavailable } from './db/pg-errors';
 import { log } from './log';
+import { countLiveConnections } from './metrics';
 import { consumeRateLimit, type RateLimit } from './rate-limit';
 import type { Services } from './services';
 import { createInnerContext } from './trpc/context';
@@ -44,9 +45,10 @@ function parameter(params: Partial<Record<string, string>> | null | undefined, n
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-export function attachLiveSocket(server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }, services: Services): { close(): void } {
+export function attachLiveSocket(server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }, services: Services): { close(withinMs?: number): Promise<{ windows: number; cut: number }> } {
   const sessions = createSessionCache(services.liveAccess);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_FRAME_BYTES });
+  const uncount = countLiveConnections(() => wss.clients.size);
 
   const addressOf = (request: IncomingMessage) => {
     const { TRUST_PROXY: proxies, TRUST_PROXY_HEADER: header } = services.env;
@@ -130,10 +132,24 @@ export function attachLiveSocket(server: { on(event: 'upgrade', listener: (reque
   });
 
   return {
-    close() {
+    /**
+     * Tells every window to reconnect (elsewhere, behind a balancer: this process no longer
+     * accepts connections) and waits for them to leave, which each does once it has its new
+     * connection and has moved its subscriptions there. Past `withinMs` the rest are cut: they
+     * reconnect as after any lost connection and send again what the server has not confirmed.
+     */
+    async close(withinMs = 0): Promise<{ windows: number; cut: number }> {
       handler.broadcastReconnectNotification();
+      const open = [...wss.clients];
+      await Promise.race([
+        Promise.all(open.map((client) => (client.readyState === client.CLOSED ? null : new Promise((resolve) => client.once('close', resolve))))),
+        new Promise((resolve) => setTimeout(resolve, withinMs).unref()),
+      ]);
+      const cut = wss.clients.size;
       for (const client of wss.clients) client.terminate();
       wss.close();
+      uncount();
+      return { windows: open.length, cut };
     },
   };
 }

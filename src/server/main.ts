@@ -1,7 +1,8 @@
 /**
- * The web server process. Stops gracefully on SIGTERM/SIGINT: stops accepting connections,
- * lets requests in flight finish (also those whose client has left), then closes the database
- * pool and Redis.
+ * The web server process. Stops gracefully on SIGTERM/SIGINT, within SHUTDOWN_TIMEOUT_MS:
+ * answers 503 on /readyz, stops accepting connections, tells live windows to reconnect
+ * elsewhere, lets requests in flight finish (also those whose client has left), then closes the
+ * database pool and Redis.
  */
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -9,6 +10,8 @@ import { appUrl, env } from './env';
 import { passwordResetsSettled } from './features/auth/auth.service';
 import { attachLiveSocket } from './live-socket';
 import { log } from './log';
+import { serveMetrics, startProcessMetrics } from './metrics';
+import { createReadiness } from './readiness';
 import { serverTimeouts } from './server-timeouts';
 import { InstallationError, resolveInstallation } from './installation';
 import { closeServices, createServices } from './services';
@@ -18,8 +21,10 @@ const config = await resolveInstallation(env()).catch((error: unknown) => {
   log.fatal(error.message);
   process.exit(1);
 });
+startProcessMetrics('app');
 const services = createServices(config);
-const app = createApp(services);
+const readiness = createReadiness();
+const app = createApp(services, { readiness });
 
 // Requests whose answer is still being worked out. A client that leaves (a closed tab, a load
 // balancer's timeout) closes its connection while its request runs on: `server.close()` then no
@@ -43,6 +48,14 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   }
   throw error;
 });
+// The figures on a port of their own, kept off the public one (metrics.ts).
+const metricsServer =
+  config.METRICS_PORT === undefined
+    ? null
+    : await serveMetrics({ port: config.METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN }).catch((error: unknown) => {
+        log.fatal({ err: error }, `METRICS_PORT ${config.METRICS_PORT} cannot be listened on`);
+        process.exit(1);
+      });
 // One live connection per window (subscriptions and co-editing) beside the HTTP requests.
 const live = attachLiveSocket(server, services);
 // A connection with no traffic at all for 30 s is closed too.
@@ -52,12 +65,17 @@ let stopping = false;
 function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  // From now on a balancer asking /readyz is told to send new work elsewhere.
+  readiness.drain();
   log.info({ signal }, 'server stopping');
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
-  // Live subscriptions end first; an open SSE stream would otherwise hold close() open.
-  void services.jobEvents.close();
-  live.close();
+  const force = setTimeout(() => {
+    log.warn({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'stopping took longer than SHUTDOWN_TIMEOUT_MS: exiting with work unfinished');
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS).unref();
+  metricsServer?.close();
+  // No new connections from here; the callback runs once every connection has gone.
   server.close(async () => {
+    await liveLeft;
     if (inFlight.size) log.info({ requests: inFlight.size }, 'waiting for requests in flight');
     await Promise.allSettled([...inFlight]);
     // A password-reset request is answered before its e-mail is queued: let that finish first.
@@ -68,6 +86,13 @@ function stop(signal: string) {
   });
   // Idle keep-alive connections would otherwise hold close() open.
   if ('closeIdleConnections' in server) server.closeIdleConnections();
+  // Live windows are told to reconnect first, so their subscriptions move to another process
+  // instead of ending; only then do the remaining streams (SSE) end, which would otherwise
+  // hold close() open.
+  const liveLeft = live
+    .close(config.SHUTDOWN_TIMEOUT_MS / 2)
+    .then((windows) => log.info(windows, 'live windows sent to reconnect elsewhere'))
+    .finally(() => void services.jobEvents.close());
 }
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

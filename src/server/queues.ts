@@ -7,6 +7,7 @@ import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { defaultJobOptions, queues, withInstallation, type JobPayload, type QueueName } from '../shared/jobs';
 import { AppError } from '../shared/errors';
+import { currentTraceId } from './trace-context';
 
 export type Producers = {
   add<Q extends QueueName>(queue: Q, payload: JobPayload<Q>, options?: JobsOptions & { jobId: string }): Promise<string>;
@@ -28,7 +29,9 @@ export function createProducers(connection: Redis, prefix: string, installationI
   return {
     queue,
     async add(name, payload, options) {
-      const data = withInstallation(queues[name].payload.parse(payload), installationId);
+      const traceId = currentTraceId();
+      // The request's id travels with its job, so the worker's log lines carry it too.
+      const data = { ...withInstallation(queues[name].payload.parse(payload), installationId), ...(traceId && { trace: traceId }) };
       const deduplication = options?.deduplication && { ...options.deduplication, id: `${installationId}:${options.deduplication.id}` };
       // A queue first used while Redis is away would wait for it indefinitely: answer at once instead.
       if (connection.status !== 'ready') throw new AppError('UNAVAILABLE');

@@ -244,6 +244,9 @@ describe('who may use the job monitor', () => {
     promote: { queue: 'email', id: '1' },
     pause: { queue: 'email' },
     resume: { queue: 'email' },
+    search: { queue: 'email', text: '1' },
+    schedulers: undefined,
+    clean: { queue: 'email', state: 'failed', olderThanHours: 24 },
   };
   const procedures = Object.keys(appRouter._def.procedures)
     .filter((path) => path.startsWith('jobs.'))

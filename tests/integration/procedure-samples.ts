@@ -578,6 +578,9 @@ export const samples: Record<string, (world: World) => unknown> = {
   'jobs.promote': (w) => w.job('delayed'),
   'jobs.pause': () => ({ queue: 'registry' }),
   'jobs.resume': () => ({ queue: 'registry' }),
+  'jobs.search': () => ({ queue: 'email', text: 'welcome' }),
+  'jobs.schedulers': () => undefined,
+  'jobs.clean': () => ({ queue: 'email', state: 'completed', olderThanHours: 24 }),
 
   'applications.list': () => ({}),
   'applications.startOptions': async (w) => ({ grantId: (await w.publicGrant()).id }),

@@ -19,6 +19,7 @@ import { draftState, finishDraft, loadDraftMaterial, markDraftRunning, recordDra
 import { PermanentDraftError, RateLimitedDraftError, type Drafter } from '../../src/server/integrations/ai/drafter';
 import { proposedRows, type RowProposal } from '../../src/shared/domain/draft-rows';
 import { isStructuredKind } from '../../src/shared/schemas/section-data';
+import { aiDraftDuration, aiDraftsTotal } from '../../src/server/metrics';
 import { isFinalAttempt, payloadOf } from '../jobs';
 
 export interface DraftsProcessorDeps {
@@ -73,6 +74,11 @@ export function draftsProcessor({ db, drafter, log, waitMaxMs }: DraftsProcessor
         .then(() => job.updateProgress({ status: 'running', chars: shown.length }))
         .catch(() => {});
     };
+    const timer = aiDraftDuration.startTimer();
+    const counted = (outcome: 'done' | 'gone' | 'failed' | 'waiting') => {
+      aiDraftsTotal.inc({ outcome });
+      timer({ outcome });
+    };
     try {
       const result = await drafter.draft(material, publish);
       await stored;
@@ -97,12 +103,18 @@ export function draftsProcessor({ db, drafter, log, waitMaxMs }: DraftsProcessor
         tokensOut: result.tokensOut,
       });
       // The application was deleted while the text was written: nothing is kept.
-      if (Number(finished.numUpdatedRows) === 0) return { status: 'gone' };
+      if (Number(finished.numUpdatedRows) === 0) {
+        counted('gone');
+        return { status: 'gone' };
+      }
+      counted('done');
       await job.updateProgress({ status: 'done', chars: content.length });
       log.info({ draftId, model: result.model, chars: content.length }, 'draft written');
       return { status: 'done', chars: content.length, model: result.model };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      // A rate limit waited for is no failure of the draft: it goes back to the queue.
+      counted(error instanceof RateLimitedDraftError && error.retryAfterMs !== null ? 'waiting' : 'failed');
       if (error instanceof RateLimitedDraftError && error.retryAfterMs !== null) {
         const waitUntil = Date.now() + error.retryAfterMs;
         if (waitUntil - draft.createdAt.getTime() > waitMaxMs) {

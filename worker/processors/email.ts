@@ -9,6 +9,7 @@ import { renderEmail } from '../../src/server/integrations/mail/render';
 import type { MailSender } from '../../src/server/integrations/mail/transport';
 import { emailTemplates, type EmailTemplateName } from '../../src/shared/emails';
 import { isLocale } from '../../src/shared/i18n';
+import { emailsTotal } from '../../src/server/metrics';
 import { isFinalAttempt, payloadOf } from '../jobs';
 import type { Logger } from 'pino';
 
@@ -47,11 +48,13 @@ export async function deliverEmail(
     const template = email.template as EmailTemplateName;
     const rendered = renderEmail(template, email.locale, email.params);
     const delivery = await mail.send({ ...rendered, id: email.id, to: email.recipient });
+    emailsTotal.inc({ outcome: 'sent' });
     await markEmailSent(db, emailId, { subject: rendered.subject, ...delivery }, { forgetLink: 'hasLink' in emailTemplates[template] });
     log.info({ emailId, template: email.template, transport: delivery.transport, file: delivery.location }, delivery.location ? `e-mail written to ${delivery.location}` : 'e-mail sent');
     return { status: 'sent', transport: delivery.transport };
   } catch (error) {
     const final = error instanceof UnrecoverableError || attempt.final;
+    emailsTotal.inc({ outcome: 'failed' });
     await recordEmailAttempt(db, emailId, error instanceof Error ? error.message : String(error), final);
     throw error;
   }

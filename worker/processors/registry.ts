@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../src/server/db/db';
 import { markLookupRunning, recordLookupFound, recordLookupOutcome } from '../../src/server/features/companies/registry-lookups.queries';
 import { RegistryNotFoundError, type CompanyRegistry } from '../../src/server/integrations/registry/company-registry';
+import { registryLookupDuration, registryLookupsTotal } from '../../src/server/metrics';
 import { isFinalAttempt, payloadOf } from '../jobs';
 
 export interface RegistryProcessorDeps {
@@ -24,13 +25,16 @@ export function registryProcessor({ db, registry, log }: RegistryProcessorDeps) 
     const attempt = job.attemptsMade + 1;
     await markLookupRunning(db, orgId, job.id ?? orgId, attempt);
     await job.updateProgress({ status: 'running', attempt });
+    const lookupTimer = registryLookupDuration.startTimer();
     try {
-      const result = await registry.lookup(orgId);
+      const result = await registry.lookup(orgId).finally(() => lookupTimer());
+      registryLookupsTotal.inc({ outcome: 'found' });
       await recordLookupFound(db, orgId, result);
       log.info({ orgId, registry: registry.name }, 'registry lookup found the company');
       return { status: 'found', name: result.profile.name };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      registryLookupsTotal.inc({ outcome: error instanceof RegistryNotFoundError ? 'not-found' : 'failed' });
       if (error instanceof RegistryNotFoundError) {
         await recordLookupOutcome(db, orgId, 'not_found', message);
         log.info({ orgId, registry: registry.name }, 'registry lookup: no company with this number');

@@ -34,3 +34,26 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
+
+/**
+ * Whether the database is at the code's migration level: which of the code's migrations it
+ * lacks, and which it has that the code does not know (a newer release ran against it).
+ */
+export async function migrationDrift(db: Database): Promise<{ missing: string[]; unknown: string[] }> {
+  const expected = (await new SqlFileMigrationProvider(migrationsDir).getMigrations()) satisfies Record<string, Migration>;
+  const exists = await sql<{ name: string | null }>`SELECT to_regclass('kysely_migration')::text AS name`.execute(db);
+  const applied = exists.rows[0]?.name ? (await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)).rows.map((row) => row.name) : [];
+  const appliedSet = new Set(applied);
+  return {
+    missing: Object.keys(expected).filter((name) => !appliedSet.has(name)),
+    unknown: applied.filter((name) => !Object.hasOwn(expected, name)),
+  };
+}
+
+/** The newest migration the database has applied (a backup's name carries it), or null when none. */
+export async function migrationLevel(db: Database): Promise<string | null> {
+  const exists = await sql<{ name: string | null }>`SELECT to_regclass('kysely_migration')::text AS name`.execute(db);
+  if (!exists.rows[0]?.name) return null;
+  const row = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(db);
+  return row.rows[0]?.name ?? null;
+}

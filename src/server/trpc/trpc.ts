@@ -3,6 +3,7 @@
  * `t` stays private to this file; features build on the procedures exported here.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
+import { procedureDuration } from '../metrics';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
@@ -123,7 +124,15 @@ const noNulCharacters = t.middleware(async ({ getRawInput, next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(appErrors_).use(noNulCharacters);
+// Every call timed by procedure and outcome (src/server/metrics.ts), whichever way it came.
+const timed = t.middleware(async ({ path, type, next }) => {
+  const started = performance.now();
+  const result = await next();
+  procedureDuration.observe({ procedure: path, type, code: result.ok ? 'OK' : result.error.code }, (performance.now() - started) / 1000);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(timed).use(appErrors_).use(noNulCharacters);
 
 /** A signed-in user: `ctx.user` and `ctx.session` are non-null. Signed-in data is never cached. */
 export const userProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx, next }) => {

@@ -1,7 +1,9 @@
+import { jobCleanInput, jobSearchInput } from '../../../shared/schemas/job-maintenance';
 import { jobDetailInput, jobInput, jobListInput, queueInput } from '../../../shared/schemas/jobs';
 import { log } from '../../log';
 import { adminProcedure, router } from '../../trpc/trpc';
 import {
+  cleanQueue,
   jobDetail,
   listJobs,
   promoteJob,
@@ -9,11 +11,13 @@ import {
   removeJob,
   retryAllFailed,
   retryJob,
+  scheduledJobs,
+  searchJobs,
   setQueuePaused,
 } from './jobs.service';
 
 /** Who did what to which queue, for the operations log. */
-function audit(ctx: { user: { id: string }; ip: string | null }, action: string, details: { queue: string; jobId?: string; count?: number }) {
+function audit(ctx: { user: { id: string }; ip: string | null }, action: string, details: { queue: string; jobId?: string; count?: number; state?: string; olderThanHours?: number }) {
   log.info({ adminId: ctx.user.id, ip: ctx.ip, action, ...details }, `admin job action: ${action}`);
 }
 
@@ -46,6 +50,13 @@ export const jobsRouter = router({
   pause: adminProcedure.input(queueInput).mutation(async ({ ctx, input }) => {
     const result = await setQueuePaused(ctx, input, true);
     audit(ctx, 'pause', { queue: input.queue });
+    return result;
+  }),
+  search: adminProcedure.input(jobSearchInput).query(({ ctx, input }) => searchJobs(ctx, input)),
+  schedulers: adminProcedure.query(({ ctx }) => scheduledJobs({ ...ctx, prefix: ctx.env.REDIS_PREFIX })),
+  clean: adminProcedure.input(jobCleanInput).mutation(async ({ ctx, input }) => {
+    const result = await cleanQueue(ctx, input);
+    audit(ctx, 'clean', { queue: input.queue, state: input.state, olderThanHours: input.olderThanHours, count: result.count });
     return result;
   }),
   resume: adminProcedure.input(queueInput).mutation(async ({ ctx, input }) => {

@@ -3,7 +3,7 @@
  * API: there is no second copy of queue state anywhere. Everything an admin sees of a job passes
  * through `jobs.masking.ts` first.
  */
-import type { Job, Queue } from 'bullmq';
+import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../../shared/errors';
 import type { MessageKey } from '../../../shared/i18n';
@@ -238,5 +238,95 @@ export function setQueuePaused(services: JobsServices, input: { queue: QueueName
   return guarded(services, async () => {
     await (paused ? queue.pause() : queue.resume());
     return { paused: await queue.isPaused() };
+  });
+}
+
+/** How many jobs one clean removes at most per call to BullMQ, and how many calls it makes. */
+const CLEAN_BATCH = 1000;
+const CLEAN_MAX_BATCHES = 100;
+
+/** Removes the queue's completed or failed jobs that finished at least `olderThanHours` ago; answers how many. */
+export function cleanQueue(services: JobsServices, input: { queue: QueueName; state: 'completed' | 'failed'; olderThanHours: number }): Promise<{ count: number }> {
+  const queue = services.queues.queue(input.queue);
+  return guarded(services, async () => {
+    let count = 0;
+    // In batches, so one clean of a large queue never holds Redis for long.
+    for (let batch = 0; batch < CLEAN_MAX_BATCHES; batch += 1) {
+      const removed = await queue.clean(input.olderThanHours * 3_600_000, CLEAN_BATCH, input.state);
+      count += removed.length;
+      if (removed.length < CLEAN_BATCH) break;
+    }
+    return { count };
+  });
+}
+
+/** The newest jobs of each state a search looks through. */
+const SEARCH_SCAN = 500;
+export const SEARCH_RESULTS = 50;
+
+/**
+ * Jobs whose id is the text, or whose name, data or failure reason holds it (case-insensitive),
+ * newest first, among the newest jobs of every state; what is searched is what the admin may
+ * see (masked), so a search never finds a job by a secret it hides.
+ */
+export function searchJobs(services: JobsServices, input: { queue: QueueName; text: string }): Promise<{ jobs: Array<JobSummary & { state: JobListState }>; scanned: number }> {
+  const queue = services.queues.queue(input.queue);
+  const needle = input.text.toLowerCase();
+  const mask = { revealEmails: false };
+  return guarded(services, async () => {
+    const byId = await queue.getJob(input.text);
+    const found = new Map<string, JobSummary & { state: JobListState }>();
+    if (byId) {
+      const state = await byId.getState();
+      if ((jobListStates as readonly string[]).includes(state)) found.set(byId.id ?? '', { ...summaryOf(byId, mask), state: state as JobListState });
+    }
+    let scanned = 0;
+    for (const state of jobListStates) {
+      const jobs = await queue.getJobs([state], 0, SEARCH_SCAN - 1, false);
+      scanned += jobs.length;
+      for (const job of jobs) {
+        if (found.size >= SEARCH_RESULTS) break;
+        const seen = [job.id ?? '', job.name, JSON.stringify(maskValue(job.data, mask)), job.failedReason ? maskText(job.failedReason, mask) : ''].join('\n').toLowerCase();
+        if (seen.includes(needle) && !found.has(job.id ?? '')) found.set(job.id ?? '', { ...summaryOf(job, mask), state });
+      }
+    }
+    const jobs = [...found.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    return { jobs, scanned };
+  });
+}
+
+export interface ScheduledJob {
+  queue: string;
+  id: string;
+  /** A cron pattern, or null for a fixed interval. */
+  pattern: string | null;
+  everyMs: number | null;
+  nextAt: Date | null;
+}
+
+/** Queues that hold job schedulers without being one of the shared queues (worker/scheduled-backups.ts). */
+const scheduleOnlyQueues = ['backups'] as const;
+
+/** Every job scheduler (repeating work) of the installation's queues, with when it runs next. */
+export function scheduledJobs(services: JobsServices & { prefix: string }): Promise<ScheduledJob[]> {
+  return guarded(services, async () => {
+    const extra = scheduleOnlyQueues.map((name) => ({ name, queue: new Queue(name, { connection: services.redis, prefix: services.prefix }) }));
+    try {
+      const sources = [...queueNames.map((name) => ({ name: name as string, queue: services.queues.queue(name) })), ...extra];
+      const lists = await Promise.all(
+        sources.map(async ({ name, queue }) =>
+          (await queue.getJobSchedulers(0, 99, true)).map((scheduler) => ({
+            queue: name,
+            id: scheduler.key,
+            pattern: scheduler.pattern ?? null,
+            everyMs: scheduler.every ? Number(scheduler.every) : null,
+            nextAt: scheduler.next ? new Date(scheduler.next) : null,
+          })),
+        ),
+      );
+      return lists.flat();
+    } finally {
+      await Promise.all(extra.map(({ queue }) => queue.close()));
+    }
   });
 }
