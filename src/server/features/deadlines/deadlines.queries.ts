@@ -236,6 +236,29 @@ export function findCalendarOwner(db: Executor, token: string) {
   return db.selectFrom('users').select(['id', 'locale']).where('calendar_token', '=', token).executeTakeFirst();
 }
 
+/** An application's calendar items: the fund's deadline and the internal one, with their version counter. */
+const calendarApplicationColumns = (locale: Locale) =>
+  [
+    'a.id',
+    'a.title',
+    localizedSql('f', 'name', locale).as('fundName'),
+    'g.deadline_at as fundDeadline',
+    'g.version as grantVersion',
+    asText(internalDay('a', 'g')).as('internalDeadline'),
+    sql<number>`a.deadlines_sequence + g.version`.as('sequence'),
+  ] as const;
+
+/** A given section's calendar item: its due day, and every counter the day may follow, summed (each only grows, so the sum never goes back). */
+const calendarSectionColumns = (locale: Locale) =>
+  [
+    's.id',
+    localizedSql('gs', 'title', locale).as('title'),
+    'a.id as applicationId',
+    'a.title as applicationTitle',
+    asText(dueDay('s', 'a', 'g')).as('dueOn'),
+    sql<number>`s.plan_sequence + a.deadlines_sequence + g.version`.as('sequence'),
+  ] as const;
+
 /**
  * What a person's calendar holds: each application of their companies still being written, with
  * the fund's deadline, the internal one, and the sections given to them, each with the counter
@@ -248,15 +271,7 @@ export async function listCalendarItems(db: Executor, userId: string, locale: Lo
       .innerJoin('applications as a', 'a.company_id', 'm.company_id')
       .innerJoin('grants as g', 'g.id', 'a.grant_id')
       .innerJoin('funds as f', 'f.id', 'g.fund_id')
-      .select([
-        'a.id',
-        'a.title',
-        localizedSql('f', 'name', locale).as('fundName'),
-        'g.deadline_at as fundDeadline',
-        'g.version as grantVersion',
-        asText(internalDay('a', 'g')).as('internalDeadline'),
-        sql<number>`a.deadlines_sequence + g.version`.as('sequence'),
-      ])
+      .select(calendarApplicationColumns(locale))
       .where('m.user_id', '=', userId)
       .where('a.status', '<>', 'published')
       .orderBy('a.id')
@@ -268,15 +283,7 @@ export async function listCalendarItems(db: Executor, userId: string, locale: Lo
       .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
       .innerJoin('grants as g', 'g.id', 'a.grant_id')
       .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
-      .select([
-        's.id',
-        localizedSql('gs', 'title', locale).as('title'),
-        'a.id as applicationId',
-        'a.title as applicationTitle',
-        asText(dueDay('s', 'a', 'g')).as('dueOn'),
-        // Every counter the day may follow, summed: each only grows, so the sum never goes back.
-        sql<number>`s.plan_sequence + a.deadlines_sequence + g.version`.as('sequence'),
-      ])
+      .select(calendarSectionColumns(locale))
       .where('s.writer_id', '=', userId)
       .where('a.status', '<>', 'published')
       .orderBy('s.id')
@@ -322,15 +329,7 @@ export async function listCompanyCalendarItems(db: Executor, companyId: string, 
       .selectFrom('applications as a')
       .innerJoin('grants as g', 'g.id', 'a.grant_id')
       .innerJoin('funds as f', 'f.id', 'g.fund_id')
-      .select([
-        'a.id',
-        'a.title',
-        localizedSql('f', 'name', locale).as('fundName'),
-        'g.deadline_at as fundDeadline',
-        'g.version as grantVersion',
-        asText(internalDay('a', 'g')).as('internalDeadline'),
-        sql<number>`a.deadlines_sequence + g.version`.as('sequence'),
-      ])
+      .select(calendarApplicationColumns(locale))
       .where('a.company_id', '=', companyId)
       .where('a.status', '<>', 'published')
       .orderBy('a.id')
@@ -343,15 +342,7 @@ export async function listCompanyCalendarItems(db: Executor, companyId: string, 
       .innerJoin('users as w', 'w.id', 'm.user_id')
       .innerJoin('grants as g', 'g.id', 'a.grant_id')
       .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
-      .select([
-        's.id',
-        localizedSql('gs', 'title', locale).as('title'),
-        'a.id as applicationId',
-        'a.title as applicationTitle',
-        personName('w').as('writerName'),
-        asText(dueDay('s', 'a', 'g')).as('dueOn'),
-        sql<number>`s.plan_sequence + a.deadlines_sequence + g.version`.as('sequence'),
-      ])
+      .select([...calendarSectionColumns(locale), personName('w').as('writerName')])
       .where('a.company_id', '=', companyId)
       .where('a.status', '<>', 'published')
       .orderBy('s.id')
