@@ -118,6 +118,9 @@ describe('download my data', () => {
     const applications = JSON.parse(files['applications.json']!);
     expect(applications).toEqual([expect.objectContaining({ title: 'Firmas ansøgning', sections: [expect.objectContaining({ content: 'Firmaets egen tekst.' })] })]);
     expect(JSON.parse(files['company.json']!)).toMatchObject({ name: 'Firma ApS' });
+    // Its final document as the Word and Excel files the page downloads.
+    const documents = Object.keys(files).filter((name) => name.startsWith(`final-documents/${applicationId}/`));
+    expect(documents.map((name) => name.split('.').pop()).sort()).toEqual(['docx', 'xlsx']);
   });
 });
 

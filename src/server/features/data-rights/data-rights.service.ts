@@ -16,6 +16,9 @@ import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
 import { consumeRateLimit } from '../../rate-limit';
 import type { Services } from '../../services';
+import { fileNameOf, loadDocument } from '../document-export/document-content';
+import { excelWorkbook } from '../document-export/excel-workbook';
+import { wordDocument } from '../document-export/word-document';
 import { queueEmail } from '../email/email.service';
 import {
   applicationSectionsInFull,
@@ -111,6 +114,19 @@ function companyParts(db: Executor, companyId: string): Part[] {
   ];
 }
 
+/** Each application's final document as the Word and Excel files its page downloads, in its language. */
+async function finalDocuments(db: Executor, companyId: string): Promise<Record<string, Uint8Array>> {
+  const files: Record<string, Uint8Array> = {};
+  for (const application of await companyApplications(db, companyId)) {
+    const document = await loadDocument(db, { id: application.id, companyId, language: isLocale(application.language) ? application.language : 'da' });
+    // The id keeps two applications of the same title apart.
+    const folder = `final-documents/${application.id}`;
+    files[`${folder}/${fileNameOf(document.title, 'docx')}`] = new Uint8Array(await wordDocument(document));
+    files[`${folder}/${fileNameOf(document.title, 'xlsx')}`] = new Uint8Array(await excelWorkbook(document));
+  }
+  return files;
+}
+
 /**
  * Builds an archive in the worker: each file in turn (progress after each), zipped, stored with a
  * download link's hash, and the link e-mailed to the requester's verified address.
@@ -127,6 +143,7 @@ export async function buildExport(services: Pick<Services, 'db' | 'queues' | 'en
     files[part.file] = strToU8(JSON.stringify(await part.read(), null, 2));
     await setExportProgress(db, exportId, Math.floor(((index + 1) / (parts.length + 1)) * 100));
   }
+  if (claimed.companyId) Object.assign(files, await finalDocuments(db, claimed.companyId));
   files['README.txt'] = strToU8(messagesFor(localeOf(requester.locale))['dataRights.archive.readme']);
   const archive = zipSync(files, { level: 6, mtime: new Date() });
   const token = randomBytes(32).toString('base64url');

@@ -29,7 +29,7 @@ const da = {
   'dataRights.delete.done': 'Din konto er slettet. Tak for denne gang.',
   'dataRights.formerMember': 'et tidligere medlem',
   'dataRights.company.heading': 'Virksomhedens data',
-  'dataRights.company.body': 'Som ejer kan du hente virksomhedens profil og alle dens ansøgninger med afsnit, budgetter og planer som JSON i en ZIP-fil. Linket sendes også til din e-mail og virker i 48 timer.',
+  'dataRights.company.body': 'Som ejer kan du hente virksomhedens profil og alle dens ansøgninger med afsnit, budgetter og planer som JSON, og hver ansøgnings endelige dokument som Word- og Excel-fil, samlet i en ZIP-fil. Linket sendes også til din e-mail og virker i 48 timer.',
   'dataRights.company.action': 'Saml virksomhedens data',
   'dataRights.archive.readme':
     'Dette er dine data fra Grantwork som JSON-filer (UTF-8). Hver fil svarer til én slags oplysninger: profile.json er din konto, memberships.json dine virksomheder og roller, sessions.json dine log-ind-sessioner, texts-and-versions.json de versioner af afsnit, du har skrevet, comments.json dine kommentarer, review-decisions-and-status-changes.json dine beslutninger, inbox.json din indbakke, grant-alerts.json dine tilmeldinger til besked om puljer og invitations-sent.json de invitationer, du har sendt. Tidspunkter er i UTC.',
@@ -71,7 +71,7 @@ const en: Record<Keys, string> = {
   'dataRights.delete.done': 'Your account has been deleted. Thank you for now.',
   'dataRights.formerMember': 'a former member',
   'dataRights.company.heading': 'The company\'s data',
-  'dataRights.company.body': 'As an owner you can download the company\'s profile and all its applications with sections, budgets and plans as JSON in a ZIP file. The link is also sent to your e-mail and works for 48 hours.',
+  'dataRights.company.body': 'As an owner you can download the company\'s profile and all its applications with sections, budgets and plans as JSON, and each application\'s final document as Word and Excel files, in one ZIP file. The link is also sent to your e-mail and works for 48 hours.',
   'dataRights.company.action': 'Gather the company\'s data',
   'dataRights.archive.readme':
     'These are your data from Grantwork as JSON files (UTF-8). Each file holds one kind of information: profile.json is your account, memberships.json your companies and roles, sessions.json your sign-in sessions, texts-and-versions.json the versions of sections you wrote, comments.json your comments, review-decisions-and-status-changes.json your decisions, inbox.json your inbox, grant-alerts.json your grant alert subscriptions and invitations-sent.json the invitations you sent. Times are in UTC.',
@@ -111,7 +111,7 @@ const nb: Record<Keys, string> = {
   'dataRights.delete.done': 'Kontoen din er slettet. Takk for nå.',
   'dataRights.formerMember': 'et tidligere medlem',
   'dataRights.company.heading': 'Bedriftens data',
-  'dataRights.company.body': 'Som eier kan du laste ned bedriftens profil og alle søknadene med deler, budsjetter og planer som JSON i en ZIP-fil. Lenken sendes også til e-posten din og virker i 48 timer.',
+  'dataRights.company.body': 'Som eier kan du laste ned bedriftens profil og alle søknadene med deler, budsjetter og planer som JSON, og hver søknads endelige dokument som Word- og Excel-fil, samlet i en ZIP-fil. Lenken sendes også til e-posten din og virker i 48 timer.',
   'dataRights.company.action': 'Samle bedriftens data',
   'dataRights.archive.readme':
     'Dette er dataene dine fra Grantwork som JSON-filer (UTF-8). Hver fil inneholder én slags opplysninger: profile.json er kontoen din, memberships.json bedriftene og rollene dine, sessions.json påloggingsøktene dine, texts-and-versions.json versjonene av deler du har skrevet, comments.json kommentarene dine, review-decisions-and-status-changes.json beslutningene dine, inbox.json innboksen din, grant-alerts.json varslene dine om tilskudd og invitations-sent.json invitasjonene du har sendt. Tidspunkter er i UTC.',
