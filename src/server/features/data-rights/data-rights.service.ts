@@ -20,6 +20,7 @@ import { fileNameOf, loadDocument } from '../document-export/document-content';
 import { excelWorkbook } from '../document-export/excel-workbook';
 import { wordDocument } from '../document-export/word-document';
 import { queueEmail } from '../email/email.service';
+import { rateLimits } from '../auth/auth.service';
 import {
   applicationSectionsInFull,
   claimExport,
@@ -196,8 +197,11 @@ export async function deletionConsequences(db: Executor, userId: string) {
  * go with it, personal data is erased, shared work stays with its company authored by "a former
  * member". Sessions end in the same transaction; the caller ends live connections everywhere.
  */
-export async function deleteAccount(services: Pick<Services, 'db'>, userId: string, password: string, client: string): Promise<void> {
+export async function deleteAccount(services: Pick<Services, 'db' | 'redis' | 'env'>, userId: string, password: string, client: string): Promise<void> {
   const { db } = services;
+  // The password is hashed to be checked: guesses through a session left open are limited as a password change's are.
+  await consumeRateLimit(services.redis, services.env.REDIS_PREFIX, rateLimits.changePasswordPerIp, client);
+  await consumeRateLimit(services.redis, services.env.REDIS_PREFIX, rateLimits.changePasswordPerUser, userId);
   const user = await lockUserForDeletion(db, userId);
   if (!user) throw new AppError('NOT_FOUND');
   if (!(await verifyPassword(user.password_hash, password, client))) {
