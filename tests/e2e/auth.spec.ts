@@ -106,6 +106,8 @@ test('the profile changes names, language and password, and lists sessions', asy
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
   await expect(page.getByText('This session')).toBeVisible();
+  // The deletion panel's button is enabled once its check has loaded; its colour changes then.
+  await expect(page.getByRole('button', { name: 'Delete my account…' })).toBeEnabled();
   await expectAccessible(page);
   await page.getByLabel('Last name').fill('Holm-Petersen');
   await page.getByLabel('Language').nth(1).selectOption('nb');
