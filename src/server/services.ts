@@ -9,6 +9,7 @@ import type { InstallationEnv } from './env';
 import { createInboxEvents, type InboxEvents } from './inbox-events';
 import { createJobEvents, type JobEvents } from './job-events';
 import { createPresenceHub, type PresenceHub } from './features/presence/presence-hub';
+import { createMembershipCache, type MembershipCache } from './auth/membership-cache';
 import { createLiveAccess, type LiveAccess } from './live-access';
 import { createLiveBus, type LiveBus } from './live-bus';
 import { createProducers, type Producers } from './queues';
@@ -34,6 +35,8 @@ export interface Services {
   presence: PresenceHub;
   /** Wakes the inbox's live unread counts when someone's notifications change, in every web process. */
   inbox: InboxEvents;
+  /** Callers' roles and applications' companies kept in memory, forgotten on the access channel's announcements. */
+  memberships: MembershipCache;
 }
 
 export function createServices(config: InstallationEnv): Services {
@@ -59,6 +62,7 @@ export function createLiveHubs(options: { db: Database; redis: Redis; redisUrl: 
     textChannel: createTextChannel({ bus }),
     presence: createPresenceHub({ redis: options.redis, bus }),
     inbox: createInboxEvents({ bus, liveAccess }),
+    memberships: createMembershipCache(liveAccess),
   } satisfies Partial<Services>;
 }
 

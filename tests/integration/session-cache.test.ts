@@ -3,12 +3,15 @@
  * two real web processes on one PostgreSQL and one Redis; a call on the first process keeps the
  * session there, the change is made through the second (or by `npm run admin`), and the first
  * process answers accordingly within a second — a logout, a password change, a revoked or granted
- * platform role, a changed company role, a removed member, a changed profile.
+ * platform role, a changed company role, a removed member, a changed profile. The same for the
+ * memberships kept beside the sessions (`auth/membership-cache.ts`): a role, a removal, an
+ * ownership handed over, a company deleted.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMBERSHIP_CACHE_MS } from '../../src/server/auth/membership-cache';
 import { createSession } from '../../src/server/auth/session';
 import { createApplicationOf, createOpenGrant } from './company-fixtures';
 import { createTestServices, createUser, redisUrl, spawnWebProcess, type TestServices } from './harness';
@@ -53,10 +56,10 @@ async function change(base: string, procedure: string, token: string, input: unk
 const me = async (base: string, token: string) => (await call(base, 'auth.me', token)).data ?? null;
 
 /** Milliseconds from now until `probe` holds, polled every few ms; fails after a generous bound. */
-async function timeUntil(probe: () => Promise<boolean>): Promise<number> {
+async function timeUntil(probe: () => Promise<boolean>, boundMs = 10_000): Promise<number> {
   const start = Date.now();
   while (!(await probe())) {
-    if (Date.now() - start > 10_000) throw new Error('the other process never saw the change');
+    if (Date.now() - start > boundMs) throw new Error('the other process never saw the change');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return Date.now() - start;
@@ -141,4 +144,40 @@ describe('a session kept in one process ends or changes there within a second of
     expect(await timeUntil(async () => (await me(first.base, token))?.firstname === 'Efter')).toBeLessThan(WITHIN_MS);
     expect((await me(first.base, token))?.locale).toBe('nb');
   });
+});
+
+describe('a membership kept in one process changes there within a second of a change anywhere', () => {
+  it('is kept: a membership removed behind the app’s back still reaches the application from memory', async () => {
+    // Without this, the removal and role tests above would pass without any memory of memberships.
+    const { writer, companyId, applicationId } = await companyWithApplication();
+    expect((await call(first.base, 'applications.get', writer.token, { applicationId })).data?.role).toBe('employee');
+    await services.db.deleteFrom('memberships').where('company_id', '=', companyId).where('user_id', '=', writer.user.id).execute();
+    expect((await call(first.base, 'applications.get', writer.token, { applicationId })).data?.role).toBe('employee');
+    expect((await call(second.base, 'applications.get', writer.token, { applicationId })).status).toBe(404);
+  });
+
+  it('the owners replaced by a platform administrator through the other process', async () => {
+    const { owner, companyId, applicationId } = await companyWithApplication();
+    const admin = await createUser(services, { platformRole: 'admin' });
+    const newOwner = await createUser(services);
+    expect((await call(first.base, 'applications.get', owner.token, { applicationId })).data?.role).toBe('owner');
+    await change(second.base, 'companyClaims.transferOwnership', admin.token, { companyId, email: newOwner.user.email, reason: 'Ejer ifølge CVR' });
+    expect(await timeUntil(async () => (await call(first.base, 'applications.get', owner.token, { applicationId })).data?.role === 'admin')).toBeLessThan(WITHIN_MS);
+  });
+
+  it('the company deleted through the other process', async () => {
+    const { owner, writer, companyId, applicationId, sectionId } = await companyWithApplication();
+    expect((await call(first.base, 'applications.section', writer.token, { applicationId, sectionId })).status).toBe(200);
+    await change(second.base, 'companies.delete', owner.token, { companyId });
+    expect(await timeUntil(async () => (await call(first.base, 'applications.section', writer.token, { applicationId, sectionId })).status === 404)).toBeLessThan(WITHIN_MS);
+    expect((await call(first.base, 'applications.get', writer.token, { applicationId })).status).toBe(404);
+  });
+
+  it('nothing unannounced is kept longer than its bound', async () => {
+    const { writer, companyId, applicationId } = await companyWithApplication();
+    expect((await call(first.base, 'applications.get', writer.token, { applicationId })).status).toBe(200);
+    await services.db.updateTable('memberships').set({ role: 'reviewer' }).where('company_id', '=', companyId).where('user_id', '=', writer.user.id).execute();
+    const seen = await timeUntil(async () => (await call(first.base, 'applications.get', writer.token, { applicationId })).data?.role === 'reviewer', 2 * MEMBERSHIP_CACHE_MS);
+    expect(seen).toBeLessThanOrEqual(MEMBERSHIP_CACHE_MS + 500);
+  }, 20_000);
 });

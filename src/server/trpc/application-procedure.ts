@@ -1,20 +1,54 @@
 /**
  * Application-scoped procedures (docs/architecture.md, roles): like `companyProcedure`, but the input names an
- * application. It is loaded through the caller's membership of its company, so a user outside the
+ * application. It is reached through the caller's membership of its company, so a user outside the
  * company gets NOT_FOUND (existence is not revealed); `applicationProcedureFor(action)` also
  * requires a role allowed to do `action` (FORBIDDEN otherwise).
+ *
+ * The caller's role and the application's company are kept in memory (`auth/membership-cache.ts`):
+ * `applicationAccessProcedure` then runs no statement of its own — the procedure's one statement
+ * reads the application by id and company and answers NOT_FOUND when it is gone.
+ * `applicationProcedure` also reads the application's state (status, version, language) for
+ * procedures that decide on it.
  */
-import { may, type CompanyAction } from '../../shared/domain/company-roles';
+import { may, type CompanyAction, type CompanyRole } from '../../shared/domain/company-roles';
 import { AppError } from '../../shared/errors';
 import { applicationInput } from '../../shared/schemas/applications';
-import { findApplicationForMember } from './membership.queries';
+import { findApplicationForMember, findApplicationState, type ApplicationState } from './membership.queries';
+import type { Context } from './context';
 import { userProcedure } from './trpc';
 
-export const applicationProcedure = userProcedure.meta({ access: { company: 'member' } }).input(applicationInput).use(async ({ ctx, input, next }) => {
-  const found = await findApplicationForMember(ctx.db, input.applicationId, ctx.user.id);
-  if (!found) throw new AppError('NOT_FOUND');
-  return next({ ctx: { application: found.application, membership: { role: found.role } } });
-});
+/** The application's company and the caller's role in it, from memory when both are kept. */
+async function reach(ctx: Context & { user: { id: string } }, applicationId: string): Promise<{ companyId: string; role: CompanyRole; state?: ApplicationState } | undefined> {
+  const companyId = ctx.memberships.companyOf(applicationId);
+  const role = companyId === undefined ? undefined : ctx.memberships.role(ctx.user.id, companyId);
+  if (companyId !== undefined && role !== undefined) return { companyId, role };
+  const remember = ctx.memberships.reading();
+  const found = await findApplicationForMember(ctx.db, applicationId, ctx.user.id);
+  if (!found) return undefined;
+  remember({ userId: ctx.user.id, companyId: found.application.companyId, role: found.role, applicationId });
+  return { companyId: found.application.companyId, role: found.role, state: found.application };
+}
+
+/** The application as `{ id, companyId }` and the caller's role: no statement when both are kept. */
+export const applicationAccessProcedure = userProcedure
+  .meta({ access: { company: 'member' } })
+  .input(applicationInput)
+  .use(async ({ ctx, input, next }) => {
+    const reached = await reach(ctx, input.applicationId);
+    if (!reached) throw new AppError('NOT_FOUND');
+    return next({ ctx: { application: { id: input.applicationId, companyId: reached.companyId }, membership: { role: reached.role } } });
+  });
+
+/** The application with its state (status, version, language, grant) and the caller's role. */
+export const applicationProcedure = userProcedure
+  .meta({ access: { company: 'member' } })
+  .input(applicationInput)
+  .use(async ({ ctx, input, next }) => {
+    const reached = await reach(ctx, input.applicationId);
+    const state = reached && (reached.state ?? (await findApplicationState(ctx.db, input.applicationId, reached.companyId)));
+    if (!reached || !state) throw new AppError('NOT_FOUND');
+    return next({ ctx: { application: state, membership: { role: reached.role } } });
+  });
 
 export function applicationProcedureFor(action: CompanyAction) {
   return applicationProcedure.meta({ access: { company: action } }).use(({ ctx, next }) => {

@@ -86,17 +86,35 @@ export async function findMembership(db: Executor, companyId: string, userId: st
   return row ? toMembership(row) : undefined;
 }
 
+/** What the application-scoped procedures know of an application (`application-procedure.ts`). */
+export interface ApplicationState {
+  id: string;
+  companyId: string;
+  grantId: string;
+  published: boolean;
+  version: number;
+  language: Locale;
+}
+
+const stateColumns = ['a.id', 'a.company_id as companyId', 'a.grant_id as grantId', 'a.status', 'a.version', 'a.language'] as const;
+
+function toState(row: { id: string; companyId: string; grantId: string; status: string; version: number; language: string }): ApplicationState {
+  return { id: row.id, companyId: row.companyId, grantId: row.grantId, published: row.status === 'published', version: row.version, language: row.language as Locale };
+}
+
 /** The application and the caller's role in its company, or undefined for a non-member. */
-export async function findApplicationForMember(db: Executor, applicationId: string, userId: string) {
+export async function findApplicationForMember(db: Executor, applicationId: string, userId: string): Promise<{ application: ApplicationState; role: CompanyRole } | undefined> {
   const row = await db
     .selectFrom('applications as a')
     .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
-    .select(['a.id', 'a.company_id as companyId', 'a.grant_id as grantId', 'a.status', 'a.version', 'a.language', 'm.role'])
+    .select([...stateColumns, 'm.role'])
     .where('a.id', '=', applicationId)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    application: { id: row.id, companyId: row.companyId, grantId: row.grantId, published: row.status === 'published', version: row.version, language: row.language as Locale },
-    role: row.role as CompanyRole,
-  };
+  return row ? { application: toState(row), role: row.role as CompanyRole } : undefined;
+}
+
+/** The application's state, when it still exists in the company (whose membership is already known). */
+export async function findApplicationState(db: Executor, applicationId: string, companyId: string): Promise<ApplicationState | undefined> {
+  const row = await db.selectFrom('applications as a').select(stateColumns).where('a.id', '=', applicationId).where('a.company_id', '=', companyId).executeTakeFirst();
+  return row ? toState(row) : undefined;
 }

@@ -3,6 +3,7 @@
  * application's company (`memberships.user_id = userId`), so an id alone never reaches a row.
  */
 import { sql } from 'kysely';
+import { AppError } from '../../../shared/errors';
 import type { Executor } from '../../db/db';
 import type { Answers, SectionStatus } from '../../../shared/domain/application-sections';
 import type { ApplicationStatus } from '../../../shared/domain/applications';
@@ -227,9 +228,10 @@ export async function deleteApplication(db: Executor, applicationId: string): Pr
 /**
  * The overview: the application with its grant and company, and its sections in order, in one
  * statement (a row per section, the application's columns on each; one row without a section
- * for an application that has none). Texts in the reader's language.
+ * for an application that has none). Texts in the reader's language. With `companyId`, only an
+ * application of that company (the caller's membership already known): NOT_FOUND otherwise.
  */
-export async function findApplicationOverview(db: Executor, applicationId: string, locale: Locale = 'da') {
+export async function findApplicationOverview(db: Executor, applicationId: string, locale: Locale = 'da', companyId?: string) {
   const rows = await db
     .selectFrom('applications as a')
     .innerJoin('grants as g', 'g.id', 'a.grant_id')
@@ -265,10 +267,11 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
       newestDraftState().as('draftState'),
     ])
     .where('a.id', '=', applicationId)
+    .$if(companyId !== undefined, (query) => query.where('a.company_id', '=', companyId!))
     .orderBy('s.position')
     .execute();
   const first = rows[0];
-  if (!first) throw new Error(`application ${applicationId} not found`);
+  if (!first) throw new AppError('NOT_FOUND');
   const { sectionId: _id, sectionStatus: _status, sectionUpdatedAt: _updated, sectionTitle: _title, sectionKind: _kind, removedFromGrant: _removed, draftState: _draft, ...application } = first;
   const sections = rows.flatMap((row) =>
     row.sectionId === null

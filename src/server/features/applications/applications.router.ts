@@ -13,7 +13,7 @@ import { cachedCatalog } from '../../catalog/catalog-cache';
 import { modelConfigured } from '../../integrations/ai/drafter';
 import { findGrantQuestions } from '../grants/grants.queries';
 import { announceStatus } from '../../application-events';
-import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
+import { applicationAccessProcedure, applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../trpc/live-stream';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
@@ -68,8 +68,8 @@ export const applicationsRouter = router({
     .input(createApplicationInput)
     .mutation(({ ctx, input }) => createApplication(ctx.db, input, ctx.user.id)),
 
-  get: applicationProcedure.query(async ({ ctx }) => ({
-    ...(await findApplicationOverview(ctx.db, ctx.application.id, ctx.locale)),
+  get: applicationAccessProcedure.query(async ({ ctx }) => ({
+    ...(await findApplicationOverview(ctx.db, ctx.application.id, ctx.locale, ctx.application.companyId)),
     role: ctx.membership.role,
   })),
 

@@ -76,6 +76,8 @@ export const companiesRouter = router({
     .input(changeRoleInput)
     .mutation(async ({ ctx, input }) => {
       await changeMembership(ctx, ctx.company.id, ctx.membership.role, input.userId, input.role);
+      // Every process forgets the role it kept (auth/membership-cache.ts).
+      await ctx.liveAccess.changed({ userId: input.userId });
       return { userId: input.userId, role: input.role };
     }),
 

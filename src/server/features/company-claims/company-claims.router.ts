@@ -56,7 +56,10 @@ export const companyClaimsRouter = router({
 
   adminTransfers: adminProcedure.input(z.object({ companyId: companyIdSchema })).query(({ ctx, input }) => listTransfers(ctx.db, input.companyId)),
 
-  transferOwnership: adminProcedure.input(transferOwnershipInput).mutation(({ ctx, input }) =>
-    transferOwnership(ctx, { companyId: input.companyId, email: input.email, reason: input.reason, by: ctx.user.id }),
-  ),
+  transferOwnership: adminProcedure.input(transferOwnershipInput).mutation(async ({ ctx, input }) => {
+    const transferred = await transferOwnership(ctx, { companyId: input.companyId, email: input.email, reason: input.reason, by: ctx.user.id });
+    // The previous owners are admins now: every process forgets the roles it kept of the company.
+    await ctx.liveAccess.changed({ companyId: input.companyId });
+    return transferred;
+  }),
 });
