@@ -66,6 +66,8 @@ export const envSchema = z.object({
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   /** The worker's `/metrics` port; unset, the worker serves no figures. */
   WORKER_METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /** How many web processes `npm start` runs on one port (`cluster.ts`); unset: the machine's cores, at most 4. */
+  WEB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
   /** Where `npm run backup` and scheduled backups write (default <DATA_DIR>/backups). */
   BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** A cron pattern (e.g. `0 3 * * *`): the worker then makes a backup on that schedule. */
@@ -111,6 +113,11 @@ export function env(): Env {
     }
   }
   return cached;
+}
+
+/** How many web processes to run: `WEB_CONCURRENCY`, else the cores there are, at most 4. */
+export function webConcurrency(config: Pick<Env, 'WEB_CONCURRENCY'>, cores: number): number {
+  return config.WEB_CONCURRENCY ?? Math.max(1, Math.min(4, cores));
 }
 
 /** Public base URL used in e-mail links. */

@@ -4,6 +4,7 @@
  * elsewhere, lets requests in flight finish (also those whose client has left), then closes the
  * database pool and Redis.
  */
+import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { appUrl, env } from './env';
@@ -49,8 +50,9 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 // The figures on a port of their own, kept off the public one (metrics.ts).
+// One of several web processes (cluster.ts): the primary answers on METRICS_PORT for all of them.
 const metricsServer =
-  config.METRICS_PORT === undefined
+  config.METRICS_PORT === undefined || cluster.isWorker
     ? null
     : await serveMetrics({ port: config.METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN }).catch((error: unknown) => {
         log.fatal({ err: error }, `METRICS_PORT ${config.METRICS_PORT} cannot be listened on`);

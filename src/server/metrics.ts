@@ -9,7 +9,8 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Queue } from 'bullmq';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import cluster from 'node:cluster';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { QueueName } from '../shared/jobs';
 
 export const metricsRegistry = new Registry();
@@ -21,6 +22,12 @@ export function startProcessMetrics(service: string): void {
   processMetricsStarted = true;
   metricsRegistry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: metricsRegistry });
+  // One of several web processes (cluster.ts): the primary asks each for these figures and sums
+  // them. Making an AggregatorRegistry is what makes a process answer the primary's asking.
+  if (cluster.isWorker) {
+    AggregatorRegistry.setRegistries([metricsRegistry]);
+    new AggregatorRegistry();
+  }
 }
 
 // Buckets from a cached read (about a millisecond) to a slow mutation or a draft's wait.
@@ -178,7 +185,8 @@ export async function metricsText(): Promise<{ body: string; contentType: string
  * A port of its own answering only `/metrics`: the web server's when `METRICS_PORT` is set, the
  * worker's when `WORKER_METRICS_PORT` is. Resolves once it listens.
  */
-export function serveMetrics(options: { port: number; host: string; token: string | undefined }): Promise<Server> {
+export function serveMetrics(options: { port: number; host: string; token: string | undefined; text?: typeof metricsText }): Promise<Server> {
+  const text = options.text ?? metricsText;
   const server = createServer((request, response) => {
     if ((request.url ?? '').split('?')[0] !== '/metrics' || request.method !== 'GET') {
       response.writeHead(404).end('Not Found');
@@ -188,7 +196,7 @@ export function serveMetrics(options: { port: number; host: string; token: strin
       response.writeHead(401, { 'www-authenticate': 'Bearer' }).end('Unauthorized');
       return;
     }
-    metricsText().then(
+    text().then(
       ({ body, contentType }) => response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(body),
       () => response.writeHead(500).end('Internal Server Error'),
     );

@@ -269,9 +269,11 @@ export function spawnWorkerProcess(services: Pick<TestServices, 'env' | 'scratch
 export async function spawnWebProcess(
   services: Pick<TestServices, 'env' | 'scratch' | 'mailDir'>,
   extraEnv: Record<string, string> = {},
+  /** Another entry (`src/server/cluster.ts`), and how many "running" lines to wait for (one per web process). */
+  options: { entry?: string; processes?: number } = {},
 ): Promise<{ child: ChildProcess; base: string; output: () => string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -297,7 +299,7 @@ export async function spawnWebProcess(
   return new Promise((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Grantwork is running')) resolve({ child, base: `http://127.0.0.1:${port}`, output: () => output, stop });
+      if (output.split('Grantwork is running').length - 1 >= (options.processes ?? 1)) resolve({ child, base: `http://127.0.0.1:${port}`, output: () => output, stop });
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);

@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the client if its sources changed, makes sure PostgreSQL and Redis are
  * there (embedded defaults when not configured), migrates, seeds an empty database, then runs
- * the web server and the worker as two processes and stops both on SIGTERM/SIGINT.
+ * the web server (`WEB_CONCURRENCY` processes, `cluster.ts`) and the worker, and stops them on
+ * SIGTERM/SIGINT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createDb } from '../db/db';
@@ -86,7 +87,8 @@ async function main() {
   };
   const processes = runProcesses(
     [
-      { name: 'app', entry: 'src/server/main.ts' },
+      // WEB_CONCURRENCY web processes on one port (cluster.ts).
+      { name: 'app', entry: 'src/server/cluster.ts' },
       { name: 'worker', entry: 'worker/main.ts' },
     ],
     childEnv,

@@ -50,6 +50,17 @@ export const applicationProcedure = userProcedure
     return next({ ctx: { application: state, membership: { role: reached.role } } });
   });
 
+/**
+ * `applicationAccessProcedure` with a role allowed to do `action`, for a procedure whose own
+ * statement also decides on the application's state (a save refuses a published application).
+ */
+export function applicationAccessProcedureFor(action: CompanyAction) {
+  return applicationAccessProcedure.meta({ access: { company: action } }).use(({ ctx, next }) => {
+    if (!may(ctx.membership.role, action)) throw new AppError('FORBIDDEN');
+    return next();
+  });
+}
+
 export function applicationProcedureFor(action: CompanyAction) {
   return applicationProcedure.meta({ access: { company: action } }).use(({ ctx, next }) => {
     if (!may(ctx.membership.role, action)) throw new AppError('FORBIDDEN');

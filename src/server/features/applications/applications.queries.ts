@@ -378,8 +378,12 @@ export async function findSection(db: Executor, applicationId: string, sectionId
     ])
     .where('s.id', '=', sectionId)
     .where('s.application_id', '=', applicationId)
-    // A change of the co-edited text reads the section and locks its row in one statement.
-    .$if(options.lock === true, (qb) => qb.select('s.text_seq as textSeq').forUpdate('s'))
+    // A save reads the section, whether its application is published, and locks its row in one statement.
+    .$if(options.lock === true, (qb) =>
+      qb
+        .select(['s.text_seq as textSeq', sql<boolean>`EXISTS (SELECT 1 FROM applications a WHERE a.id = s.application_id AND a.status = 'published')`.as('applicationPublished')])
+        .forUpdate('s'),
+    )
     .executeTakeFirst();
   if (!row) return undefined;
   const { currency, maxFundingPct, minInvoiceAmount, hourlyRate, knownTitle, knownEmployees, knownStart, knownEnd, ...section } = row;

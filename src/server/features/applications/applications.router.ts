@@ -13,7 +13,7 @@ import { cachedCatalog } from '../../catalog/catalog-cache';
 import { modelConfigured } from '../../integrations/ai/drafter';
 import { findGrantQuestions } from '../grants/grants.queries';
 import { announceStatus } from '../../application-events';
-import { applicationAccessProcedure, applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
+import { applicationAccessProcedure, applicationAccessProcedureFor, applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../trpc/live-stream';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
@@ -106,7 +106,8 @@ export const applicationsRouter = router({
     return { ...shown, related, rowDraftsAvailable: modelConfigured(ctx.env) };
   }),
 
-  saveSection: draftApplicationProcedureFor('applications.edit')
+  // Refuses a published application in its own locked read of the section (saveSection).
+  saveSection: applicationAccessProcedureFor('applications.edit')
     .input(saveSectionInput)
     .mutation(({ ctx, input }) => saveSectionAndAnnounce(ctx, ctx.user, { ...input, applicationId: ctx.application.id })),
 

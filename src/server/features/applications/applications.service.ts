@@ -25,7 +25,6 @@ import type { SessionUser } from '../../auth/session';
 import { announceStatus } from '../../application-events';
 import type { Services } from '../../services';
 import { announceText, changeTextTo, SERVER_CLIENT_ID } from '../co-editing/co-editing.service';
-import { lockText } from '../co-editing/text-store';
 import { recordSectionVersion } from '../versions/versions.queries';
 import {
   applicationStatusLocked,
@@ -106,16 +105,16 @@ function checkedData(section: SectionRow, data: unknown): unknown {
 export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string, options: { restoredFrom?: string } = {}) {
   const run = async (trx: Executor) => {
     // The row is locked either way; its co-editing document (which can be large) is read only when the text is saved too.
-    const locked = await lockText(trx, input.applicationId, input.sectionId);
-    const section = locked && (await findSection(trx, input.applicationId, input.sectionId));
-    if (!locked || !section) throw new AppError('NOT_FOUND');
+    const section = await findSection(trx, input.applicationId, input.sectionId, 'da', { lock: true });
+    if (!section) throw new AppError('NOT_FOUND');
+    if (section.applicationPublished) throw new AppError('CONFLICT', { message: 'applications.published' });
     if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
     const expected = input.content === undefined ? { fieldsVersion: input.fieldsVersion ?? 0 } : { version: input.version ?? 0 };
     if ('version' in expected ? section.version !== expected.version : section.fieldsVersion !== expected.fieldsVersion) throw new AppError('CONFLICT');
     const data = checkedData(section, input.data);
     const fields = { ...checkedAnswers(section, input.answers, input.fulfilled), data };
     const content = input.content ?? section.content;
-    const text = input.content === undefined || content === section.content ? null : await changeTextTo(trx, section.id, locked.seq, content);
+    const text = input.content === undefined || content === section.content ? null : await changeTextTo(trx, section.id, Number(section.textSeq), content);
     const status = statusAfterSave(section.status, missingForDone(section, { content, ...fields, data: data === undefined ? section.data : data, drafts: section.drafts }).length === 0);
     const saved = await updateSectionVersioned(
       trx,
