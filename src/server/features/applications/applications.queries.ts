@@ -14,6 +14,7 @@ import type { InputType, SectionKind } from '../../../shared/domain/grants';
 import { withKnownAnswers, type KnownFacts } from '../../../shared/domain/known-answers';
 import { localizedSql } from '../../catalog/localized-sql';
 import { newestDraftState } from '../drafts/drafts.queries';
+import { compiledOnce } from '../../db/compiled-once';
 import { personName } from '../../db/person-name';
 
 /**
@@ -231,8 +232,10 @@ export async function deleteApplication(db: Executor, applicationId: string): Pr
  * for an application that has none). Texts in the reader's language. With `companyId`, only an
  * application of that company (the caller's membership already known): NOT_FOUND otherwise.
  */
-export async function findApplicationOverview(db: Executor, applicationId: string, locale: Locale = 'da', companyId?: string) {
-  const rows = await db
+/** The overview's statement, built once per language and scope (`db/compiled-once.ts`). */
+const overviewStatement = compiledOnce<{ applicationId: string; companyId: string | undefined }, `${Locale}:${'company' | 'any'}`>()((db, value, shape) => {
+  const locale = shape.split(':')[0] as Locale;
+  return db
     .selectFrom('applications as a')
     .innerJoin('grants as g', 'g.id', 'a.grant_id')
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
@@ -266,10 +269,13 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
       sql<boolean>`gs.removed_at IS NOT NULL`.as('removedFromGrant'),
       newestDraftState().as('draftState'),
     ])
-    .where('a.id', '=', applicationId)
-    .$if(companyId !== undefined, (query) => query.where('a.company_id', '=', companyId!))
-    .orderBy('s.position')
-    .execute();
+    .where('a.id', '=', value('applicationId'))
+    .$if(shape.endsWith(':company'), (query) => query.where('a.company_id', '=', value('companyId')!))
+    .orderBy('s.position');
+});
+
+export async function findApplicationOverview(db: Executor, applicationId: string, locale: Locale = 'da', companyId?: string) {
+  const rows = await overviewStatement(db, { applicationId, companyId }, `${locale}:${companyId === undefined ? 'any' : 'company'}`);
   const first = rows[0];
   if (!first) throw new AppError('NOT_FOUND');
   const { sectionId: _id, sectionStatus: _status, sectionUpdatedAt: _updated, sectionTitle: _title, sectionKind: _kind, removedFromGrant: _removed, draftState: _draft, ...application } = first;
