@@ -157,12 +157,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // a trusted proxy's `traceparent` names it, else it is made here; the answer says which it is.
   app.use('*', (c, next) => {
     let peer: string | undefined;
-    try {
-      peer = getConnInfo(c).remote.address;
-    } catch {
-      peer = undefined;
+    // With no proxy trusted, nobody's `traceparent` is taken: the peer need not be looked up.
+    if (services.env.TRUST_PROXY.kind !== 'none') {
+      try {
+        peer = getConnInfo(c).remote.address;
+      } catch {
+        peer = undefined;
+      }
     }
-    const given = peerIsTrustedProxy(peer, services.env.TRUST_PROXY) ? traceIdOf(c.req.header('traceparent')) : null;
+    const given = peer !== undefined && peerIsTrustedProxy(peer, services.env.TRUST_PROXY) ? traceIdOf(c.req.header('traceparent')) : null;
     const traceId = given ?? newTraceId();
     return withTrace(traceId, async () => {
       await next();

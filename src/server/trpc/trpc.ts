@@ -138,7 +138,8 @@ export const publicProcedure = t.procedure.use(timed).use(appErrors_).use(noNulC
 export const userProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED');
   ctx.resHeaders?.set('Cache-Control', 'no-store');
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  // Only what changes: tRPC merges it into the context (which it copies key by key).
+  return next({ ctx: { user: ctx.user, session: ctx.session } });
 });
 
 /**
