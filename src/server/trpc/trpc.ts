@@ -108,14 +108,13 @@ export function pathOfNulCharacter(value: unknown): string | null {
  */
 const base = t.middleware(async ({ path, type, getRawInput, next }) => {
   const started = performance.now();
-  const observe = (code: string) => procedureDuration.observe({ procedure: path, type, code }, (performance.now() - started) / 1000);
   const nulAt = pathOfNulCharacter(await getRawInput().catch(() => undefined));
   if (nulAt !== null) {
-    observe('BAD_REQUEST');
+    procedureDuration.observe({ procedure: path, type, code: 'BAD_REQUEST' }, (performance.now() - started) / 1000);
     throw asTrpcError(new AppError('VALIDATION', { fieldErrors: { [nulAt]: 'validation.invalid' } }));
   }
   const result = await next();
-  observe(result.ok ? 'OK' : result.error.code);
+  procedureDuration.observe({ procedure: path, type, code: result.ok ? 'OK' : result.error.code }, (performance.now() - started) / 1000);
   if (result.ok) return result;
   const cause = result.error.cause;
   if (cause instanceof AppError) throw asTrpcError(cause);
@@ -131,6 +130,8 @@ function asTrpcError(cause: AppError): TRPCError {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(base);
 
 /** A signed-in user: `ctx.user` and `ctx.session` are non-null. Signed-in data is never cached. */
 export const userProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx, next }) => {
