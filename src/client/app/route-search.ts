@@ -57,20 +57,20 @@ function sameSite(value: unknown): string | undefined {
   return typeof value === 'string' && value.length <= REDIRECT_MAX ? safeRedirect(value, '') || undefined : undefined;
 }
 
-/** A link's token or address as written: its shape is the screen's to judge, which tells a wrong one from a missing one. */
-const raw = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined);
+/** A link's token or address, any length: its shape is the screen's to judge, which tells a wrong one from a missing one. */
+const raw = (value: unknown) => text(value, Infinity);
 
 /** The sign-in screens' `?redirect=` (signup, its success page, the forgotten password, onboarding). */
 export const redirectSearch = (search: Search): { redirect?: string } => ({ redirect: sameSite(search.redirect) });
 
 /** The login: `?redirect=`, and `?reset` after a password was changed (whatever its value, as `1`). */
-export const loginSearch = (search: Search): { redirect?: string; reset?: 1 } => ({ redirect: sameSite(search.redirect), reset: search.reset === undefined ? undefined : 1 });
+export const loginSearch = (search: Search): { redirect?: string; reset?: 1 } => ({ ...redirectSearch(search), reset: search.reset === undefined ? undefined : 1 });
 
 /** The signup: `?redirect=`, and `?email=` from an invitation, which fills in the address. */
-export const signupSearch = (search: Search): { redirect?: string; email?: string } => ({ redirect: sameSite(search.redirect), email: raw(search.email) });
+export const signupSearch = (search: Search): { redirect?: string; email?: string } => ({ ...redirectSearch(search), email: raw(search.email) });
 
 /** A link from an e-mail: `?token=` (a new password's, an address's verification) and where to go on to. */
-export const tokenSearch = (search: Search): { token?: string; redirect?: string } => ({ token: raw(search.token), redirect: sameSite(search.redirect) });
+export const tokenSearch = (search: Search): { token?: string; redirect?: string } => ({ ...redirectSearch(search), token: raw(search.token) });
 
 /** The home page: a grant alert's link (`?alerts=confirm|unsubscribe&token=…`). */
 export const alertLinkSearch = (search: Search): { alerts?: 'confirm' | 'unsubscribe'; token?: string } => ({
@@ -85,7 +85,7 @@ export const feedbackSearch = (search: Search): { from?: string } => ({ from: ty
 export const langSearch = (search: Search): { lang?: Locale } => ({ lang: oneOf(locales, search.lang) });
 
 /** The profile: `?export=gone`, where an expired archive's download link leads. */
-export const profileSearch = (search: Search): { export?: 'gone' } => ({ export: search.export === 'gone' ? 'gone' : undefined });
+export const profileSearch = (search: Search): { export?: 'gone' } => ({ export: oneOf(['gone'] as const, search.export) });
 
 /** The grant list's filters (`/grants`, and a fund's page, which fixes the fund). */
 export function grantSearch(search: Search): GrantSearch {
