@@ -55,6 +55,25 @@ export default tseslint.config(
     },
   },
   {
+    // client: a query string is read through its route's typed search (`app/route-search.ts`,
+    // `useSearch`); the address bar itself only in `lib/address-bar.ts`, which says why.
+    files: ['src/client/**'],
+    ignores: ['src/client/lib/address-bar.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "MemberExpression[object.name='location'][property.name='search']",
+          "MemberExpression[object.property.name='location'][property.name='search']",
+          "MemberExpression[object.name='location'][property.value='search']",
+          "MemberExpression[object.property.name='location'][property.value='search']",
+          "VariableDeclarator[init.name='location'] > ObjectPattern > Property[key.name='search']",
+          "VariableDeclarator[init.property.name='location'] > ObjectPattern > Property[key.name='search']",
+        ].map((selector) => ({ selector, message: "read the query string through the route's typed search (useSearch, app/route-search.ts), not location.search." })),
+      ],
+    },
+  },
+  {
     // server: shared and itself; only the root router imports feature routers.
     files: ['src/server/**'],
     ignores: ['src/server/trpc/root.ts'],

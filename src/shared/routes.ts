@@ -125,6 +125,9 @@ export function requiresSignIn(pathname: string): boolean {
   return match !== null && match.route.access !== 'anyone';
 }
 
+/** The longest `?redirect=` kept (the server's schema and the client's router agree). */
+export const REDIRECT_MAX = 500;
+
 /** Only a same-site path may be a post-login destination (no `//host`, no scheme). */
 export function safeRedirect(target: unknown, fallback = '/applications'): string {
   if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {

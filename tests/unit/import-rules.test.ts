@@ -50,4 +50,20 @@ describe('the import rules of the architecture', () => {
     expect(await errorsOf('no-restricted-syntax', 'src/server/features/grants/grants.queries.ts', query)).toHaveLength(0);
     expect(await errorsOf('no-restricted-syntax', 'worker/processors/x.ts', "import { sql } from 'kysely';\nexport const one = sql`SELECT 1`;")).toHaveLength(1);
   });
+
+  it('keep the client reading query strings through the router, the address bar in one place only', async () => {
+    const reads = [
+      'export const a = window.location.search;',
+      'export const a = new URLSearchParams(location.search).get("redirect");',
+      'const { search } = window.location;\nexport const a = search;',
+      "export const a = document.location['search'];",
+    ];
+    for (const code of reads) {
+      expect(await errorsOf('no-restricted-syntax', 'src/client/app/routes/login.lazy.tsx', code), code).toHaveLength(1);
+      expect(await errorsOf('no-restricted-syntax', 'src/client/features/auth/x.ts', code), code).toHaveLength(1);
+      expect(await errorsOf('no-restricted-syntax', 'src/client/lib/address-bar.ts', code), code).toHaveLength(0);
+    }
+    // The router's own location is the typed way.
+    expect(await errorsOf('no-restricted-syntax', 'src/client/features/auth/x.ts', 'export const here = (location: { pathname: string; searchStr: string }) => location.pathname + location.searchStr;')).toHaveLength(0);
+  });
 });

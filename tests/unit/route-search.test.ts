@@ -4,8 +4,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { applicationsSearch, grantSearch, setupSearch } from '../../src/client/app/route-search';
+import {
+  alertLinkSearch,
+  applicationsSearch,
+  feedbackSearch,
+  grantSearch,
+  langSearch,
+  loginSearch,
+  profileSearch,
+  redirectSearch,
+  setupSearch,
+  signupSearch,
+  tokenSearch,
+} from '../../src/client/app/route-search';
 import { applicationListInput, applicationSetupInput } from '../../src/shared/schemas/applications';
+import { resendVerificationInput, signupInput } from '../../src/shared/schemas/auth';
+import { sendFeedbackInput } from '../../src/shared/schemas/feedback';
 import { grantListInput } from '../../src/shared/schemas/grants';
 
 /** What the schema makes of a value from the URL (the router parses `?q=2026` as a number), or undefined when it refuses it. */
@@ -46,5 +60,44 @@ describe('the dashboard’s and the application setup’s query strings', () => 
 
   it('reads a whole query string, dropping what does not pass', () => {
     expect(grantSearch({ q: ' vind ', status: 'draft', sort: 'newest', lang: 'nb', other: 'x' })).toEqual({ lang: 'nb', q: 'vind', fund: undefined, status: undefined, sort: 'newest' });
+  });
+});
+
+const paths = ['/grants/x', '/applications?status=draft&company=1', '/verify-email?token=abc&redirect=%2Fgrants', '/', '//evil.example', '/\\evil.example', 'https://evil.example/', 'grants', '/a b', `/${'x'.repeat(498)}`, `/${'x'.repeat(499)}`, `/${'x'.repeat(500)}`, '', 2026, null, true, ['/a'], { a: 1 }];
+
+describe('the sign-in screens’ query strings', () => {
+  it('keep a `redirect` exactly when the server’s schema does: a same-site path of at most 500 characters', () => {
+    const schema = signupInput.shape.redirect;
+    expectSame((redirect) => redirectSearch({ redirect }).redirect, schema, paths);
+    expectSame((redirect) => loginSearch({ redirect }).redirect, schema, paths);
+    expectSame((redirect) => signupSearch({ redirect }).redirect, schema, paths);
+    expectSame((redirect) => tokenSearch({ redirect }).redirect, resendVerificationInput.unwrap().shape.redirect, paths);
+  });
+
+  it('keep a token and an invited address as written, for the screen to judge, and `reset` whatever its value', () => {
+    expect(tokenSearch({ token: 'abc-DEF_123' })).toEqual({ token: 'abc-DEF_123', redirect: undefined });
+    expect(tokenSearch({ token: '' }).token).toBe('');
+    // The router reads `?token=123` as a number.
+    expect(tokenSearch({ token: 123 }).token).toBe('123');
+    expect(tokenSearch({ token: { a: 1 } }).token).toBeUndefined();
+    expect(signupSearch({ email: 'ada@example.com', redirect: '/grants/x' })).toEqual({ email: 'ada@example.com', redirect: '/grants/x' });
+    expect(loginSearch({ reset: 1 }).reset).toBe(1);
+    expect(loginSearch({ reset: '' }).reset).toBe(1);
+    expect(loginSearch({}).reset).toBeUndefined();
+  });
+});
+
+describe('the other pages’ query strings', () => {
+  it('keep the feedback page’s `from` exactly when the feedback procedure takes it', () => {
+    expectSame((from) => feedbackSearch({ from }).from, sendFeedbackInput.shape.page, paths);
+  });
+
+  it('keep a grant alert’s link, a language and a gone export only as the pages know them', () => {
+    expect(alertLinkSearch({ alerts: 'confirm', token: 'tok_1', lang: 'en' })).toEqual({ alerts: 'confirm', token: 'tok_1' });
+    expect(alertLinkSearch({ alerts: 'unsubscribe', token: 'tok_1' }).alerts).toBe('unsubscribe');
+    expect(alertLinkSearch({ alerts: 'delete', token: 'tok_1' }).alerts).toBeUndefined();
+    expectSame((lang) => langSearch({ lang }).lang, applicationSetupInput.shape.language, words);
+    expect(profileSearch({ export: 'gone' }).export).toBe('gone');
+    expect(profileSearch({ export: 'ready' }).export).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@
 import { APPLICATION_TITLE_MAX, isApplicationStatus, type ApplicationStatus } from '../../shared/domain/applications';
 import { GRANT_FUND_FILTER_MAX, GRANT_QUERY_MAX, grantSorts, publicGrantStatuses, type GrantSort, type PublicGrantStatus } from '../../shared/domain/grants';
 import { locales, type Locale } from '../../shared/i18n/locales';
+import { REDIRECT_MAX, safeRedirect } from '../../shared/routes';
 import type { ApplicationListInput } from '../../shared/schemas/applications';
 
 type Search = Record<string, unknown>;
@@ -47,6 +48,44 @@ function oneOf<T extends string>(values: readonly T[], value: unknown): T | unde
 // The form zod's `z.uuid()` accepts (RFC 9562 versions and variants, nil and max).
 const uuidPattern = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 const uuid = (value: unknown) => (typeof value === 'string' && uuidPattern.test(value) ? value : undefined);
+
+/**
+ * `?redirect=`: a same-site path to go on to afterwards, kept as the server's schema keeps it
+ * (`shared/schemas/auth.ts`); anything else is dropped.
+ */
+function sameSite(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= REDIRECT_MAX ? safeRedirect(value, '') || undefined : undefined;
+}
+
+/** A link's token or address, any length: its shape is the screen's to judge, which tells a wrong one from a missing one. */
+const raw = (value: unknown) => text(value, Infinity);
+
+/** The sign-in screens' `?redirect=` (signup, its success page, the forgotten password, onboarding). */
+export const redirectSearch = (search: Search): { redirect?: string } => ({ redirect: sameSite(search.redirect) });
+
+/** The login: `?redirect=`, and `?reset` after a password was changed (whatever its value, as `1`). */
+export const loginSearch = (search: Search): { redirect?: string; reset?: 1 } => ({ ...redirectSearch(search), reset: search.reset === undefined ? undefined : 1 });
+
+/** The signup: `?redirect=`, and `?email=` from an invitation, which fills in the address. */
+export const signupSearch = (search: Search): { redirect?: string; email?: string } => ({ ...redirectSearch(search), email: raw(search.email) });
+
+/** A link from an e-mail: `?token=` (a new password's, an address's verification) and where to go on to. */
+export const tokenSearch = (search: Search): { token?: string; redirect?: string } => ({ ...redirectSearch(search), token: raw(search.token) });
+
+/** The home page: a grant alert's link (`?alerts=confirm|unsubscribe&token=…`). */
+export const alertLinkSearch = (search: Search): { alerts?: 'confirm' | 'unsubscribe'; token?: string } => ({
+  alerts: oneOf(['confirm', 'unsubscribe'] as const, search.alerts),
+  token: raw(search.token),
+});
+
+/** The feedback form: `?from=`, the app path the writer came from, as the feedback procedure takes it. */
+export const feedbackSearch = (search: Search): { from?: string } => ({ from: typeof search.from === 'string' && /^\/\S{0,499}$/.test(search.from) ? search.from : undefined });
+
+/** A page that follows `?lang=` (the Danish landing page keeps a language the link chose). */
+export const langSearch = (search: Search): { lang?: Locale } => ({ lang: oneOf(locales, search.lang) });
+
+/** The profile: `?export=gone`, where an expired archive's download link leads. */
+export const profileSearch = (search: Search): { export?: 'gone' } => ({ export: oneOf(['gone'] as const, search.export) });
 
 /** The grant list's filters (`/grants`, and a fund's page, which fixes the fund). */
 export function grantSearch(search: Search): GrantSearch {

@@ -2,7 +2,7 @@
  * The client router, built from the screens: every `routes/<name>.tsx` defines one route of the
  * shared table (`defineScreen`), under the layout the table gives it.
  */
-import { createRouter, type AnyRoute } from '@tanstack/react-router';
+import { createRouter } from '@tanstack/react-router';
 import type { RouteName } from '../../shared/routes';
 import { trpcUtils } from '../lib/trpc';
 import { layoutRoutes, rootRoute, RouteError, type Screens } from './screen';
@@ -25,11 +25,10 @@ void everyRouteHasAScreen;
 /** Every screen definition; a screen's component is its own module (`<name>.lazy.tsx`), loaded when shown. */
 export const screens: ScreenRoute[] = Object.values(import.meta.glob<ScreenRoute>(['./routes/*.tsx', '!./routes/*.lazy.tsx'], { eager: true, import: 'screen' }));
 
-// Each screen names its layout as its parent; the layouts hold them. The tree's type lists the
-// screens directly, which is all the router's types read (paths, parameters, query strings).
-const routeTree = rootRoute.addChildren(
-  Object.values(layoutRoutes).map((layout) => layout.addChildren(screens.filter((screen) => (screen.options.getParentRoute() as AnyRoute) === layout))),
-) as unknown as ReturnType<typeof rootRoute.addChildren<Array<ScreenRoute | (typeof layoutRoutes)[keyof typeof layoutRoutes]>>>;
+// Each screen names its layout as its parent; the layouts hold them. Each layout's children are
+// typed as any screen: the router's types read every route of the tree (paths, parameters, query
+// strings) from the route itself, whose parent is typed where it is defined (`defineScreen`).
+const routeTree = rootRoute.addChildren(Object.values(layoutRoutes).map((layout) => layout.addChildren(screens.filter((screen) => screen.options.getParentRoute() === layout))));
 
 export const router = createRouter({
   routeTree,

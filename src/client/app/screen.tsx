@@ -10,7 +10,6 @@ import {
   Outlet,
   redirect,
   useLocation,
-  type AnyRoute,
   type ResolveParams,
   type RouteComponent,
 } from '@tanstack/react-router';
@@ -92,7 +91,6 @@ export const layoutRoutes = {
 };
 
 type Path<N extends RouteName> = (typeof routes)[N]['path'];
-type LayoutRouteOf<N extends RouteName> = Extract<(typeof layoutRoutes)[(typeof routes)[N]['layout']], AnyRoute>;
 type SearchReader = (search: Record<string, unknown>) => object;
 type SearchOf<S> = S extends SearchReader ? ReturnType<S> : Record<string, never>;
 
@@ -117,14 +115,13 @@ interface ScreenOptions<N extends RouteName, S extends SearchReader | undefined>
 export function defineScreen<
   N extends RouteName,
   S extends SearchReader | undefined = undefined,
-  // Resolved where the screen is defined, not inside this function: TypeScript cannot work a
-  // route's full path out of a layout it only knows as "the layout of some N".
-  Parent extends AnyRoute = LayoutRouteOf<N>,
   P extends string = Path<N>,
 >(name: N, options: ScreenOptions<N, S>) {
   const definition = routes[name];
   return createRoute({
-    getParentRoute: () => layoutRoutes[definition.layout] as unknown as Parent,
+    // Typed as the layout of this very screen (indexed by `N`'s layout), so each screen's full
+    // path, parameters and query string resolve where it is defined.
+    getParentRoute: () => layoutRoutes[definition.layout],
     path: definition.path as P,
     staticData: { name },
     validateSearch: options.search as S,

@@ -12,6 +12,7 @@ import type { MessageKey } from '../../shared/i18n';
 import { defaultLocale, isLocale, type Locale } from '../../shared/i18n/locales';
 import { pickText, type LocalizedText } from '../../shared/i18n/localized-text';
 import { formatsOf, type Formats } from '../../shared/i18n/format';
+import { addressSearch } from './address-bar';
 
 /** A language's catalog as the build delivers it: every message already parsed (vite.config.ts). */
 type Messages = Record<MessageKey, MessageFormatElement[]>;
@@ -67,8 +68,9 @@ function hasMessage(locale: Locale, key: string): boolean {
  * page loads keeps the language the link chose.
  */
 export function startLocale(): Locale {
-  const locale = initialLocale(window.location.search, readStored());
-  if (new URLSearchParams(window.location.search).has('lang')) store(locale);
+  const search = addressSearch();
+  const locale = initialLocale(search, readStored());
+  if (new URLSearchParams(search).has('lang')) store(locale);
   return locale;
 }
 
@@ -126,7 +128,7 @@ export function LocaleProvider({ initial, children }: { initial: Locale; childre
   // A shared link with ?lang= chooses the language even when the app is already open.
   useEffect(() => {
     const onNavigate = () => {
-      const fromUrl = new URLSearchParams(window.location.search).get('lang');
+      const fromUrl = new URLSearchParams(addressSearch()).get('lang');
       if (isLocale(fromUrl)) {
         store(fromUrl);
         void loadMessages(fromUrl, { complete: Boolean(loadedCatalogs[currentLocale]?.complete) }).then(() => setLocaleState(fromUrl));

@@ -12,6 +12,7 @@ import type { AppRouter } from '../../server/trpc/root';
 import { MAX_BATCH_CALLS } from '../../shared/batch-limit';
 import { appErrors, type AppErrorData } from '../../shared/errors';
 import { toast } from '../ui/toast';
+import { addressHere } from './address-bar';
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { currentLocale, translate } from './intl';
 
@@ -73,7 +74,7 @@ function onUnauthorized(error: unknown) {
   // screen finishes by itself.
   if (window.location.pathname === '/logout') return;
   clearAuthToken();
-  const here = window.location.pathname + window.location.search;
+  const here = addressHere();
   if (!window.location.pathname.startsWith('/login')) {
     window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
   }

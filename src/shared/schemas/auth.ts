@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLineName } from '../domain/names';
 import { PASSWORD_MAX, PASSWORD_MIN, isCommonPassword } from '../domain/passwords';
 import { locales } from '../i18n/locales';
-import { safeRedirect } from '../routes';
+import { REDIRECT_MAX, safeRedirect } from '../routes';
 
 export const emailSchema = z
   .string()
@@ -20,7 +20,7 @@ export const newPasswordSchema = z
 /** A same-site path to go on to afterwards; anything else is dropped rather than refused. */
 const redirectSchema = z
   .string()
-  .max(500)
+  .max(REDIRECT_MAX)
   .transform((value) => safeRedirect(value, ''))
   .transform((value) => value || undefined);
 

@@ -2,7 +2,7 @@
  * The Danish landing page. Opening it switches the interface to Danish, so the header, the body
  * and `<html lang>` agree; a visitor who then picks another language reads the page in that one.
  */
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AlertSignupCard } from '../../features/grant-alerts/alert-signup-card';
 import { OpenGrantsSection } from '../../features/grants/open-grants';
@@ -44,9 +44,10 @@ function DanishLanding() {
 
 export default function DkScreen() {
   const { locale, setLocale } = useLocale();
+  const { lang } = useSearch({ from: '/default/dk' });
   // Once, on arrival: the page is Danish unless the visitor picks another language here.
   useEffect(() => {
-    if (locale !== 'da' && !new URLSearchParams(window.location.search).has('lang')) setLocale('da');
+    if (locale !== 'da' && !lang) setLocale('da');
   }, []);
   return <DanishLanding />;
 }

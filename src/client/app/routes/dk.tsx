@@ -1,6 +1,8 @@
+import { langSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('dk', {
+  search: langSearch,
   component: () => import('./dk.lazy'),
 });
 

@@ -1,3 +1,4 @@
+import { useSearch } from '@tanstack/react-router';
 import { FeedbackForm } from '../../features/feedback/feedback-form';
 import { useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
@@ -6,8 +7,8 @@ import { usePageMeta } from '../../lib/page-meta';
 export default function FeedbackScreen() {
   const t = useT();
   usePageMeta({ title: t('route.feedback'), description: t('feedback.intro') });
-  const from = new URLSearchParams(window.location.search).get('from') ?? undefined;
-  const page = from && /^\/[^\s]{0,499}$/.test(from) ? from : undefined;
+  // Kept by the route only when it is a path of the app (`feedbackSearch`).
+  const { from: page } = useSearch({ from: '/public/feedback' });
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-semibold text-gray-900">{t('route.feedback')}</h1>

@@ -1,6 +1,8 @@
+import { feedbackSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('feedback', {
+  search: feedbackSearch,
   component: () => import('./feedback.lazy'),
 });
 

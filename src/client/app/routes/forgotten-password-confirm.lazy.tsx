@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { resetPasswordForm, resetTokenInput } from '../../../shared/schemas/auth';
 import { AuthCard } from '../../features/auth/auth-card';
 import { useSignedOut } from '../../features/auth/use-auth-redirect';
@@ -18,13 +18,13 @@ export default function ResetPasswordScreen() {
   usePageTitle(t('route.forgotten-password-confirm'));
   const navigate = useNavigate();
   const signedOut = useSignedOut();
-  const token = new URLSearchParams(window.location.search).get('token');
+  const { token } = useSearch({ from: '/none/forgotten-password/confirm' });
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(resetPasswordForm), defaultValues: { password: '', repeat: '' } });
   const reset = trpc.auth.resetPassword.useMutation({ meta: { handlesError: true } });
   // Checked on opening: a used or expired link says so before two passwords are typed. A token of
   // the wrong shape is treated the same, without asking. Never retried: the answer will not change.
-  const tokenShaped = token !== null && resetTokenInput.safeParse({ token }).success;
+  const tokenShaped = token !== undefined && resetTokenInput.safeParse({ token }).success;
   const status = trpc.auth.resetTokenStatus.useQuery({ token: token ?? '' }, { enabled: tokenShaped, retry: false, staleTime: Infinity, refetchOnWindowFocus: false });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -34,7 +34,7 @@ export default function ResetPasswordScreen() {
       await reset.mutateAsync({ token, password: values.password });
       // Every session ended on the server; this browser's token is gone too.
       signedOut();
-      await navigate({ href: '/login?reset=1', replace: true });
+      await navigate({ to: '/login', search: { reset: 1 }, replace: true });
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, ['password']));
     }

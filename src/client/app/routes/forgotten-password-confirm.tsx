@@ -1,6 +1,8 @@
+import { tokenSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('forgotten-password-confirm', {
+  search: tokenSearch,
   component: () => import('./forgotten-password-confirm.lazy'),
 });
 

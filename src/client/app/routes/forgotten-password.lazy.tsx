@@ -1,9 +1,10 @@
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { requestPasswordResetInput } from '../../../shared/schemas/auth';
 import { AuthCard } from '../../features/auth/auth-card';
-import { redirectParam, withRedirect } from '../../features/auth/use-auth-redirect';
+import { withRedirect } from '../../features/auth/use-auth-redirect';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
@@ -14,7 +15,7 @@ import { usePageTitle } from '../../lib/page-meta';
 export default function ForgottenPasswordScreen() {
   const t = useT();
   usePageTitle(t('route.forgotten-password'));
-  const redirect = redirectParam();
+  const { redirect } = useSearch({ from: '/none/forgotten-password' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(requestPasswordResetInput), defaultValues: { email: '' } });

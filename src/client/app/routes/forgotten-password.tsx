@@ -1,6 +1,8 @@
+import { redirectSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('forgotten-password', {
+  search: redirectSearch,
   component: () => import('./forgotten-password.lazy'),
 });
 

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { AlertLinkHandler } from '../../features/grant-alerts/alert-link';
 import { AlertSignupCard } from '../../features/grant-alerts/alert-signup-card';
 import { OpenGrantsSection } from '../../features/grants/open-grants';
@@ -11,9 +11,10 @@ export default function IndexScreen() {
   const t = useT();
   usePageMeta({ title: null, description: t('grants.home.description') });
   const signedIn = getAuthToken() !== null;
+  const search = useSearch({ from: '/public/' });
   return (
     <div className="pb-12">
-      <AlertLinkHandler />
+      <AlertLinkHandler link={search} />
       <section className="bg-white">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <h1 className="max-w-3xl text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl">{t('route.index')}</h1>

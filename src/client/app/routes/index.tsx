@@ -1,6 +1,8 @@
+import { alertLinkSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('index', {
+  search: alertLinkSearch,
   component: () => import('./index.lazy'),
 });
 

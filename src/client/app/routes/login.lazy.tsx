@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { loginInput } from '../../../shared/schemas/auth';
 import { AuthCard } from '../../features/auth/auth-card';
-import { redirectParam, useSignedIn, withRedirect } from '../../features/auth/use-auth-redirect';
+import { useSignedIn, withRedirect } from '../../features/auth/use-auth-redirect';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
@@ -16,8 +16,8 @@ import { deviceId } from '../../lib/device-id';
 export default function LoginScreen() {
   const t = useT();
   usePageTitle(t('route.login'));
-  const redirect = redirectParam();
-  const passwordChanged = new URLSearchParams(window.location.search).has('reset');
+  const { redirect, reset } = useSearch({ from: '/none/login' });
+  const passwordChanged = reset !== undefined;
   const signedIn = useSignedIn();
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(loginInput), defaultValues: { email: '', password: '' } });

@@ -1,6 +1,8 @@
+import { loginSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('login', {
+  search: loginSearch,
   component: () => import('./login.lazy'),
 });
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useSearch } from '@tanstack/react-router';
 import { OnboardingForm } from '../../features/companies/onboarding-form';
 import { JoinRequestOffer } from '../../features/company-claims/join-requests';
 import { useT } from '../../lib/intl';
@@ -12,6 +13,7 @@ export default function OnboardingCompanyScreen() {
   const t = useT();
   usePageTitle(t('route.onboarding-company'));
   const me = trpc.auth.me.useQuery();
+  const { redirect } = useSearch({ from: '/none/onboarding/company' });
   // Creating a company needs a confirmed address (decision 0043): the form waits for it, and the
   // link that confirms it comes back here, with the grant the person started from.
   const unverified = me.data?.emailVerified === false ? me.data : null;
@@ -31,7 +33,7 @@ export default function OnboardingCompanyScreen() {
         </div>
       ) : (
         <div className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
-          <OnboardingForm renderTaken={(taken) => <JoinRequestOffer orgId={taken.orgId} companyName={taken.companyName} />} />
+          <OnboardingForm redirect={redirect} renderTaken={(taken) => <JoinRequestOffer orgId={taken.orgId} companyName={taken.companyName} />} />
         </div>
       )}
     </section>

@@ -1,6 +1,8 @@
+import { redirectSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('onboarding-company', {
+  search: redirectSearch,
   component: () => import('./onboarding-company.lazy'),
 });
 

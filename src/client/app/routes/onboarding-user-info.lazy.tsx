@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { userInfoInput } from '../../../shared/schemas/auth';
-import { redirectParam } from '../../features/auth/use-auth-redirect';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
@@ -15,7 +14,7 @@ export default function OnboardingUserInfoScreen() {
   const t = useT();
   usePageTitle(t('route.onboarding-user-info'));
   const navigate = useNavigate();
-  const redirect = redirectParam();
+  const { redirect } = useSearch({ from: '/onboarding/onboarding/user-info' });
   const utils = trpc.useUtils();
   const me = trpc.auth.me.useQuery();
   const [formError, setFormError] = useState<FormMessage | null>(null);

@@ -1,6 +1,8 @@
+import { redirectSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('onboarding-user-info', {
+  search: redirectSearch,
   component: () => import('./onboarding-user-info.lazy'),
 });
 

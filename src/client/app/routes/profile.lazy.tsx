@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { ChangePasswordForm, ProfileDetailsForm, SessionsList } from '../../features/auth/profile-forms';
 import { NotificationSettingsPanel } from '../../features/notifications/notification-settings';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSignedOut } from '../../features/auth/use-auth-redirect';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
@@ -22,6 +22,7 @@ export default function ProfileScreen() {
   const me = trpc.auth.me.useQuery();
   const signedOut = useSignedOut();
   const navigate = useNavigate();
+  const { export: exported } = useSearch({ from: '/none/profile' });
   return (
     <section className="mx-auto w-full max-w-2xl space-y-5 px-4 py-8">
       <h1 className="text-2xl font-semibold text-gray-900">{t('route.profile')}</h1>
@@ -37,7 +38,7 @@ export default function ProfileScreen() {
           <ChangePasswordForm />
           <SessionsList />
           <Suspense fallback={null}>
-            <MyDataPanel emailVerified={me.data.emailVerified} />
+            <MyDataPanel emailVerified={me.data.emailVerified} exportGone={exported === 'gone'} />
             <DeleteAccountPanel
             onDeleted={async () => {
               signedOut();

@@ -1,6 +1,8 @@
+import { profileSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('profile', {
+  search: profileSearch,
   component: () => import('./profile.lazy'),
 });
 

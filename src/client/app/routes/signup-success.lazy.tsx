@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
-import { redirectParam, withRedirect } from '../../features/auth/use-auth-redirect';
+import { Link, useSearch } from '@tanstack/react-router';
+import { withRedirect } from '../../features/auth/use-auth-redirect';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
@@ -10,7 +10,7 @@ import { NextSteps } from '../../features/applications/next-steps';
 export default function SignupSuccessScreen() {
   const t = useT();
   usePageTitle(t('route.signup-success'));
-  const redirect = redirectParam();
+  const { redirect } = useSearch({ from: '/public/signup-success' });
   const me = trpc.auth.me.useQuery();
   const missingNames = me.data ? !me.data.firstname || !me.data.lastname : false;
   const next = missingNames ? withRedirect('/onboarding/user-info', redirect) : (redirect ?? '/onboarding/company');

@@ -1,6 +1,8 @@
+import { redirectSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('signup-success', {
+  search: redirectSearch,
   component: () => import('./signup-success.lazy'),
 });
 

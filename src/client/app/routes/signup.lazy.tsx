@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { signupInput } from '../../../shared/schemas/auth';
 import { AuthCard } from '../../features/auth/auth-card';
-import { redirectParam, useSignedIn, withRedirect } from '../../features/auth/use-auth-redirect';
+import { useSignedIn, withRedirect } from '../../features/auth/use-auth-redirect';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useLocale, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
@@ -17,9 +17,8 @@ export default function SignupScreen() {
   const t = useT();
   const { locale } = useLocale();
   usePageTitle(t('route.signup'));
-  const redirect = redirectParam();
   // An invitation link pre-fills the invited address.
-  const invitedEmail = new URLSearchParams(window.location.search).get('email') ?? '';
+  const { redirect, email: invitedEmail = '' } = useSearch({ from: '/none/signup' });
   const signedIn = useSignedIn();
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({
@@ -32,7 +31,7 @@ export default function SignupScreen() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const { token } = await signup.mutateAsync({ ...values, locale, redirect: redirect ?? undefined });
+      const { token } = await signup.mutateAsync({ ...values, locale, redirect });
       await signedIn(token, withRedirect('/signup-success', redirect));
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, ['firstname', 'lastname', 'email', 'password', 'acceptPrivacy']));

@@ -1,6 +1,8 @@
+import { signupSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('signup', {
+  search: signupSearch,
   component: () => import('./signup.lazy'),
 });
 

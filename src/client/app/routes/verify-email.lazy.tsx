@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation, useSearch } from '@tanstack/react-router';
 import { verifyEmailInput } from '../../../shared/schemas/auth';
 import { AuthCard } from '../../features/auth/auth-card';
-import { redirectParam } from '../../features/auth/use-auth-redirect';
 import { getAuthToken } from '../../lib/auth-token';
 import { useT } from '../../lib/intl';
 import { usePageTitle } from '../../lib/page-meta';
@@ -20,9 +19,10 @@ export default function VerifyEmailScreen() {
   const t = useT();
   usePageTitle(t('route.verify-email'));
   const utils = trpc.useUtils();
-  const search = new URLSearchParams(window.location.search);
-  const token = search.get('token');
-  const tokenShaped = token !== null && verifyEmailInput.safeParse({ token }).success;
+  const { token, redirect } = useSearch({ from: '/none/verify-email' });
+  // Signed out, the login comes back here, to this very link.
+  const back = useLocation({ select: (location) => location.pathname + location.searchStr });
+  const tokenShaped = token !== undefined && verifyEmailInput.safeParse({ token }).success;
   const signedIn = getAuthToken() !== null;
   const verify = trpc.auth.verifyEmail.useMutation({
     meta: { handlesError: true },
@@ -36,7 +36,7 @@ export default function VerifyEmailScreen() {
     verify.mutate({ token: token! });
   }, [signedIn, tokenShaped, token, verify]);
 
-  const onward = redirectParam() ?? '/applications';
+  const onward = redirect ?? '/applications';
   const title = t('route.verify-email');
   const continueLink = (
     <Link to={onward} className={`${buttonClass('primary', 'md')} mt-4 w-full justify-center`}>
@@ -51,7 +51,6 @@ export default function VerifyEmailScreen() {
     );
   }
   if (!signedIn) {
-    const back = `${window.location.pathname}${window.location.search}`;
     return (
       <AuthCard title={title}>
         <p className="text-gray-800">{t('auth.verify.signIn')}</p>

@@ -1,6 +1,8 @@
+import { tokenSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('verify-email', {
+  search: tokenSearch,
   component: () => import('./verify-email.lazy'),
 });
 

@@ -1,18 +1,10 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { safeRedirect } from '../../../shared/routes';
 import { clearAuthToken, setAuthToken } from '../../lib/auth-token';
 
-/** `?redirect=` of the current URL, if it is a same-site path. */
-export function redirectParam(): string | null {
-  const value = new URLSearchParams(window.location.search).get('redirect');
-  const safe = safeRedirect(value, '');
-  return safe === '' ? null : safe;
-}
-
-/** Keeps `?redirect=` on links between the sign-in screens. */
-export function withRedirect(path: string, redirect: string | null): string {
+/** Keeps `?redirect=` (a screen's, read by its route: `route-search.ts`) on links between the sign-in screens. */
+export function withRedirect(path: string, redirect: string | undefined): string {
   return redirect ? `${path}${path.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(redirect)}` : path;
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 
@@ -21,6 +22,7 @@ export default function VerifyEmailNotice({ email }: { email: string }) {
 /** Sends another verification link, whose page comes back to where the person is now. */
 export function ResendVerification({ email }: { email: string }) {
   const t = useT();
+  const router = useRouter();
   const [sent, setSent] = useState(false);
   const resend = trpc.auth.resendVerification.useMutation({ onSuccess: () => setSent(true) });
   if (sent) {
@@ -35,7 +37,10 @@ export function ResendVerification({ email }: { email: string }) {
       type="button"
       className="shrink-0 rounded-md border border-amber-300 bg-white px-3 py-1.5 font-medium text-amber-950 hover:bg-amber-100 disabled:opacity-60"
       disabled={resend.isPending}
-      onClick={() => resend.mutate({ redirect: `${window.location.pathname}${window.location.search}` })}
+      onClick={() => {
+        const { pathname, searchStr } = router.state.location;
+        resend.mutate({ redirect: pathname + searchStr });
+      }}
     >
       {t('auth.verify.resend')}
     </button>

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import type { z } from 'zod';
-import { safeRedirect } from '../../../shared/routes';
 import { createCompanyInput, lookupInput, type LookupState } from '../../../shared/schemas/companies';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { appErrorOf } from '../../lib/trpc';
@@ -24,8 +23,9 @@ type DetailsValues = z.input<typeof detailsInput>;
  * the found profile fills the form, the user corrects name and website and confirms. When the
  * registry cannot be reached the details can be typed in, marked as not verified. When the
  * organisation ID is already in Grantwork, `renderTaken` offers what to do instead (ask to join).
+ * `redirect`: where the user came from (the route's `?redirect=`, a same-site path), else the company list.
  */
-export function OnboardingForm({ renderTaken }: { renderTaken: (taken: { orgId: string; companyName: string }) => ReactNode }) {
+export function OnboardingForm({ redirect, renderTaken }: { redirect?: string; renderTaken: (taken: { orgId: string; companyName: string }) => ReactNode }) {
   const t = useT();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -68,7 +68,7 @@ export function OnboardingForm({ renderTaken }: { renderTaken: (taken: { orgId: 
       await utils.invalidate();
       toast.success(t('companies.onboarding.created', { name: values.name }));
       // Back to where the user came from (e.g. starting an application), else the company list.
-      await navigate({ href: safeRedirect(new URLSearchParams(window.location.search).get('redirect'), '/companies') });
+      await navigate({ href: redirect ?? '/companies' });
     } catch (error) {
       const data = appErrorOf(error);
       if (data?.messageKey === 'companies.exists') {

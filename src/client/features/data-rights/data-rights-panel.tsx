@@ -74,18 +74,18 @@ function ArchiveState({ row }: { row: ArchiveRow }) {
   );
 }
 
-export function MyDataPanel({ emailVerified }: { emailVerified: boolean }) {
+/** `exportGone`: the page was opened from an archive's download link that no longer works (`/profile?export=gone`). */
+export function MyDataPanel({ emailVerified, exportGone }: { emailVerified: boolean; exportGone: boolean }) {
   const t = useT();
   const utils = trpc.useUtils();
   const exports = trpc.dataRights.exports.useQuery(undefined, { refetchInterval: (query) => following(query.state.data) });
   const request = trpc.dataRights.requestExport.useMutation({ onSuccess: () => utils.dataRights.exports.invalidate() });
-  const gone = new URLSearchParams(window.location.search).get('export') === 'gone';
   const newest = exports.data?.[0];
   const busy = newest?.status === 'pending' || newest?.status === 'running';
   return (
     <Panel id="my-data" title={t('dataRights.export.heading')}>
       <p>{t('dataRights.export.body')}</p>
-      {gone && <FormError>{t('dataRights.download.gone')}</FormError>}
+      {exportGone && <FormError>{t('dataRights.download.gone')}</FormError>}
       {newest && <ArchiveState row={newest} />}
       {emailVerified ? (
         <Button onClick={() => request.mutate()} disabled={request.isPending || busy}>

@@ -1,26 +1,30 @@
 /**
- * Follows a link from a grant-alert e-mail (`?alerts=confirm|unsubscribe&token=…`): the token is
- * taken out of the address bar at once, then the confirmation or unsubscription is made and its
+ * Follows a link from a grant-alert e-mail (`?alerts=confirm|unsubscribe&token=…`, read by the home
+ * page's route and handed in as `link`): the token is taken out of the address bar at once, then the confirmation or unsubscription is made and its
  * outcome shown. Run by script rather than on page load, so mail scanners that fetch links do
  * not confirm or unsubscribe anyone.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
 
 type Outcome = 'working' | 'confirmed' | 'unsubscribed' | 'invalid' | 'failed';
 
-function readLink(): { action: 'confirm' | 'unsubscribe'; token: string } | null {
-  const params = new URLSearchParams(window.location.search);
-  const action = params.get('alerts');
-  const token = params.get('token');
-  if ((action !== 'confirm' && action !== 'unsubscribe') || !token) return null;
-  return { action, token };
+interface AlertLink {
+  alerts?: 'confirm' | 'unsubscribe';
+  token?: string;
 }
 
-export function AlertLinkHandler() {
+function readLink({ alerts: action, token }: AlertLink): { action: 'confirm' | 'unsubscribe'; token: string } | null {
+  return action && token ? { action, token } : null;
+}
+
+export function AlertLinkHandler({ link: search }: { link: AlertLink }) {
   const t = useT();
-  const [link] = useState(readLink);
+  const navigate = useNavigate();
+  // Read once: the address bar loses the link at once, the outcome stays.
+  const [link] = useState(() => readLink(search));
   const [outcome, setOutcome] = useState<Outcome>('working');
   const started = useRef(false);
   const confirm = trpc.grantAlerts.confirm.useMutation({ meta: { handlesError: true } });
@@ -29,14 +33,11 @@ export function AlertLinkHandler() {
   useEffect(() => {
     if (!link || started.current) return;
     started.current = true;
-    const url = new URL(window.location.href);
-    url.searchParams.delete('alerts');
-    url.searchParams.delete('token');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    void navigate({ to: '/', search: (previous) => ({ ...previous, alerts: undefined, token: undefined }), hash: true, replace: true, resetScroll: false });
     const onError = (error: unknown) => setOutcome(appErrorOf(error)?.appCode === 'NOT_FOUND' ? 'invalid' : 'failed');
     if (link.action === 'confirm') confirm.mutate({ token: link.token }, { onSuccess: () => setOutcome('confirmed'), onError });
     else unsubscribe.mutate({ token: link.token }, { onSuccess: () => setOutcome('unsubscribed'), onError });
-  }, [link, confirm, unsubscribe]);
+  }, [link, confirm, unsubscribe, navigate]);
 
   if (!link) return null;
   const message = {
