@@ -50,20 +50,24 @@ function decodeApplicationCursor(cursor: string | null | undefined): Application
   return null;
 }
 
+type DashboardValues = {
+  userId: string;
+  companyId: string | undefined;
+  status: ApplicationStatus | undefined;
+  afterUpdatedAt: string | undefined;
+  afterId: string | undefined;
+  now: Date;
+};
+
 /**
- * The user's applications across their companies, newest activity first, in one query, a page at
- * a time: `nextCursor` continues after the last one (keyset on updated_at, id, which the
- * applications_company_keyset_idx index keeps in order per company).
+ * The dashboard's statement, built once per shape (`db/compiled-once.ts`): a page of the user's
+ * applications and, on the first page, the open grants none of their companies has applied to —
+ * in one statement, the grants as one JSON column beside each application (PostgreSQL works it out
+ * once). The shape is `locale:company:status:cursor:grants:limit` with 1/0 for each filter.
  */
-export async function listApplicationsOfUser(
-  db: Executor,
-  userId: string,
-  filter: { companyId?: string | undefined; status?: ApplicationStatus | undefined; cursor?: string | null | undefined; locale?: Locale },
-  limit = APPLICATION_PAGE_SIZE,
-) {
-  const locale = filter.locale ?? 'da';
-  const after = decodeApplicationCursor(filter.cursor);
-  let query = db
+const dashboardStatement = compiledOnce<DashboardValues, string>()((db, value, shape) => {
+  const [locale, byCompany, byStatus, afterCursor, withGrants, limit] = shape.split(':') as [Locale, string, string, string, string, string];
+  let applications = db
     .selectFrom('memberships as m')
     .innerJoin('applications as a', 'a.company_id', 'm.company_id')
     .innerJoin('companies as c', 'c.id', 'a.company_id')
@@ -84,36 +88,102 @@ export async function listApplicationsOfUser(
       'm.role',
       progress.as('progress'),
     ])
-    .where('m.user_id', '=', userId)
+    .where('m.user_id', '=', value('userId'))
     .orderBy('a.updated_at', 'desc')
     .orderBy('a.id')
-    .limit(limit + 1);
-  if (filter.companyId) query = query.where('a.company_id', '=', filter.companyId);
-  if (filter.status) query = query.where(sql<string>`${progress}->>2`, '=', filter.status);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([eb('a.updated_at', '<', sql<Date>`${after.u}::timestamptz`), eb.and([eb('a.updated_at', '=', sql<Date>`${after.u}::timestamptz`), eb('a.id', '>', after.i)])]),
+    .limit(Number(limit) + 1);
+  if (byCompany === '1') applications = applications.where('a.company_id', '=', value('companyId')!);
+  if (byStatus === '1') applications = applications.where(sql<string>`${progress}->>2`, '=', value('status')!);
+  if (afterCursor === '1') {
+    applications = applications.where((eb) =>
+      eb.or([
+        eb('a.updated_at', '<', sql<Date>`${value('afterUpdatedAt')}::timestamptz`),
+        eb.and([eb('a.updated_at', '=', sql<Date>`${value('afterUpdatedAt')}::timestamptz`), eb('a.id', '>', value('afterId')!)]),
+      ]),
     );
   }
-  const rows = await query.execute();
-  const page = rows.slice(0, limit);
+  const openGrants =
+    withGrants === '1'
+      ? sql<OpenGrantJson[]>`(SELECT coalesce(json_agg(og), '[]') FROM (${openGrantsQuery(db, value('userId'), locale, value('now'))}) og)`
+      : sql<OpenGrantJson[] | null>`NULL::json`;
+  return (
+    db
+      .selectFrom(sql<{ one: number }>`(SELECT 1 AS one)`.as('one'))
+      // One row with no application when the user has none, so the grants still come.
+      .leftJoinLateral(applications.as('page'), (join) => join.onTrue())
+      .selectAll('page')
+      .select(openGrants.as('openGrants'))
+      .orderBy('page.updatedAt', 'desc')
+      .orderBy('page.id')
+  );
+});
+
+type OpenGrantJson = { id: string; slug: string; title: string; deadlineAt: string | null; fundName: string };
+
+/**
+ * The dashboard's page: the user's applications across their companies, newest activity first, a
+ * page at a time (`nextCursor` continues after the last one: keyset on updated_at, id, which the
+ * applications_company_keyset_idx index keeps in order per company), and with `openGrants` the
+ * open grants not applied to yet — one statement.
+ */
+export async function findDashboardPage(
+  db: Executor,
+  userId: string,
+  filter: { companyId?: string | undefined; status?: ApplicationStatus | undefined; cursor?: string | null | undefined; locale?: Locale; openGrants?: boolean },
+  limit = APPLICATION_PAGE_SIZE,
+) {
+  const locale = filter.locale ?? 'da';
+  const after = decodeApplicationCursor(filter.cursor);
+  const shape = [locale, filter.companyId ? 1 : 0, filter.status ? 1 : 0, after ? 1 : 0, filter.openGrants ? 1 : 0, limit].join(':');
+  const rows = await dashboardStatement(
+    db,
+    { userId, companyId: filter.companyId || undefined, status: filter.status, afterUpdatedAt: after?.u, afterId: after?.i, now: new Date() },
+    shape,
+  );
+  const found = rows.filter((row) => row.id !== null);
+  const page = found.slice(0, limit);
   const last = page.at(-1);
-  const nextCursor = rows.length > limit && last ? Buffer.from(JSON.stringify({ u: last.updatedAtKey, i: last.id } satisfies ApplicationKey)).toString('base64url') : null;
+  const nextCursor = found.length > limit && last ? Buffer.from(JSON.stringify({ u: last.updatedAtKey!, i: last.id! } satisfies ApplicationKey)).toString('base64url') : null;
   return {
-    applications: page.map(({ updatedAtKey: _key, progress: [total, done, status], ...row }) => ({
-      ...row,
+    applications: page.map(({ updatedAtKey: _key, openGrants: _grants, progress, ...row }) => ({
+      id: row.id!,
+      title: row.title!,
       language: row.language as Locale,
+      updatedAt: row.updatedAt!,
+      createdAt: row.createdAt!,
+      companyId: row.companyId!,
+      companyName: row.companyName!,
+      grantTitle: row.grantTitle!,
+      grantSlug: row.grantSlug!,
+      deadlineAt: row.deadlineAt,
       role: row.role as CompanyRole,
-      total,
-      done,
-      status,
+      total: progress![0],
+      done: progress![1],
+      status: progress![2],
     })),
     nextCursor,
+    // JSON has no dates: the deadline comes as text.
+    openGrants: (rows[0]?.openGrants ?? []).map((grant) => ({ ...grant, deadlineAt: grant.deadlineAt === null ? null : new Date(grant.deadlineAt) })),
   };
+}
+
+/** The user's applications, a page at a time (`findDashboardPage` without the open grants). */
+export async function listApplicationsOfUser(
+  db: Executor,
+  userId: string,
+  filter: { companyId?: string | undefined; status?: ApplicationStatus | undefined; cursor?: string | null | undefined; locale?: Locale },
+  limit = APPLICATION_PAGE_SIZE,
+) {
+  const { applications, nextCursor } = await findDashboardPage(db, userId, { ...filter, openGrants: false }, limit);
+  return { applications, nextCursor };
 }
 
 /** Open, published grants that none of the user's companies has applied to yet. */
 export function openGrantsNotAppliedTo(db: Executor, userId: string, locale: Locale = 'da', limit = 5) {
+  return openGrantsQuery(db, userId, locale, new Date(), limit).execute();
+}
+
+function openGrantsQuery(db: Executor, userId: string, locale: Locale, now: Date, limit = 5) {
   return db
     .selectFrom('grants as g')
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
@@ -122,7 +192,7 @@ export function openGrantsNotAppliedTo(db: Executor, userId: string, locale: Loc
     .where('g.status', '=', 'open')
     // Open continuously (no deadline) counts as the end of time: the index on that expression then
     // starts at today instead of reading every grant whose deadline has passed.
-    .where(sql<Date>`coalesce(g.deadline_at, 'infinity'::timestamptz)`, '>', new Date())
+    .where(sql<Date>`coalesce(g.deadline_at, 'infinity'::timestamptz)`, '>', now)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -136,8 +206,7 @@ export function openGrantsNotAppliedTo(db: Executor, userId: string, locale: Loc
     )
     .orderBy(sql`coalesce(g.deadline_at, 'infinity'::timestamptz)`)
     .orderBy('g.title')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
 
 /** A grant as the start of an application needs it (texts in `locale`): published ones only. */

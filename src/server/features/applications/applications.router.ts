@@ -20,12 +20,11 @@ import { router, userProcedure } from '../../trpc/trpc';
 import {
   deleteApplication,
   findApplicationOverview,
+  findDashboardPage,
   findGrantToApply,
   findRelatedData,
   findSection,
-  listApplicationsOfUser,
   listCompaniesToApplyFor,
-  openGrantsNotAppliedTo,
   updateApplicationVersioned,
 } from './applications.queries';
 import { activeDraftIdsOf } from '../drafts/drafts.queries';
@@ -34,14 +33,8 @@ import { watchApplication } from './application-watch';
 
 export const applicationsRouter = router({
   /** The dashboard: the user's applications across their companies, and open grants not yet applied to. */
-  list: userProcedure.input(applicationListInput).query(async ({ ctx, input }) => {
-    const [{ applications, nextCursor }, openGrants] = await Promise.all([
-      listApplicationsOfUser(ctx.db, ctx.user.id, { ...input, locale: ctx.locale }),
-      // The suggestions belong to the first page; a further page is only more applications.
-      input.cursor ? [] : openGrantsNotAppliedTo(ctx.db, ctx.user.id, ctx.locale),
-    ]);
-    return { applications, nextCursor, openGrants };
-  }),
+  // One statement; the suggestions belong to the first page, a further page is only more applications.
+  list: userProcedure.input(applicationListInput).query(({ ctx, input }) => findDashboardPage(ctx.db, ctx.user.id, { ...input, locale: ctx.locale, openGrants: !input.cursor })),
 
   /**
    * What starting an application for a grant needs: the grant, whether it is open, and the
