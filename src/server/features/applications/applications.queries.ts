@@ -423,8 +423,10 @@ export const grantTermColumns = ['g.currency', 'g.max_funding_pct as maxFundingP
 const DRAFTS_COMPARED = 10;
 
 /** One section with what the editor needs: its grant section's guidance, requirements and inputs (one query). */
-export async function findSection(db: Executor, applicationId: string, sectionId: string, locale: Locale = 'da', options: { lock?: boolean } = {}) {
-  const row = await db
+/** The section's statement, built once per language and for a read or a locking read (`db/compiled-once.ts`). */
+const sectionStatement = compiledOnce<{ applicationId: string; sectionId: string }, `${Locale}:${'read' | 'lock'}`>()((db, value, shape) => {
+  const locale = shape.split(':')[0] as Locale;
+  return db
     .selectFrom('application_sections as s')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
     .innerJoin('grants as g', 'g.id', 'gs.grant_id')
@@ -451,15 +453,18 @@ export async function findSection(db: Executor, applicationId: string, sectionId
         'drafts',
       ),
     ])
-    .where('s.id', '=', sectionId)
-    .where('s.application_id', '=', applicationId)
+    .where('s.id', '=', value('sectionId'))
+    .where('s.application_id', '=', value('applicationId'))
     // A save reads the section, whether its application is published, and locks its row in one statement.
-    .$if(options.lock === true, (qb) =>
+    .$if(shape.endsWith(':lock'), (qb) =>
       qb
         .select(['s.text_seq as textSeq', sql<boolean>`EXISTS (SELECT 1 FROM applications a WHERE a.id = s.application_id AND a.status = 'published')`.as('applicationPublished')])
         .forUpdate('s'),
-    )
-    .executeTakeFirst();
+    );
+});
+
+export async function findSection(db: Executor, applicationId: string, sectionId: string, locale: Locale = 'da', options: { lock?: boolean } = {}) {
+  const [row] = await sectionStatement(db, { applicationId, sectionId }, `${locale}:${options.lock === true ? 'lock' : 'read'}`);
   if (!row) return undefined;
   const { currency, maxFundingPct, minInvoiceAmount, hourlyRate, knownTitle, knownEmployees, knownStart, knownEnd, ...section } = row;
   const terms = grantTermsOf({ currency, maxFundingPct, minInvoiceAmount, hourlyRate });
