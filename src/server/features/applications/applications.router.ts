@@ -27,7 +27,7 @@ import {
   listCompaniesToApplyFor,
   openGrantsNotAppliedTo,
   updateApplicationVersioned,
-} from './applications.queries';
+} from '../../domain/applications.queries';
 import { activeDraftIdsOf } from '../drafts/drafts.queries';
 import { createApplication, markSectionDone, reopenSection, saveSectionAndAnnounce } from './applications.service';
 import { watchApplication } from './application-watch';

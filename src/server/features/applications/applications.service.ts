@@ -25,8 +25,8 @@ import type { SessionUser } from '../../auth/session';
 import { announceStatus } from '../../application-events';
 import type { Services } from '../../services';
 import { announceText, changeTextTo, SERVER_CLIENT_ID } from '../co-editing/co-editing.service';
-import { lockText } from '../co-editing/text-store';
-import { recordSectionVersion } from '../versions/versions.queries';
+import { lockText } from '../../domain/text-store';
+import { recordSectionVersion } from '../../domain/versions.queries';
 import {
   applicationStatusLocked,
   findGrantToApply,
@@ -37,7 +37,7 @@ import {
   setSectionStatus,
   updateSectionVersioned,
   type SectionRow,
-} from './applications.queries';
+} from '../../domain/applications.queries';
 
 export async function createApplication(db: Executor, input: z.output<typeof createApplicationInput>, userId: string): Promise<{ id: string }> {
   const grant = await findGrantToApply(db, input.grantId);

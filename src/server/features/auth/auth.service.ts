@@ -12,7 +12,7 @@ import { createSession, invalidateUserSessions, type SessionUser } from '../../a
 import { log } from '../../log';
 import { consumeRateLimit, countRateLimitHit, forgetRateLimitHit, peekRateLimit, resetRateLimit, type RateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
-import { queueEmail } from '../email/email.service';
+import { queueEmail } from '../../mail/email.service';
 import { AppError } from '../../../shared/errors';
 import { isLocale, type Locale } from '../../../shared/i18n';
 import { safeRedirect } from '../../../shared/routes';

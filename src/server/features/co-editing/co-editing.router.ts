@@ -5,7 +5,7 @@ import { openLiveStream } from '../../trpc/live-stream';
 import { consumeRateLimit, type RateLimit } from '../../rate-limit';
 import { router } from '../../trpc/trpc';
 import { AppError } from '../../../shared/errors';
-import { findSectionOfApplication } from '../applications/applications.queries';
+import { findSectionOfApplication } from '../../domain/applications.queries';
 import { announceText, pushText, watchText } from './co-editing.service';
 import { bindsClient } from './text-clients';
 import { toBase64 } from 'lib0/buffer';

@@ -15,12 +15,12 @@ import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
 import type { Executor } from '../../db/db';
 import type { SessionUser } from '../../auth/session';
 import type { Services } from '../../services';
-import { findSection, findSectionHead, updateSectionVersioned } from '../applications/applications.queries';
+import { findSection, findSectionHead, updateSectionVersioned } from '../../domain/applications.queries';
 import { bindClients } from './text-clients';
-import { appendChange, COMPACT_AFTER_CHANGES, compactText, currentDocument, documentBound, documentBytes, documentForChange, keepDocument, type KeptDocument } from './text-store';
+import { appendChange, COMPACT_AFTER_CHANGES, compactText, currentDocument, documentBound, documentBytes, documentForChange, keepDocument, type KeptDocument } from '../../domain/text-store';
 import { checkUpdate, type CheckedUpdate } from './update-checks';
-import { recordSectionVersion } from '../versions/versions.queries';
-import type { TextMessage } from './text-channel';
+import { recordSectionVersion } from '../../domain/versions.queries';
+import type { TextMessage } from '../../text-channel';
 
 function decoded(base64: string): Uint8Array {
   try {

@@ -11,8 +11,8 @@ import { assertMayManage, assertVerified, emailVerifiedOf } from '../../auth/ver
 import { appUrl } from '../../env';
 import type { Services } from '../../services';
 import { addMembership } from '../companies/companies.queries';
-import { queueEmail } from '../email/email.service';
-import { notifyJoinRequest } from '../notifications/notifications.service';
+import { queueEmail } from '../../mail/email.service';
+import { notifyJoinRequest } from '../../notify/notifications.service';
 import {
   closeRequest,
   findCompanyByOrgId,

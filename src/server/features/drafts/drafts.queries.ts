@@ -9,11 +9,11 @@ import type { RowProposal } from '../../../shared/domain/draft-rows';
 import type { DraftState, DraftStatus } from '../../../shared/schemas/drafts';
 import type { Answers } from '../../../shared/domain/application-sections';
 import type { Locale } from '../../../shared/i18n';
-import { grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf } from '../applications/applications.queries';
+import { grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf } from '../../domain/applications.queries';
 import { withKnownAnswers } from '../../../shared/domain/known-answers';
-import type { DraftMaterial } from './draft-material';
+import type { DraftMaterial } from '../../integrations/ai/draft-material';
 import { personName } from '../../db/person-name';
-import { rankEarlierAnswers } from '../answer-library/answer-library.queries';
+import { rankEarlierAnswers } from '../../domain/answer-library.queries';
 import { EARLIER_ANSWERS_IN_PROMPT } from '../../../shared/domain/answer-library';
 
 const activeStatuses = ['queued', 'running'] as const;

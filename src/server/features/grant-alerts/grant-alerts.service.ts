@@ -16,7 +16,7 @@ import type { alertSignupInput } from '../../../shared/schemas/grant-alerts';
 import { appUrl } from '../../env';
 import { consumeRateLimit, type RateLimit } from '../../rate-limit';
 import type { Services } from '../../services';
-import { queueEmail } from '../email/email.service';
+import { queueEmail } from '../../mail/email.service';
 import {
   applyConfirmedSettings,
   claimDeliveries,

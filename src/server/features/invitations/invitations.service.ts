@@ -13,8 +13,8 @@ import { appUrl } from '../../env';
 import type { Services } from '../../services';
 import { assertVerified } from '../../auth/verified-email';
 import { markEmailVerified } from '../auth/auth.queries';
-import { queueEmail } from '../email/email.service';
-import { notifyInvitation, settleInvitationItems } from '../notifications/notifications.service';
+import { queueEmail } from '../../mail/email.service';
+import { notifyInvitation, settleInvitationItems } from '../../notify/notifications.service';
 import { addMembership, isMemberByEmail } from '../companies/companies.queries';
 import { deleteInvitation, lockPendingInvitationRole, markInvitationAccepted, markInvitationDeclined, replaceInvitation, type InvitationDetails } from './invitations.queries';
 

@@ -9,7 +9,7 @@ import { companyRoles, may, type CompanyRole } from '../../../shared/domain/comp
 import type { SectionKind } from '../../../shared/domain/grants';
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
-import { finishedDraftTexts, grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf, sectionRuleColumnsIn } from '../applications/applications.queries';
+import { finishedDraftTexts, grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf, sectionRuleColumnsIn } from '../../domain/applications.queries';
 import { withKnownAnswers } from '../../../shared/domain/known-answers';
 import { pickLink } from '../../../shared/i18n/localized-text';
 import { personName, personNameOrEmail, personNameOrNull } from '../../db/person-name';

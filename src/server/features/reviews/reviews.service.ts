@@ -18,8 +18,8 @@ import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
 import { log } from '../../log';
 import type { Services } from '../../services';
-import { queueEmail } from '../email/email.service';
-import { recordEvent, setSectionStatus } from '../applications/applications.queries';
+import { queueEmail } from '../../mail/email.service';
+import { recordEvent, setSectionStatus } from '../../domain/applications.queries';
 import {
   copyApplication,
   countReviewersAmong,

@@ -4,7 +4,7 @@
  * far, and the same prompt material goes to both.
  */
 import type { Env } from '../../env';
-import type { DraftMaterial } from '../../features/drafts/draft-material';
+import type { DraftMaterial } from './draft-material';
 import { createOfflineDrafter } from './offline-drafter';
 import { createOpenAiCompatibleDrafter } from './openai-compatible';
 

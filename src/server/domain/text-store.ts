@@ -9,9 +9,9 @@
  * whole either way.
  */
 import * as Y from 'yjs';
-import { textDocOf } from '../../../shared/domain/text-doc';
-import type { Executor } from '../../db/db';
-import { deleteTextUpdatesThrough, insertTextUpdate, lockText, readStoredText, storeTextDoc, textHead } from './co-editing.queries';
+import { textDocOf } from '../../shared/domain/text-doc';
+import type { Executor } from '../db/db';
+import { deleteTextUpdatesThrough, insertTextUpdate, lockText, readStoredText, storeTextDoc, textHead } from './text-store.queries';
 
 export { lockText };
 
