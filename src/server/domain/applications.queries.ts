@@ -12,7 +12,7 @@ import type { Locale } from '../../shared/i18n';
 import type { InputType, SectionKind } from '../../shared/domain/grants';
 import { withKnownAnswers, type KnownFacts } from '../../shared/domain/known-answers';
 import { localizedSql } from '../catalog/localized-sql';
-import { newestDraftState } from '../features/drafts/drafts.queries';
+import { newestDraftState } from './drafts.queries';
 import { personName } from '../db/person-name';
 
 /**

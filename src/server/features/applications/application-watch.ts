@@ -12,7 +12,7 @@
 import type { Services } from '../../services';
 import { listenToStatuses } from '../../application-events';
 import { wakeUps } from '../../trpc/live-stream';
-import { draftIdsOf } from '../drafts/drafts.queries';
+import { draftIdsOf } from '../../domain/drafts.queries';
 import { findLiveStates } from '../../domain/applications.queries';
 
 export type LiveStates = NonNullable<Awaited<ReturnType<typeof findLiveStates>>>;

@@ -28,8 +28,9 @@ import {
   openGrantsNotAppliedTo,
   updateApplicationVersioned,
 } from '../../domain/applications.queries';
-import { activeDraftIdsOf } from '../drafts/drafts.queries';
-import { createApplication, markSectionDone, reopenSection, saveSectionAndAnnounce } from './applications.service';
+import { activeDraftIdsOf } from '../../domain/drafts.queries';
+import { saveSectionAndAnnounce } from '../../domain/section-save';
+import { createApplication, markSectionDone, reopenSection } from './applications.service';
 import { watchApplication } from './application-watch';
 
 export const applicationsRouter = router({

@@ -4,7 +4,7 @@ import { announceStatus } from '../../application-events';
 import { consumeRateLimit, type RateLimit } from '../../rate-limit';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
-import { announceText, SERVER_CLIENT_ID } from '../co-editing/co-editing.service';
+import { announceText, SERVER_CLIENT_ID } from '../../domain/section-save';
 import { notify } from '../../notify/notifications.service';
 import { markCommentedIfInReview } from '../reviews/reviews.service';
 import { findSectionOfApplication } from '../../domain/applications.queries';

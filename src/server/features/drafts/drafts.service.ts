@@ -22,7 +22,7 @@ import { modelConfigured } from '../../integrations/ai/drafter';
 import { consumeRateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
 import { findSection } from '../../domain/applications.queries';
-import { saveSection, saveSectionAndAnnounce } from '../applications/applications.service';
+import { saveSection, saveSectionAndAnnounce } from '../../domain/section-save';
 import {
   companyConfirmed,
   deleteDraft,

@@ -12,7 +12,7 @@ import type { restoreVersionInput } from '../../../shared/schemas/versions';
 import type { SessionUser } from '../../auth/session';
 import type { Services } from '../../services';
 import { findSection } from '../../domain/applications.queries';
-import { saveSectionAndAnnounce } from '../applications/applications.service';
+import { saveSectionAndAnnounce } from '../../domain/section-save';
 import { findVersion } from '../../domain/versions.queries';
 
 const emptyData = { budget: emptyBudget, activity_plan: emptyActivityPlan, deliverables: emptyDeliverables } as const;
