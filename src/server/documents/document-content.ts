@@ -15,7 +15,7 @@ import { budgetDataSchema, emptyBudget, type BudgetLineType } from '../../shared
 import { deliverablesDataSchema, emptyDeliverables } from '../../shared/schemas/deliverables';
 import type { Executor } from '../db/db';
 import { findApplicationOverview } from '../domain/applications.queries';
-import { findDocumentFacts, listSectionsInFull } from '../features/reviews/reviews.queries';
+import { findDocumentFacts, listSectionsInFull } from '../domain/reviews.queries';
 import { listMemberNames } from './documents.queries';
 
 const cache = createIntlCache();

@@ -6,7 +6,7 @@ import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/a
 import { router, userProcedure } from '../../trpc/trpc';
 import { announceText, SERVER_CLIENT_ID } from '../../domain/section-save';
 import { notify } from '../../notify/notifications.service';
-import { markCommentedIfInReview } from '../reviews/reviews.service';
+import { markCommentedIfInReview } from '../../domain/review-transitions';
 import { findSectionOfApplication } from '../../domain/applications.queries';
 import { countOpenThreads, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved, threadParticipants } from './comments.queries';
 import { replyRecipients } from '../../../shared/domain/comment-threads';
