@@ -11,7 +11,7 @@ import { isOpenForApplications } from '../../../shared/domain/application-sectio
 import { requirementsFailedByProfile } from '../../../shared/domain/requirements-test';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { modelConfigured } from '../../integrations/ai/drafter';
-import { findGrantQuestions } from '../grants/grants.queries';
+import { findGrantQuestions } from '../../domain/grants.queries';
 import { announceStatus } from '../../application-events';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../trpc/live-stream';

@@ -1,10 +1,10 @@
 /**
- * Review, history and the final document. Callers have reached the application through the
+ * Review and history. Callers have reached the application through the
  * user's membership (`applicationProcedure`); every query here is scoped by that application.
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
-import { type SectionStatus } from '../../../shared/domain/application-sections';
+import type { SectionStatus } from '../../../shared/domain/application-sections';
 import { companyRoles, may, type CompanyRole } from '../../../shared/domain/company-roles';
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
