@@ -20,7 +20,7 @@ import { fileNameOf, loadDocument } from '../../documents/document-content';
 import { excelWorkbook } from '../../documents/excel-workbook';
 import { wordDocument } from '../../documents/word-document';
 import { queueEmail } from '../../mail/email.service';
-import { rateLimits } from '../auth/auth.service';
+import { rateLimits } from '../../auth/rate-limits';
 import {
   applicationSectionsInFull,
   claimExport,
