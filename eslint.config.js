@@ -82,14 +82,27 @@ export default tseslint.config(
     },
   },
   {
-    // The tRPC layer and the database layer (migrations, seeds) sit under the features: features
-    // build on them, never the other way round. Only the root router gathers the feature routers.
-    files: ['src/server/trpc/**', 'src/server/db/**'],
-    ignores: ['src/server/trpc/root.ts'],
+    // Everything else of the server — the tRPC and database layers, the shared domain (`domain/`),
+    // mail, notifications, documents, auth, integrations, live hubs — sits under the features:
+    // features build on it, never the other way round. Only the root router gathers the feature
+    // routers, and only the HTTP app and the process's start reach into features for their routes.
+    files: ['src/server/**'],
+    ignores: ['src/server/features/**', 'src/server/trpc/root.ts', 'src/server/app.ts', 'src/server/main.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict(...serverRules, {
         regex: '(^|/)features(/|$)',
-        message: 'the tRPC and database layers do not import features; move what they need below the features.',
+        message: 'the modules under the features do not import features; move what they need below the features.',
+      }),
+    },
+  },
+  {
+    // Server features do not import each other: what two features share lives below them
+    // (`src/server/domain`, `mail`, `notify`, `documents`, `auth`, …) and both import it from there.
+    files: ['src/server/features/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(...serverRules, {
+        regex: '^\\.\\./(?!\\.)[^/]+/|(^|/)features/',
+        message: 'server features do not import each other; move what they share below the features (src/server/domain, mail, notify, …).',
       }),
     },
   },
@@ -100,14 +113,15 @@ export default tseslint.config(
     },
   },
   {
-    // A feature's SQL lives in its `*.queries.ts`; services, routers and processors call it by name.
-    files: ['src/server/features/**', 'worker/**'],
+    // A feature's SQL lives in its `*.queries.ts`, and so does the SQL of the modules features share;
+    // services, routers and processors call it by name.
+    files: ['src/server/features/**', 'src/server/domain/**', 'src/server/mail/**', 'src/server/notify/**', 'src/server/documents/**', 'worker/**'],
     ignores: ['**/*.queries.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]", message: 'SQL lives in the feature\'s *.queries.ts.' },
-        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL lives in the feature\'s *.queries.ts.' },
+        { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]", message: 'SQL lives in a *.queries.ts module.' },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL lives in a *.queries.ts module.' },
       ],
     },
   },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
 import { appUrl, env } from '../src/server/env';
-import { createDrafter } from '../src/server/integrations/ai/drafter';
+import { createDrafter } from '../src/server/integrations/ai/drafter-from-config';
 import { InstallationError, resolveInstallation } from '../src/server/installation';
 import { createMailSender } from '../src/server/integrations/mail/transport';
 import { createRegistry } from '../src/server/integrations/registry/registry-from-config';

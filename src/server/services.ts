@@ -4,11 +4,11 @@
  */
 import type { Redis } from 'ioredis';
 import { createDb, type Database } from './db/db';
-import { createTextChannel, type TextChannel } from './features/co-editing/text-channel';
+import { createTextChannel, type TextChannel } from './text-channel';
 import type { InstallationEnv } from './env';
 import { createInboxEvents, type InboxEvents } from './inbox-events';
 import { createJobEvents, type JobEvents } from './job-events';
-import { createPresenceHub, type PresenceHub } from './features/presence/presence-hub';
+import { createPresenceHub, type PresenceHub } from './presence-hub';
 import { createMembershipCache, type MembershipCache } from './auth/membership-cache';
 import { createLiveAccess, type LiveAccess } from './live-access';
 import { createLiveBus, type LiveBus } from './live-bus';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createDb } from '../../src/server/db/db';
-import { insertInvitationNotification } from '../../src/server/features/notifications/notifications.queries';
+import { insertInvitationNotification } from '../../src/server/notify/notifications.queries';
 import { hashInvitationToken } from '../../src/server/features/invitations/invitations.service';
 import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test } from './fixtures';
 

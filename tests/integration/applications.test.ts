@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
-import { listApplicationsOfUser } from '../../src/server/features/applications/applications.queries';
+import { listApplicationsOfUser } from '../../src/server/domain/applications.queries';
 import { createCast, createCompany, outcome, type Cast } from './company-fixtures';
 import { callerFor, createTestServices, createUser, failureOf, type TestServices } from './harness';
 

@@ -16,7 +16,7 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { WebSocket } from 'ws';
 import type { AppRouter } from '../../src/server/trpc/root';
 import { parseEnv } from '../../src/server/env';
-import { rateLimits } from '../../src/server/features/auth/auth.service';
+import { rateLimits } from '../../src/server/auth/rate-limits';
 import { MAX_BATCH_CALLS } from '../../src/shared/batch-limit';
 import { createTestServices, createUser, deleteKeys, type TestServices } from './harness';
 import { findNginx, startNginx, type ReverseProxy } from './reverse-proxy';

@@ -11,7 +11,7 @@ import * as encoding from 'lib0/encoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAwarenessUpdate, Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { documentBound } from '../../src/server/features/co-editing/text-store';
+import { documentBound } from '../../src/server/domain/text-store';
 import { MAX_UPDATE_ITEMS } from '../../src/server/features/co-editing/update-checks';
 import { sectionText } from '../../src/shared/domain/text-doc';
 import { createApplicationOf, createOpenGrant } from './company-fixtures';

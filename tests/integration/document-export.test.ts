@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../../src/server/db/seed';
-import { writerFor } from '../../src/server/features/document-export/document-content';
+import { writerFor } from '../../src/server/documents/document-content';
 import { budgetTotals, lineCost, type GrantTerms } from '../../src/shared/domain/budget';
 import { budgetDataSchema, type BudgetData } from '../../src/shared/schemas/budget';
 import type { Locale } from '../../src/shared/i18n';

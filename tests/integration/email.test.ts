@@ -5,7 +5,7 @@ import { type Job } from 'bullmq';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueEmail } from '../../src/server/features/email/email.service';
+import { queueEmail } from '../../src/server/mail/email.service';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { emailProcessor } from '../../worker/processors/email';
 import { createTestServices, spawnWorkerProcess, type TestServices, waitFor, startWorker } from './harness';

@@ -5,7 +5,7 @@ import type { Worker } from 'bullmq';
 import pino from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/server/env';
-import { queueEmail } from '../../src/server/features/email/email.service';
+import { queueEmail } from '../../src/server/mail/email.service';
 import { resolveInstallation } from '../../src/server/installation';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { createProducers } from '../../src/server/queues';

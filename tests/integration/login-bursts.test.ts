@@ -4,7 +4,7 @@
  * account is cut at its limit before any hash is queued.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rateLimits } from '../../src/server/features/auth/auth.service';
+import { rateLimits } from '../../src/server/auth/rate-limits';
 import { callerFor, createTestServices, createUser, deleteKeys, failureOf, type TestServices } from './harness';
 
 let services: TestServices;

@@ -11,7 +11,7 @@ import { createApp } from '../../src/server/app';
 import { createApplication } from '../../src/server/features/applications/applications.service';
 import { requestDraft } from '../../src/server/features/drafts/drafts.service';
 import { startLookup } from '../../src/server/features/companies/registry-lookup.service';
-import { queueEmail } from '../../src/server/features/email/email.service';
+import { queueEmail } from '../../src/server/mail/email.service';
 import { createReadiness } from '../../src/server/readiness';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { nextOrgId } from './company-fixtures';

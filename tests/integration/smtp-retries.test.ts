@@ -7,7 +7,7 @@ import type { Worker } from 'bullmq';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { queueEmail } from '../../src/server/features/email/email.service';
+import { queueEmail } from '../../src/server/mail/email.service';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { emailProcessor } from '../../worker/processors/email';
 import { callerFor, createTestServices, createUser, startWorker, waitFor, type TestServices } from './harness';

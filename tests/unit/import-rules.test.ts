@@ -28,8 +28,19 @@ describe('the import rules of the architecture', () => {
     expect(await importErrors('src/client/features/a/x.tsx', "import { A } from './a';\nexport const a = A;")).toHaveLength(0);
   });
 
+  it('keep server features apart: what two share lives below the features', async () => {
+    expect(await importErrors('src/server/features/a/a.service.ts', "import { findB } from '../b/b.queries';\nexport const a = findB;")).toHaveLength(1);
+    expect(await importErrors('src/server/features/a/a.service.ts', "import { findB } from '../../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
+    expect(await importErrors('src/server/features/a/a.service.ts', "import { findA } from './a.queries';\nexport const a = findA;")).toHaveLength(0);
+    expect(await importErrors('src/server/features/a/a.service.ts', "import { findSection } from '../../domain/applications.queries';\nexport const a = findSection;")).toHaveLength(0);
+    expect(await importErrors('src/server/features/a/a.service.ts', "import { queueEmail } from '../../mail/email.service';\nexport const a = queueEmail;")).toHaveLength(0);
+    expect(await importErrors('src/server/domain/x.ts', "import { findB } from '../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
+    expect(await importErrors('src/server/mail/x.ts', "import { findB } from '../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
+  });
+
   it('let only the root router import feature routers, and keep the worker off tRPC', async () => {
-    expect(await importErrors('src/server/features/a/a.router.ts', "import { bRouter } from '../b/b.router';\nexport const a = bRouter;")).toHaveLength(1);
+    expect(await importErrors('src/server/features/a/a.router.ts', "import { bRouter } from '../b/b.router';\nexport const a = bRouter;")).toEqual(expect.arrayContaining([expect.stringContaining('only the root router imports feature routers.')]));
+    expect(await importErrors('src/server/app.ts', "import { bRouter } from './features/b/b.router';\nexport const a = bRouter;")).toHaveLength(1);
     expect(await importErrors('src/server/app.ts', "import { x } from '../client/main';\nexport const a = x;")).toHaveLength(1);
     expect(await importErrors('worker/x.ts', "import { router } from '../src/server/trpc/trpc';\nexport const a = router;")).toHaveLength(1);
     expect(await importErrors('worker/x.ts', "import { findEmail } from '../src/server/features/email/email.queries';\nexport const a = findEmail;")).toHaveLength(0);
@@ -44,11 +55,13 @@ describe('the import rules of the architecture', () => {
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findMembership } from '../../trpc/membership.queries';\nexport const a = findMembership;")).toHaveLength(0);
   });
 
-  it('keep SQL in the features\' queries modules', async () => {
+  it('keep SQL in the queries modules of the features and of what they share', async () => {
     const query = "import type { Executor } from '../../db/db';\nexport const find = (db: Executor) => db.selectFrom('grants').selectAll().execute();";
     expect(await errorsOf('no-restricted-syntax', 'src/server/features/grants/grants.service.ts', query)).toHaveLength(1);
     expect(await errorsOf('no-restricted-syntax', 'src/server/features/grants/grants.queries.ts', query)).toHaveLength(0);
     expect(await errorsOf('no-restricted-syntax', 'worker/processors/x.ts', "import { sql } from 'kysely';\nexport const one = sql`SELECT 1`;")).toHaveLength(1);
+    expect(await errorsOf('no-restricted-syntax', 'src/server/domain/section-save.ts', query)).toHaveLength(1);
+    expect(await errorsOf('no-restricted-syntax', 'src/server/domain/applications.queries.ts', query)).toHaveLength(0);
   });
 
   it('keep the client reading query strings through the router, the address bar in one place only', async () => {

@@ -3,6 +3,7 @@
  * they may be named an owner, that company mail may go to it — only once a link sent to it was
  * followed (a verification link, a password-reset link or an invitation link).
  */
+import { sql } from 'kysely';
 import { AppError } from '../../shared/errors';
 import type { MessageKey } from '../../shared/i18n';
 import type { Executor } from '../db/db';
@@ -32,4 +33,29 @@ export async function assertMayManage(db: Executor, userId: string, role: string
  */
 export function assertMaySpeakForCompany(user: { emailVerified: boolean }): void {
   assertVerified(user, 'auth.verify.requiredForCompany');
+}
+
+/**
+ * Marks the user's address verified, if it is still `email` (the address the proof was for).
+ * Returns whether it is verified now. A link still pending for the address is left to run out:
+ * opened later (the sign-up link of someone verified by an invitation meanwhile), it says that
+ * the address is already confirmed instead of calling itself invalid.
+ */
+export async function markEmailVerified(db: Executor, userId: string, email: string): Promise<boolean> {
+  return (await verifyAddress(db, userId, email)) !== null;
+}
+
+/** As `markEmailVerified`, telling whether the address was verified before: `'verified'`, `'already'`, or null when the account has another address now. */
+export async function verifyAddress(db: Executor, userId: string, email: string): Promise<'verified' | 'already' | null> {
+  const before = await db
+    .selectFrom('users')
+    .select(sql<boolean>`email_verified_at IS NOT NULL`.as('verified'))
+    .where('id', '=', userId)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return null;
+  if (before.verified) return 'already';
+  await db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();
+  return 'verified';
 }

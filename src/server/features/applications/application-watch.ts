@@ -12,8 +12,8 @@
 import type { Services } from '../../services';
 import { listenToStatuses } from '../../application-events';
 import { wakeUps } from '../../trpc/live-stream';
-import { draftIdsOf } from '../drafts/drafts.queries';
-import { findLiveStates } from './applications.queries';
+import { draftIdsOf } from '../../domain/drafts.queries';
+import { findLiveStates } from '../../domain/applications.queries';
 
 export type LiveStates = NonNullable<Awaited<ReturnType<typeof findLiveStates>>>;
 

@@ -11,7 +11,7 @@ import { isOpenForApplications } from '../../../shared/domain/application-sectio
 import { requirementsFailedByProfile } from '../../../shared/domain/requirements-test';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { modelConfigured } from '../../integrations/ai/drafter';
-import { findGrantQuestions } from '../grants/grants.queries';
+import { findGrantQuestions } from '../../domain/grants.queries';
 import { announceStatus } from '../../application-events';
 import { applicationAccessProcedure, applicationAccessProcedureFor, applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../trpc/live-stream';
@@ -26,9 +26,10 @@ import {
   findSection,
   listCompaniesToApplyFor,
   updateApplicationVersioned,
-} from './applications.queries';
-import { activeDraftIdsOf } from '../drafts/drafts.queries';
-import { createApplication, markSectionDone, reopenSection, saveSectionAndAnnounce } from './applications.service';
+} from '../../domain/applications.queries';
+import { activeDraftIdsOf } from '../../domain/drafts.queries';
+import { saveSectionAndAnnounce } from '../../domain/section-save';
+import { createApplication, markSectionDone, reopenSection } from './applications.service';
 import { watchApplication } from './application-watch';
 
 export const applicationsRouter = router({

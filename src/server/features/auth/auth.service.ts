@@ -12,7 +12,9 @@ import { createSession, invalidateUserSessions, type SessionUser } from '../../a
 import { log } from '../../log';
 import { consumeRateLimit, countRateLimitHit, forgetRateLimitHit, peekRateLimit, resetRateLimit, type RateLimit } from '../../rate-limit';
 import type { Context } from '../../trpc/context';
-import { queueEmail } from '../email/email.service';
+import { rateLimits } from '../../auth/rate-limits';
+import { markEmailVerified, verifyAddress } from '../../auth/verified-email';
+import { queueEmail } from '../../mail/email.service';
 import { AppError } from '../../../shared/errors';
 import { isLocale, type Locale } from '../../../shared/i18n';
 import { safeRedirect } from '../../../shared/routes';
@@ -21,8 +23,6 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
-  markEmailVerified,
-  verifyAddress,
   replaceEmailVerification,
   replacePasswordReset,
   deleteEmailVerification,
@@ -31,31 +31,6 @@ import {
   passwordResetUsable,
   updatePasswordHash,
 } from './auth.queries';
-
-export const rateLimits = {
-  // Guessing is limited per address and e-mail together, and per address across e-mails.
-  loginPerIpAndEmail: { name: 'login:ip-email', limit: 10, windowSeconds: 15 * 60 },
-  loginPerIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * 60 },
-  // Failed attempts on one e-mail from everywhere: at the limit, sign-in is paused for devices
-  // that never signed in to the account, and the owner is told once (decision 0010).
-  loginPerEmail: { name: 'login:email', limit: 10, windowSeconds: 15 * 60 },
-  signupPerIp: { name: 'signup:ip', limit: 10, windowSeconds: 60 * 60 },
-  signupPerEmail: { name: 'signup:email', limit: 5, windowSeconds: 60 * 60 },
-  resetPerIp: { name: 'reset:ip', limit: 10, windowSeconds: 60 * 60 },
-  resetPerEmail: { name: 'reset:email', limit: 5, windowSeconds: 60 * 60 },
-  // Setting a new password from a reset link: guessing tokens is hopeless, so the limit only
-  // bounds the work one address can cause.
-  resetConfirmPerIp: { name: 'reset-confirm:ip', limit: 20, windowSeconds: 60 * 60 },
-  // Opening a reset link checks it; reloads are allowed, floods are not.
-  resetCheckPerIp: { name: 'reset-check:ip', limit: 60, windowSeconds: 60 * 60 },
-  changePasswordPerUser: { name: 'change-password:user', limit: 10, windowSeconds: 15 * 60 },
-  changePasswordPerIp: { name: 'change-password:ip', limit: 50, windowSeconds: 15 * 60 },
-  // Asking for another verification link: each one is an e-mail to the account's address.
-  verifyResendPerUser: { name: 'verify-resend:user', limit: 3, windowSeconds: 60 * 60 },
-  verifyResendPerIp: { name: 'verify-resend:ip', limit: 20, windowSeconds: 60 * 60 },
-  // Following a verification link: guessing is hopeless, the limit bounds the work per address.
-  verifyConfirmPerIp: { name: 'verify-confirm:ip', limit: 30, windowSeconds: 60 * 60 },
-} satisfies Record<string, RateLimit>;
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -9,18 +9,17 @@
 import * as Y from 'yjs';
 import { fromBase64, toBase64 } from 'lib0/buffer';
 import { isEditable, missingForDone, statusAfterSave, type SectionStatus } from '../../../shared/domain/application-sections';
-import { replaceText, sectionText } from '../../../shared/domain/text-doc';
+import { sectionText } from '../../../shared/domain/text-doc';
 import { AppError } from '../../../shared/errors';
 import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
 import type { Executor } from '../../db/db';
-import type { SessionUser } from '../../auth/session';
 import type { Services } from '../../services';
-import { findSection, findSectionHead, updateSectionVersioned } from '../applications/applications.queries';
+import { findSection, findSectionHead, updateSectionVersioned } from '../../domain/applications.queries';
 import { bindClients } from './text-clients';
-import { appendChange, COMPACT_AFTER_CHANGES, compactText, currentDocument, documentBound, documentBytes, documentForChange, keepDocument, type KeptDocument } from './text-store';
+import { appendChange, captureChange, COMPACT_AFTER_CHANGES, compactText, currentDocument, documentBound, documentBytes, documentForChange, keepDocument, type KeptDocument } from '../../domain/text-store';
 import { checkUpdate, type CheckedUpdate } from './update-checks';
-import { recordSectionVersion } from '../versions/versions.queries';
-import type { TextMessage } from './text-channel';
+import { recordSectionVersion } from '../../domain/versions.queries';
+import type { TextMessage } from '../../text-channel';
 
 function decoded(base64: string): Uint8Array {
   try {
@@ -28,35 +27,6 @@ function decoded(base64: string): Uint8Array {
   } catch {
     throw new AppError('VALIDATION', { fieldErrors: { update: 'validation.invalid' } });
   }
-}
-
-/** Runs `change` on the document and returns what it changed (null when nothing), as one update. */
-export function captureChange(doc: Y.Doc, change: (doc: Y.Doc) => void): Uint8Array | null {
-  const updates: Uint8Array[] = [];
-  const onUpdate = (update: Uint8Array) => updates.push(update);
-  doc.on('update', onUpdate);
-  try {
-    change(doc);
-  } finally {
-    doc.off('update', onUpdate);
-  }
-  if (updates.length === 0) return null;
-  return updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
-}
-
-/**
- * Changes the section's text to `content` by a save (a draft inserted, a version restored, an API
- * client), through its document like any editor's change: the caller holds the section's row
- * (`lockText`). Returns the change to pass on and the `text_seq` to store, or null when the text is unchanged.
- */
-export async function changeTextTo(db: Executor, sectionId: string, seq: number, content: string): Promise<{ update: Uint8Array; seq: number; textDoc?: Uint8Array } | null> {
-  const entry = await documentForChange(db, sectionId, seq);
-  const before = entry.persisted ? null : Y.encodeStateAsUpdate(entry.doc);
-  const update = captureChange(entry.doc, (doc) => replaceText(sectionText(doc), content));
-  if (!update) return null;
-  const { kept, textDoc } = await appendChange(db, sectionId, entry, update, before);
-  // Kept only once the caller's transaction is known to have committed: the next change reads it again.
-  return { update, seq: kept.seq, ...(textDoc ? { textDoc } : {}) };
 }
 
 export interface PushResult {
@@ -195,14 +165,6 @@ async function applyBatch(db: Executor, applicationId: string, sectionId: string
     if (kept.logged >= COMPACT_AFTER_CHANGES) setImmediate(() => void compactText(db, sectionId).catch(() => {}));
   }
   for (const { push, result } of outcomes) push.resolve(result);
-}
-
-/** The client id of changes made on the server (no editor has it: editors' ids are not negative). */
-export const SERVER_CLIENT_ID = -1;
-
-/** Tells the section's other editors of a stored change. */
-export function announceText(services: Pick<Services, 'textChannel'>, user: Pick<SessionUser, 'id' | 'firstname' | 'lastname'>, change: Omit<TextMessage, 'by'>): Promise<boolean> {
-  return services.textChannel.publish({ ...change, by: { id: user.id, name: `${user.firstname} ${user.lastname}`.trim() } });
 }
 
 export type WatchEvent =

@@ -4,10 +4,10 @@ import { announceStatus } from '../../application-events';
 import { consumeRateLimit, type RateLimit } from '../../rate-limit';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
-import { announceText, SERVER_CLIENT_ID } from '../co-editing/co-editing.service';
-import { notify } from '../notifications/notifications.service';
-import { markCommentedIfInReview } from '../reviews/reviews.service';
-import { findSectionOfApplication } from '../applications/applications.queries';
+import { announceText, SERVER_CLIENT_ID } from '../../domain/section-save';
+import { notify } from '../../notify/notifications.service';
+import { markCommentedIfInReview } from '../../domain/review-transitions';
+import { findSectionOfApplication } from '../../domain/applications.queries';
 import { countOpenThreads, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved, threadParticipants } from './comments.queries';
 import { replyRecipients } from '../../../shared/domain/comment-threads';
 

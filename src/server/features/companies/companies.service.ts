@@ -7,7 +7,7 @@ import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-
 import { AppError } from '../../../shared/errors';
 import { isLocale, type Locale } from '../../../shared/i18n';
 import { log } from '../../log';
-import { queueEmail } from '../email/email.service';
+import { queueEmail } from '../../mail/email.service';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
 import type { Services } from '../../services';
 import {

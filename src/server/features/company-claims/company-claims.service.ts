@@ -10,9 +10,9 @@ import type { SessionUser } from '../../auth/session';
 import { assertMayManage, assertVerified, emailVerifiedOf } from '../../auth/verified-email';
 import { appUrl } from '../../env';
 import type { Services } from '../../services';
-import { addMembership } from '../companies/companies.queries';
-import { queueEmail } from '../email/email.service';
-import { notifyJoinRequest } from '../notifications/notifications.service';
+import { addMembership } from '../../domain/memberships.queries';
+import { queueEmail } from '../../mail/email.service';
+import { notifyJoinRequest } from '../../notify/notifications.service';
 import {
   closeRequest,
   findCompanyByOrgId,

@@ -16,11 +16,11 @@ import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
 import { consumeRateLimit } from '../../rate-limit';
 import type { Services } from '../../services';
-import { fileNameOf, loadDocument } from '../document-export/document-content';
-import { excelWorkbook } from '../document-export/excel-workbook';
-import { wordDocument } from '../document-export/word-document';
-import { queueEmail } from '../email/email.service';
-import { rateLimits } from '../auth/auth.service';
+import { fileNameOf, loadDocument } from '../../documents/document-content';
+import { excelWorkbook } from '../../documents/excel-workbook';
+import { wordDocument } from '../../documents/word-document';
+import { queueEmail } from '../../mail/email.service';
+import { rateLimits } from '../../auth/rate-limits';
 import {
   applicationSectionsInFull,
   claimExport,

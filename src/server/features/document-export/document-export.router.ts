@@ -1,8 +1,8 @@
 import { applicationProcedure } from '../../trpc/application-procedure';
 import { router } from '../../trpc/trpc';
-import { fileNameOf, loadDocument } from './document-content';
-import { excelWorkbook } from './excel-workbook';
-import { wordDocument } from './word-document';
+import { fileNameOf, loadDocument } from '../../documents/document-content';
+import { excelWorkbook } from '../../documents/excel-workbook';
+import { wordDocument } from '../../documents/word-document';
 
 const WORD = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const EXCEL = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -6,17 +6,16 @@ import { sql } from 'kysely';
 import type { InputType, SectionKind } from '../../../shared/domain/grants';
 import type { Executor } from '../../db/db';
 import type { RowProposal } from '../../../shared/domain/draft-rows';
-import type { DraftState, DraftStatus } from '../../../shared/schemas/drafts';
+import type { DraftStatus } from '../../../shared/schemas/drafts';
 import type { Answers } from '../../../shared/domain/application-sections';
 import type { Locale } from '../../../shared/i18n';
-import { grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf } from '../applications/applications.queries';
+import { grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf } from '../../domain/applications.queries';
 import { withKnownAnswers } from '../../../shared/domain/known-answers';
-import type { DraftMaterial } from './draft-material';
+import type { DraftMaterial } from '../../integrations/ai/draft-material';
 import { personName } from '../../db/person-name';
-import { rankEarlierAnswers } from '../answer-library/answer-library.queries';
+import { activeDraftStatuses } from '../../domain/drafts.queries';
+import { rankEarlierAnswers } from '../../domain/answer-library.queries';
 import { EARLIER_ANSWERS_IN_PROMPT } from '../../../shared/domain/answer-library';
-
-const activeStatuses = ['queued', 'running'] as const;
 
 /** Whether the registry has confirmed the company (drafts are for confirmed companies only). */
 export async function companyConfirmed(db: Executor, companyId: string): Promise<boolean> {
@@ -34,7 +33,7 @@ export function findActiveDraft(db: Executor, applicationId: string, sectionId: 
     .select('id')
     .where('application_id', '=', applicationId)
     .where('section_id', '=', sectionId)
-    .where('status', 'in', activeStatuses)
+    .where('status', 'in', activeDraftStatuses)
     .executeTakeFirst();
 }
 
@@ -61,22 +60,6 @@ export function sectionsToDraftOf(db: Executor, applicationId: string) {
     .execute();
 }
 
-/**
- * The state of the newest draft of the section `s` (a column of a query over
- * `application_sections as s`): `writing`, `failed`, `ready` when it finished after the section
- * was last saved (nobody has used or overwritten it yet), or null.
- */
-export function newestDraftState() {
-  return sql<DraftState | null>`(SELECT CASE WHEN d.status IN ('queued', 'running') THEN 'writing' WHEN d.status = 'failed' THEN 'failed'
-    WHEN d.finished_at > s.updated_at THEN 'ready' END
-    FROM ai_drafts d WHERE d.section_id = s.id ORDER BY d.created_at DESC LIMIT 1)`;
-}
-
-/** The draft ids of the application (its jobs' ids), to tell its job events from others'. */
-export async function draftIdsOf(db: Executor, applicationId: string): Promise<string[]> {
-  const rows = await db.selectFrom('ai_drafts').select('id').where('application_id', '=', applicationId).execute();
-  return rows.map((row) => row.id);
-}
 
 /** The text sections with their newest draft, where that draft is finished: what "insert all drafts" may fill. */
 export function textSectionsWithFinishedDraft(db: Executor, applicationId: string) {
@@ -150,18 +133,12 @@ export function draftState(db: Executor, draftId: string) {
 }
 
 export function markDraftRunning(db: Executor, draftId: string) {
-  return db.updateTable('ai_drafts').set({ status: 'running', started_at: new Date(), error: null }).where('id', '=', draftId).where('status', 'in', activeStatuses).execute();
+  return db.updateTable('ai_drafts').set({ status: 'running', started_at: new Date(), error: null }).where('id', '=', draftId).where('status', 'in', activeDraftStatuses).execute();
 }
 
 /** The text written so far, kept on the draft while it runs: job progress carries only its length. */
 export function storeDraftProgress(db: Executor, draftId: string, content: string) {
   return db.updateTable('ai_drafts').set({ content }).where('id', '=', draftId).where('status', '=', 'running').execute();
-}
-
-/** The drafts of an application still waiting for or being written: their jobs (job id = draft id) to cancel. */
-export async function activeDraftIdsOf(db: Executor, applicationId: string): Promise<string[]> {
-  const rows = await db.selectFrom('ai_drafts').select('id').where('application_id', '=', applicationId).where('status', 'in', activeStatuses).execute();
-  return rows.map((row) => row.id);
 }
 
 export function finishDraft(

@@ -4,7 +4,7 @@
  */
 import type { RouteName } from '../../../shared/routes';
 import type { Executor } from '../../db/db';
-import { fundSlugExists } from '../funds/funds.queries';
+import { fundSlugExists } from '../../domain/funds.queries';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { publicGrantExists } from './grants.queries';
 

@@ -14,6 +14,7 @@ import { languageName } from '../../../shared/i18n/language-names';
 import { truncateAtWord } from '../../../shared/domain/truncate';
 import type { Executor } from '../../db/db';
 import { cachedCatalog } from '../../catalog/catalog-cache';
+import { findGrantQuestionTexts, type EligibilityQuestion } from '../../domain/grants.queries';
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
@@ -278,34 +279,6 @@ export async function publicSlugs(db: Executor): Promise<{ funds: string[]; gran
     db.selectFrom('grants').select('slug').where('published_at', 'is not', null).where('status', '<>', 'draft').orderBy('slug').execute(),
   ]);
   return { funds: funds.map((row) => row.slug), grants: grants.map((row) => row.slug) };
-}
-
-export interface EligibilityQuestion<T = string> {
-  id: string;
-  text: T;
-  expectedAnswer: boolean;
-  prefill: ProfilePrefill | null;
-}
-
-function questionRows(db: Executor, grantId: string) {
-  return db
-    .selectFrom('grant_requirements')
-    .select(['id', 'text', 'translations', 'expected_answer', 'prefill'])
-    .where('grant_id', '=', grantId)
-    .orderBy('position')
-    .execute();
-}
-
-/** The eligibility questions in the visitor's language. */
-export async function findGrantQuestions(db: Executor, grantId: string, locale: Locale): Promise<EligibilityQuestion[]> {
-  const rows = await questionRows(db, grantId);
-  return rows.map((row) => ({ id: row.id, text: pickField(row.text, row.translations, 'text', locale), expectedAnswer: row.expected_answer, prefill: row.prefill as ProfilePrefill | null }));
-}
-
-/** The eligibility questions in every language (for the administrators). */
-export async function findGrantQuestionTexts(db: Executor, grantId: string): Promise<Array<EligibilityQuestion<LocalizedText>>> {
-  const rows = await questionRows(db, grantId);
-  return rows.map((row) => ({ id: row.id, text: textOf(row.text, row.translations, 'text'), expectedAnswer: row.expected_answer, prefill: row.prefill as ProfilePrefill | null }));
 }
 
 // ——— administration ———

@@ -12,13 +12,13 @@ import {
   updateSectionInput,
 } from '../../../shared/schemas/grants';
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { findFundById } from '../funds/funds.queries';
+import { findFundById } from '../../domain/funds.queries';
+import { findGrantQuestions } from '../../domain/grants.queries';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { consumeRateLimit, type RateLimit } from '../../rate-limit';
 import {
   companiesForRequirementsTest,
   findAdminGrant,
-  findGrantQuestions,
   cachedPublicGrant,
   cachedPublicGrants,
   findSection,

@@ -11,11 +11,10 @@ import type { SessionUser } from '../../auth/session';
 import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
 import type { Services } from '../../services';
-import { assertVerified } from '../../auth/verified-email';
-import { markEmailVerified } from '../auth/auth.queries';
-import { queueEmail } from '../email/email.service';
-import { notifyInvitation, settleInvitationItems } from '../notifications/notifications.service';
-import { addMembership, isMemberByEmail } from '../companies/companies.queries';
+import { assertVerified, markEmailVerified } from '../../auth/verified-email';
+import { queueEmail } from '../../mail/email.service';
+import { notifyInvitation, settleInvitationItems } from '../../notify/notifications.service';
+import { addMembership, isMemberByEmail } from '../../domain/memberships.queries';
 import { deleteInvitation, lockPendingInvitationRole, markInvitationAccepted, markInvitationDeclined, replaceInvitation, type InvitationDetails } from './invitations.queries';
 
 export const INVITATION_TTL_MS = 14 * 24 * 3600 * 1000;

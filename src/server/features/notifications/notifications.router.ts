@@ -2,8 +2,8 @@ import { inboxInput, markReadInput, notificationSettingsInput } from '../../../s
 import { announceInboxChange } from '../../inbox-events';
 import { openLiveStream } from '../../trpc/live-stream';
 import { router, userProcedure } from '../../trpc/trpc';
-import { countUnread, findSettings, listInbox, markAllRead, markRead, updateSettings } from './notifications.queries';
-import { watchUnread } from './notifications.service';
+import { countUnread, findSettings, listInbox, markAllRead, markRead, updateSettings } from '../../notify/notifications.queries';
+import { watchUnread } from '../../notify/notifications.service';
 
 /** The signed-in user's own choice of review e-mails, and their inbox: rows belong to the user. */
 export const notificationsRouter = router({

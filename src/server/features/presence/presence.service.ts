@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PresenceEntry } from '../../../shared/schemas/presence';
 import { wakeUps } from '../../trpc/live-stream';
-import type { PresenceHub, PresenceStay } from './presence-hub';
+import type { PresenceHub, PresenceStay } from '../../presence-hub';
 
 /** Runs until `ended` is aborted (see `trpc/live-stream.ts`). */
 export async function* watchPresence(

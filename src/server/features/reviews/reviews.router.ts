@@ -4,11 +4,13 @@ import { AppError } from '../../../shared/errors';
 import { announceStatus } from '../../application-events';
 import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
-import { findApplicationOverview } from '../applications/applications.queries';
-import { notify, notifyReviewResult } from '../notifications/notifications.service';
-import { findDocumentFacts, findSectionReview, listHistory, listReviewCandidates, listSectionsAwaitingReviewBy, listSectionsInFull } from './reviews.queries';
+import { findApplicationOverview } from '../../domain/applications.queries';
+import { notify, notifyReviewResult } from '../../notify/notifications.service';
+import { findDocumentFacts, listSectionsInFull } from '../../domain/reviews.queries';
+import type { ReviewActor } from '../../domain/review-transitions';
+import { findSectionReview, listHistory, listReviewCandidates, listSectionsAwaitingReviewBy } from './reviews.queries';
 import { assertMaySpeakForCompany } from '../../auth/verified-email';
-import { approveSection, commentOnSection, copyToDraft, publishApplication, rejectSection, sendLockReceipts, sendToReview, type ReviewActor } from './reviews.service';
+import { approveSection, commentOnSection, copyToDraft, publishApplication, rejectSection, sendLockReceipts, sendToReview } from './reviews.service';
 
 function actorOf(ctx: { application: ReviewActor['application']; membership: { role: ReviewActor['role'] }; user: { id: string } }): ReviewActor {
   return { application: ctx.application, role: ctx.membership.role, userId: ctx.user.id };

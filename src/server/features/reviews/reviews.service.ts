@@ -1,13 +1,12 @@
 /**
- * The review transitions of a section and publishing an application (docs/architecture.md, section statuses and roles). Each
- * change runs in a transaction holding the section's (or the sections') row lock, so two
- * reviewers acting at once move the section once, and writes its history row.
+ * The review transitions of a section (domain/review-transitions) and publishing an application
+ * (docs/architecture.md, section statuses and roles). Publishing runs in a transaction holding the
+ * sections' row locks, and writes their history rows.
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { z } from 'zod';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
-import type { CompanyRole } from '../../../shared/domain/company-roles';
-import { reviewTransition, sectionsBlockingPublish, type ReviewAction } from '../../../shared/domain/review';
+import { sectionsBlockingPublish } from '../../../shared/domain/review';
 import { AppError } from '../../../shared/errors';
 import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
 import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
@@ -18,64 +17,19 @@ import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
 import { log } from '../../log';
 import type { Services } from '../../services';
-import { queueEmail } from '../email/email.service';
-import { recordEvent, setSectionStatus } from '../applications/applications.queries';
+import { queueEmail } from '../../mail/email.service';
+import { recordEvent } from '../../domain/applications.queries';
+import { listSectionsInFull } from '../../domain/reviews.queries';
+import { moveSection, type ReviewActor } from '../../domain/review-transitions';
 import {
   copyApplication,
   countReviewersAmong,
-  findNamedReviewer,
   listLockReceiptRecipients,
-  listSectionsInFull,
   lockApplication,
-  lockSectionState,
   lockSectionStatuses,
   markPublished,
   replaceSectionReviewers,
 } from './reviews.queries';
-
-export interface ReviewActor {
-  application: { id: string; companyId: string; published: boolean };
-  role: CompanyRole;
-  userId: string;
-}
-
-async function moveSection(
-  db: Executor,
-  actor: ReviewActor,
-  sectionId: string,
-  action: ReviewAction,
-  options: { reason?: string; version?: number; before?: (trx: Executor) => Promise<void> } = {},
-) {
-  return db.transaction().execute(async (trx) => {
-    const section = await lockSectionState(trx, actor.application.id, sectionId);
-    if (!section) throw new AppError('NOT_FOUND');
-    const from = section.status as SectionStatus;
-    const outcome = reviewTransition(action, { status: from, role: actor.role, published: actor.application.published });
-    if (!outcome.ok) throw new AppError(outcome.code, { message: outcome.reason });
-    if (isDecision(action)) await checkDecider(trx, actor, section.id);
-    // The decision is about the text the reviewer read: a save since then is theirs to read first.
-    if (options.version !== undefined && options.version !== section.version) throw new AppError('CONFLICT', { message: 'reviews.refused.changed' });
-    await options.before?.(trx);
-    const updated = await setSectionStatus(trx, { applicationId: actor.application.id, id: section.id }, from, outcome.to, actor.userId);
-    if (!updated) throw new AppError('CONFLICT');
-    await recordEvent(trx, { applicationId: actor.application.id, sectionId: section.id, actorId: actor.userId, from, to: outcome.to, reason: options.reason ?? null });
-    return { id: section.id, version: updated.version, status: outcome.to };
-  });
-}
-
-function isDecision(action: ReviewAction): boolean {
-  return action === 'approve' || action === 'reject';
-}
-
-/**
- * Only a reviewer the section was sent to decides it, and never the one who asked: a role that
- * may review is not enough on its own (docs/architecture.md, roles).
- */
-async function checkDecider(trx: Executor, actor: ReviewActor, sectionId: string): Promise<void> {
-  const named = await findNamedReviewer(trx, sectionId, actor.userId);
-  if (!named) throw new AppError('FORBIDDEN', { message: 'reviews.refused.notNamed' });
-  if (named.requestedBy === actor.userId) throw new AppError('FORBIDDEN', { message: 'reviews.refused.ownRequest' });
-}
 
 export async function sendToReview(db: Executor, actor: ReviewActor, input: z.output<typeof sendToReviewInput>) {
   const reviewerIds = [...new Set(input.reviewerIds)];
@@ -183,17 +137,4 @@ export async function copyToDraft(db: Executor, actor: ReviewActor, title: strin
     await recordEvent(trx, { applicationId: copy.id, sectionId: null, actorId: actor.userId, from: null, to: 'draft' });
     return copy;
   });
-}
-
-/**
- * A thread comment by someone who may review, on a section in review, is a review comment: the
- * section becomes `commented` (with the comment as the reason). Otherwise nothing moves (null).
- */
-export async function markCommentedIfInReview(db: Executor, actor: ReviewActor, sectionId: string, text: string) {
-  try {
-    return await moveSection(db, actor, sectionId, 'comment', { reason: text });
-  } catch (error) {
-    if (error instanceof AppError && (error.code === 'CONFLICT' || error.code === 'FORBIDDEN')) return null;
-    throw error;
-  }
 }

@@ -4,9 +4,7 @@
  * far, and the same prompt material goes to both.
  */
 import type { Env } from '../../env';
-import type { DraftMaterial } from '../../features/drafts/draft-material';
-import { createOfflineDrafter } from './offline-drafter';
-import { createOpenAiCompatibleDrafter } from './openai-compatible';
+import type { DraftMaterial } from './draft-material';
 
 export interface DraftResult {
   content: string;
@@ -43,9 +41,4 @@ export class RateLimitedDraftError extends Error {
  */
 export function modelConfigured(config: Pick<Env, 'AI_BASE_URL'>): boolean {
   return Boolean(config.AI_BASE_URL);
-}
-
-export function createDrafter(config: Pick<Env, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>): Drafter {
-  if (!config.AI_BASE_URL) return createOfflineDrafter();
-  return createOpenAiCompatibleDrafter({ baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS });
 }

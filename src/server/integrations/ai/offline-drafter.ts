@@ -11,7 +11,7 @@
 import { formatsOf } from '../../../shared/i18n/format';
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import { messagesFor, type MessageKey } from '../../../shared/i18n';
-import type { DraftMaterial } from '../../features/drafts/draft-material';
+import type { DraftMaterial } from './draft-material';
 import type { Drafter } from './drafter';
 
 const cache = createIntlCache();

@@ -9,7 +9,7 @@
  * the stream and a stream that ends before the model said it finished are retried with backoff.
  */
 import OpenAI, { APIConnectionError, APIError, RateLimitError } from 'openai';
-import { buildPrompt, type DraftMaterial } from '../../features/drafts/draft-material';
+import { buildPrompt, type DraftMaterial } from './draft-material';
 import { isStructuredKind } from '../../../shared/schemas/section-data';
 import { PermanentDraftError, RateLimitedDraftError, type Drafter } from './drafter';
 

@@ -6,11 +6,11 @@
  * comments in a minute are one e-mail, whichever app process recorded them.
  */
 import { randomUUID } from 'node:crypto';
-import type { NotificationKind } from '../../../shared/schemas/notifications';
-import { announceInboxChange } from '../../inbox-events';
-import { wakeUps } from '../../trpc/live-stream';
-import { log } from '../../log';
-import type { Services } from '../../services';
+import type { NotificationKind } from '../../shared/schemas/notifications';
+import { announceInboxChange } from '../inbox-events';
+import { wakeUps } from '../trpc/live-stream';
+import { log } from '../log';
+import type { Services } from '../services';
 import {
   countUnread,
   findReviewRequester,

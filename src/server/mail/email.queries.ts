@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/db';
-import type { Locale } from '../../../shared/i18n';
-import type { EmailParams, EmailTemplateName } from '../../../shared/emails';
+import type { Executor } from '../db/db';
+import type { Locale } from '../../shared/i18n';
+import type { EmailParams, EmailTemplateName } from '../../shared/emails';
 
 export async function insertEmail<T extends EmailTemplateName>(
   db: Executor,

@@ -9,9 +9,9 @@
  * whole either way.
  */
 import * as Y from 'yjs';
-import { textDocOf } from '../../../shared/domain/text-doc';
-import type { Executor } from '../../db/db';
-import { deleteTextUpdatesThrough, insertTextUpdate, lockText, readStoredText, storeTextDoc, textHead } from './co-editing.queries';
+import { replaceText, sectionText, textDocOf } from '../../shared/domain/text-doc';
+import type { Executor } from '../db/db';
+import { deleteTextUpdatesThrough, insertTextUpdate, lockText, readStoredText, storeTextDoc, textHead } from './text-store.queries';
 
 export { lockText };
 
@@ -143,4 +143,33 @@ export async function compactText(db: Executor, sectionId: string): Promise<void
     entry.logged = 0;
     entry.bytes = state.length;
   });
+}
+
+/** Runs `change` on the document and returns what it changed (null when nothing), as one update. */
+export function captureChange(doc: Y.Doc, change: (doc: Y.Doc) => void): Uint8Array | null {
+  const updates: Uint8Array[] = [];
+  const onUpdate = (update: Uint8Array) => updates.push(update);
+  doc.on('update', onUpdate);
+  try {
+    change(doc);
+  } finally {
+    doc.off('update', onUpdate);
+  }
+  if (updates.length === 0) return null;
+  return updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
+}
+
+/**
+ * Changes the section's text to `content` by a save (a draft inserted, a version restored, an API
+ * client), through its document like any editor's change: the caller holds the section's row
+ * (`lockText`). Returns the change to pass on and the `text_seq` to store, or null when the text is unchanged.
+ */
+export async function changeTextTo(db: Executor, sectionId: string, seq: number, content: string): Promise<{ update: Uint8Array; seq: number; textDoc?: Uint8Array } | null> {
+  const entry = await documentForChange(db, sectionId, seq);
+  const before = entry.persisted ? null : Y.encodeStateAsUpdate(entry.doc);
+  const update = captureChange(entry.doc, (doc) => replaceText(sectionText(doc), content));
+  if (!update) return null;
+  const { kept, textDoc } = await appendChange(db, sectionId, entry, update, before);
+  // Kept only once the caller's transaction is known to have committed: the next change reads it again.
+  return { update, seq: kept.seq, ...(textDoc ? { textDoc } : {}) };
 }

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { deadlineKinds, INBOX_PAGE_SIZE, type InboxKind, type NotificationKind, type NotificationSettings } from '../../../shared/schemas/notifications';
-import type { Locale } from '../../../shared/i18n';
-import { localizedSql } from '../../catalog/localized-sql';
-import type { Executor } from '../../db/db';
-import { personNameOrEmail } from '../../db/person-name';
+import { deadlineKinds, INBOX_PAGE_SIZE, type InboxKind, type NotificationKind, type NotificationSettings } from '../../shared/schemas/notifications';
+import type { Locale } from '../../shared/i18n';
+import { localizedSql } from '../catalog/localized-sql';
+import type { Executor } from '../db/db';
+import { personNameOrEmail } from '../db/person-name';
 
 export async function findSettings(db: Executor, userId: string): Promise<NotificationSettings> {
   const row = await db

@@ -1,8 +1,8 @@
-import type { Services } from '../../services';
-import type { Locale } from '../../../shared/i18n';
-import { emailTemplates, type EmailParams, type EmailTemplateName } from '../../../shared/emails';
+import type { Services } from '../services';
+import type { Locale } from '../../shared/i18n';
+import { emailTemplates, type EmailParams, type EmailTemplateName } from '../../shared/emails';
 import { deleteEmail, insertEmail } from './email.queries';
-import { wellFormedJson } from '../../../shared/domain/well-formed';
+import { wellFormedJson } from '../../shared/domain/well-formed';
 
 /**
  * Records an e-mail and puts it on the `email` queue. The job carries only the row id (which is
