@@ -114,7 +114,7 @@ const da = {
   'jobs.clean.title': 'Ryd op i afsluttede jobs',
   'jobs.clean.intro': 'Fjerner fuldførte eller fejlede jobs, der blev afsluttet for længere tid siden end den valgte alder.',
   'jobs.clean.state': 'Jobs',
-  'jobs.clean.age': 'Afsluttet for mindst',
+  'jobs.clean.age': 'Ældre end',
   'jobs.clean.anyAge': 'Alle, uanset alder',
   'jobs.clean.submit': 'Ryd op …',
   'jobs.clean.confirmTitle.completed': 'Fjern fuldførte jobs fra {queue}?',
@@ -134,7 +134,7 @@ const da = {
   'jobs.schedulers.intro': 'Arbejde, der gentages af sig selv: hvornår og hvor tit, og hvornår det køres næste gang.',
   'jobs.schedulers.none': 'Ingen planlagte jobs.',
   'jobs.schedulers.pattern': 'Cron-mønster',
-  'jobs.schedulers.every': 'Hver {interval}',
+  'jobs.schedulers.every': 'Interval: {interval}',
   'jobs.schedulers.next': 'Næste gang {at}',
   'jobs.schedulers.noNext': 'Ingen næste kørsel',
   'jobs.warning.title': '{count, plural, one {En kø kræver opmærksomhed} other {# køer kræver opmærksomhed}}',
@@ -147,7 +147,7 @@ const da = {
   'jobs.warning.reason.takenBack': '{count} er allerede taget tilbage fra en stoppet worker',
   'jobs.warning.jobIds': 'Job:',
   'jobs.warning.spike': '{queue}: {count, plural, one {# job fejlede} other {# jobs fejlede}} de seneste 15 minutter.',
-  'jobs.warning.spikeUsual': 'Normalt fejler {usual, number} pr. 15 minutter (gennemsnit for døgnet før).',
+  'jobs.warning.spikeUsual': '{usual, plural, =0 {I døgnet før fejlede ingen.} other {Normalt fejler # pr. 15 minutter (gennemsnit for døgnet før).}}',
 } as const;
 
 type Keys = keyof typeof da;
@@ -267,7 +267,7 @@ const en: Record<Keys, string> = {
   'jobs.clean.title': 'Clean up finished jobs',
   'jobs.clean.intro': 'Removes completed or failed jobs that finished longer ago than the age you choose.',
   'jobs.clean.state': 'Jobs',
-  'jobs.clean.age': 'Finished at least',
+  'jobs.clean.age': 'Older than',
   'jobs.clean.anyAge': 'All, whatever their age',
   'jobs.clean.submit': 'Clean up…',
   'jobs.clean.confirmTitle.completed': 'Remove completed jobs from {queue}?',
@@ -287,7 +287,7 @@ const en: Record<Keys, string> = {
   'jobs.schedulers.intro': 'Work that repeats by itself: when and how often, and when it runs next.',
   'jobs.schedulers.none': 'No scheduled jobs.',
   'jobs.schedulers.pattern': 'Cron pattern',
-  'jobs.schedulers.every': 'Every {interval}',
+  'jobs.schedulers.every': 'Interval: {interval}',
   'jobs.schedulers.next': 'Next run {at}',
   'jobs.schedulers.noNext': 'No next run',
   'jobs.warning.title': '{count, plural, one {One queue needs attention} other {# queues need attention}}',
@@ -300,7 +300,7 @@ const en: Record<Keys, string> = {
   'jobs.warning.reason.takenBack': '{count} already taken back from a stopped worker',
   'jobs.warning.jobIds': 'Jobs:',
   'jobs.warning.spike': '{queue}: {count, plural, one {# job failed} other {# jobs failed}} in the last 15 minutes.',
-  'jobs.warning.spikeUsual': 'Usually {usual, number} fail per 15 minutes (average of the day before).',
+  'jobs.warning.spikeUsual': '{usual, plural, =0 {None failed in the day before.} other {Usually # fail per 15 minutes (average of the day before).}}',
 };
 
 const nb: Record<Keys, string> = {
@@ -418,7 +418,7 @@ const nb: Record<Keys, string> = {
   'jobs.clean.title': 'Rydd opp i avsluttede jobber',
   'jobs.clean.intro': 'Fjerner fullførte eller feilede jobber som ble avsluttet for lengre tid siden enn alderen du velger.',
   'jobs.clean.state': 'Jobber',
-  'jobs.clean.age': 'Avsluttet for minst',
+  'jobs.clean.age': 'Eldre enn',
   'jobs.clean.anyAge': 'Alle, uansett alder',
   'jobs.clean.submit': 'Rydd opp …',
   'jobs.clean.confirmTitle.completed': 'Fjerne fullførte jobber fra {queue}?',
@@ -438,7 +438,7 @@ const nb: Record<Keys, string> = {
   'jobs.schedulers.intro': 'Arbeid som gjentas av seg selv: når og hvor ofte, og når det kjøres neste gang.',
   'jobs.schedulers.none': 'Ingen planlagte jobber.',
   'jobs.schedulers.pattern': 'Cron-mønster',
-  'jobs.schedulers.every': 'Hver {interval}',
+  'jobs.schedulers.every': 'Intervall: {interval}',
   'jobs.schedulers.next': 'Neste gang {at}',
   'jobs.schedulers.noNext': 'Ingen neste kjøring',
   'jobs.warning.title': '{count, plural, one {Én kø trenger oppmerksomhet} other {# køer trenger oppmerksomhet}}',
@@ -451,7 +451,7 @@ const nb: Record<Keys, string> = {
   'jobs.warning.reason.takenBack': '{count} er allerede tatt tilbake fra en stoppet worker',
   'jobs.warning.jobIds': 'Jobber:',
   'jobs.warning.spike': '{queue}: {count, plural, one {# jobb feilet} other {# jobber feilet}} de siste 15 minuttene.',
-  'jobs.warning.spikeUsual': 'Vanligvis feiler {usual, number} per 15 minutter (gjennomsnitt for døgnet før).',
+  'jobs.warning.spikeUsual': '{usual, plural, =0 {Ingen feilet i døgnet før.} other {Vanligvis feiler # per 15 minutter (gjennomsnitt for døgnet før).}}',
 };
 
 export const jobs = { da, en, nb };
