@@ -97,7 +97,7 @@ export function CleanForm({ queue, queueLabel, counts }: { queue: QueueName; que
           }
         />
         <p role="status" className="text-sm text-gray-800">
-          {removed !== null && t('jobs.clean.done', { count: removed })}
+          {removed !== null && (removed === 0 ? t('jobs.clean.doneNone') : t('jobs.clean.done', { count: removed }))}
         </p>
       </div>
     </section>

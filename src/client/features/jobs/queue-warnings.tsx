@@ -50,7 +50,7 @@ export function QueueWarnings({ warnings, failed }: { warnings: QueueWarning[] |
             items.push(
               <li key={`${warning.queue}-spike`} className="space-y-0.5">
                 <strong className="font-semibold">{t('jobs.warning.spike', { queue, count: warning.spike.recent })}</strong>
-                <span className="block">{t('jobs.warning.spikeUsual', { usual: warning.spike.usual })}</span>
+                <span className="block">{warning.spike.usual === 0 ? t('jobs.warning.spikeUsualNone') : t('jobs.warning.spikeUsual', { usual: warning.spike.usual })}</span>
               </li>,
             );
           }

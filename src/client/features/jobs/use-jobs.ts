@@ -61,7 +61,7 @@ export function useCleanQueue() {
   const utils = trpc.useUtils();
   return trpc.jobs.clean.useMutation({
     onSettled: () => utils.jobs.invalidate(),
-    onSuccess: (result) => void toast.success(t('jobs.clean.done', { count: result.count })),
+    onSuccess: (result) => void toast.success(result.count === 0 ? t('jobs.clean.doneNone') : t('jobs.clean.done', { count: result.count })),
   });
 }
 
