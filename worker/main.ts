@@ -5,7 +5,7 @@
  * nothing either: its jobs' locks expire and another worker takes them over (see `workerTimings`).
  */
 import path from 'node:path';
-import { Worker, type Processor } from 'bullmq';
+import { MetricsTime, Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
 import { appUrl, env } from '../src/server/env';
 import { createDrafter } from '../src/server/integrations/ai/drafter-from-config';
@@ -63,7 +63,9 @@ const workers = Object.entries(processors).map(([name, processor]) => {
     prefix: config.REDIS_PREFIX,
     concurrency: config.WORKER_CONCURRENCY,
     ...workerTimings,
-    metrics: { maxDataPoints: 60 * 24 * 7 },
+    // Two weeks of per-minute counts (BullMQ's recommendation): the monitor's week of days begins at
+    // midnight, so it reads eight days back. Every worker of a queue must keep the same number.
+    metrics: { maxDataPoints: MetricsTime.ONE_WEEK * 2 },
   });
   worker.on('failed', (job, error) => log.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, 'job failed'));
   worker.on('error', (error) => log.error({ queue: name, err: error.message }, 'worker error'));

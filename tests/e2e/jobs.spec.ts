@@ -194,3 +194,63 @@ test('a queue that no worker serves is shown as a warning, not as running', asyn
     await deleteKeys(prefix);
   }
 });
+
+test('an admin sees a failure spike, the history chart and the schedulers, finds a job, and cleans the failed ones after confirming', async ({ page }) => {
+  const state = e2eState();
+  const jobIds = Array.from({ length: 5 }, () => `e2e-spike-${randomUUID()}`);
+  await setRegistry('fail');
+  try {
+    await withQueue('registry', async (queue) => {
+      for (const jobId of jobIds) await queue.add('registry', { orgId: '24256790' }, { ...defaultJobOptions, jobId, attempts: 1 });
+    });
+    await signInAs(page, state.adminEmail);
+    await page.goto('/admin/jobs?lang=en');
+
+    // Five failures within 15 minutes, and none the day before: a spike, said in words.
+    const warnings = page.getByTestId('job-warnings');
+    await expect(warnings).toContainText(/Registry lookups: \d+ jobs failed in the last 15 minutes\./, { timeout: 20_000 });
+    await expect(page.getByRole('tab', { name: /Registry lookups/ })).toContainText('Warning');
+
+    // The job schedulers the worker sets up, with their next run.
+    const schedulers = page.getByTestId('job-schedulers');
+    await expect(schedulers.getByRole('listitem').filter({ hasText: 'Deadline reminders' })).toContainText('Interval: 15 minutes');
+    await expect(schedulers.getByRole('listitem').filter({ hasText: 'Deadline reminders' })).toContainText('Next run');
+
+    await page.getByRole('tab', { name: /Registry lookups/ }).click();
+    const panel = page.getByRole('tabpanel').first();
+    await expect(panel.getByRole('heading', { level: 2, name: 'Registry lookups' })).toBeVisible();
+
+    // The history: 24 hours per hour, then 7 days per day, each with its text alternative.
+    const history = panel.getByTestId('job-history');
+    await expect(history.getByRole('img', { name: /Finished jobs per hour, last 24 hours/ })).toBeVisible();
+    await expect(history).toContainText(/Last 24 hours: \d+ completed and [1-9]\d* failed\./);
+    await history.getByRole('button', { name: '7 days' }).click();
+    await expect(history.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(history.getByRole('img', { name: /Finished jobs per day, last 7 days/ })).toBeVisible();
+    await expect(history.getByRole('table', { name: 'Finished jobs per day' }).getByRole('row')).toHaveCount(8);
+    await expectAccessible(page);
+
+    // Search by id; the job found opens in its details.
+    await panel.getByRole('searchbox', { name: 'Job id, name or an id in the job’s data' }).fill(jobIds[0]!);
+    await panel.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(panel.getByText(`1 job matches “${jobIds[0]}”:`)).toBeVisible();
+    await panel.getByRole('list', { name: 'Jobs found' }).getByRole('button', { name: `Details of job ${jobIds[0]}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Job ${jobIds[0]}` });
+    await expect(dialog.getByText('Failed', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Clean every failed lookup, whatever its age, after confirming.
+    await panel.getByRole('combobox', { name: 'Jobs' }).selectOption('failed');
+    await panel.getByRole('combobox', { name: 'Older than' }).selectOption({ label: 'All, whatever their age' });
+    await panel.getByRole('button', { name: 'Clean up…' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove failed jobs from Registry lookups?' });
+    await expect(confirm).toContainText('deleted from the queue with their logs');
+    await confirm.getByRole('button', { name: 'Remove jobs' }).click();
+    await expect(panel.getByRole('status').filter({ hasText: /^\d+ jobs removed$/ })).toBeVisible();
+    await expect(panel.getByRole('tab', { name: /^Failed/ })).toHaveText('Failed (0)');
+    await expect(panel.getByRole('row').filter({ hasText: jobIds[0]! })).toHaveCount(0);
+  } finally {
+    await setRegistry('ok');
+  }
+});

@@ -1,11 +1,15 @@
 /**
  * The job monitor's maintenance calls: cleaning a queue of finished or failed jobs older than a
- * chosen age, searching jobs by id or content, and listing the job schedulers; admin-only, and
- * each clean recorded in the operations log like the monitor's other actions.
+ * chosen age, searching jobs by id or content, listing the job schedulers, the history of
+ * completed and failed jobs per hour and per day, and the warnings of stalled jobs and failure
+ * spikes (decision 0046); admin-only, and each clean recorded in the operations log like the
+ * monitor's other actions.
  */
-import { Queue, Worker } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { MetricsTime, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { log } from '../../src/server/log';
+import { queueWarnings } from '../../src/server/features/jobs/jobs.service';
 import { createRedis } from '../../src/server/redis';
 import { workerTimings } from '../../src/shared/jobs';
 import { callerFor, createTestServices, createUser, failureOf, type TestServices, waitFor } from './harness';
@@ -98,4 +102,101 @@ it('is for platform admins only', async () => {
   expect((await failureOf(user.jobs.clean({ queue: 'registry', state: 'failed', olderThanHours: 0 }))).code).toBe('FORBIDDEN');
   expect((await failureOf(user.jobs.search({ queue: 'registry', text: 'x' }))).code).toBe('FORBIDDEN');
   expect((await failureOf(user.jobs.schedulers())).code).toBe('FORBIDDEN');
+  expect((await failureOf(user.jobs.history({ queue: 'registry', range: 'day' }))).code).toBe('FORBIDDEN');
+  expect((await failureOf(user.jobs.warnings())).code).toBe('FORBIDDEN');
+});
+
+it('charts completed and failed jobs per hour and per day, and warns of a failure spike only past its minimum', async () => {
+  const { token } = await createUser(services, { platformRole: 'admin' });
+  const admin = await callerFor(services, { token });
+  const drafts = services.queues.queue('drafts');
+  const failing = new Set<string>();
+  const drafter = new Worker(
+    'drafts',
+    async (job) => {
+      if (failing.has((job.data as { draftId: string }).draftId)) throw new UnrecoverableError('model refused');
+    },
+    { connection: createRedis(services.env.REDIS_URL, 'worker'), prefix: services.env.REDIS_PREFIX, ...workerTimings, metrics: { maxDataPoints: MetricsTime.ONE_WEEK * 2 } },
+  );
+  const finished = async (completed: number, failed: number) =>
+    waitFor(async () => {
+      const counts = await drafts.getJobCounts('completed', 'failed');
+      return counts.completed === completed && counts.failed === failed;
+    });
+  const add = async (fails: boolean) => {
+    const draftId = randomUUID();
+    if (fails) failing.add(draftId);
+    await services.queues.add('drafts', { draftId }, { jobId: `draft-${draftId}`, attempts: 1 });
+  };
+  const spikeOf = async () => (await admin.jobs.warnings()).find((warning) => warning.queue === 'drafts')?.spike ?? null;
+  try {
+    for (let index = 0; index < 3; index += 1) await add(false);
+    for (let index = 0; index < 4; index += 1) await add(true);
+    await finished(3, 4);
+    // Four failures in 15 minutes: under the minimum of five, whatever the day before looked like.
+    expect(await spikeOf()).toBeNull();
+
+    for (let index = 0; index < 2; index += 1) await add(true);
+    await finished(3, 6);
+    expect(await spikeOf()).toEqual({ recent: 6, usual: 0 });
+
+    const day = await admin.jobs.history({ queue: 'drafts', range: 'day' });
+    expect(day.range).toBe('day');
+    expect(day.buckets).toHaveLength(24);
+    for (const bucket of day.buckets) expect(bucket.start.getTime() % 3_600_000).toBe(0);
+    expect(day.buckets.at(-1)!.start.getTime()).toBe(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+    const total = (buckets: Array<{ completed: number; failed: number }>) =>
+      buckets.reduce((sum, bucket) => ({ completed: sum.completed + bucket.completed, failed: sum.failed + bucket.failed }), { completed: 0, failed: 0 });
+    expect(total(day.buckets)).toEqual({ completed: 3, failed: 6 });
+    // The jobs finished within the last minute or so: in the current hour, or the one before it just after the hour.
+    expect(day.buckets.at(-1)!.completed + day.buckets.at(-2)!.completed).toBe(3);
+
+    const week = await admin.jobs.history({ queue: 'drafts', range: 'week', timeZone: 'Europe/Copenhagen' });
+    expect(week.buckets).toHaveLength(7);
+    expect(total(week.buckets)).toEqual({ completed: 3, failed: 6 });
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Copenhagen', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' });
+    // Each day begins at midnight Danish time, today last, one calendar day apart.
+    for (const bucket of week.buckets) expect(clock.format(bucket.start)).toBe('00:00');
+    expect(dayOf.format(week.buckets.at(-1)!.start)).toBe(dayOf.format(new Date()));
+    expect(new Set(week.buckets.map((bucket) => dayOf.format(bucket.start))).size).toBe(7);
+
+    // Another queue, with nothing finished, charts zeros.
+    const quiet = await admin.jobs.history({ queue: 'exports', range: 'week', timeZone: 'UTC' });
+    expect(total(quiet.buckets)).toEqual({ completed: 0, failed: 0 });
+    expect((await failureOf(admin.jobs.history({ queue: 'exports', range: 'day', timeZone: 'Mars/Olympus' }))).code).toBe('BAD_REQUEST');
+  } finally {
+    await drafter.close();
+  }
+});
+
+it('warns of a stalled job: one its worker no longer holds, and one running far longer than any should', async () => {
+  const { token } = await createUser(services, { platformRole: 'admin' });
+  const admin = await callerFor(services, { token });
+  const exportsQueue = services.queues.queue('exports');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const connection = createRedis(services.env.REDIS_URL, 'worker');
+  const exporter = new Worker('exports', () => held, { connection, prefix: services.env.REDIS_PREFIX, ...workerTimings });
+  exporter.on('error', () => {});
+  const stalledOf = async (now?: number) => {
+    const warnings = now === undefined ? await admin.jobs.warnings() : await queueWarnings(services, now);
+    return warnings.find((warning) => warning.queue === 'exports')?.stalled ?? null;
+  };
+  try {
+    const id = `export-${randomUUID()}`;
+    await services.queues.add('exports', { exportId: randomUUID() }, { jobId: id, attempts: 1 });
+    await waitFor(async () => (await exportsQueue.getJob(id))?.processedOn);
+    // Running, held by its worker, for seconds: nothing to warn of.
+    expect(await stalledOf()).toBeNull();
+    // The same job seen 31 minutes on: running longer than any processor should.
+    expect(await stalledOf(Date.now() + 31 * 60_000)).toEqual({ count: 1, reasons: { noLock: 0, tooLong: 1, takenBack: 0 }, jobIds: [id] });
+    // Its worker gone without a word (the lock has lapsed): no worker holds it.
+    await services.redis.del(exportsQueue.toKey(`${id}:lock`));
+    expect(await stalledOf()).toEqual({ count: 1, reasons: { noLock: 1, tooLong: 0, takenBack: 0 }, jobIds: [id] });
+  } finally {
+    release();
+    await exporter.close(true);
+    connection.disconnect();
+  }
 });

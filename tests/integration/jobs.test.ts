@@ -246,6 +246,8 @@ describe('who may use the job monitor', () => {
     resume: { queue: 'email' },
     search: { queue: 'email', text: '1' },
     schedulers: undefined,
+    history: { queue: 'email', range: 'day', timeZone: 'UTC' },
+    warnings: undefined,
     clean: { queue: 'email', state: 'failed', olderThanHours: 24 },
   };
   const procedures = Object.keys(appRouter._def.procedures)

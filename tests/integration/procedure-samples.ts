@@ -580,6 +580,8 @@ export const samples: Record<string, (world: World) => unknown> = {
   'jobs.resume': () => ({ queue: 'registry' }),
   'jobs.search': () => ({ queue: 'email', text: 'welcome' }),
   'jobs.schedulers': () => undefined,
+  'jobs.history': () => ({ queue: 'email', range: 'week', timeZone: 'Europe/Copenhagen' }),
+  'jobs.warnings': () => undefined,
   'jobs.clean': () => ({ queue: 'email', state: 'completed', olderThanHours: 24 }),
 
   'applications.list': () => ({}),

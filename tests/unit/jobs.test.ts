@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HIDDEN, maskText, maskValue } from '../../src/server/features/jobs/jobs.masking';
-import { MINUTE_MS, perMinute } from '../../src/server/features/jobs/jobs.metrics';
+import { bucketHistory, failureSpike, MINUTE_MS, perMinute, SPIKE_MINUTES, STALLED_AFTER_MS, stallReason } from '../../src/server/features/jobs/jobs.metrics';
 
 describe('BullMQ metrics as counts per minute', () => {
   const at = (minute: number, second = 0) => minute * MINUTE_MS + second * 1000;
@@ -64,5 +64,68 @@ describe('masking what an admin sees of a job', () => {
       ok: true,
       none: null,
     });
+  });
+});
+
+describe('history buckets', () => {
+  it('sums the last 24 hours per hour, the current hour last', () => {
+    const now = Date.UTC(2026, 10, 26, 14, 20);
+    const minutes = 24 * 60;
+    const completed = new Array<number>(minutes).fill(0);
+    const failed = new Array<number>(minutes).fill(0);
+    completed[minutes - 1] = 2; // 14:20, the current minute
+    failed[minutes - 21] = 1; // 14:00
+    failed[minutes - 22] = 3; // 13:59
+    const buckets = bucketHistory(completed, failed, now, 'day', 'UTC');
+    expect(buckets).toHaveLength(24);
+    expect(buckets.at(-1)).toEqual({ start: new Date(Date.UTC(2026, 10, 26, 14)), completed: 2, failed: 1 });
+    expect(buckets.at(-2)).toEqual({ start: new Date(Date.UTC(2026, 10, 26, 13)), completed: 0, failed: 3 });
+    expect(buckets[0]!.start).toEqual(new Date(Date.UTC(2026, 10, 25, 15)));
+  });
+
+  it('sums the last 7 days per calendar day of the time zone, across a change to summer time', () => {
+    // Denmark moves to summer time on 29 March 2026: that day has 23 hours.
+    const now = Date.UTC(2026, 2, 31, 10);
+    const minutes = 8 * 24 * 60;
+    const completed = new Array<number>(minutes).fill(1);
+    const buckets = bucketHistory(completed, new Array<number>(minutes).fill(0), now, 'week', 'Europe/Copenhagen');
+    expect(buckets).toHaveLength(7);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' });
+    expect(buckets.map((bucket) => day.format(bucket.start))).toEqual(['2026-03-25', '2026-03-26', '2026-03-27', '2026-03-28', '2026-03-29', '2026-03-30', '2026-03-31']);
+    expect(buckets[0]!.start).toEqual(new Date(Date.UTC(2026, 2, 24, 23)));
+    expect(buckets[4]!.completed).toBe(23 * 60);
+    expect(buckets[5]!.completed).toBe(24 * 60);
+    // Today so far: from midnight (22:00 UTC) to 10:00 UTC, the current minute included.
+    expect(buckets[6]!.completed).toBe(12 * 60 + 1);
+  });
+});
+
+describe('a failure spike', () => {
+  const series = (usualPerQuarter: number, recent: number) => {
+    const failed = new Array<number>(SPIKE_MINUTES).fill(0);
+    // The day before: `usualPerQuarter` failures at the start of each of its 96 quarter hours.
+    for (let quarter = 0; quarter < 96; quarter += 1) failed[quarter * 15] = usualPerQuarter;
+    failed[SPIKE_MINUTES - 1] = recent;
+    return failed;
+  };
+
+  it('needs at least five failures in the last 15 minutes', () => {
+    expect(failureSpike(series(0, 4))).toBeNull();
+    expect(failureSpike(series(0, 5))).toEqual({ recent: 5, usual: 0 });
+  });
+
+  it('needs three times the usual failures per 15 minutes of the day before', () => {
+    expect(failureSpike(series(2, 5))).toBeNull();
+    expect(failureSpike(series(2, 6))).toEqual({ recent: 6, usual: 2 });
+  });
+});
+
+describe('a stalled job', () => {
+  const now = 10 * STALLED_AFTER_MS;
+  it('is one no worker holds, one running too long, or one already taken back from a stopped worker', () => {
+    expect(stallReason({ processedOn: now - 1000, stalledCounter: 0 }, true, now)).toBeNull();
+    expect(stallReason({ processedOn: now - 1000, stalledCounter: 0 }, false, now)).toBe('noLock');
+    expect(stallReason({ processedOn: now - STALLED_AFTER_MS - 1, stalledCounter: 0 }, true, now)).toBe('tooLong');
+    expect(stallReason({ processedOn: now - 1000, stalledCounter: 1 }, true, now)).toBe('takenBack');
   });
 });

@@ -21,3 +21,23 @@ export const jobSearchInput = z.object({
   text: z.string().trim().min(1, { error: 'validation.required' }).max(200),
 });
 export type JobSearchInput = z.infer<typeof jobSearchInput>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The throughput history's ranges: the last 24 hours per hour, the last 7 days per day. */
+export const jobHistoryRanges = ['day', 'week'] as const;
+export type JobHistoryRange = (typeof jobHistoryRanges)[number];
+export const jobHistoryInput = z.object({
+  queue: z.enum(queueNames),
+  range: z.enum(jobHistoryRanges),
+  /** The admin's time zone (an IANA name), where a week's days begin. */
+  timeZone: z.string().min(1).max(64).refine(isTimeZone, { error: 'validation.invalid' }).default('UTC'),
+});
+export type JobHistoryInput = z.input<typeof jobHistoryInput>;

@@ -5,9 +5,12 @@ import { useT } from '../../lib/intl';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { CleanForm } from './clean-form';
+import { HistoryChart } from './history-chart';
 import { JobDetailDialog } from './job-detail-dialog';
 import { useJobFormat } from './job-format';
 import { JobList } from './job-list';
+import { JobSearch } from './job-search';
 import { MetricsChart } from './metrics-chart';
 import { useJobActions } from './use-jobs';
 
@@ -107,6 +110,8 @@ export function QueuePanel({ overview }: { overview: QueueOverview }) {
         </section>
       </div>
 
+      <HistoryChart queue={queue} />
+
       <Tabs.Root
         value={state}
         onValueChange={(value) => {
@@ -128,6 +133,11 @@ export function QueuePanel({ overview }: { overview: QueueOverview }) {
           </Tabs.Content>
         ))}
       </Tabs.Root>
+
+      <div className="grid grid-cols-1 gap-6 border-t border-gray-200 pt-4 md:grid-cols-2">
+        <JobSearch queue={queue} onOpen={setOpenJob} />
+        <CleanForm queue={queue} queueLabel={queueLabel} counts={{ completed: overview.counts.completed, failed: overview.counts.failed }} />
+      </div>
 
       <JobDetailDialog queue={queue} jobId={openJob} onClose={() => setOpenJob(null)} />
     </div>

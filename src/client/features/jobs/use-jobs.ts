@@ -5,6 +5,7 @@
  */
 import { keepPreviousData } from '@tanstack/react-query';
 import type { QueueName } from '../../../shared/jobs';
+import type { JobHistoryRange } from '../../../shared/schemas/job-maintenance';
 import type { JobListState } from '../../../shared/schemas/jobs';
 import { useT } from '../../lib/intl';
 import { appErrorOf, trpc } from '../../lib/trpc';
@@ -30,6 +31,38 @@ export function useJobDetail(queue: QueueName, id: string | null, revealEmails: 
       retry: (count, error) => appErrorOf(error)?.appCode !== 'NOT_FOUND' && count < 2,
     },
   );
+}
+
+/** Warnings and schedules change slowly: read every 10 seconds. */
+export const SLOW_REFRESH_MS = 10_000;
+
+/** Completed and failed per hour (last 24 hours) or per day of the browser's time zone (last 7 days). */
+export function useJobHistory(queue: QueueName, range: JobHistoryRange) {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return trpc.jobs.history.useQuery({ queue, range, timeZone }, { refetchInterval: 60_000, placeholderData: keepPreviousData });
+}
+
+export function useQueueWarnings() {
+  return trpc.jobs.warnings.useQuery(undefined, { refetchInterval: SLOW_REFRESH_MS });
+}
+
+export function useSchedulers() {
+  return trpc.jobs.schedulers.useQuery(undefined, { refetchInterval: SLOW_REFRESH_MS });
+}
+
+/** Jobs of a queue found by id, name or data (an application's or a draft's id); nothing is asked for an empty text. */
+export function useJobSearch(queue: QueueName, text: string) {
+  return trpc.jobs.search.useQuery({ queue, text }, { enabled: text.trim().length > 0, refetchInterval: LIVE_REFRESH_MS * 4 });
+}
+
+/** Cleans a queue's finished or failed jobs; resolves with how many went, after the toast saying so. */
+export function useCleanQueue() {
+  const t = useT();
+  const utils = trpc.useUtils();
+  return trpc.jobs.clean.useMutation({
+    onSettled: () => utils.jobs.invalidate(),
+    onSuccess: (result) => void toast.success(result.count === 0 ? t('jobs.clean.doneNone') : t('jobs.clean.done', { count: result.count })),
+  });
 }
 
 /** The actions; each resolves when done and has already shown its toast, success or failure. */

@@ -1,4 +1,4 @@
-import { jobCleanInput, jobSearchInput } from '../../../shared/schemas/job-maintenance';
+import { jobCleanInput, jobHistoryInput, jobSearchInput } from '../../../shared/schemas/job-maintenance';
 import { jobDetailInput, jobInput, jobListInput, queueInput } from '../../../shared/schemas/jobs';
 import { log } from '../../log';
 import { adminProcedure, router } from '../../trpc/trpc';
@@ -7,7 +7,9 @@ import {
   jobDetail,
   listJobs,
   promoteJob,
+  queueHistory,
   queueOverviews,
+  queueWarnings,
   removeJob,
   retryAllFailed,
   retryJob,
@@ -52,6 +54,8 @@ export const jobsRouter = router({
     audit(ctx, 'pause', { queue: input.queue });
     return result;
   }),
+  history: adminProcedure.input(jobHistoryInput).query(({ ctx, input }) => queueHistory(ctx, input)),
+  warnings: adminProcedure.query(({ ctx }) => queueWarnings(ctx)),
   search: adminProcedure.input(jobSearchInput).query(({ ctx, input }) => searchJobs(ctx, input)),
   schedulers: adminProcedure.query(({ ctx }) => scheduledJobs({ ...ctx, prefix: ctx.env.REDIS_PREFIX })),
   clean: adminProcedure.input(jobCleanInput).mutation(async ({ ctx, input }) => {

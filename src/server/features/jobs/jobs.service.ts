@@ -11,7 +11,18 @@ import { queueNames, type QueueName } from '../../../shared/jobs';
 import { jobListStates, jobsPageSize, type JobCountState, type JobListState } from '../../../shared/schemas/jobs';
 import type { Producers } from '../../queues';
 import { maskText, maskValue, type MaskOptions } from './jobs.masking';
-import { MINUTE_MS, perMinute } from './jobs.metrics';
+import {
+  bucketHistory,
+  failureSpike,
+  HISTORY_MINUTES,
+  MINUTE_MS,
+  perMinute,
+  SPIKE_MINUTES,
+  stallReason,
+  type FailureSpike,
+  type HistoryBucket,
+  type StallReason,
+} from './jobs.metrics';
 
 export interface JobsServices {
   queues: Producers;
@@ -328,5 +339,56 @@ export function scheduledJobs(services: JobsServices & { prefix: string }): Prom
     } finally {
       await Promise.all(extra.map(({ queue }) => queue.close()));
     }
+  });
+}
+
+/** Completed and failed jobs of a queue per hour over the last 24 hours, or per day (in `timeZone`) over the last 7, from BullMQ's per-minute metrics. */
+export function queueHistory(
+  services: JobsServices,
+  input: { queue: QueueName; range: keyof typeof HISTORY_MINUTES; timeZone: string },
+  now = Date.now(),
+): Promise<{ range: keyof typeof HISTORY_MINUTES; buckets: HistoryBucket[] }> {
+  const queue = services.queues.queue(input.queue);
+  const minutes = HISTORY_MINUTES[input.range];
+  return guarded(services, async () => {
+    const [completed, failed] = await Promise.all([queue.getMetrics('completed', 0, minutes), queue.getMetrics('failed', 0, minutes)]);
+    return {
+      range: input.range,
+      buckets: bucketHistory(perMinute(completed, now, minutes), perMinute(failed, now, minutes), now, input.range, input.timeZone),
+    };
+  });
+}
+
+/** Active jobs looked at for stalls, per queue. */
+const STALL_SCAN = 1000;
+
+export interface QueueWarnings {
+  queue: QueueName;
+  /** Active jobs that look stalled, by reason (`stallReason`), with the ids of the first few. */
+  stalled: { count: number; reasons: Record<StallReason, number>; jobIds: string[] } | null;
+  spike: FailureSpike | null;
+}
+
+async function warningsOf(services: JobsServices, name: QueueName, now: number): Promise<QueueWarnings> {
+  const queue = services.queues.queue(name);
+  const [active, failed] = await Promise.all([queue.getJobs(['active'], 0, STALL_SCAN - 1, true), queue.getMetrics('failed', 0, SPIKE_MINUTES)]);
+  const locks = active.length === 0 ? [] : await services.redis.mget(...active.map((job) => queue.toKey(`${job.id ?? ''}:lock`)));
+  const reasons: Record<StallReason, number> = { noLock: 0, tooLong: 0, takenBack: 0 };
+  const jobIds: string[] = [];
+  active.forEach((job, index) => {
+    const reason = stallReason(job, locks[index] !== null && locks[index] !== undefined, now);
+    if (!reason) return;
+    reasons[reason] += 1;
+    if (jobIds.length < 5) jobIds.push(job.id ?? '');
+  });
+  const count = reasons.noLock + reasons.tooLong + reasons.takenBack;
+  return { queue: name, stalled: count > 0 ? { count, reasons, jobIds } : null, spike: failureSpike(perMinute(failed, now, SPIKE_MINUTES)) };
+}
+
+/** The queues that need an admin's eye: stalled jobs and failure spikes (decision 0046); queues without either are left out. */
+export function queueWarnings(services: JobsServices, now = Date.now()): Promise<QueueWarnings[]> {
+  return guarded(services, async () => {
+    const all = await Promise.all(queueNames.map((name) => warningsOf(services, name, now)));
+    return all.filter((warning) => warning.stalled !== null || warning.spike !== null);
   });
 }
