@@ -60,13 +60,11 @@ type DashboardValues = {
 };
 
 /**
- * The dashboard's statement, built once per shape (`db/compiled-once.ts`): a page of the user's
- * applications and, on the first page, the open grants none of their companies has applied to —
- * in one statement, the grants as one JSON column beside each application (PostgreSQL works it out
- * once). The shape is `locale:company:status:cursor:grants:limit` with 1/0 for each filter.
+ * A page of the user's applications, built once per shape (`db/compiled-once.ts`): the shape is
+ * `locale:company:status:cursor:limit` with 1/0 for each filter.
  */
 const dashboardStatement = compiledOnce<DashboardValues, string>()((db, value, shape) => {
-  const [locale, byCompany, byStatus, afterCursor, withGrants, limit] = shape.split(':') as [Locale, string, string, string, string, string];
+  const [locale, byCompany, byStatus, afterCursor, limit] = shape.split(':') as [Locale, string, string, string, string];
   let applications = db
     .selectFrom('memberships as m')
     .innerJoin('applications as a', 'a.company_id', 'm.company_id')
@@ -102,29 +100,18 @@ const dashboardStatement = compiledOnce<DashboardValues, string>()((db, value, s
       ]),
     );
   }
-  const openGrants =
-    withGrants === '1'
-      ? sql<OpenGrantJson[]>`(SELECT coalesce(json_agg(og), '[]') FROM (${openGrantsQuery(db, value('userId'), locale, value('now'))}) og)`
-      : sql<OpenGrantJson[] | null>`NULL::json`;
-  return (
-    db
-      .selectFrom(sql<{ one: number }>`(SELECT 1 AS one)`.as('one'))
-      // One row with no application when the user has none, so the grants still come.
-      .leftJoinLateral(applications.as('page'), (join) => join.onTrue())
-      .selectAll('page')
-      .select(openGrants.as('openGrants'))
-      .orderBy('page.updatedAt', 'desc')
-      .orderBy('page.id')
-  );
+  return applications;
 });
 
-type OpenGrantJson = { id: string; slug: string; title: string; deadlineAt: string | null; fundName: string };
+/** The open grants none of the user's companies has applied to, built once per language. */
+const openGrantsStatement = compiledOnce<{ userId: string; now: Date }, Locale>()((db, value, locale) => openGrantsQuery(db, value('userId'), locale, value('now')));
 
 /**
  * The dashboard's page: the user's applications across their companies, newest activity first, a
  * page at a time (`nextCursor` continues after the last one: keyset on updated_at, id, which the
  * applications_company_keyset_idx index keeps in order per company), and with `openGrants` the
- * open grants not applied to yet — one statement.
+ * open grants not applied to yet. Two statements at once: as one (the grants as a JSON column, or
+ * both as JSON) PostgreSQL planned it anew on every call, and it cost more than the two together.
  */
 export async function findDashboardPage(
   db: Executor,
@@ -134,36 +121,26 @@ export async function findDashboardPage(
 ) {
   const locale = filter.locale ?? 'da';
   const after = decodeApplicationCursor(filter.cursor);
-  const shape = [locale, filter.companyId ? 1 : 0, filter.status ? 1 : 0, after ? 1 : 0, filter.openGrants ? 1 : 0, limit].join(':');
-  const rows = await dashboardStatement(
-    db,
-    { userId, companyId: filter.companyId || undefined, status: filter.status, afterUpdatedAt: after?.u, afterId: after?.i, now: new Date() },
-    shape,
-  );
-  const found = rows.filter((row) => row.id !== null);
-  const page = found.slice(0, limit);
+  const shape = [locale, filter.companyId ? 1 : 0, filter.status ? 1 : 0, after ? 1 : 0, limit].join(':');
+  const now = new Date();
+  const [rows, openGrants] = await Promise.all([
+    dashboardStatement(db, { userId, companyId: filter.companyId || undefined, status: filter.status, afterUpdatedAt: after?.u, afterId: after?.i, now }, shape),
+    filter.openGrants ? openGrantsStatement(db, { userId, now }, locale) : [],
+  ]);
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const nextCursor = found.length > limit && last ? Buffer.from(JSON.stringify({ u: last.updatedAtKey!, i: last.id! } satisfies ApplicationKey)).toString('base64url') : null;
+  const nextCursor = rows.length > limit && last ? Buffer.from(JSON.stringify({ u: last.updatedAtKey, i: last.id } satisfies ApplicationKey)).toString('base64url') : null;
   return {
-    applications: page.map(({ updatedAtKey: _key, openGrants: _grants, progress, ...row }) => ({
-      id: row.id!,
-      title: row.title!,
+    applications: page.map(({ updatedAtKey: _key, progress: [total, done, status], ...row }) => ({
+      ...row,
       language: row.language as Locale,
-      updatedAt: row.updatedAt!,
-      createdAt: row.createdAt!,
-      companyId: row.companyId!,
-      companyName: row.companyName!,
-      grantTitle: row.grantTitle!,
-      grantSlug: row.grantSlug!,
-      deadlineAt: row.deadlineAt,
       role: row.role as CompanyRole,
-      total: progress![0],
-      done: progress![1],
-      status: progress![2],
+      total,
+      done,
+      status,
     })),
     nextCursor,
-    // JSON has no dates: the deadline comes as text.
-    openGrants: (rows[0]?.openGrants ?? []).map((grant) => ({ ...grant, deadlineAt: grant.deadlineAt === null ? null : new Date(grant.deadlineAt) })),
+    openGrants,
   };
 }
 
