@@ -4,6 +4,7 @@
  * with METRICS_TOKEN; the worker's on a port of its own).
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +109,7 @@ describe('/metrics', () => {
     await app.request('/trpc/funds.list?input=%7B%22json%22%3Anull%7D');
     await app.request('/trpc/auth.me');
     // And work for the worker: a draft (offline drafter), an e-mail, a registry look-up.
-    const { user } = await createUser(services);
+    const { user, token } = await createUser(services);
     const db = services.db;
     const company = await db.insertInto('companies').values({ org_id: nextOrgId(), name: 'Tal ApS', created_by: user.id }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('memberships').values({ company_id: company.id, user_id: user.id, role: 'owner' }).execute();
@@ -141,6 +142,8 @@ describe('/metrics', () => {
     expect(workerText).toContain('service="worker"');
     expect(await db.selectFrom('ai_drafts').select('status').where('id', '=', draftId).executeTakeFirstOrThrow()).toEqual({ status: 'done' });
 
+    // A refusal is counted with the code it was answered with, not as an internal error.
+    expect((await app.request('/trpc/applications.get?input=' + encodeURIComponent(JSON.stringify({ json: { applicationId: randomUUID() } })), { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
     const response = await app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/plain');
@@ -148,6 +151,8 @@ describe('/metrics', () => {
     expect(sample(text, 'grantwork_http_request_duration_seconds_count', { route: '/healthz', method: 'GET', status: '200' })).toBeGreaterThan(0);
     expect(sample(text, 'grantwork_http_request_duration_seconds_count', { route: 'page:grants', method: 'GET' })).toBeGreaterThan(0);
     expect(sample(text, 'grantwork_trpc_procedure_duration_seconds_count', { procedure: 'auth.me', type: 'query' })).toBeGreaterThan(0);
+    expect(sample(text, 'grantwork_trpc_procedure_duration_seconds_count', { procedure: 'applications.get', type: 'query', code: 'NOT_FOUND' })).toBe(1);
+    expect(sample(text, 'grantwork_trpc_procedure_duration_seconds_count', { procedure: 'applications.get', type: 'query', code: 'INTERNAL_SERVER_ERROR' })).toBeNull();
     expect(sample(text, 'grantwork_live_connections')).toBe(0);
     for (const queue of ['drafts', 'email', 'registry', 'notifications']) {
       expect(sample(text, 'grantwork_queue_jobs', { queue, state: 'waiting' }), queue).not.toBeNull();

@@ -110,19 +110,29 @@ const base = t.middleware(async ({ path, type, getRawInput, next }) => {
   const started = performance.now();
   const nulAt = pathOfNulCharacter(await getRawInput().catch(() => undefined));
   if (nulAt !== null) {
-    procedureDuration.observe({ procedure: path, type, code: 'BAD_REQUEST' }, (performance.now() - started) / 1000);
+    procedureDuration.observe({ procedure: path, type, code: appErrors.VALIDATION.status }, (performance.now() - started) / 1000);
     throw asTrpcError(new AppError('VALIDATION', { fieldErrors: { [nulAt]: 'validation.invalid' } }));
   }
   const result = await next();
-  procedureDuration.observe({ procedure: path, type, code: result.ok ? 'OK' : result.error.code }, (performance.now() - started) / 1000);
-  if (result.ok) return result;
-  const cause = result.error.cause;
-  if (cause instanceof AppError) throw asTrpcError(cause);
-  if (isDatabaseUnavailable(cause)) {
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'error.unavailable', cause: new AppError('UNAVAILABLE') });
+  const seconds = () => (performance.now() - started) / 1000;
+  if (result.ok) {
+    procedureDuration.observe({ procedure: path, type, code: 'OK' }, seconds());
+    return result;
   }
+  // Timed with the code the caller is answered with (a refusal's own, not the internal error tRPC wraps it in).
+  const error = asAnswered(result.error);
+  procedureDuration.observe({ procedure: path, type, code: error.code }, seconds());
+  if (error !== result.error) throw error;
   return result;
 });
+
+/** The error a failure is answered with: the product's refusal with its status, an unreachable database as 503. */
+function asAnswered(error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (cause instanceof AppError) return asTrpcError(cause);
+  if (isDatabaseUnavailable(cause)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'error.unavailable', cause: new AppError('UNAVAILABLE') });
+  return error;
+}
 
 function asTrpcError(cause: AppError): TRPCError {
   return new TRPCError({ code: appErrors[cause.code].status, message: cause.messageKey, cause });
