@@ -36,13 +36,6 @@ export interface MembershipCache {
   reading(): (found: { userId: string; companyId: string; role: CompanyRole; applicationId?: string }) => void;
 }
 
-/** The cache a process without announcements uses (tests building a context by hand): nothing kept. */
-export const noMembershipCache: MembershipCache = {
-  role: () => undefined,
-  companyOf: () => undefined,
-  reading: () => () => {},
-};
-
 export function createMembershipCache(access: Pick<LiveAccess, 'follow' | 'following'>): MembershipCache {
   // user id → company id → role and until when it may be used.
   const roles = new Map<string, Map<string, { role: CompanyRole; until: number }>>();

@@ -156,10 +156,6 @@ export async function listApplicationsOfUser(
 }
 
 /** Open, published grants that none of the user's companies has applied to yet. */
-export function openGrantsNotAppliedTo(db: Executor, userId: string, locale: Locale = 'da', limit = 5) {
-  return openGrantsQuery(db, userId, locale, new Date(), limit).execute();
-}
-
 function openGrantsQuery(db: Executor, userId: string, locale: Locale, now: Date, limit = 5) {
   return db
     .selectFrom('grants as g')
