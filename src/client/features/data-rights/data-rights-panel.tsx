@@ -137,9 +137,15 @@ export function DeleteAccountPanel({ onDeleted }: { onDeleted: () => Promise<voi
       <p>{t('dataRights.delete.body')}</p>
       {blocking.length > 0 && <p className="font-medium text-amber-900">{t('dataRights.delete.blocking', { companies: names(blocking) })}</p>}
       {goingWith.length > 0 && <p className="font-medium text-red-800">{t('dataRights.delete.goingWith', { companies: names(goingWith) })}</p>}
-      <Button variant="danger" onClick={() => setOpen(true)} disabled={!check.isSuccess || blocking.length > 0}>
-        {t('dataRights.delete.action')}
-      </Button>
+      {/* Shown once the check has answered, as it will stay: a button turning from disabled to enabled
+          would change colour before the reader's eyes. */}
+      {check.isSuccess ? (
+        <Button variant="danger" onClick={() => setOpen(true)} disabled={blocking.length > 0}>
+          {t('dataRights.delete.action')}
+        </Button>
+      ) : (
+        <div className="h-8" aria-hidden="true" />
+      )}
       <FormDialog
         title={t('dataRights.delete.confirmTitle')}
         description={t('dataRights.delete.confirmBody')}
