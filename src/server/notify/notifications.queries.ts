@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { deadlineKinds, INBOX_PAGE_SIZE, type InboxKind, type NotificationKind, type NotificationSettings } from '../../shared/schemas/notifications';
+import { deadlineKinds, INBOX_PAGE_SIZE, type DeadlineKind, type InboxKind, type NotificationKind, type NotificationSettings } from '../../shared/schemas/notifications';
 import type { Locale } from '../../shared/i18n';
 import { localizedSql } from '../catalog/localized-sql';
 import type { Executor } from '../db/db';
@@ -32,12 +32,13 @@ const settingOf: Record<NotificationKind, 'notify_review_requests' | 'notify_men
 };
 
 /**
- * Records a notification for each recipient who wants this kind, is still a member of the
+ * Records a notification for each recipient who wants this kind (a deadline item has no switch of
+ * its own in the inbox: only its e-mail can be turned off), is still a member of the
  * application's company, has a verified address and is not the one who acted. Returns who will hear about it.
  */
 export async function insertNotifications(
   db: Executor,
-  event: { kind: NotificationKind; applicationId: string; sectionId: string; actorId: string; recipientIds: readonly string[]; excerpt: string },
+  event: { kind: NotificationKind | DeadlineKind; applicationId: string; sectionId: string; actorId: string; recipientIds: readonly string[]; excerpt: string },
 ): Promise<string[]> {
   const recipients = event.recipientIds.filter((id) => id !== event.actorId);
   if (recipients.length === 0) return [];
@@ -60,7 +61,7 @@ export async function insertNotifications(
         ])
         .where('a.id', '=', event.applicationId)
         .where('u.id', 'in', recipients)
-        .where(`u.${settingOf[event.kind]}`, '=', true)
+        .$if(event.kind in settingOf, (query) => query.where(`u.${settingOf[event.kind as NotificationKind]}`, '=', true))
         // Company mail goes only to verified addresses.
         .where('u.email_verified_at', 'is not', null),
     )

@@ -118,34 +118,6 @@ export async function updateAssignment(
   return { previousWriterId: before.writer_id };
 }
 
-/** An inbox item for the new writer (verified address, member now); whether it was written. */
-export async function insertAssignedItem(db: Executor, item: { applicationId: string; sectionId: string; writerId: string; actorId: string; excerpt: string }): Promise<boolean> {
-  const rows = await db
-    .insertInto('notifications')
-    .columns(['user_id', 'kind', 'application_id', 'company_id', 'section_id', 'actor_id', 'excerpt'])
-    .expression((eb) =>
-      eb
-        .selectFrom('users as u')
-        .innerJoin('memberships as m', 'm.user_id', 'u.id')
-        .innerJoin('applications as a', 'a.company_id', 'm.company_id')
-        .select([
-          'u.id',
-          sql.lit('assigned').as('kind'),
-          'a.id as application_id',
-          'a.company_id',
-          sql<string>`${item.sectionId}::uuid`.as('section_id'),
-          sql<string>`${item.actorId}::uuid`.as('actor_id'),
-          sql<string>`${item.excerpt}`.as('excerpt'),
-        ])
-        .where('a.id', '=', item.applicationId)
-        .where('u.id', '=', item.writerId)
-        .where('u.email_verified_at', 'is not', null),
-    )
-    .returning('user_id')
-    .execute();
-  return rows.length > 0;
-}
-
 /** Whether the person wants deadline reminders and assignments by e-mail too. */
 export async function wantsDeadlineEmails(db: Executor, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('notify_deadlines').where('id', '=', userId).executeTakeFirst();

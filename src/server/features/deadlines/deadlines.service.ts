@@ -5,6 +5,7 @@
  * again after a restart. E-mail follows through the review digest (`notifications` queue), which
  * carries deadline items to those who have not turned them off.
  */
+import { insertNotifications } from '../../notify/notifications.queries';
 import { randomUUID } from 'node:crypto';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { missingForDone, type Answers, type MissingItem } from '../../../shared/domain/application-sections';
@@ -22,7 +23,6 @@ import {
   findDeadlineRecipients,
   findOverdueRecipients,
   findSectionForReminder,
-  insertAssignedItem,
   listApproachingDeadlines,
   listOverdueSections,
   listUnfinishedSections,
@@ -61,8 +61,9 @@ export async function assignSection(
     const before = await updateAssignment(trx, input);
     if (!before) throw new AppError('NOT_FOUND');
     if (input.writerId === null || input.writerId === actorId || input.writerId === before.previousWriterId) return null;
-    const written = await insertAssignedItem(trx, { applicationId: input.applicationId, sectionId: input.sectionId, writerId: input.writerId, actorId, excerpt: '' });
-    return written ? input.writerId : null;
+    // An inbox item for the new writer (verified address, member now), when it was written.
+    const written = await insertNotifications(trx, { kind: 'assigned', applicationId: input.applicationId, sectionId: input.sectionId, actorId, recipientIds: [input.writerId], excerpt: '' });
+    return written.length > 0 ? input.writerId : null;
   });
   if (notified === null) return;
   await announceInboxChange(services.bus, [notified]);
