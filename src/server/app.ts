@@ -169,7 +169,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     const traceId = given ?? newTraceId();
     return withTrace(traceId, async () => {
       await next();
-      c.header('X-Request-Id', traceId);
+      // On the answer's own headers: `c.header()` after the answer is made would make it again.
+      c.res.headers.set('X-Request-Id', traceId);
     });
   });
   // Every answer timed by the route that gave it: the route's pattern, or a page's name in the
@@ -324,7 +325,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     // Hashed build files never change: cache them for a year.
     app.use('/assets/*', async (c, next) => {
       await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     });
     // The build writes .br and .gz beside each file (vite.config.ts): sent as they are, never compressed per request.
     const files = serveStatic({ root: path.relative(process.cwd(), clientDir) || '.', precompressed: true });

@@ -10,7 +10,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 
 const brotli = promisify(brotliCompress);
@@ -67,12 +67,14 @@ export function compressAnswers(): MiddlewareHandler {
     const body = Buffer.from(await answer.arrayBuffer());
     if (body.length < MIN_BYTES) {
       // The body has just been read, so the answer is made again around the same bytes.
-      c.res = new Response(new Uint8Array(body), answer);
-      c.res.headers.set('Content-Length', String(body.length));
+      answer.headers.set('Content-Length', String(body.length));
+      replaceAnswer(c, body, answer);
       return;
     }
-    // Brotli's quality 4 and gzip's level 6: close to their best size for JSON at a fraction of the work.
-    const brotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } };
+    // Brotli's quality 2 and gzip's level 6: close to their best size for JSON at a fraction of the
+    // work. For a 10 KB answer brotli's quality 2 is 3 % larger than its quality 4 at under half its
+    // work (about 70 against 150 µs), so a signed-in answer is not made slower to save 50 bytes.
+    const brotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } };
     const small = body.length <= MAX_SYNC_BYTES;
     const compressed =
       encoding === 'br'
@@ -82,13 +84,22 @@ export function compressAnswers(): MiddlewareHandler {
         : small
           ? gzipSync(body, { level: 6 })
           : await gzipAsync(body, { level: 6 });
-    // Hono copies the old answer's headers onto the new one (Content-Length among them), so the
-    // encoding's own headers are set on the answer it keeps.
-    c.res = new Response(new Uint8Array(compressed), answer);
-    const headers = c.res.headers;
+    const headers = answer.headers;
     headers.set('Content-Encoding', encoding);
     headers.set('Content-Length', String(compressed.length));
     const etag = headers.get('ETag');
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    replaceAnswer(c, compressed, answer);
   };
+}
+
+/**
+ * The answer made again around `body`, with the old answer's status and headers. Made from a plain
+ * status and headers, it is one that @hono/node-server writes as it is; and `c.res` is emptied
+ * first, as Hono's middleware guide does to replace an answer, so Hono does not make it once more
+ * to copy the old answer's headers onto it.
+ */
+function replaceAnswer(c: Context, body: Uint8Array<ArrayBuffer>, answer: Response) {
+  c.res = undefined;
+  c.res = new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
 }

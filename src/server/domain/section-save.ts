@@ -17,7 +17,7 @@ import type { SessionUser } from '../auth/session';
 import { announceStatus } from '../application-events';
 import type { Services } from '../services';
 import type { TextMessage } from '../text-channel';
-import { changeTextTo } from './text-store';
+import { changeTextTo, keepCommitted, type KeptDocument } from './text-store';
 import { recordSectionVersion } from './versions.queries';
 import { findSection, updateSectionVersioned, type SectionRow } from './applications.queries';
 
@@ -83,6 +83,8 @@ function checkedData(section: SectionRow, data: unknown): unknown {
  * `restoredFrom`: the version a restore brings back).
  */
 export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string, options: { restoredFrom?: string } = {}) {
+  // The text's document as the save left it, kept in memory once the save has committed.
+  let changed: KeptDocument | null = null;
   const run = async (trx: Executor) => {
     // The row is locked either way; its co-editing document (which can be large) is read only when the text is saved too.
     const section = await findSection(trx, input.applicationId, input.sectionId, 'da', { lock: true });
@@ -95,6 +97,7 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
     const fields = { ...checkedAnswers(section, input.answers, input.fulfilled), data };
     const content = input.content ?? section.content;
     const text = input.content === undefined || content === section.content ? null : await changeTextTo(trx, section.id, Number(section.textSeq), content);
+    changed = text?.kept ?? null;
     const status = statusAfterSave(section.status, missingForDone(section, { content, ...fields, data: data === undefined ? section.data : data, drafts: section.drafts }).length === 0);
     const saved = await updateSectionVersioned(
       trx,
@@ -115,7 +118,13 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
       statusChanged: saved.status !== section.status,
     };
   };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+  // Inside a caller's transaction its commit is not known here: the next change reads the document again.
+  if (db.isTransaction) return run(db);
+  const saved = await db.transaction().execute(run);
+  // (Assigned inside the transaction's callback, which TypeScript does not follow.)
+  const kept = changed as KeptDocument | null;
+  if (kept) keepCommitted(db, saved.id, kept);
+  return saved;
 }
 
 /**

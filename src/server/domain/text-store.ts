@@ -64,6 +64,17 @@ export function keepDocument(sectionId: string, entry: Kept): void {
 
 export type KeptDocument = Kept;
 
+/**
+ * Keeps a document changed by a committed transaction for the next change, and folds its logged
+ * changes into the stored document once there are `COMPACT_AFTER_CHANGES` of them, after the
+ * change that made them so many was answered: every writer of a section's text does this, so the
+ * log stays short however the text is written (a co-editor's push, a save, a draft inserted).
+ */
+export function keepCommitted(db: Executor, sectionId: string, entry: Kept): void {
+  keepDocument(sectionId, entry);
+  if (entry.logged >= COMPACT_AFTER_CHANGES) setImmediate(() => void compactText(db, sectionId).catch(() => {}));
+}
+
 /** The section's document read whole: the stored one with every logged change applied. */
 async function loadDocument(db: Executor, sectionId: string): Promise<Kept | null> {
   const stored = await readStoredText(db, sectionId, null);
@@ -164,12 +175,13 @@ export function captureChange(doc: Y.Doc, change: (doc: Y.Doc) => void): Uint8Ar
  * client), through its document like any editor's change: the caller holds the section's row
  * (`lockText`). Returns the change to pass on and the `text_seq` to store, or null when the text is unchanged.
  */
-export async function changeTextTo(db: Executor, sectionId: string, seq: number, content: string): Promise<{ update: Uint8Array; seq: number; textDoc?: Uint8Array } | null> {
+export async function changeTextTo(db: Executor, sectionId: string, seq: number, content: string): Promise<{ update: Uint8Array; seq: number; kept: Kept; textDoc?: Uint8Array } | null> {
   const entry = await documentForChange(db, sectionId, seq);
   const before = entry.persisted ? null : Y.encodeStateAsUpdate(entry.doc);
   const update = captureChange(entry.doc, (doc) => replaceText(sectionText(doc), content));
   if (!update) return null;
   const { kept, textDoc } = await appendChange(db, sectionId, entry, update, before);
-  // Kept only once the caller's transaction is known to have committed: the next change reads it again.
-  return { update, seq: kept.seq, ...(textDoc ? { textDoc } : {}) };
+  // `kept` is for `keepCommitted` once the caller's transaction is known to have committed;
+  // until then the document is out of memory, and a change meanwhile reads it again.
+  return { update, seq: kept.seq, kept, ...(textDoc ? { textDoc } : {}) };
 }

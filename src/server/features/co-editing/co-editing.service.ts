@@ -16,7 +16,7 @@ import type { Executor } from '../../db/db';
 import type { Services } from '../../services';
 import { findSection, findSectionHead, updateSectionVersioned } from '../../domain/applications.queries';
 import { bindClients } from './text-clients';
-import { appendChange, captureChange, COMPACT_AFTER_CHANGES, compactText, currentDocument, documentBound, documentBytes, documentForChange, keepDocument, type KeptDocument } from '../../domain/text-store';
+import { appendChange, captureChange, currentDocument, documentBound, documentBytes, documentForChange, keepCommitted, keepDocument, type KeptDocument } from '../../domain/text-store';
 import { checkUpdate, type CheckedUpdate } from './update-checks';
 import { recordSectionVersion } from '../../domain/versions.queries';
 import type { TextMessage } from '../../text-channel';
@@ -159,11 +159,7 @@ async function applyBatch(db: Executor, applicationId: string, sectionId: string
   });
   // (Assigned inside the transaction's callback, which TypeScript does not follow.)
   const kept = (committed ?? untouched) as KeptDocument | null;
-  if (kept) {
-    keepDocument(sectionId, kept);
-    // The changes are folded into the stored document after this batch was answered.
-    if (kept.logged >= COMPACT_AFTER_CHANGES) setImmediate(() => void compactText(db, sectionId).catch(() => {}));
-  }
+  if (kept) keepCommitted(db, sectionId, kept);
   for (const { push, result } of outcomes) push.resolve(result);
 }
 
