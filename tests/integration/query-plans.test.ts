@@ -91,4 +91,38 @@ describe('query plans at a realistic size', () => {
       await db.destroy();
     }
   });
+
+  it('plans the dashboard’s and the overview’s statements once: after their first runs PostgreSQL keeps one plan for each', async () => {
+    const statements: CompiledQuery[] = [];
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: services.scratch.url, max: 2 }) }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query);
+      },
+    });
+    const client = new pg.Client({ connectionString: services.scratch.url });
+    await client.connect();
+    try {
+      const caller = await callerFor({ ...services, db }, { token });
+      const dashboard = await caller.applications.list({});
+      statements.length = 0;
+      await caller.applications.list({});
+      await caller.applications.get({ applicationId: dashboard.applications[0]!.id });
+      expect(statements.length).toBe(3);
+      // As db.ts runs them: each a named prepared statement on its connection. PostgreSQL plans the
+      // first five runs for their values and then keeps a generic plan when it costs no more; a
+      // statement whose generic plan cannot use its indexes is planned anew on every call.
+      const planned: Array<{ sql: string; generic: number }> = [];
+      for (const [index, statement] of statements.entries()) {
+        const name = `hot_${index}`;
+        for (let run = 0; run < 7; run += 1) await client.query({ name, text: statement.sql, values: [...statement.parameters] });
+        const row = await client.query<{ generic_plans: string }>('SELECT generic_plans FROM pg_prepared_statements WHERE name = $1', [name]);
+        planned.push({ sql: statement.sql, generic: Number(row.rows[0]!.generic_plans) });
+      }
+      expect(planned.filter((statement) => statement.generic === 0)).toEqual([]);
+    } finally {
+      await client.end();
+      await db.destroy();
+    }
+  });
 });

@@ -155,14 +155,19 @@ export async function listApplicationsOfUser(
   return { applications, nextCursor };
 }
 
-/** Open, published grants that none of the user's companies has applied to yet. */
+/**
+ * Open, published grants that none of the user's companies has applied to yet. The status and the
+ * count are written into the SQL, not passed as values: the plan PostgreSQL keeps for the prepared
+ * statement (decision 0049) can then use the index of open grants, whose condition names the
+ * status; with them as values it planned the statement anew on every call.
+ */
 function openGrantsQuery(db: Executor, userId: string, locale: Locale, now: Date, limit = 5) {
   return db
     .selectFrom('grants as g')
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
     .select(['g.id', 'g.slug', localizedSql('g', 'title', locale).as('title'), 'g.deadline_at as deadlineAt', localizedSql('f', 'name', locale).as('fundName')])
     .where('g.published_at', 'is not', null)
-    .where('g.status', '=', 'open')
+    .where('g.status', '=', sql.lit('open'))
     // Open continuously (no deadline) counts as the end of time: the index on that expression then
     // starts at today instead of reading every grant whose deadline has passed.
     .where(sql<Date>`coalesce(g.deadline_at, 'infinity'::timestamptz)`, '>', now)
@@ -179,7 +184,7 @@ function openGrantsQuery(db: Executor, userId: string, locale: Locale, now: Date
     )
     .orderBy(sql`coalesce(g.deadline_at, 'infinity'::timestamptz)`)
     .orderBy('g.title')
-    .limit(limit);
+    .limit(sql.lit(limit));
 }
 
 /** A grant as the start of an application needs it (texts in `locale`): published ones only. */
