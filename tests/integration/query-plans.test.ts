@@ -46,15 +46,20 @@ function sequentialScans(plan: Record<string, unknown>): string[] {
   return found;
 }
 
+/** A database of its own for the test, which records every statement it runs in `statements`. */
+function recordingDb(statements: CompiledQuery[]) {
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: services.scratch.url, max: 2 }) }),
+    log: (event) => {
+      if (event.level === 'query') statements.push(event.query);
+    },
+  });
+}
+
 describe('query plans at a realistic size', () => {
   it('reads no growing table sequentially on the hot paths', async () => {
     const statements: CompiledQuery[] = [];
-    const db = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: services.scratch.url, max: 2 }) }),
-      log: (event) => {
-        if (event.level === 'query') statements.push(event.query);
-      },
-    });
+    const db = recordingDb(statements);
     try {
       const caller = await callerFor({ ...services, db }, { token });
       await listPublicGrants(db, { sort: 'deadline', limit: 20 }, 'da');
@@ -94,12 +99,7 @@ describe('query plans at a realistic size', () => {
 
   it('plans the dashboard’s and the overview’s statements once: after their first runs PostgreSQL keeps one plan for each', async () => {
     const statements: CompiledQuery[] = [];
-    const db = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: services.scratch.url, max: 2 }) }),
-      log: (event) => {
-        if (event.level === 'query') statements.push(event.query);
-      },
-    });
+    const db = recordingDb(statements);
     const client = new pg.Client({ connectionString: services.scratch.url });
     await client.connect();
     try {
