@@ -5,7 +5,6 @@
  * again after a restart. E-mail follows through the review digest (`notifications` queue), which
  * carries deadline items to those who have not turned them off.
  */
-import { insertNotifications } from '../../notify/notifications.queries';
 import { randomUUID } from 'node:crypto';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { missingForDone, type Answers, type MissingItem } from '../../../shared/domain/application-sections';
@@ -17,6 +16,7 @@ import { AppError } from '../../../shared/errors';
 import { announceInboxChange } from '../../inbox-events';
 import type { LiveBus } from '../../live-bus';
 import { log } from '../../log';
+import { insertNotifications } from '../../notify/notifications.queries';
 import type { Producers } from '../../queues';
 import type { Database } from '../../db/db';
 import {
