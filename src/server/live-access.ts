@@ -52,6 +52,8 @@ export interface LiveAccess {
   follow(listener: (change: AccessChange | null) => void): void;
   /** Whether announcements are being heard now: only then may access be kept in memory. */
   following(): boolean;
+  /** How many streams of the user this process holds now (each live connection holds one too). */
+  count(userId: string): number;
   close(): Promise<void>;
 }
 
@@ -142,7 +144,13 @@ export function createLiveAccess(options: { bus: LiveBus; db: Database; maxLifet
         entries.delete(entry);
       };
       entries.add(entry);
-      await subscribe();
+      try {
+        await subscribe();
+      } catch (error) {
+        // Nobody receives the stream: its entry is not left behind.
+        release();
+        throw error;
+      }
       // Access checked by the procedure may have ended before the subscription listened.
       if (!(await allowed(holder).catch(() => false))) end.abort();
       return {
@@ -168,6 +176,12 @@ export function createLiveAccess(options: { bus: LiveBus; db: Database; maxLifet
 
     following() {
       return bus.hearing(CHANNEL);
+    },
+
+    count(userId) {
+      let held = 0;
+      for (const entry of entries) if (entry.holder.userId === userId) held += 1;
+      return held;
     },
 
     async close() {

@@ -21,17 +21,23 @@ export interface LiveLimits {
    * `MAX_OPEN_SUBSCRIPTIONS_PER_USER`; call the returned function when the subscription ends.
    */
   openSubscription(userId: string): () => void;
+  /** Refuses as `openSubscription` would, without taking a place. */
+  checkSubscription(userId: string): void;
   /** The same for a live connection, past `MAX_OPEN_CONNECTIONS_PER_USER`. */
   openConnection(userId: string): () => void;
+  /** The places the user holds in this process now. */
+  count(userId: string): { subscriptions: number; connections: number };
 }
 
 /** Places per user, refused past `max`; each place is given back once. */
 function placesOf(max: number) {
   const openByUser = new Map<string, number>();
-  return (userId: string) => {
-    const open = openByUser.get(userId) ?? 0;
-    if (open >= max) throw new AppError('RATE_LIMITED', { message: 'error.tooManySubscriptions', values: { max } });
-    openByUser.set(userId, open + 1);
+  const check = (userId: string) => {
+    if ((openByUser.get(userId) ?? 0) >= max) throw new AppError('RATE_LIMITED', { message: 'error.tooManySubscriptions', values: { max } });
+  };
+  const take = (userId: string) => {
+    check(userId);
+    openByUser.set(userId, (openByUser.get(userId) ?? 0) + 1);
     let released = false;
     return () => {
       if (released) return;
@@ -41,8 +47,16 @@ function placesOf(max: number) {
       else openByUser.delete(userId);
     };
   };
+  return { check, take, count: (userId: string) => openByUser.get(userId) ?? 0 };
 }
 
 export function createLiveLimits(): LiveLimits {
-  return { openSubscription: placesOf(MAX_OPEN_SUBSCRIPTIONS_PER_USER), openConnection: placesOf(MAX_OPEN_CONNECTIONS_PER_USER) };
+  const subscriptions = placesOf(MAX_OPEN_SUBSCRIPTIONS_PER_USER);
+  const connections = placesOf(MAX_OPEN_CONNECTIONS_PER_USER);
+  return {
+    openSubscription: subscriptions.take,
+    checkSubscription: subscriptions.check,
+    openConnection: connections.take,
+    count: (userId) => ({ subscriptions: subscriptions.count(userId), connections: connections.count(userId) }),
+  };
 }

@@ -1,40 +1,61 @@
 /**
- * Opening a live stream (an SSE subscription) for a signed-in user. Everything that can refuse it
- * happens before the stream starts, so a refusal is an ordinary error with its own status (the
- * stream past a user's limit is RATE_LIMITED, 429) rather than a failure inside a running stream.
- * The stream then runs until its access ends (`live-access.ts`), its lifetime is over, the client
- * leaves or the process stops.
+ * Opening a live stream (an SSE subscription, or one on the live connection) for a signed-in user.
+ * A stream past the user's limit is refused before the stream is handed out, so the refusal is an
+ * ordinary error with its own status (RATE_LIMITED, 429) rather than a failure inside a running
+ * stream. The stream then runs until its access ends (`live-access.ts`), its lifetime is over, the
+ * client leaves or the process stops.
+ *
+ * What a stream holds — one of the user's places (`live-limits.ts`) and its entry in live access —
+ * is taken only when the stream is first read, and given back when it ends however it ends. A
+ * stream handed out is not always read: tRPC's live connection drops one whose id is already in
+ * use or whose socket closed while it opened, and an SSE client may leave before reading. Taken
+ * before, those places were never given back (a burst of subscribe-and-stop pairs used up a
+ * user's places in the process until it restarted). Two streams opened at the same moment may
+ * both pass the first check; the second is then refused when it is read, with the same error.
  */
+import { TRPCError } from '@trpc/server';
+import { AppError, appErrors } from '../../shared/errors';
 import type { Session, SessionUser } from '../auth/session';
+import type { LiveStream } from '../live-access';
 import type { Services } from '../services';
+
+/** The refusal as tRPC answers it, also when it comes from inside a stream (no middleware turns it into one there). */
+function refusal(error: unknown): unknown {
+  return error instanceof AppError ? new TRPCError({ code: appErrors[error.code].status, message: error.messageKey, cause: error }) : error;
+}
 
 export async function openLiveStream<T>(
   ctx: Pick<Services, 'liveLimits' | 'liveAccess'> & { user: SessionUser; session: Session },
   scope: { companyId: string | null; signal: AbortSignal | undefined },
   run: (signal: AbortSignal) => AsyncGenerator<T>,
 ): Promise<AsyncGenerator<T>> {
-  const releasePlace = ctx.liveLimits.openSubscription(ctx.user.id);
-  let stream: Awaited<ReturnType<Services['liveAccess']['open']>>;
-  try {
-    stream = await ctx.liveAccess.open({ userId: ctx.user.id, sessionId: ctx.session.id, sessionExpiresAt: ctx.session.expiresAt, companyId: scope.companyId });
-  } catch (error) {
-    releasePlace();
-    throw error;
-  }
-  const signal = scope.signal ? AbortSignal.any([scope.signal, stream.signal]) : stream.signal;
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    signal.removeEventListener('abort', release);
-    stream.release();
-    releasePlace();
-  };
-  // A client that leaves before the stream is read never runs the generator's `finally`.
-  signal.addEventListener('abort', release, { once: true });
+  ctx.liveLimits.checkSubscription(ctx.user.id);
   return (async function* () {
+    if (scope.signal?.aborted) return;
+    let releasePlace: () => void;
     try {
-      yield* run(signal);
+      releasePlace = ctx.liveLimits.openSubscription(ctx.user.id);
+    } catch (error) {
+      throw refusal(error);
+    }
+    let stream: LiveStream | null = null;
+    let signal: AbortSignal | null = null;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      signal?.removeEventListener('abort', release);
+      stream?.release();
+      releasePlace();
+    };
+    try {
+      stream = await ctx.liveAccess.open({ userId: ctx.user.id, sessionId: ctx.session.id, sessionExpiresAt: ctx.session.expiresAt, companyId: scope.companyId });
+      signal = scope.signal ? AbortSignal.any([scope.signal, stream.signal]) : stream.signal;
+      // A client that leaves while the stream waits to be read never runs this `finally`: the
+      // end of the stream gives its place back instead. An end that came while access was being
+      // opened (the client left, access ended) is seen here: nothing is run.
+      signal.addEventListener('abort', release, { once: true });
+      if (!signal.aborted) yield* run(signal);
       // Ended as an interrupted connection: the browser's EventSource connects again, and the
       // renewed stream is authorised anew. Any other end is final ("return" to the client).
       if (stream.expired) throw new DOMException('The stream’s lifetime is over', 'AbortError');
