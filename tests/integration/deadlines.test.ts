@@ -3,7 +3,8 @@
  * may write them; reminders at each step exactly once with a controlled clock, across two workers
  * sweeping at the same moment and a restart, none after locking, for a former member or an
  * unverified address; the digest e-mail in the reader's language unless turned off; and the
- * calendar feed's events, their updates and its renewal.
+ * calendar feed's events, their updates and its renewal, and the end of a company's feed when
+ * someone stops being its owner.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ import { notificationsProcessor } from '../../worker/processors/notifications';
 import { readEmail } from '../eml';
 import { readIcs } from '../ics-reader';
 import { createCast, createCompany, outcome, type Cast } from './company-fixtures';
-import { createTestServices, createUser, startWorker, waitFor, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, startWorker, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
 let cast: Cast;
@@ -306,5 +307,69 @@ describe('the calendar feed', () => {
     expect((await fetchFeed(renewed.url)).status).toBe(200);
     expect((await fetchFeed('https://x/api/calendar/not-a-token.ics')).status).toBe(404);
     await services.db.updateTable('users').set({ locale: 'da' }).where('id', '=', cast.users.employee.id).execute();
+  });
+
+  it('a company’s address ends when anyone stops being its owner; a person’s own holds only the companies they are in', async () => {
+    const companyId = await createCompany(services, cast, { coOwned: true, name: 'Fælleseje ApS' });
+    const { id: applicationId } = await cast.callers.owner.applications.create({ companyId, grantId, title: 'Ejerskiftet', language: 'da' });
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'gw-client-'));
+    mkdirSync(path.join(clientDir, 'assets'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><body></body></html>');
+    const app = createApp(services, { clientDir });
+    const fetchFeed = async (address: string) => {
+      const response = await app.request(new URL(address).pathname);
+      return { status: response.status, text: await response.text() };
+    };
+    const statusOf = async (address: string) => (await fetchFeed(address)).status;
+    const coOwner = await callerFor(services, { token: cast.users.extra.token });
+    const shownTo = async (caller: typeof coOwner) => (await caller.deadlines.companyCalendars()).find((row) => row.companyId === companyId)?.url;
+
+    // The co-owner made the address; demoted to employee, they still know it: it ends at once.
+    const made = await coOwner.deadlines.makeCompanyCalendar({ companyId, renew: false });
+    expect(await statusOf(made.url)).toBe(200);
+    expect(await shownTo(cast.callers.owner)).toBe(made.url);
+    await cast.callers.owner.companies.changeRole({ companyId, userId: cast.users.extra.id, role: 'employee' });
+    expect(await statusOf(made.url)).toBe(404);
+    expect(await shownTo(cast.callers.owner)).toBeNull();
+    expect(await shownTo(coOwner)).toBeUndefined();
+
+    // The remaining owner makes a new one; a member who never saw it (not an owner) leaving leaves it be.
+    const renewed = await cast.callers.owner.deadlines.makeCompanyCalendar({ companyId, renew: false });
+    expect(renewed.url).not.toBe(made.url);
+    await cast.callers.reviewer.companies.leave({ companyId });
+    expect(await statusOf(renewed.url)).toBe(200);
+
+    // An owner removed from the company: the address they were shown ends.
+    await cast.callers.owner.companies.changeRole({ companyId, userId: cast.users.extra.id, role: 'owner' });
+    expect(await shownTo(coOwner)).toBe(renewed.url);
+    await cast.callers.owner.companies.removeMember({ companyId, userId: cast.users.extra.id });
+    expect(await statusOf(renewed.url)).toBe(404);
+
+    // An owner leaving of their own accord.
+    await services.db.insertInto('memberships').values({ company_id: companyId, user_id: cast.users.extra.id, role: 'owner' }).execute();
+    const third = await cast.callers.owner.deadlines.makeCompanyCalendar({ companyId, renew: false });
+    expect(await statusOf(third.url)).toBe(200);
+    await coOwner.companies.leave({ companyId });
+    expect(await statusOf(third.url)).toBe(404);
+
+    // And any other way a membership of an owner goes (an account deleted, ownership handed over): in the database itself.
+    await services.db.insertInto('memberships').values({ company_id: companyId, user_id: cast.users.extra.id, role: 'owner' }).execute();
+    const fourth = await cast.callers.owner.deadlines.makeCompanyCalendar({ companyId, renew: false });
+    await services.db.updateTable('memberships').set({ role: 'admin' }).where('company_id', '=', companyId).where('user_id', '=', cast.users.extra.id).execute();
+    expect(await statusOf(fourth.url)).toBe(404);
+    const fifth = await cast.callers.owner.deadlines.makeCompanyCalendar({ companyId, renew: false });
+    await services.db.updateTable('memberships').set({ role: 'owner' }).where('company_id', '=', companyId).where('user_id', '=', cast.users.extra.id).execute();
+    expect(await statusOf(fifth.url)).toBe(200);
+    await services.db.deleteFrom('memberships').where('company_id', '=', companyId).where('user_id', '=', cast.users.extra.id).execute();
+    expect(await statusOf(fifth.url)).toBe(404);
+
+    // A person's own address is read against their memberships on every fetch: once they leave, it
+    // holds nothing of that company, while still serving the companies they are in.
+    const { url: own } = await cast.callers.employee.deadlines.makeCalendar({ renew: false });
+    const applicationsIn = async (address: string) => readIcs((await fetchFeed(address)).text).events.filter((event) => event.uid.endsWith(`-${applicationId}@grantwork`)).length;
+    expect(await applicationsIn(own)).toBe(2); // the fund’s deadline and the internal one
+    await cast.callers.employee.companies.leave({ companyId });
+    expect(await statusOf(own)).toBe(200);
+    expect(await applicationsIn(own)).toBe(0);
   });
 });
