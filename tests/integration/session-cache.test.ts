@@ -5,7 +5,7 @@
  * process answers accordingly within a second — a logout, a password change, a revoked or granted
  * platform role, a changed company role, a removed member, a changed profile. The same for the
  * memberships kept beside the sessions (`auth/membership-cache.ts`): a role, a removal, an
- * ownership handed over, a company deleted.
+ * ownership handed over, a company deleted; and a write is never honoured on a kept membership.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -154,6 +154,32 @@ describe('a membership kept in one process changes there within a second of a ch
     await services.db.deleteFrom('memberships').where('company_id', '=', companyId).where('user_id', '=', writer.user.id).execute();
     expect((await call(first.base, 'applications.get', writer.token, { applicationId })).data?.role).toBe('employee');
     expect((await call(second.base, 'applications.get', writer.token, { applicationId })).status).toBe(404);
+  });
+
+  it('a write is never honoured on a kept membership: removed or changed behind the app’s back, it is refused at once', async () => {
+    const { owner, writer, companyId, applicationId, sectionId } = await companyWithApplication();
+    const versionOf = async () => (await services.db.selectFrom('application_sections').select('version').where('id', '=', sectionId).executeTakeFirstOrThrow()).version;
+    const save = (token: string, content: string, version: number) => call(first.base, 'applications.saveSection', token, { applicationId, sectionId, version, content, answers: {}, fulfilled: [] }, 'POST');
+    // The writer's role is kept in the first process's memory, and a write goes through.
+    expect((await call(first.base, 'applications.get', writer.token, { applicationId })).data?.role).toBe('employee');
+    expect((await save(writer.token, 'Første udkast', await versionOf())).status).toBe(200);
+
+    // The writer made a reviewer, unannounced: the write is refused at once, though the writer's role is kept.
+    await services.db.updateTable('memberships').set({ role: 'reviewer' }).where('company_id', '=', companyId).where('user_id', '=', writer.user.id).execute();
+    const version = await versionOf();
+    expect((await save(writer.token, 'Andet udkast', version)).status).toBe(403);
+    // The write read the role anew and kept it: the reads after it see it too.
+    expect((await call(first.base, 'applications.get', writer.token, { applicationId })).data?.role).toBe('reviewer');
+
+    // The owner's membership deleted, unannounced: the read is still answered from memory (the
+    // bound of MEMBERSHIP_CACHE_MS), the write is refused at once, and then the reads too.
+    expect((await call(first.base, 'applications.get', owner.token, { applicationId })).data?.role).toBe('owner');
+    await services.db.deleteFrom('memberships').where('company_id', '=', companyId).where('user_id', '=', owner.user.id).execute();
+    expect((await call(first.base, 'applications.get', owner.token, { applicationId })).data?.role).toBe('owner');
+    expect((await save(owner.token, 'Tredje udkast', version)).status).toBe(404);
+    expect((await call(first.base, 'applications.get', owner.token, { applicationId })).status).toBe(404);
+    const text = await services.db.selectFrom('application_sections').select('content').where('id', '=', sectionId).executeTakeFirstOrThrow();
+    expect(text.content).toBe('Første udkast');
   });
 
   it('the owners replaced by a platform administrator through the other process', async () => {

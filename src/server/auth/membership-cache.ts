@@ -15,7 +15,9 @@
  *
  * As with the sessions: nothing is kept while the channel is not heard, a role read before an
  * announcement is not kept after it, and a role is kept at most `MEMBERSHIP_CACHE_MS`, the bound
- * for a change nobody announced (an operator's SQL, the worker's retention).
+ * for a change nobody announced (an operator's SQL, the worker's retention). That bound holds for
+ * reads only: a write reads the membership from the database every time
+ * (`trpc/application-procedure.ts`), and one that finds it gone makes this process forget it.
  */
 import type { CompanyRole } from '../../shared/domain/company-roles';
 import type { LiveAccess } from '../live-access';
@@ -34,6 +36,8 @@ export interface MembershipCache {
    * since `reading()` began (then it may be what changed).
    */
   reading(): (found: { userId: string; companyId: string; role: CompanyRole; applicationId?: string }) => void;
+  /** Forgets the caller's kept role in the company: a write found the membership gone. */
+  forget(userId: string, companyId: string): void;
 }
 
 export function createMembershipCache(access: Pick<LiveAccess, 'follow' | 'following'>): MembershipCache {
@@ -69,6 +73,9 @@ export function createMembershipCache(access: Pick<LiveAccess, 'follow' | 'follo
       return undefined;
     },
     companyOf: (applicationId) => applications.get(applicationId),
+    forget(userId, companyId) {
+      if (roles.get(userId)?.delete(companyId)) size -= 1;
+    },
     reading() {
       const before = heard;
       return ({ userId, companyId, role, applicationId }) => {

@@ -5,10 +5,13 @@
  * requires a role allowed to do `action` (FORBIDDEN otherwise).
  *
  * The caller's role and the application's company are kept in memory (`auth/membership-cache.ts`):
- * `applicationAccessProcedure` then runs no statement of its own — the procedure's one statement
- * reads the application by id and company and answers NOT_FOUND when it is gone.
+ * for a read, `applicationAccessProcedure` then runs no statement of its own — the procedure's one
+ * statement reads the application by id and company and answers NOT_FOUND when it is gone.
  * `applicationProcedure` also reads the application's state (status, version, language) for
- * procedures that decide on it.
+ * procedures that decide on it. A write (a mutation) never takes the role from memory: it reads
+ * the membership as the database has it now, so a membership removed or changed without an
+ * announcement (an operator's SQL, the worker's retention) refuses writes at once; only reads may
+ * be answered on the kept role, for at most `MEMBERSHIP_CACHE_MS` (decision 0049).
  */
 import { may, type CompanyAction, type CompanyRole } from '../../shared/domain/company-roles';
 import { AppError } from '../../shared/errors';
@@ -17,14 +20,21 @@ import { findApplicationForMember, findApplicationState, type ApplicationState }
 import type { Context } from './context';
 import { userProcedure } from './trpc';
 
-/** The application's company and the caller's role in it, from memory when both are kept. */
-async function reach(ctx: Context & { user: { id: string } }, applicationId: string): Promise<{ companyId: string; role: CompanyRole; state?: ApplicationState } | undefined> {
+/**
+ * The application's company and the caller's role in it: for a read, from memory when both are
+ * kept; for a write, always from the database (what it reads is kept for the reads after it).
+ */
+async function reach(ctx: Context & { user: { id: string } }, applicationId: string, write: boolean): Promise<{ companyId: string; role: CompanyRole; state?: ApplicationState } | undefined> {
   const companyId = ctx.memberships.companyOf(applicationId);
-  const role = companyId === undefined ? undefined : ctx.memberships.role(ctx.user.id, companyId);
+  const role = companyId === undefined || write ? undefined : ctx.memberships.role(ctx.user.id, companyId);
   if (companyId !== undefined && role !== undefined) return { companyId, role };
   const remember = ctx.memberships.reading();
   const found = await findApplicationForMember(ctx.db, applicationId, ctx.user.id);
-  if (!found) return undefined;
+  if (!found) {
+    // What this process kept is wrong (the membership went unannounced): the reads after it see so too.
+    if (companyId !== undefined) ctx.memberships.forget(ctx.user.id, companyId);
+    return undefined;
+  }
   remember({ userId: ctx.user.id, companyId: found.application.companyId, role: found.role, applicationId });
   return { companyId: found.application.companyId, role: found.role, state: found.application };
 }
@@ -33,8 +43,8 @@ async function reach(ctx: Context & { user: { id: string } }, applicationId: str
 export const applicationAccessProcedure = userProcedure
   .meta({ access: { company: 'member' } })
   .input(applicationInput)
-  .use(async ({ ctx, input, next }) => {
-    const reached = await reach(ctx, input.applicationId);
+  .use(async ({ ctx, input, type, next }) => {
+    const reached = await reach(ctx, input.applicationId, type === 'mutation');
     if (!reached) throw new AppError('NOT_FOUND');
     return next({ ctx: { application: { id: input.applicationId, companyId: reached.companyId }, membership: { role: reached.role } } });
   });
@@ -43,8 +53,8 @@ export const applicationAccessProcedure = userProcedure
 export const applicationProcedure = userProcedure
   .meta({ access: { company: 'member' } })
   .input(applicationInput)
-  .use(async ({ ctx, input, next }) => {
-    const reached = await reach(ctx, input.applicationId);
+  .use(async ({ ctx, input, type, next }) => {
+    const reached = await reach(ctx, input.applicationId, type === 'mutation');
     const state = reached && (reached.state ?? (await findApplicationState(ctx.db, input.applicationId, reached.companyId)));
     if (!reached || !state) throw new AppError('NOT_FOUND');
     return next({ ctx: { application: state, membership: { role: reached.role } } });
