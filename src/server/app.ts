@@ -356,10 +356,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   // A data archive's download link (e-mailed, and shown on the profile): the link is the credential,
   // as a reset link is; an expired or unknown one leads to the profile, which says so in words.
-  const sendArchive = (c: Context, archive: { bytes: Buffer; fileName: string }) => {
+  // The archive's stored parts are streamed one at a time, as the client takes them.
+  const sendArchive = (c: Context, archive: { body: ReadableStream<Uint8Array>; bytes: number | null; fileName: string }) => {
     c.header('Content-Type', 'application/zip');
     c.header('Content-Disposition', `attachment; filename="${archive.fileName}"`);
-    return c.body(new Uint8Array(archive.bytes));
+    if (archive.bytes !== null) c.header('Content-Length', String(archive.bytes));
+    return c.body(archive.body);
   };
   app.get('/api/data-exports/:token', async (c) => {
     const archive = await exportForDownload(services.db, { token: c.req.param('token') });

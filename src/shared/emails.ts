@@ -41,12 +41,20 @@ export const emailTemplates = {
     hasLink: true,
   },
   /** The link that proves the account's owner receives mail at its address (sign-up, or asked again). */
-  /** The link to a person's or a company's data archive (data-rights); it expires in 48 hours. */
+  /** The link to a person's archive of their own data (data-rights); it expires in 48 hours. */
   dataExportReady: {
     subject: 'dataRights.email.ready.subject',
     body: 'dataRights.email.ready.body',
     footer: 'dataRights.email.ready.footer',
     params: z.object({ name: z.string().max(200), link: z.url() }),
+    hasLink: true,
+  },
+  /** The link to a company's archive, to the owner who asked for it; it expires in 48 hours. */
+  companyExportReady: {
+    subject: 'dataRights.email.companyReady.subject',
+    body: 'dataRights.email.companyReady.body',
+    footer: 'dataRights.email.companyReady.footer',
+    params: z.object({ name: z.string().max(200), company: z.string().max(200), link: z.url() }),
     hasLink: true,
   },
   /** To every other member when an owner deletes the company. */

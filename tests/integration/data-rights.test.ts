@@ -1,16 +1,28 @@
 /**
  * A person's data rights and retention, through the real procedures, the real worker processors
- * and the real download route: the archive holds what the person wrote; deleting the account
+ * and the real download route: the archive holds what the person wrote, in words (field labels,
+ * section titles, statuses), stored in parts as the worker writes it; deleting the account
  * erases them — their name is in no text column afterwards — while the company keeps its work;
  * expired rows go, once, however many workers run the schedule.
  */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Job, Worker } from 'bullmq';
 import { unzipSync, strFromU8 } from 'fflate';
-import { sql } from 'kysely';
+import JSZip from 'jszip';
+import { Migrator, sql, type Migration } from 'kysely';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { migrationsDir } from '../../src/server/db/migrate';
+import { createDb } from '../../src/server/db/db';
+import { serverUrl } from '../../src/server/db/scratch-database';
+import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { exportsProcessor, retentionProcessor, scheduleRetention } from '../../worker/processors/data-rights';
+import { emailProcessor } from '../../worker/processors/email';
+import { linkIn, readEmail } from '../eml';
 import { createApplicationOf, createOpenGrant, nextOrgId } from './company-fixtures';
 import { callerFor, createTestServices, createUser, failureOf, startWorker, waitFor, type TestServices } from './harness';
 
@@ -18,11 +30,14 @@ let services: TestServices;
 let app: ReturnType<typeof createApp>;
 const workers: Worker[] = [];
 const log = pino({ level: 'silent' });
+/** Archives are stored in parts of this size here (1 MB in the product), so a test sees several. */
+const PART_BYTES = 16 * 1024;
 
 beforeAll(async () => {
   services = await createTestServices({ APP_URL: 'https://grantwork.example' });
   app = createApp(services);
-  workers.push(startWorker(services, 'exports', exportsProcessor({ db: services.db, queues: services.queues, env: services.env, log })));
+  workers.push(startWorker(services, 'exports', exportsProcessor({ db: services.db, queues: services.queues, env: services.env, log, partBytes: PART_BYTES })));
+  workers.push(startWorker(services, 'email', emailProcessor({ db: services.db, mail: createMailSender(services.env), log })));
 });
 afterAll(async () => {
   await Promise.all(workers.map((worker) => worker.close()));
@@ -34,19 +49,69 @@ async function team(name: string) {
   return createApplicationOf(services, grant, { company: `${name} ApS`, application: `${name}s ansøgning` });
 }
 
-/** The archive behind the link of the newest "your data is ready" e-mail to `to`, unzipped. */
-async function archiveMailedTo(to: string): Promise<Record<string, string>> {
-  const email = await waitFor(() =>
-    services.db.selectFrom('emails').select('params').where('recipient', '=', to).where('template', '=', 'dataExportReady').orderBy('created_at', 'desc').executeTakeFirst(),
-  );
-  const link = new URL((email.params as { link: string }).link);
-  expect(link.origin).toBe('https://grantwork.example');
+type Template = 'dataExportReady' | 'companyExportReady';
+
+/**
+ * The .eml file of the newest e-mail of `template` to `to` recorded since `since` (the e-mail of an
+ * archive asked for then), once the worker has written it.
+ */
+function sentArchiveEmail(to: string, template: Template, since: Date): Promise<string> {
+  return waitFor(async () => {
+    const email = await services.db
+      .selectFrom('emails')
+      .select(['status', 'location'])
+      .where('recipient', '=', to)
+      .where('template', '=', template)
+      .where('created_at', '>=', since)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    return email?.status === 'sent' && email.location;
+  });
+}
+
+/** The download link in the newest archive e-mail to `to`, as its reader sees it. */
+async function archiveLinkMailedTo(to: string, template: Template = 'dataExportReady', since = new Date(0)): Promise<URL> {
+  const link = linkIn(await sentArchiveEmail(to, template, since), 'https://grantwork.example/api/data-exports/');
+  expect(link).not.toBeNull();
+  return new URL(link!);
+}
+
+/** The ZIP behind the link of the newest archive e-mail to `to`, as the download route sends it. */
+async function archiveBytesMailedTo(to: string, template: Template = 'dataExportReady', since = new Date(0)): Promise<Uint8Array> {
+  const link = await archiveLinkMailedTo(to, template, since);
   const response = await app.request(link.pathname);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/zip');
   expect(response.headers.get('cache-control')).toBe('no-store');
-  const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+  expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="grantwork-(my-data|company)-\d{4}-\d{2}-\d{2}\.zip"$/);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+  return bytes;
+}
+
+/** The archive behind the link of the newest archive e-mail to `to`, unzipped. */
+async function archiveMailedTo(to: string, template: Template = 'dataExportReady', since = new Date(0)): Promise<Record<string, string>> {
+  const files = unzipSync(await archiveBytesMailedTo(to, template, since));
   return Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, strFromU8(bytes)]));
+}
+
+/** The text part of the newest archive e-mail to `to`, as the worker wrote it to its .eml file. */
+async function mailText(to: string, template: Template, since = new Date(0)): Promise<string> {
+  const parts = readEmail(await sentArchiveEmail(to, template, since)).split(/^Content-Type: /im);
+  const text = parts.find((part) => part.startsWith('text/plain'));
+  expect(text).toBeDefined();
+  return text!;
+}
+
+/** A section field (a date) with a Danish label and an English one, and the section's English title. */
+async function dateFieldOf(grantSectionId: string): Promise<string> {
+  await services.db.updateTable('grant_sections').set({ translations: JSON.stringify({ en: { title: 'Idea' } }) }).where('id', '=', grantSectionId).execute();
+  const input = await services.db
+    .insertInto('section_inputs')
+    .values({ grant_section_id: grantSectionId, position: 0, label: 'Projektets slutdato', type: 'date', required: false, translations: JSON.stringify({ en: { label: 'Project end date' } }) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return input.id;
 }
 
 /** Every row of every text, varchar and json column that contains `needle` (case-insensitive). */
@@ -93,13 +158,59 @@ describe('download my data', () => {
     // Nor the password's hash.
     expect(everything).not.toMatch(/argon2/);
 
+    // The profile's button hands out the same archive with the session, and to nobody else.
+    const mine = await app.request(`/api/my-data-exports/${exportId}`, { headers: { authorization: `Bearer ${writer.token}` } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-disposition')).toMatch(/^attachment; filename="grantwork-my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(Object.keys(unzipSync(new Uint8Array(await mine.arrayBuffer()))).sort()).toEqual(Object.keys(files).sort());
+    expect((await app.request(`/api/my-data-exports/${exportId}`, { headers: { authorization: `Bearer ${owner.token}` } })).status).toBe(404);
+
     // Past its time the link leads to the profile, which says so.
     await services.db.updateTable('data_exports').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', exportId).execute();
-    const email = await services.db.selectFrom('emails').select('params').where('template', '=', 'dataExportReady').where('recipient', '=', writer.user.email).executeTakeFirstOrThrow();
-    const expired = await app.request(new URL((email.params as { link: string }).link).pathname);
+    const expired = await app.request((await archiveLinkMailedTo(writer.user.email)).pathname);
     expect(expired.status).toBe(303);
     expect(expired.headers.get('location')).toBe('/profile?export=gone');
     expect((await app.request('/api/data-exports/not-a-token')).status).toBe(303);
+  });
+
+  it('the e-mail greets the person once, in the layout, and says why it came', async () => {
+    const { writer } = await team('Hilsen');
+    const since = new Date();
+    await (await callerFor(services, { token: writer.token })).dataRights.requestExport();
+    const text = await mailText(writer.user.email, 'dataExportReady', since);
+    expect(text.match(/\bHej\b/g)).toHaveLength(1);
+    expect(text).toContain(`Hej ${writer.user.firstname}\n\nDe data, du bad om, er samlet i en ZIP-fil.`);
+    expect(text).toContain('fordi du bad om dine data');
+  });
+
+  it('shows each answer by its field\'s label, each section by its title and each status change in words, in the person\'s language', async () => {
+    const { writer, applicationId, sectionId } = await team('Ord');
+    const grantSectionId = (await services.db.selectFrom('application_sections').select('grant_section_id').where('id', '=', sectionId).executeTakeFirstOrThrow()).grant_section_id;
+    const fieldId = await dateFieldOf(grantSectionId);
+    const writerCaller = await callerFor(services, { token: writer.token });
+    const section = await writerCaller.applications.section({ applicationId, sectionId });
+    await writerCaller.applications.saveSection({ applicationId, sectionId, version: section.version, content: 'Projektet slutter i 2028.', answers: { [fieldId]: '2028-08-31' }, fulfilled: [] });
+
+    const inDanish = new Date();
+    await writerCaller.dataRights.requestExport();
+    const danish = await archiveMailedTo(writer.user.email, 'dataExportReady', inDanish);
+    expect(JSON.parse(danish['texts-and-versions.json']!)).toEqual([
+      expect.objectContaining({ application: 'Ords ansøgning', section: 'Idé', content: 'Projektet slutter i 2028.', answers: [{ field: 'Projektets slutdato', fieldId, answer: '2028-08-31' }] }),
+    ]);
+    expect(JSON.parse(danish['review-decisions-and-status-changes.json']!)).toEqual([
+      expect.objectContaining({ application: 'Ords ansøgning', section: 'Idé', from: 'Ikke startet', to: 'Klar til at blive færdig', fromCode: 'not_started', toCode: 'validated' }),
+    ]);
+    expect(danish['texts-and-versions.json']).not.toContain(`"${fieldId}":`);
+
+    await services.db.updateTable('users').set({ locale: 'en' }).where('id', '=', writer.user.id).execute();
+    const inEnglish = new Date();
+    await writerCaller.dataRights.requestExport();
+    const english = await archiveMailedTo(writer.user.email, 'dataExportReady', inEnglish);
+    expect(JSON.parse(english['texts-and-versions.json']!)).toEqual([
+      expect.objectContaining({ section: 'Idea', answers: [{ field: 'Project end date', fieldId, answer: '2028-08-31' }] }),
+    ]);
+    expect(JSON.parse(english['review-decisions-and-status-changes.json']!)).toEqual([expect.objectContaining({ section: 'Idea', from: 'Not started', to: 'Ready to be done' })]);
+    expect(english['README.txt']).toMatch(/^These are your data from Grantwork/);
   });
 
   it('an unverified address gets no archive: its link would go to an address nobody proved', async () => {
@@ -114,13 +225,141 @@ describe('download my data', () => {
     const companyId = (await services.db.selectFrom('applications').select('company_id').where('id', '=', applicationId).executeTakeFirstOrThrow()).company_id;
     await ownerCaller.dataRights.requestCompanyExport({ companyId });
     await waitFor(async () => (await ownerCaller.dataRights.companyExports({ companyId })).find((row) => row.status === 'ready'));
-    const files = await archiveMailedTo(owner.user.email);
+    const files = await archiveMailedTo(owner.user.email, 'companyExportReady');
     const applications = JSON.parse(files['applications.json']!);
-    expect(applications).toEqual([expect.objectContaining({ title: 'Firmas ansøgning', sections: [expect.objectContaining({ content: 'Firmaets egen tekst.' })] })]);
+    expect(applications).toEqual([
+      expect.objectContaining({ title: 'Firmas ansøgning', sections: [expect.objectContaining({ title: 'Idé', status: 'Ikke startet', statusCode: 'not_started', content: 'Firmaets egen tekst.' })] }),
+    ]);
     expect(JSON.parse(files['company.json']!)).toMatchObject({ name: 'Firma ApS' });
     // Its final document as the Word and Excel files the page downloads.
     const documents = Object.keys(files).filter((name) => name.startsWith(`final-documents/${applicationId}/`));
     expect(documents.map((name) => name.split('.').pop()).sort()).toEqual(['docx', 'xlsx']);
+    // Its README tells what this archive holds, not what a person's would.
+    expect(files['README.txt']).toMatch(/^Dette er en virksomheds data fra Grantwork/);
+    expect(files['README.txt']).toContain('applications.json');
+    expect(files['README.txt']).toContain('final-documents');
+    expect(files['README.txt']).not.toMatch(/profile\.json|sessions\.json/);
+    // Its e-mail is about the company's data, asked for as an owner; the person's archive has its own.
+    const text = await mailText(owner.user.email, 'companyExportReady');
+    expect(text).toContain('Virksomhedens data, som du bad om som ejer af Firma ApS, er samlet i en ZIP-fil');
+    expect(text).toContain('fordi du som ejer bad om data for Firma ApS');
+    expect(text).not.toContain('fordi du bad om dine data');
+    expect(text.match(/\bHej\b/g)).toHaveLength(1);
+    expect(await services.db.selectFrom('emails').select('id').where('recipient', '=', owner.user.email).where('template', '=', 'dataExportReady').execute()).toEqual([]);
+  });
+
+  it('an owner reading English gets the company\'s archive, README and e-mail in English, fields and statuses in words', async () => {
+    const { owner, writer, applicationId, sectionId, companyId } = await team('Engelsk');
+    const grantSectionId = (await services.db.selectFrom('application_sections').select('grant_section_id').where('id', '=', sectionId).executeTakeFirstOrThrow()).grant_section_id;
+    const fieldId = await dateFieldOf(grantSectionId);
+    const writerCaller = await callerFor(services, { token: writer.token });
+    const section = await writerCaller.applications.section({ applicationId, sectionId });
+    await writerCaller.applications.saveSection({ applicationId, sectionId, version: section.version, content: 'It ends in 2028.', answers: { [fieldId]: '2028-08-31' }, fulfilled: [] });
+    await services.db.updateTable('users').set({ locale: 'en' }).where('id', '=', owner.user.id).execute();
+
+    await (await callerFor(services, { token: owner.token })).dataRights.requestCompanyExport({ companyId });
+    const files = await archiveMailedTo(owner.user.email, 'companyExportReady');
+    const [application] = JSON.parse(files['applications.json']!);
+    expect(application.sections).toEqual([
+      expect.objectContaining({ title: 'Idea', status: 'Ready to be done', statusCode: 'validated', content: 'It ends in 2028.', answers: [{ field: 'Project end date', fieldId, answer: '2028-08-31' }] }),
+    ]);
+    expect(files['README.txt']).toMatch(/^These are a company's data from Grantwork/);
+    expect(files['README.txt']).not.toMatch(/profile\.json|sessions\.json/);
+    const text = await mailText(owner.user.email, 'companyExportReady');
+    expect(text).toContain('The company data you asked for as an owner of Engelsk ApS has been gathered in a ZIP file');
+    expect(text).toContain('because you, as an owner, asked for the data of Engelsk ApS');
+    expect(text.match(/\bHello\b/g)).toHaveLength(1);
+  });
+
+  it('stores a large archive in parts as the worker writes it, none larger than a part, and the download streams them back into the same files', async () => {
+    const { owner, companyId, applicationId: firstId, sectionId: firstSectionId } = await team('Stor');
+    const grantSectionId = (await services.db.selectFrom('application_sections').select('grant_section_id').where('id', '=', firstSectionId).executeTakeFirstOrThrow()).grant_section_id;
+    const grantId = (await services.db.selectFrom('applications').select('grant_id').where('id', '=', firstId).executeTakeFirstOrThrow()).grant_id;
+    // Four applications, each with a long section that deflate cannot make much smaller.
+    const texts = new Map<string, string>();
+    for (const [index, applicationId] of [firstId, null, null, null].entries()) {
+      const id =
+        applicationId ??
+        (await services.db.insertInto('applications').values({ company_id: companyId, grant_id: grantId, title: `Stor ansøgning ${index}`, language: 'da', created_by: owner.user.id }).returning('id').executeTakeFirstOrThrow()).id;
+      const content = `Ansøgning ${index}: ${randomBytes(20_000).toString('hex')}`;
+      texts.set(id, content);
+      if (applicationId) await services.db.updateTable('application_sections').set({ content }).where('id', '=', firstSectionId).execute();
+      else await services.db.insertInto('application_sections').values({ application_id: id, grant_section_id: grantSectionId, position: 0, content }).execute();
+    }
+
+    const { exportId } = await (await callerFor(services, { token: owner.token })).dataRights.requestCompanyExport({ companyId });
+    const bytes = await archiveBytesMailedTo(owner.user.email, 'companyExportReady');
+
+    const parts = await services.db.selectFrom('data_export_parts').select(['part_no', sql<number>`length(bytes)`.as('length')]).where('export_id', '=', exportId).orderBy('part_no').execute();
+    expect(parts.length).toBeGreaterThan(5);
+    expect(parts.map((part) => part.part_no)).toEqual(parts.map((_, index) => index));
+    // Every part but the last is exactly a part's size; none is larger.
+    expect(parts.slice(0, -1).every((part) => part.length === PART_BYTES)).toBe(true);
+    expect(parts.at(-1)!.length).toBeGreaterThan(0);
+    expect(parts.at(-1)!.length).toBeLessThanOrEqual(PART_BYTES);
+    const stored = await services.db.selectFrom('data_exports').select('archive_bytes').where('id', '=', exportId).executeTakeFirstOrThrow();
+    expect(bytes.byteLength).toBe(parts.reduce((sum, part) => sum + part.length, 0));
+    expect(stored.archive_bytes).toBe(bytes.byteLength);
+
+    // The download is the parts in order, and it unzips to the files of the archive.
+    const zip = await JSZip.loadAsync(bytes);
+    const names = Object.keys(zip.files).filter((name) => !zip.files[name]!.dir);
+    const documents = [...texts.keys()].flatMap((id) => [`final-documents/${id}/`, `final-documents/${id}/`]);
+    expect(names.filter((name) => !name.startsWith('final-documents/')).sort()).toEqual(['README.txt', 'applications.json', 'company.json']);
+    expect(names.filter((name) => name.startsWith('final-documents/')).map((name) => name.slice(0, name.lastIndexOf('/') + 1)).sort()).toEqual(documents.sort());
+    const applications = JSON.parse(await zip.file('applications.json')!.async('string')) as { title: string; sections: { content: string }[] }[];
+    expect(applications.map((application) => application.sections[0]!.content).sort()).toEqual([...texts.values()].sort());
+    expect(JSON.parse(await zip.file('company.json')!.async('string'))).toMatchObject({ name: 'Stor ApS' });
+    // Each Word and Excel file is whole: itself a ZIP that opens.
+    for (const name of names.filter((file) => file.startsWith('final-documents/'))) {
+      const document = await JSZip.loadAsync(await zip.file(name)!.async('uint8array'));
+      expect(Object.keys(document.files)).toContain('[Content_Types].xml');
+    }
+    // When the archive goes (its time is up, or its person), its parts go with it.
+    await services.db.deleteFrom('data_exports').where('id', '=', exportId).execute();
+    expect(await services.db.selectFrom('data_export_parts').select('part_no').where('export_id', '=', exportId).execute()).toEqual([]);
+  });
+});
+
+describe('archives stored whole before parts', () => {
+  /** The SQL migrations of migrations/ whose names sort before `before` (all of them without). */
+  const migrationsBefore = (before?: string) => ({
+    async getMigrations(): Promise<Record<string, Migration>> {
+      const files = readdirSync(migrationsDir).filter((file) => file.endsWith('.sql') && (!before || file < before)).sort();
+      return Object.fromEntries(files.map((file) => [file.replace(/\.sql$/, ''), { up: async (db) => void (await sql.raw(readFileSync(path.join(migrationsDir, file), 'utf8')).execute(db)) } satisfies Migration]));
+    },
+  });
+
+  it('become one part each when the database is migrated, so their links still download them', async () => {
+    const name = `gw_parts_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(serverUrl());
+    url.pathname = `/${name}`;
+    const db = createDb(url.toString(), 2);
+    try {
+      const migrate = async (before?: string) => {
+        const { error } = await new Migrator({ db, provider: migrationsBefore(before) }).migrateToLatest();
+        if (error) throw error;
+      };
+      await migrate('0038_data_export_parts');
+      const archive = randomBytes(3000);
+      const user = await sql<{ id: string }>`INSERT INTO users (email, password_hash, firstname, lastname) VALUES ('old@example.test', 'x', 'Old', 'Archive') RETURNING id`.execute(db);
+      const old = await sql<{ id: string }>`
+        INSERT INTO data_exports (user_id, status, progress, archive, archive_bytes, token_hash, ready_at, expires_at)
+        VALUES (${user.rows[0]!.id}, 'ready', 100, ${archive}, ${archive.byteLength}, ${randomBytes(32)}, now(), now() + interval '1 day')
+        RETURNING id`.execute(db);
+      await sql`INSERT INTO data_exports (user_id) VALUES (${user.rows[0]!.id})`.execute(db);
+
+      await migrate();
+      const parts = await db.selectFrom('data_export_parts').select(['export_id', 'part_no', 'bytes']).execute();
+      expect(parts).toEqual([{ export_id: old.rows[0]!.id, part_no: 0, bytes: archive }]);
+    } finally {
+      await db.destroy();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * The `exports` queue builds a person's or a company's archive (data-rights.service.ts); the
+ * The `exports` queue builds a person's or a company's archive (data-rights.service.ts), storing
+ * it in parts as it is written, so the worker never holds a whole archive; the
  * `retention` queue, run by a job scheduler, removes what is past its time. One scheduler per
  * installation, however many workers start it: BullMQ keeps one scheduler per id and hands each
  * of its jobs to one worker, and every removal is idempotent besides.
@@ -19,13 +20,15 @@ export interface DataRightsProcessorDeps {
   queues: Producers;
   env: InstallationEnv;
   log: Logger;
+  /** The size of an archive's stored parts (1 MB; smaller in tests, to see several). */
+  partBytes?: number;
 }
 
-export function exportsProcessor({ db, queues, env, log }: DataRightsProcessorDeps) {
+export function exportsProcessor({ db, queues, env, log, partBytes }: DataRightsProcessorDeps) {
   return async (job: Job): Promise<{ status: 'built' | 'gone' }> => {
     const { exportId } = payloadOf('exports', job);
     try {
-      const status = await buildExport({ db, queues, env }, exportId);
+      const status = await buildExport({ db, queues, env }, exportId, partBytes === undefined ? {} : { partBytes });
       log.info({ exportId, status }, 'data archive');
       return { status };
     } catch (error) {

@@ -151,8 +151,13 @@ export interface CompanyOwnershipTransfers {
   transferred_by: string | null;
 }
 
+export interface DataExportParts {
+  bytes: Buffer;
+  export_id: string;
+  part_no: number;
+}
+
 export interface DataExports {
-  archive: Buffer | null;
   archive_bytes: number | null;
   company_id: string | null;
   created_at: Generated<Timestamp>;
@@ -467,6 +472,7 @@ export interface DB {
   companies: Companies;
   company_join_requests: CompanyJoinRequests;
   company_ownership_transfers: CompanyOwnershipTransfers;
+  data_export_parts: DataExportParts;
   data_exports: DataExports;
   deadline_reminders: DeadlineReminders;
   email_verifications: EmailVerifications;

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { Locale } from '../../../shared/i18n';
+import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
 
 // ——— Archives ———
@@ -33,10 +35,33 @@ export async function setExportProgress(db: Executor, exportId: string, progress
   await db.updateTable('data_exports').set({ progress }).where('id', '=', exportId).where('status', '=', 'running').execute();
 }
 
-export async function storeExport(db: Executor, exportId: string, archive: Uint8Array, tokenHash: Buffer, readyAt: Date, expiresAt: Date): Promise<void> {
+/** Starts an archive over: a build that was interrupted leaves parts a new build replaces. */
+export async function deleteExportParts(db: Executor, exportId: string): Promise<void> {
+  await db.deleteFrom('data_export_parts').where('export_id', '=', exportId).execute();
+}
+
+/** One part of an archive, as the worker writes it. */
+export async function insertExportPart(db: Executor, exportId: string, partNo: number, bytes: Uint8Array): Promise<void> {
+  await db.insertInto('data_export_parts').values({ export_id: exportId, part_no: partNo, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).execute();
+}
+
+/** One part of an archive, read for a download (undefined when the archive has gone meanwhile). */
+export async function exportPart(db: Executor, exportId: string, partNo: number): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('data_export_parts').select('bytes').where('export_id', '=', exportId).where('part_no', '=', partNo).executeTakeFirst();
+  return row?.bytes;
+}
+
+/** How many parts an archive has (0 when it has none, or has gone). */
+export async function exportPartCount(db: Executor, exportId: string): Promise<number> {
+  const row = await db.selectFrom('data_export_parts').select((eb) => eb.fn.countAll<number>().as('n')).where('export_id', '=', exportId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks an archive whose parts are all written as ready, with its size and its link's hash. */
+export async function storeExport(db: Executor, exportId: string, archiveBytes: number, tokenHash: Buffer, readyAt: Date, expiresAt: Date): Promise<void> {
   await db
     .updateTable('data_exports')
-    .set({ status: 'ready', progress: 100, archive: Buffer.from(archive), archive_bytes: archive.byteLength, token_hash: tokenHash, ready_at: readyAt, expires_at: expiresAt })
+    .set({ status: 'ready', progress: 100, archive_bytes: archiveBytes, token_hash: tokenHash, ready_at: readyAt, expires_at: expiresAt })
     .where('id', '=', exportId)
     .execute();
 }
@@ -49,7 +74,7 @@ export async function failExport(db: Executor, exportId: string): Promise<void> 
 export function findOwnExport(db: Executor, userId: string, exportId: string, now: Date) {
   return db
     .selectFrom('data_exports')
-    .select(['id', 'archive', 'company_id as companyId', 'created_at as createdAt'])
+    .select(['id', 'archive_bytes as bytes', 'company_id as companyId', 'created_at as createdAt'])
     .where('id', '=', exportId)
     .where('user_id', '=', userId)
     .where('status', '=', 'ready')
@@ -61,7 +86,7 @@ export function findOwnExport(db: Executor, userId: string, exportId: string, no
 export function findExportByToken(db: Executor, tokenHash: Buffer, now: Date) {
   return db
     .selectFrom('data_exports')
-    .select(['id', 'archive', 'company_id as companyId', 'created_at as createdAt'])
+    .select(['id', 'archive_bytes as bytes', 'company_id as companyId', 'created_at as createdAt'])
     .where('token_hash', '=', tokenHash)
     .where('status', '=', 'ready')
     .where('expires_at', '>', now)
@@ -111,36 +136,58 @@ export function personSessions(db: Executor, userId: string) {
     .execute();
 }
 
-/** Every version of a section the person wrote, with where it belongs. */
-export function personTexts(db: Executor, userId: string) {
+/** Every version of a section the person wrote, with where it belongs (the section's title in `locale`). */
+export function personTexts(db: Executor, userId: string, locale: Locale) {
   return db
     .selectFrom('section_versions as v')
     .innerJoin('application_sections as s', 's.id', 'v.section_id')
     .innerJoin('applications as a', 'a.id', 's.application_id')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
-    .select(['a.title as application', 'gs.title as section', 'v.started_at as startedAt', 'v.saved_at as savedAt', 'v.content', 'v.answers', 'v.data'])
+    .select([
+      'a.title as application',
+      localizedSql('gs', 'title', locale).as('section'),
+      'gs.id as grantSectionId',
+      'v.started_at as startedAt',
+      'v.saved_at as savedAt',
+      'v.content',
+      'v.answers',
+      'v.data',
+    ])
     .where('v.author_id', '=', userId)
     .orderBy('v.saved_at')
     .execute();
 }
 
-export function personComments(db: Executor, userId: string) {
+export function personComments(db: Executor, userId: string, locale: Locale) {
   return db
     .selectFrom('section_comments as c')
     .innerJoin('application_sections as s', 's.id', 'c.section_id')
     .innerJoin('applications as a', 'a.id', 's.application_id')
-    .select(['a.title as application', 'c.body', 'c.quote', 'c.created_at as createdAt', 'c.resolved_at as resolvedAt', sql<boolean>`c.thread_id is not null`.as('isReply')])
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select(['a.title as application', localizedSql('gs', 'title', locale).as('section'), 'c.body', 'c.quote', 'c.created_at as createdAt', 'c.resolved_at as resolvedAt', sql<boolean>`c.thread_id is not null`.as('isReply')])
     .where('c.author_id', '=', userId)
     .orderBy('c.created_at')
     .execute();
 }
 
-/** Status changes the person made: review decisions with their reasons, done, reopen, lock. */
-export function personDecisions(db: Executor, userId: string) {
+/**
+ * Status changes the person made: review decisions with their reasons, done, reopen, lock. The
+ * section's title in `locale`; null for a change of the whole application (its lock, its start).
+ */
+export function personDecisions(db: Executor, userId: string, locale: Locale) {
   return db
     .selectFrom('application_events as e')
     .innerJoin('applications as a', 'a.id', 'e.application_id')
-    .select(['a.title as application', 'e.from_status as from', 'e.to_status as to', 'e.reason', 'e.created_at as at'])
+    .leftJoin('application_sections as s', 's.id', 'e.section_id')
+    .leftJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select([
+      'a.title as application',
+      sql<string | null>`${localizedSql('gs', 'title', locale)}`.as('section'),
+      'e.from_status as from',
+      'e.to_status as to',
+      'e.reason',
+      'e.created_at as at',
+    ])
     .where('e.actor_id', '=', userId)
     .orderBy('e.created_at')
     .execute();
@@ -183,25 +230,58 @@ export function companyProfile(db: Executor, companyId: string) {
     .executeTakeFirstOrThrow();
 }
 
-export function companyApplications(db: Executor, companyId: string) {
+/** The company's applications (what they are, not their sections), the grant's and fund's names in `locale`. */
+export function companyApplications(db: Executor, companyId: string, locale: Locale) {
   return db
     .selectFrom('applications as a')
     .innerJoin('grants as g', 'g.id', 'a.grant_id')
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
-    .select(['a.id', 'a.title', 'a.language', 'a.published_at as lockedAt', 'a.created_at as createdAt', 'g.title as grant', 'f.name as fund'])
+    .select([
+      'a.id',
+      'a.title',
+      'a.language',
+      'a.published_at as lockedAt',
+      'a.created_at as createdAt',
+      localizedSql('g', 'title', locale).as('grant'),
+      localizedSql('f', 'name', locale).as('fund'),
+    ])
     .where('a.company_id', '=', companyId)
     .orderBy('a.created_at')
     .execute();
 }
 
-export function applicationSectionsInFull(db: Executor, applicationId: string) {
+/** One application's sections as stored, each section's title in `locale`. */
+export function applicationSectionsInFull(db: Executor, applicationId: string, locale: Locale) {
   return db
     .selectFrom('application_sections as s')
     .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
-    .select(['gs.title', 'gs.kind', 's.position', 's.status', 's.content', 's.answers', 's.data', 's.updated_at as updatedAt'])
+    .select([
+      localizedSql('gs', 'title', locale).as('title'),
+      'gs.id as grantSectionId',
+      'gs.kind',
+      's.position',
+      's.status',
+      's.content',
+      's.answers',
+      's.data',
+      's.updated_at as updatedAt',
+    ])
     .where('s.application_id', '=', applicationId)
     .orderBy('s.position')
     .execute();
+}
+
+/** The labels of the fields of the given grant sections in `locale`, by field id, in the grant's order. */
+export async function fieldLabels(db: Executor, grantSectionIds: readonly string[], locale: Locale): Promise<Map<string, string>> {
+  if (grantSectionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('section_inputs as i')
+    .select(['i.id', localizedSql('i', 'label', locale).as('label')])
+    .where('i.grant_section_id', 'in', [...new Set(grantSectionIds)])
+    .orderBy('i.grant_section_id')
+    .orderBy('i.position')
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.label]));
 }
 
 // ——— Deleting an account ———

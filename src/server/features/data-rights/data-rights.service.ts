@@ -4,7 +4,6 @@
  * removed by a scheduled job. Decision 0043 records what stays and what goes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
 import { budgetDataSchema } from '../../../shared/schemas/budget';
 import { AppError } from '../../../shared/errors';
@@ -27,11 +26,16 @@ import {
   companyApplications,
   companyProfile,
   deleteCompanies,
+  deleteExportParts,
   eraseUser,
+  exportPart,
+  exportPartCount,
   failExport,
+  fieldLabels,
   findExportByToken,
   findOwnExport,
   insertExport,
+  insertExportPart,
   lockUserForDeletion,
   ownedCompanies,
   personAlerts,
@@ -48,6 +52,7 @@ import {
   storeExport,
   type RetentionCounts,
 } from './data-rights.queries';
+import { ARCHIVE_PART_BYTES, PartedZip } from './parted-zip';
 
 /** How long a download link works. */
 export const EXPORT_LINK_TTL_MS = 48 * 3600 * 1000;
@@ -76,93 +81,175 @@ export async function requestExport(services: Pick<Services, 'db' | 'redis' | 'q
   return { exportId };
 }
 
-type Part = { file: string; read: () => Promise<unknown> };
+/** A file of JSON, as its chunks. */
+type JsonFile = { file: string; chunks: () => AsyncIterable<string> };
+
+/** One value as a file of indented JSON. */
+function jsonFile(file: string, read: () => Promise<unknown>): JsonFile {
+  return {
+    file,
+    async *chunks() {
+      yield JSON.stringify(await read(), null, 2);
+    },
+  };
+}
+
+/** A JSON array written an element at a time: what is not yet read is not yet in memory. */
+async function* jsonArray<T>(items: AsyncIterable<T>): AsyncIterable<string> {
+  let first = true;
+  for await (const item of items) {
+    yield `${first ? '[\n' : ',\n'}  ${JSON.stringify(item, null, 2).replace(/\n/g, '\n  ')}`;
+    first = false;
+  }
+  yield first ? '[]' : '\n]';
+}
+
+/** What the catalogs call a section's (or, with `application`, an application's) status, in `locale`; the code when they have no word for it. */
+function statusInWords(locale: Locale, status: string | null, level: 'section' | 'application' = 'section'): string | null {
+  if (status === null) return null;
+  const messages = messagesFor(locale) as Record<string, string>;
+  const keys = level === 'application' ? [`applications.status.${status}`, `applications.sectionStatus.${status}`] : [`applications.sectionStatus.${status}`];
+  const key = keys.find((candidate) => Object.hasOwn(messages, candidate));
+  return key ? messages[key]! : status;
+}
+
+/** A section's answers as a list in the grant's order: each field's label beside its id and the answer. */
+function answersInWords(answers: unknown, labels: ReadonlyMap<string, string>) {
+  if (!answers || typeof answers !== 'object' || Array.isArray(answers)) return [];
+  const order = [...labels.keys()];
+  const position = (id: string) => (labels.has(id) ? order.indexOf(id) : order.length);
+  return Object.entries(answers as Record<string, unknown>)
+    .sort(([a], [b]) => position(a) - position(b))
+    .map(([fieldId, answer]) => ({ field: labels.get(fieldId) ?? null, fieldId, answer }));
+}
 
 /** The files of a person's archive: only what concerns them; other people appear by no more than the company's name. */
-function personParts(db: Executor, userId: string, email: string): Part[] {
+function personFiles(db: Executor, userId: string, email: string, locale: Locale): JsonFile[] {
   return [
-    { file: 'profile.json', read: () => personProfile(db, userId) },
-    { file: 'memberships.json', read: () => personMemberships(db, userId) },
-    { file: 'sessions.json', read: () => personSessions(db, userId) },
-    { file: 'texts-and-versions.json', read: () => personTexts(db, userId) },
-    { file: 'comments.json', read: () => personComments(db, userId) },
-    { file: 'review-decisions-and-status-changes.json', read: () => personDecisions(db, userId) },
-    { file: 'inbox.json', read: () => personInbox(db, userId) },
-    { file: 'grant-alerts.json', read: () => personAlerts(db, email) },
-    { file: 'invitations-sent.json', read: () => personInvitationsSent(db, userId) },
+    jsonFile('profile.json', () => personProfile(db, userId)),
+    jsonFile('memberships.json', () => personMemberships(db, userId)),
+    jsonFile('sessions.json', () => personSessions(db, userId)),
+    jsonFile('texts-and-versions.json', async () => {
+      const texts = await personTexts(db, userId, locale);
+      const labels = await fieldLabels(db, texts.map((text) => text.grantSectionId), locale);
+      return texts.map(({ grantSectionId: _, answers, ...text }) => ({ ...text, answers: answersInWords(answers, labels) }));
+    }),
+    jsonFile('comments.json', () => personComments(db, userId, locale)),
+    jsonFile('review-decisions-and-status-changes.json', async () =>
+      (await personDecisions(db, userId, locale)).map(({ from, to, ...change }) => {
+        const level = change.section === null ? 'application' : 'section';
+        return { ...change, from: statusInWords(locale, from, level), to: statusInWords(locale, to, level), fromCode: from, toCode: to };
+      }),
+    ),
+    jsonFile('inbox.json', () => personInbox(db, userId)),
+    jsonFile('grant-alerts.json', () => personAlerts(db, email)),
+    jsonFile('invitations-sent.json', () => personInvitationsSent(db, userId)),
   ];
 }
 
-/** A company's profile and every application with its sections as stored (budgets with their rows). */
-function companyParts(db: Executor, companyId: string): Part[] {
-  return [
-    { file: 'company.json', read: () => companyProfile(db, companyId) },
-    {
-      file: 'applications.json',
-      read: async () => {
-        const applications = await companyApplications(db, companyId);
-        return Promise.all(
-          applications.map(async ({ id, ...application }) => ({
-            ...application,
-            sections: (await applicationSectionsInFull(db, id)).map((section) => ({
-              ...section,
-              data: section.kind === 'budget' ? (budgetDataSchema.safeParse(section.data).data ?? section.data) : section.data,
-            })),
-          })),
-        );
-      },
-    },
-  ];
-}
-
-/** Each application's final document as the Word and Excel files its page downloads, in its language. */
-async function finalDocuments(db: Executor, companyId: string): Promise<Record<string, Uint8Array>> {
-  const files: Record<string, Uint8Array> = {};
-  for (const application of await companyApplications(db, companyId)) {
-    const document = await loadDocument(db, { id: application.id, companyId, language: isLocale(application.language) ? application.language : 'da' });
-    // The id keeps two applications of the same title apart.
-    const folder = `final-documents/${application.id}`;
-    files[`${folder}/${fileNameOf(document.title, 'docx')}`] = new Uint8Array(await wordDocument(document));
-    files[`${folder}/${fileNameOf(document.title, 'xlsx')}`] = new Uint8Array(await excelWorkbook(document));
-  }
-  return files;
+/** One application with its sections as stored (budgets with their rows), in words where the product has them. */
+async function applicationInFull(db: Executor, application: { id: string } & Record<string, unknown>, locale: Locale) {
+  const { id, ...rest } = application;
+  const sections = await applicationSectionsInFull(db, id, locale);
+  const labels = await fieldLabels(db, sections.map((section) => section.grantSectionId), locale);
+  return {
+    ...rest,
+    sections: sections.map(({ grantSectionId: _, status, answers, ...section }) => ({
+      ...section,
+      status: statusInWords(locale, status),
+      statusCode: status,
+      answers: answersInWords(answers, labels),
+      data: section.kind === 'budget' ? (budgetDataSchema.safeParse(section.data).data ?? section.data) : section.data,
+    })),
+  };
 }
 
 /**
- * Builds an archive in the worker: each file in turn (progress after each), zipped, stored with a
- * download link's hash, and the link e-mailed to the requester's verified address.
+ * A company's archive: its profile, every application with its sections (read one application at
+ * a time), and each application's final document as the Word and Excel files its page downloads,
+ * in its language. `step` is called after each application written.
  */
-export async function buildExport(services: Pick<Services, 'db' | 'queues' | 'env'>, exportId: string): Promise<'built' | 'gone'> {
+async function writeCompanyArchive(zip: PartedZip, db: Executor, companyId: string, locale: Locale, step: (done: number, of: number) => Promise<void>): Promise<void> {
+  const applications = await companyApplications(db, companyId, locale);
+  const total = applications.length * 2 + 1;
+  let done = 0;
+  const next = async () => step((done += 1), total);
+  await zip.add('company.json', [JSON.stringify(await companyProfile(db, companyId), null, 2)]);
+  await next();
+  await zip.add(
+    'applications.json',
+    jsonArray(
+      (async function* () {
+        for (const application of applications) {
+          yield await applicationInFull(db, application, locale);
+          await next();
+        }
+      })(),
+    ),
+  );
+  for (const application of applications) {
+    const document = await loadDocument(db, { id: application.id, companyId, language: isLocale(application.language) ? application.language : 'da' });
+    // The id keeps two applications of the same title apart.
+    const folder = `final-documents/${application.id}`;
+    await zip.add(`${folder}/${fileNameOf(document.title, 'docx')}`, [new Uint8Array(await wordDocument(document))], { compress: false });
+    await zip.add(`${folder}/${fileNameOf(document.title, 'xlsx')}`, [new Uint8Array(await excelWorkbook(document))], { compress: false });
+    await next();
+  }
+}
+
+/**
+ * Builds an archive in the worker: each file in turn (progress as it goes), zipped and stored in
+ * parts as it is written (`partBytes`, 1 MB; smaller in tests), marked ready with a download
+ * link's hash, and the link e-mailed to the requester's verified address.
+ */
+export async function buildExport(services: Pick<Services, 'db' | 'queues' | 'env'>, exportId: string, options: { partBytes?: number } = {}): Promise<'built' | 'gone'> {
   const { db } = services;
   const claimed = await claimExport(db, exportId);
   if (!claimed) return 'gone';
   const requester = await personProfile(db, claimed.userId);
   if (!requester) return 'gone';
-  const parts = claimed.companyId ? companyParts(db, claimed.companyId) : personParts(db, claimed.userId, requester.email);
-  const files: Record<string, Uint8Array> = {};
-  for (const [index, part] of parts.entries()) {
-    files[part.file] = strToU8(JSON.stringify(await part.read(), null, 2));
-    await setExportProgress(db, exportId, Math.floor(((index + 1) / (parts.length + 1)) * 100));
+  const locale = localeOf(requester.locale);
+  const messages = messagesFor(locale);
+  // A build that was interrupted starts over.
+  await deleteExportParts(db, exportId);
+  const zip = new PartedZip((partNo, bytes) => insertExportPart(db, exportId, partNo, bytes), options.partBytes ?? ARCHIVE_PART_BYTES, new Date());
+  const progress = (done: number, of: number) => setExportProgress(db, exportId, Math.floor((done / (of + 1)) * 100));
+  if (claimed.companyId) {
+    await writeCompanyArchive(zip, db, claimed.companyId, locale, progress);
+    await zip.add('README.txt', [messages['dataRights.archive.companyReadme']]);
+  } else {
+    const files = personFiles(db, claimed.userId, requester.email, locale);
+    for (const [index, file] of files.entries()) {
+      await zip.add(file.file, file.chunks());
+      await progress(index + 1, files.length);
+    }
+    await zip.add('README.txt', [messages['dataRights.archive.readme']]);
   }
-  if (claimed.companyId) Object.assign(files, await finalDocuments(db, claimed.companyId));
-  files['README.txt'] = strToU8(messagesFor(localeOf(requester.locale))['dataRights.archive.readme']);
-  const archive = zipSync(files, { level: 6, mtime: new Date() });
+  const archive = await zip.end();
   const token = randomBytes(32).toString('base64url');
   const readyAt = new Date();
-  await storeExport(db, exportId, archive, hashExportToken(token), readyAt, new Date(readyAt.getTime() + EXPORT_LINK_TTL_MS));
+  await storeExport(db, exportId, archive.bytes, hashExportToken(token), readyAt, new Date(readyAt.getTime() + EXPORT_LINK_TTL_MS));
   if (requester.emailVerifiedAt) {
-    await queueEmail(services, {
-      to: requester.email,
-      template: 'dataExportReady',
-      locale: localeOf(requester.locale),
-      params: { name: requester.firstname || requester.email, link: `${appUrl(services.env)}/api/data-exports/${token}` },
-    });
+    const link = `${appUrl(services.env)}/api/data-exports/${token}`;
+    const name = requester.firstname || requester.email;
+    if (claimed.companyId) {
+      const company = await companyProfile(db, claimed.companyId);
+      await queueEmail(services, { to: requester.email, template: 'companyExportReady', locale, params: { name, company: company.name, link } });
+    } else {
+      await queueEmail(services, { to: requester.email, template: 'dataExportReady', locale, params: { name, link } });
+    }
   }
   return 'built';
 }
 
-/** The archive a download link names, while the link is valid: its bytes and a file name. */
-export async function exportForDownload(db: Executor, by: { token: string } | { userId: string; exportId: string }): Promise<{ bytes: Buffer; fileName: string } | null> {
+/**
+ * The archive a download link names, while the link is valid: its parts as a stream read one part
+ * at a time as the client takes them, its size and a file name.
+ */
+export async function exportForDownload(
+  db: Executor,
+  by: { token: string } | { userId: string; exportId: string },
+): Promise<{ body: ReadableStream<Uint8Array>; bytes: number | null; fileName: string } | null> {
   let found: Awaited<ReturnType<typeof findExportByToken>>;
   if ('token' in by) {
     const parsed = exportTokenSchema.safeParse(by.token);
@@ -172,9 +259,32 @@ export async function exportForDownload(db: Executor, by: { token: string } | { 
     if (!z.uuid().safeParse(by.exportId).success) return null;
     found = await findOwnExport(db, by.userId, by.exportId, new Date());
   }
-  if (!found?.archive) return null;
+  if (!found) return null;
+  // An archive whose parts have gone (removed between the two reads) is not found.
+  const parts = await exportPartCount(db, found.id);
+  if (parts === 0) return null;
   const day = found.createdAt.toISOString().slice(0, 10);
-  return { bytes: found.archive, fileName: `grantwork-${found.companyId ? 'company' : 'my-data'}-${day}.zip` };
+  return { body: partsStream(db, found.id, parts), bytes: found.bytes, fileName: `grantwork-${found.companyId ? 'company' : 'my-data'}-${day}.zip` };
+}
+
+/** An archive's parts in order, each read when the client is ready for it; a part gone meanwhile ends the download in an error, never a short file. */
+function partsStream(db: Executor, exportId: string, parts: number): ReadableStream<Uint8Array> {
+  let partNo = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (partNo === parts) {
+          controller.close();
+          return;
+        }
+        const bytes = await exportPart(db, exportId, partNo);
+        if (!bytes) throw new Error(`part ${partNo} of archive ${exportId} is gone`);
+        partNo += 1;
+        controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 const localeOf = (value: string): Locale => (isLocale(value) ? value : 'da');

@@ -33,8 +33,13 @@ const da = {
   'dataRights.company.action': 'Saml virksomhedens data',
   'dataRights.archive.readme':
     'Dette er dine data fra Grantwork som JSON-filer (UTF-8). Hver fil svarer til én slags oplysninger: profile.json er din konto, memberships.json dine virksomheder og roller, sessions.json dine log-ind-sessioner, texts-and-versions.json de versioner af afsnit, du har skrevet, comments.json dine kommentarer, review-decisions-and-status-changes.json dine beslutninger, inbox.json din indbakke, grant-alerts.json dine tilmeldinger til besked om puljer og invitations-sent.json de invitationer, du har sendt. Tidspunkter er i UTC.',
+  'dataRights.archive.companyReadme':
+    'Dette er en virksomheds data fra Grantwork. company.json er virksomhedens profil. applications.json er dens ansøgninger som JSON (UTF-8), hver med sine afsnit: titel, status, tekst, svar på felterne (feltets navn, dets id og svaret) og budget, aktivitetsplan eller leverancer, som de er gemt. I mappen final-documents ligger hver ansøgnings endelige dokument som Word- og Excel-fil, i en mappe pr. ansøgning med ansøgningens id som navn. Tidspunkter er i UTC.',
+  'dataRights.email.companyReady.subject': 'Data for {company} fra Grantwork er klar',
+  'dataRights.email.companyReady.body': 'Virksomhedens data, som du bad om som ejer af {company}, er samlet i en ZIP-fil: profilen, ansøgningerne med deres afsnit og hver ansøgnings endelige dokument. Hent den med linket herunder; det virker i 48 timer.',
+  'dataRights.email.companyReady.footer': 'Du modtager denne e-mail, fordi du som ejer bad om data for {company} i Grantwork. Var det ikke dig, så skift din adgangskode.',
   'dataRights.email.ready.subject': 'Dine data fra Grantwork er klar',
-  'dataRights.email.ready.body': 'Hej {name}\n\nDe data, du bad om, er samlet i en ZIP-fil. Hent den med linket herunder; det virker i 48 timer.',
+  'dataRights.email.ready.body': 'De data, du bad om, er samlet i en ZIP-fil. Hent den med linket herunder; det virker i 48 timer.',
   'dataRights.email.ready.footer': 'Du modtager denne e-mail, fordi du bad om dine data i Grantwork. Var det ikke dig, så skift din adgangskode.',
   'dataRights.download.gone': 'Linket er udløbet eller ugyldigt. Bed om dine data igen fra din profil.',
 } as const;
@@ -75,8 +80,13 @@ const en: Record<Keys, string> = {
   'dataRights.company.action': 'Gather the company\'s data',
   'dataRights.archive.readme':
     'These are your data from Grantwork as JSON files (UTF-8). Each file holds one kind of information: profile.json is your account, memberships.json your companies and roles, sessions.json your sign-in sessions, texts-and-versions.json the versions of sections you wrote, comments.json your comments, review-decisions-and-status-changes.json your decisions, inbox.json your inbox, grant-alerts.json your grant alert subscriptions and invitations-sent.json the invitations you sent. Times are in UTC.',
+  'dataRights.archive.companyReadme':
+    'These are a company\'s data from Grantwork. company.json is the company\'s profile. applications.json holds its applications as JSON (UTF-8), each with its sections: title, status, text, the answers to its fields (the field\'s name, its id and the answer) and the budget, activity plan or deliverables as stored. The folder final-documents holds each application\'s final document as Word and Excel files, in one folder per application named by the application\'s id. Times are in UTC.',
+  'dataRights.email.companyReady.subject': 'The data of {company} from Grantwork is ready',
+  'dataRights.email.companyReady.body': 'The company data you asked for as an owner of {company} has been gathered in a ZIP file: the profile, the applications with their sections and each application\'s final document. Download it with the link below; it works for 48 hours.',
+  'dataRights.email.companyReady.footer': 'You receive this e-mail because you, as an owner, asked for the data of {company} in Grantwork. If it was not you, change your password.',
   'dataRights.email.ready.subject': 'Your data from Grantwork is ready',
-  'dataRights.email.ready.body': 'Hello {name}\n\nThe data you asked for has been gathered in a ZIP file. Download it with the link below; it works for 48 hours.',
+  'dataRights.email.ready.body': 'The data you asked for has been gathered in a ZIP file. Download it with the link below; it works for 48 hours.',
   'dataRights.email.ready.footer': 'You receive this e-mail because you asked for your data in Grantwork. If it was not you, change your password.',
   'dataRights.download.gone': 'The link has expired or is not valid. Ask for your data again from your profile.',
 };
@@ -115,8 +125,13 @@ const nb: Record<Keys, string> = {
   'dataRights.company.action': 'Samle bedriftens data',
   'dataRights.archive.readme':
     'Dette er dataene dine fra Grantwork som JSON-filer (UTF-8). Hver fil inneholder én slags opplysninger: profile.json er kontoen din, memberships.json bedriftene og rollene dine, sessions.json påloggingsøktene dine, texts-and-versions.json versjonene av deler du har skrevet, comments.json kommentarene dine, review-decisions-and-status-changes.json beslutningene dine, inbox.json innboksen din, grant-alerts.json varslene dine om tilskudd og invitations-sent.json invitasjonene du har sendt. Tidspunkter er i UTC.',
+  'dataRights.archive.companyReadme':
+    'Dette er en bedrifts data fra Grantwork. company.json er bedriftens profil. applications.json inneholder søknadene som JSON (UTF-8), hver med sine deler: tittel, status, tekst, svarene på feltene (feltets navn, id-en og svaret) og budsjett, aktivitetsplan eller leveranser slik de er lagret. I mappen final-documents ligger hver søknads endelige dokument som Word- og Excel-fil, i én mappe per søknad med søknadens id som navn. Tidspunkter er i UTC.',
+  'dataRights.email.companyReady.subject': 'Dataene for {company} fra Grantwork er klare',
+  'dataRights.email.companyReady.body': 'Bedriftsdataene du ba om som eier av {company}, er samlet i en ZIP-fil: profilen, søknadene med delene sine og hver søknads endelige dokument. Last den ned med lenken nedenfor; den virker i 48 timer.',
+  'dataRights.email.companyReady.footer': 'Du får denne e-posten fordi du som eier ba om dataene for {company} i Grantwork. Var det ikke deg, bør du endre passordet ditt.',
   'dataRights.email.ready.subject': 'Dataene dine fra Grantwork er klare',
-  'dataRights.email.ready.body': 'Hei {name}\n\nDataene du ba om, er samlet i en ZIP-fil. Last den ned med lenken nedenfor; den virker i 48 timer.',
+  'dataRights.email.ready.body': 'Dataene du ba om, er samlet i en ZIP-fil. Last den ned med lenken nedenfor; den virker i 48 timer.',
   'dataRights.email.ready.footer': 'Du får denne e-posten fordi du ba om dataene dine i Grantwork. Var det ikke deg, bør du endre passordet ditt.',
   'dataRights.download.gone': 'Lenken er utløpt eller ugyldig. Be om dataene dine igjen fra profilen din.',
 };
