@@ -11,8 +11,9 @@ import * as encoding from 'lib0/encoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAwarenessUpdate, Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
+import { textThread } from '../../src/server/domain/text-host';
 import { documentBound } from '../../src/server/domain/text-store';
-import { MAX_UPDATE_ITEMS } from '../../src/server/features/co-editing/update-checks';
+import { MAX_UPDATE_ITEMS } from '../../src/server/domain/update-checks';
 import { sectionText } from '../../src/shared/domain/text-doc';
 import { createApplicationOf, createOpenGrant } from './company-fixtures';
 import { callerFor, createTestServices, type TestServices } from './harness';
@@ -107,6 +108,59 @@ function craftedInsideRun(client: number, run: { client: number; length: number 
   }
   encoding.writeVarUint(encoder, 0); // no deletions
   return encoding.toUint8Array(encoder);
+}
+
+type ItemId = { client: number; clock: number };
+
+/** An update of one-character items by `client` from `firstClock`, each with the neighbours given (none: at the text's start or end). */
+function craftedItems(client: number, items: Array<{ origin?: ItemId; right?: ItemId }>, firstClock = 0): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, 1); // clients
+  encoding.writeVarUint(encoder, items.length); // structs of the client
+  encoding.writeVarUint(encoder, client);
+  encoding.writeVarUint(encoder, firstClock);
+  for (const { origin, right } of items) {
+    encoding.writeUint8(encoder, (origin ? 0x80 : 0) | (right ? 0x40 : 0) | 4); // neighbours, a string
+    if (origin) {
+      encoding.writeVarUint(encoder, origin.client);
+      encoding.writeVarUint(encoder, origin.clock);
+    }
+    if (right) {
+      encoding.writeVarUint(encoder, right.client);
+      encoding.writeVarUint(encoder, right.clock);
+    }
+    if (!origin && !right) {
+      encoding.writeVarUint(encoder, 1); // the parent is a root, named
+      encoding.writeVarString(encoder, 'content');
+    }
+    encoding.writeVarString(encoder, 'y');
+  }
+  encoding.writeVarUint(encoder, 0); // no deletions
+  return encoding.toUint8Array(encoder);
+}
+
+/**
+ * A long text built with ordinary pushes that Yjs cannot merge: `pushes` pushes of 200
+ * one-character items, each typed before the one before it, under two client ids in turn.
+ */
+async function buildLongText(writer: Awaited<ReturnType<typeof callerFor>>, section: { applicationId: string; sectionId: string }, pushes: number) {
+  const doc = new Y.Doc();
+  const text = sectionText(doc);
+  // Client ids below the attackers': Yjs then walks every item of the text to place a left-less one.
+  const ids = [5_000 + Math.floor(Math.random() * 1_000_000), 2_000_000 + Math.floor(Math.random() * 1_000_000)];
+  let sent = Y.encodeStateVector(doc);
+  for (let push = 0; push < pushes; push += 1) {
+    doc.clientID = ids[push % 2]!;
+    const at = text.length;
+    for (let index = 0; index < MAX_UPDATE_ITEMS; index += 1) text.insert(at, String.fromCharCode(97 + (index % 26)));
+    const before = Y.encodeStateVector(doc);
+    await writer.coEditing.push({ ...section, clientId: doc.clientID, update: toBase64(Y.encodeStateAsUpdate(doc, sent)) });
+    sent = before;
+  }
+  // The last character of the text, as an item id.
+  let last: Y.Item | null = text._start;
+  while (last?.right) last = last.right;
+  return { doc, text, last: { client: last!.id.client, clock: last!.id.clock + last!.length - 1 }, nearEnd: { client: last!.left!.left!.id.client, clock: last!.left!.left!.id.clock } };
 }
 
 // The bystander's 100 ms is measured on a shared 2-core machine: a test is tried again before it fails.
@@ -229,6 +283,81 @@ describe('hostile co-editing updates', { retry: 2 }, () => {
     editor.text.insert(editor.text.length, 'b');
     await editor.send();
     expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('refuses a small update of items without a left neighbour in a long text, and the shapes beside it, answering others meanwhile', async () => {
+    const { section, writer } = await team('Venstreløs');
+    // 40,000 items, none refused: within the push limit and the document's bound.
+    const long = await buildLongText(writer, section, 200);
+    const before = await storedContent(section.sectionId);
+    expect(before).toHaveLength(40_000);
+    const rest = Array.from({ length: MAX_UPDATE_ITEMS - 1 }, () => ({}));
+
+    // 1.6 KB: item 0 after the last character, items 1–199 with no left neighbour and item 0 on their right.
+    const attacker = 4_000_000_001;
+    const leftless = craftedItems(attacker, [{ origin: long.last }, ...rest.map(() => ({ right: { client: attacker, clock: 0 } }))]);
+    expect(leftless.length).toBeLessThan(2_000);
+    // Beside it: left-less items whose right neighbour is an existing item near the end;
+    // and a mixture, each left-less item on the right of the one before, the first near the end.
+    const nearEnd = craftedItems(attacker + 1, rest.map(() => ({ right: long.nearEnd })));
+    const chained = craftedItems(attacker + 2, [{ right: long.nearEnd }, ...rest.map((_, index) => ({ right: { client: attacker + 2, clock: index } }))]);
+    for (const [clientId, update] of [
+      [attacker, leftless],
+      [attacker + 1, nearEnd],
+      [attacker + 2, chained],
+    ] as const) {
+      const { outcome, slowestMs } = await whileAttacking(() => writer.coEditing.push({ ...section, clientId, update: toBase64(update) }));
+      expect(refusal(outcome)).toBe('VALIDATION');
+      // Refused by the count, before anything is applied (not by the time budget below).
+      expect((outcome as PromiseRejectedResult).reason.cause.values).toEqual({ reason: 'placement' });
+      expect(slowestMs).toBeLessThan(100);
+    }
+    expect(await storedContent(section.sectionId)).toBe(before);
+
+    // Ordinary edits of the long text still pass: a word typed inside it, several places typed in one change.
+    long.doc.clientID = 920_001;
+    const sent = Y.encodeStateVector(long.doc);
+    long.text.insert(20_000, 'midt');
+    long.text.insert(10, 'start');
+    long.text.insert(long.text.length, 'slut');
+    await writer.coEditing.push({ ...section, clientId: long.doc.clientID, update: toBase64(Y.encodeStateAsUpdate(long.doc, sent)) });
+    expect(await storedContent(section.sectionId)).toBe(long.text.toString());
+  });
+
+  it('ends work that no check foresaw when its time is up: its writers are refused, others are answered meanwhile', async () => {
+    const { section, writer } = await team('Tidsfrist');
+    const long = await buildLongText(writer, section, 200);
+    const before = await storedContent(section.sectionId);
+    const other = await team('Nabo');
+    const neighbour = await editorOf(other.writer, other.section);
+    neighbour.text.insert(0, 'før');
+    await neighbour.send();
+    // As if the placement count did not exist: the update that costs Yjs seconds reaches the documents' thread.
+    textThread.maxPlacementSteps = Number.MAX_SAFE_INTEGER;
+    try {
+      const attacker = 4_000_000_011;
+      const rest = Array.from({ length: MAX_UPDATE_ITEMS - 1 }, () => ({ right: { client: attacker, clock: 0 } }));
+      const update = craftedItems(attacker, [{ origin: long.last }, ...rest]);
+      const started = performance.now();
+      const { outcome, slowestMs } = await whileAttacking(() => writer.coEditing.push({ ...section, clientId: attacker, update: toBase64(update) }));
+      expect(refusal(outcome)).toBe('VALIDATION');
+      expect((outcome as PromiseRejectedResult).reason.cause.values).toEqual({ reason: 'time' });
+      // Refused within the budget (and a new thread's start), not after the seconds Yjs takes.
+      expect(performance.now() - started).toBeLessThan(textThread.budgetMs + 2_000);
+      expect(slowestMs).toBeLessThan(100);
+    } finally {
+      textThread.maxPlacementSteps = null;
+    }
+    // Nothing of it was stored; the section and another company's section are written on.
+    expect(await storedContent(section.sectionId)).toBe(before);
+    long.doc.clientID = 940_001;
+    const sent = Y.encodeStateVector(long.doc);
+    long.text.insert(long.text.length, 'videre');
+    await writer.coEditing.push({ ...section, clientId: long.doc.clientID, update: toBase64(Y.encodeStateAsUpdate(long.doc, sent)) });
+    expect(await storedContent(section.sectionId)).toBe(`${before}videre`);
+    neighbour.text.insert(neighbour.text.length, ' og efter');
+    await neighbour.send();
+    expect(await storedContent(other.sectionId)).toBe('før og efter');
   });
 
   it('passes on only a well-formed cursor of the sender’s own editor', async () => {

@@ -17,7 +17,7 @@ import type { SessionUser } from '../auth/session';
 import { announceStatus } from '../application-events';
 import type { Services } from '../services';
 import type { TextMessage } from '../text-channel';
-import { changeTextTo, keepCommitted, type KeptDocument } from './text-store';
+import { changeTextTo, dropDocument, keepCommitted, type KeptDocument } from './text-store';
 import { recordSectionVersion } from './versions.queries';
 import { findSection, updateSectionVersioned, type SectionRow } from './applications.queries';
 
@@ -120,8 +120,12 @@ export async function saveSection(db: Executor, input: z.output<typeof saveSecti
   };
   // Inside a caller's transaction its commit is not known here: the next change reads the document again.
   if (db.isTransaction) return run(db);
-  const saved = await db.transaction().execute(run);
-  // (Assigned inside the transaction's callback, which TypeScript does not follow.)
+  const saved = await db.transaction().execute(run).catch((error: unknown) => {
+    // (Assigned inside the transaction's callback, which TypeScript does not follow.)
+    const taken = changed as KeptDocument | null;
+    if (taken) dropDocument(taken.sectionId, taken);
+    throw error;
+  });
   const kept = changed as KeptDocument | null;
   if (kept) keepCommitted(db, saved.id, kept);
   return saved;

@@ -8,9 +8,9 @@
  * (compaction); applying a change twice changes nothing, so a document read while that happens is
  * whole either way.
  */
-import * as Y from 'yjs';
-import { replaceText, sectionText, textDocOf } from '../../shared/domain/text-doc';
 import type { Executor } from '../db/db';
+import type { AppError } from '../../shared/errors';
+import { appErrorOf, textThread } from './text-host';
 import { deleteTextUpdatesThrough, insertTextUpdate, lockText, readStoredText, storeTextDoc, textHead } from './text-store.queries';
 
 export { lockText };
@@ -20,8 +20,9 @@ export const COMPACT_AFTER_CHANGES = 200;
 /** Documents a process keeps in memory (the sections being written now). */
 const MAX_KEPT = 500;
 
+/** What the process knows of a section's document that its documents' thread holds (`text-thread.ts`). */
 interface Kept {
-  doc: Y.Doc;
+  sectionId: string;
   /** The section's `text_seq` the document is current with. */
   seq: number;
   /** Changes in the log since the document was last folded (as far as this process knows). */
@@ -30,7 +31,11 @@ interface Kept {
   persisted: boolean;
   /** The stored size of the document with its logged changes, in bytes (at least what encoding it would take). */
   bytes: number;
+  /** The thread that holds it: one that ended took its documents with it. */
+  generation: number;
 }
+
+export type KeptDocument = Kept;
 
 /**
  * How large a section's stored document may grow: a text keeps its deleted characters' places, so
@@ -41,28 +46,34 @@ export function documentBound(textLength: number): number {
   return 512 * 1024 + 16 * textLength;
 }
 
-/** The document's size in bytes as stored now (its state encoded), for a check near the bound. */
-export function documentBytes(entry: Kept): number {
-  return Y.encodeStateAsUpdate(entry.doc).length;
-}
-
+/** The documents the thread keeps for the next change, by section, least recently kept first. */
 const kept = new Map<string, Kept>();
+textThread.onEnded = () => kept.clear();
 
-/** Takes the section's document out of memory while a change is made to it (put back by `keep`). */
-function take(sectionId: string): Kept | undefined {
-  const entry = kept.get(sectionId);
-  kept.delete(sectionId);
-  return entry;
+/** Records a document as kept; returns the sections whose documents are forgotten to make room. */
+function record(entry: Kept): string[] {
+  kept.delete(entry.sectionId);
+  kept.set(entry.sectionId, entry);
+  const evict: string[] = [];
+  while (kept.size > MAX_KEPT) {
+    const oldest = kept.keys().next().value as string;
+    kept.delete(oldest);
+    evict.push(oldest);
+  }
+  return evict;
 }
 
-/** Keeps a document current with `seq` for the next change (after the change's transaction committed). */
+/** Keeps a document taken for a change for the next one (after the change's transaction committed, or when it changed nothing). */
 export function keepDocument(sectionId: string, entry: Kept): void {
-  kept.delete(sectionId);
-  kept.set(sectionId, entry);
-  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
+  if (entry.generation !== textThread.generation) return;
+  void textThread.request('commit', { sectionId, evict: record(entry) }).catch(() => {});
 }
 
-export type KeptDocument = Kept;
+/** Drops a document taken for a change that did not commit: the next change reads it again. */
+export function dropDocument(sectionId: string, entry: Kept): void {
+  if (entry.generation !== textThread.generation) return;
+  void textThread.request('discard', { sectionId }).catch(() => {});
+}
 
 /**
  * Keeps a document changed by a committed transaction for the next change, and folds its logged
@@ -75,54 +86,89 @@ export function keepCommitted(db: Executor, sectionId: string, entry: Kept): voi
   if (entry.logged >= COMPACT_AFTER_CHANGES) setImmediate(() => void compactText(db, sectionId).catch(() => {}));
 }
 
-/** The section's document read whole: the stored one with every logged change applied. */
-async function loadDocument(db: Executor, sectionId: string): Promise<Kept | null> {
+/** The section's document as stored: the stored one with every logged change, and its record. */
+async function readWhole(db: Executor, sectionId: string) {
   const stored = await readStoredText(db, sectionId, null);
   if (!stored) return null;
-  const doc = textDocOf(stored.textDoc, stored.content);
-  for (const update of stored.updates) Y.applyUpdate(doc, update);
   const bytes = (stored.textDoc?.length ?? 0) + stored.updates.reduce((sum, update) => sum + update.length, 0);
-  return { doc, seq: stored.seq, logged: stored.updates.length, persisted: Boolean(stored.textDoc), bytes };
+  return { stored, seq: stored.seq, logged: stored.updates.length, persisted: Boolean(stored.textDoc), bytes };
 }
 
 /**
- * The section's document current with `seq` (the caller holds the section's lock): the one kept
- * in memory with the changes it lacks applied, or read whole. `logged` says how many changes are
- * kept beside the stored document.
+ * Takes the section's document, current with `seq`, out for a change (the caller holds the
+ * section's lock): the one kept with the changes it lacks applied, or read whole. `logged` says
+ * how many changes are kept beside the stored document. Give it back with `keepCommitted` or
+ * `dropDocument`.
  */
 export async function documentForChange(db: Executor, sectionId: string, seq: number): Promise<Kept> {
-  const entry = take(sectionId);
-  if (entry && entry.seq === seq) return entry;
-  if (entry && entry.seq < seq) {
-    const stored = await readStoredText(db, sectionId, entry.seq);
-    const updates = stored?.updates ?? [];
+  const entry = kept.get(sectionId);
+  kept.delete(sectionId);
+  const generation = textThread.generation;
+  if (entry && entry.generation === generation && entry.seq <= seq) {
+    let catchUp: Uint8Array[] = [];
+    if (entry.seq < seq) {
+      const stored = await readStoredText(db, sectionId, entry.seq);
+      catchUp = stored?.updates ?? [];
+    }
     // Every change since is still in the log (none folded away meanwhile): only those are applied.
-    if (updates.length === seq - entry.seq) {
-      for (const update of updates) Y.applyUpdate(entry.doc, update);
-      return { ...entry, seq, logged: entry.logged + updates.length, bytes: entry.bytes + updates.reduce((sum, update) => sum + update.length, 0) };
+    if (catchUp.length === seq - entry.seq) {
+      const taken = await textThread.request('take', { sectionId, catchUp });
+      if (!taken.lost && textThread.generation === generation) {
+        return { ...entry, seq, logged: entry.logged + catchUp.length, bytes: entry.bytes + catchUp.reduce((sum, update) => sum + update.length, 0) };
+      }
     }
   }
-  const loaded = await loadDocument(db, sectionId);
-  if (!loaded) return { doc: textDocOf(null, ''), seq, logged: 0, persisted: false, bytes: 0 };
-  return { ...loaded, seq };
+  const whole = await readWhole(db, sectionId);
+  const load = whole?.stored ?? { textDoc: null, content: '', updates: [] };
+  const started = textThread.generation;
+  await textThread.request('take', { sectionId, load: { textDoc: load.textDoc, content: load.content, updates: load.updates } });
+  if (!whole) return { sectionId, seq, logged: 0, persisted: false, bytes: 0, generation: started };
+  return { sectionId, seq, logged: whole.logged, persisted: whole.persisted, bytes: whole.bytes, generation: started };
 }
 
 /**
- * The section's document as stored now, for an editor that opens it: the one kept in memory when
- * it is at least as current as the database, else read once and kept, so editors opening the same
- * section share one document instead of each decoding their own.
+ * Checks and applies editors' changes to a document taken for a change, in order, in the
+ * documents' thread (`text-thread.ts`): per change, the client ids it writes under and what it
+ * changed, or why it was refused before it was applied; `refusedAt` when one was refused after
+ * (the document is then dropped). `content` and `change` are the text and all changes after them.
  */
-export async function currentDocument(db: Executor, sectionId: string): Promise<Y.Doc | null> {
+export async function applyChanges(
+  entry: Kept,
+  updates: Uint8Array[],
+  maxContent: number,
+): Promise<
+  | { results: Array<{ clients: number[]; change: Uint8Array | null } | { error: AppError }>; content: string; change: Uint8Array | null; before: Uint8Array | null }
+  | { refusedAt: { index: number; error: AppError } }
+> {
+  const applied = await textThread.request('push', { sectionId: entry.sectionId, updates, persisted: entry.persisted, bytes: entry.bytes, maxContent, maxSteps: textThread.maxPlacementSteps });
+  if ('refusedAt' in applied) return { refusedAt: { index: applied.refusedAt.index, error: appErrorOf(applied.refusedAt.refusal) } };
+  return { ...applied, results: applied.results.map((result) => ('refusal' in result ? { error: appErrorOf(result.refusal) } : result)) };
+}
+
+/**
+ * What an editor that opens the section lacks of its document as stored now, and the document's
+ * state vector: from the document kept when it is at least as current as the database, else read
+ * once and kept, so editors opening the same section share one document instead of each
+ * decoding their own. Null when there is no such section.
+ */
+export async function documentForEditor(db: Executor, sectionId: string, stateVector: Uint8Array | null): Promise<{ update: Uint8Array; stateVector: Uint8Array } | null> {
   const head = await textHead(db, sectionId);
   if (head === undefined) return null;
   const entry = kept.get(sectionId);
-  if (entry && entry.seq >= head) return entry.doc;
-  const loaded = await loadDocument(db, sectionId);
-  if (!loaded) return null;
+  if (entry && entry.generation === textThread.generation && entry.seq >= head) {
+    const answer = await textThread.request('sync', { sectionId, stateVector, keep: false, evict: [] });
+    if (!answer.lost) return answer;
+  }
+  const whole = await readWhole(db, sectionId);
+  if (!whole) return null;
   // Never over a document a change kept meanwhile that is more current.
   const now = kept.get(sectionId);
-  if (!now || now.seq < loaded.seq) keepDocument(sectionId, loaded);
-  return loaded.doc;
+  const keep = !now || now.generation !== textThread.generation || now.seq < whole.seq;
+  const generation = textThread.generation;
+  const evict = keep ? record({ sectionId, seq: whole.seq, logged: whole.logged, persisted: whole.persisted, bytes: whole.bytes, generation }) : [];
+  const answer = await textThread.request('sync', { sectionId, stateVector, load: whole.stored, keep, evict });
+  if (answer.lost) return null;
+  return answer;
 }
 
 /**
@@ -134,8 +180,8 @@ export async function currentDocument(db: Executor, sectionId: string): Promise<
 export async function appendChange(db: Executor, sectionId: string, entry: Kept, change: Uint8Array, before: Uint8Array | null): Promise<{ kept: Kept; textDoc?: Uint8Array }> {
   const seq = entry.seq + 1;
   await insertTextUpdate(db, sectionId, seq, change);
-  const kept = { ...entry, seq, logged: entry.logged + 1, persisted: true, bytes: entry.bytes + change.length + (before?.length ?? 0) };
-  return !entry.persisted && before ? { kept, textDoc: before } : { kept };
+  const next = { ...entry, seq, logged: entry.logged + 1, persisted: true, bytes: entry.bytes + change.length + (before?.length ?? 0) };
+  return !entry.persisted && before ? { kept: next, textDoc: before } : { kept: next };
 }
 
 /**
@@ -147,27 +193,14 @@ export async function compactText(db: Executor, sectionId: string): Promise<void
   await db.transaction().execute(async (trx) => {
     const seq = (await lockText(trx, null, sectionId))?.seq;
     const entry = kept.get(sectionId);
-    if (seq === undefined || !entry || entry.seq !== seq) return;
-    const state = Y.encodeStateAsUpdate(entry.doc);
+    if (seq === undefined || !entry || entry.seq !== seq || entry.generation !== textThread.generation) return;
+    const { state } = await textThread.request('state', { sectionId });
+    if (!state || kept.get(sectionId) !== entry) return;
     await storeTextDoc(trx, sectionId, state);
     await deleteTextUpdatesThrough(trx, sectionId, seq);
     entry.logged = 0;
     entry.bytes = state.length;
   });
-}
-
-/** Runs `change` on the document and returns what it changed (null when nothing), as one update. */
-export function captureChange(doc: Y.Doc, change: (doc: Y.Doc) => void): Uint8Array | null {
-  const updates: Uint8Array[] = [];
-  const onUpdate = (update: Uint8Array) => updates.push(update);
-  doc.on('update', onUpdate);
-  try {
-    change(doc);
-  } finally {
-    doc.off('update', onUpdate);
-  }
-  if (updates.length === 0) return null;
-  return updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
 }
 
 /**
@@ -177,11 +210,13 @@ export function captureChange(doc: Y.Doc, change: (doc: Y.Doc) => void): Uint8Ar
  */
 export async function changeTextTo(db: Executor, sectionId: string, seq: number, content: string): Promise<{ update: Uint8Array; seq: number; kept: Kept; textDoc?: Uint8Array } | null> {
   const entry = await documentForChange(db, sectionId, seq);
-  const before = entry.persisted ? null : Y.encodeStateAsUpdate(entry.doc);
-  const update = captureChange(entry.doc, (doc) => replaceText(sectionText(doc), content));
-  if (!update) return null;
-  const { kept, textDoc } = await appendChange(db, sectionId, entry, update, before);
+  const { change, before } = await textThread.request('replace', { sectionId, content, persisted: entry.persisted });
+  if (!change) {
+    keepDocument(sectionId, entry);
+    return null;
+  }
+  const { kept: next, textDoc } = await appendChange(db, sectionId, entry, change, before);
   // `kept` is for `keepCommitted` once the caller's transaction is known to have committed;
-  // until then the document is out of memory, and a change meanwhile reads it again.
-  return { update, seq: kept.seq, kept, ...(textDoc ? { textDoc } : {}) };
+  // until then the document is out of the kept ones, and a change meanwhile reads it again.
+  return { update: change, seq: next.seq, kept: next, ...(textDoc ? { textDoc } : {}) };
 }

@@ -13,8 +13,8 @@ import { fromBase64 } from 'lib0/buffer';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
-import { AppError } from '../../../shared/errors';
-import { TEXT_NAME } from '../../../shared/domain/text-doc';
+import { AppError } from '../../shared/errors';
+import { TEXT_NAME } from '../../shared/domain/text-doc';
 
 /** The largest change one message may carry: a whole 100,000-character text pasted at once fits. */
 export const MAX_UPDATE_BYTES = 400_000;
@@ -48,8 +48,87 @@ function itemOf(doc: Y.Doc, id: Y.ID): Y.Item | Y.GC | null {
   return Y.getItem(doc.store, id) as Y.Item | Y.GC;
 }
 
-/** Checks `update` against the document it is to be applied to; throws VALIDATION when it must be refused. */
-export function checkUpdate(doc: Y.Doc, update: Uint8Array): CheckedUpdate {
+/** Where an item of an update may land: after an existing item (or from the text's start), before an existing item (or the end). */
+interface Span {
+  /** The existing item the item comes after (null: the text's start), and whether inside it (its origin is not its last character). */
+  after: { item: Y.Item; inside: boolean } | null;
+  /** The existing item it comes before (null: the text's end). */
+  before: Y.Item | null;
+  /** False for an item beside a collected one: Yjs collects it too, without placing it. */
+  placed: boolean;
+}
+
+/**
+ * Counts the items Yjs may walk past to place the update's items, and refuses past
+ * `MAX_PLACEMENT_STEPS`. Yjs places an item by walking from its left neighbour (from the start of
+ * the text when it has none) until it reaches its right neighbour (the end when it has none). A
+ * neighbour that is itself in the update lands somewhere between that item's own bounds, so the
+ * walk is counted over those: an upper bound of what Yjs does, and exact for an ordinary edit
+ * (whose bounds are neighbours). Counting costs at most the bound's steps, however the update is built.
+ */
+function countPlacement(doc: Y.Doc, text: Y.Text, items: Y.Item[], inUpdate: (id: Y.ID) => boolean, maxSteps: number): void {
+  const holding = (id: Y.ID) => items.find((item) => item.id.client === id.client && item.id.clock <= id.clock && id.clock < item.id.clock + item.length);
+  const spans = new Map<Y.Item, Span>();
+  const resolving = new Set<Y.Item>();
+  const existing = (id: Y.ID) => {
+    const item = itemOf(doc, id);
+    if (!(item instanceof Y.Item)) throw refused('missing-before');
+    // Only items of the section's text (a neighbour elsewhere would place it under another name).
+    if (item.parent !== text) throw refused('root');
+    return item;
+  };
+  const spanOf = (item: Y.Item): Span => {
+    const known = spans.get(item);
+    if (known) return known;
+    // Neighbours that lead back to the item itself: Yjs could never place it.
+    if (resolving.has(item)) throw refused('missing-before');
+    resolving.add(item);
+    const { origin, rightOrigin } = item;
+    let after: Span['after'] = null;
+    let placed = true;
+    if (origin && inUpdate(origin)) {
+      const neighbour = holding(origin);
+      const span = neighbour && spanOf(neighbour);
+      after = span ? span.after : null;
+      placed = Boolean(span?.placed);
+    } else if (origin) {
+      const left = existing(origin);
+      after = { item: left, inside: origin.clock < left.id.clock + left.length - 1 };
+    }
+    let before: Span['before'] = null;
+    if (rightOrigin && inUpdate(rightOrigin)) {
+      const neighbour = holding(rightOrigin);
+      const span = neighbour && spanOf(neighbour);
+      before = span ? span.before : null;
+      placed &&= Boolean(span?.placed);
+    } else if (rightOrigin) {
+      before = existing(rightOrigin);
+    }
+    const span = { after, before, placed };
+    resolving.delete(item);
+    spans.set(item, span);
+    return span;
+  };
+  let steps = 0;
+  for (const item of items) {
+    const { after, before, placed } = spanOf(item);
+    if (!placed) continue;
+    let walked: Y.Item | null = after === null ? text._start : after.inside ? after.item : after.item.right;
+    while (walked !== null && walked !== before) {
+      // The right bound may be inside a longer item: reaching that item is reaching it.
+      if (before !== null && walked.id.client === before.id.client && walked.id.clock <= before.id.clock && before.id.clock < walked.id.clock + walked.length) break;
+      steps += 1;
+      if (steps > maxSteps) throw refused('placement');
+      walked = walked.right;
+    }
+  }
+}
+
+/**
+ * Checks `update` against the document it is to be applied to; throws VALIDATION when it must be
+ * refused. `maxSteps` bounds the placement work (`MAX_PLACEMENT_STEPS`).
+ */
+export function checkUpdate(doc: Y.Doc, update: Uint8Array, maxSteps = MAX_PLACEMENT_STEPS): CheckedUpdate {
   if (update.length > MAX_UPDATE_BYTES) throw refused('size');
   let decoded: ReturnType<typeof Y.decodeUpdate>;
   try {
@@ -86,7 +165,7 @@ export function checkUpdate(doc: Y.Doc, update: Uint8Array): CheckedUpdate {
   const known = (id: Y.ID) => id.clock < Y.getState(doc.store, id.client) || inUpdate(id);
 
   const text = doc.getText(TEXT_NAME);
-  let steps = 0;
+  const items: Y.Item[] = [];
   for (const struct of structs) {
     if (struct instanceof Y.Skip) throw refused('gap');
     // Deleted items that were collected: their content is gone, their place is kept.
@@ -102,27 +181,9 @@ export function checkUpdate(doc: Y.Doc, update: Uint8Array): CheckedUpdate {
       throw refused('root');
     }
     if ((origin && !known(origin)) || (rightOrigin && !known(rightOrigin))) throw refused('missing-before');
-    // An item placed beside existing ones only: count the items between its neighbours, as Yjs
-    // will walk them (items placed beside the update's own are bounded by the item limit).
-    if ((origin && inUpdate(origin)) || (rightOrigin && inUpdate(rightOrigin))) continue;
-    const left = origin ? itemOf(doc, origin) : null;
-    if (origin && !(left instanceof Y.Item)) throw refused('missing-before');
-    // Only items of the section's text (a neighbour elsewhere would place it under another name).
-    if (left instanceof Y.Item && left.parent !== text) throw refused('root');
-    const right = rightOrigin ? itemOf(doc, rightOrigin) : null;
-    if (rightOrigin && !(right instanceof Y.Item)) throw refused('missing-before');
-    if (right instanceof Y.Item && right.parent !== text) throw refused('root');
-    let walked: Y.Item | null;
-    if (left instanceof Y.Item) walked = origin!.clock < left.id.clock + left.length - 1 ? left : left.right;
-    else walked = text._start;
-    while (walked !== null && walked !== right) {
-      // The right neighbour may be inside a longer item: reaching that item is reaching it.
-      if (right instanceof Y.Item && walked.id.client === right.id.client && walked.id.clock <= right.id.clock && right.id.clock < walked.id.clock + walked.length) break;
-      steps += 1;
-      if (steps > MAX_PLACEMENT_STEPS) throw refused('placement');
-      walked = walked.right;
-    }
+    items.push(struct);
   }
+  countPlacement(doc, text, items, inUpdate, maxSteps);
 
   // Deletions only of what exists: a range reaching past it would delete a colleague's next words.
   let ranges = 0;

@@ -10,7 +10,7 @@ import { announceText } from '../../domain/section-save';
 import { pushText, watchText } from './co-editing.service';
 import { bindsClient } from './text-clients';
 import { toBase64 } from 'lib0/buffer';
-import { checkAwareness } from './update-checks';
+import { checkAwareness } from '../../domain/update-checks';
 
 /**
  * What one user may send a minute: far above typing (the editor sends at most about eight changes

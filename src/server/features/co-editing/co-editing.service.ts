@@ -6,18 +6,15 @@
  * other editors through the text channel. So whatever an editor was told is stored, and an editor
  * that was away asks for what it lacks when it returns.
  */
-import * as Y from 'yjs';
 import { fromBase64, toBase64 } from 'lib0/buffer';
 import { isEditable, missingForDone, statusAfterSave, type SectionStatus } from '../../../shared/domain/application-sections';
-import { sectionText } from '../../../shared/domain/text-doc';
 import { AppError } from '../../../shared/errors';
 import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
 import type { Executor } from '../../db/db';
 import type { Services } from '../../services';
 import { findSection, findSectionHead, updateSectionVersioned } from '../../domain/applications.queries';
 import { bindClients } from './text-clients';
-import { appendChange, captureChange, currentDocument, documentBound, documentBytes, documentForChange, keepCommitted, keepDocument, type KeptDocument } from '../../domain/text-store';
-import { checkUpdate, type CheckedUpdate } from './update-checks';
+import { appendChange, applyChanges, documentForChange, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument } from '../../domain/text-store';
 import { recordSectionVersion } from '../../domain/versions.queries';
 import type { TextMessage } from '../../text-channel';
 
@@ -105,60 +102,66 @@ async function drain(db: Executor, applicationId: string, sectionId: string, key
 }
 
 async function applyBatch(db: Executor, applicationId: string, sectionId: string, batch: PendingPush[]): Promise<void> {
-  // The document to keep in memory afterwards: as it was when nothing was applied, as changed once
-  // the batch is committed; never one whose changes were rolled back.
-  let untouched: KeptDocument | null = null;
+  // The document taken for the batch: kept afterwards as it was when nothing was applied, or as
+  // changed once the batch is committed; never one whose changes were rolled back.
+  let taken: KeptDocument | null = null;
+  let untouched = false;
   let committed: KeptDocument | null = null;
   const outcomes = await db.transaction().execute(async (trx) => {
     const section = await findSection(trx, applicationId, sectionId, 'da', { lock: true });
     if (!section) throw new AppError('NOT_FOUND');
     if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
     const entry = await documentForChange(trx, section.id, Number(section.textSeq));
-    const before = entry.persisted ? null : Y.encodeStateAsUpdate(entry.doc);
-    const taken: Array<{ push: PendingPush; change: Uint8Array | null }> = [];
-    for (const push of batch) {
+    taken = entry;
+    // Checked and applied in the documents' thread, off this process's event loop.
+    const applied = await applyChanges(entry, batch.map((push) => push.update), SECTION_CONTENT_MAX);
+    if ('refusedAt' in applied) {
+      taken = null;
+      throw new RefusedInBatch(batch[applied.refusedAt.index]!, applied.refusedAt.error);
+    }
+    const accepted: Array<{ push: PendingPush; change: Uint8Array | null }> = [];
+    for (const [index, result] of applied.results.entries()) {
+      const push = batch[index]!;
+      if ('error' in result) {
+        push.reject(result.error);
+        continue;
+      }
       try {
-        const checked: CheckedUpdate = checkUpdate(entry.doc, push.update);
-        await bindClients(trx, section.id, push.userId, [push.clientId, ...checked.clients]);
+        await bindClients(trx, section.id, push.userId, [push.clientId, ...result.clients]);
       } catch (error) {
+        // Applied already: the batch goes again without it.
+        if (result.change) throw new RefusedInBatch(push, error instanceof AppError ? error : new AppError('FORBIDDEN'));
         push.reject(error);
         continue;
       }
-      const change = captureChange(entry.doc, (doc) => Y.applyUpdate(doc, push.update));
-      // The checks leave nothing pending; a document that still holds something pending is not kept.
-      if (entry.doc.store.pendingStructs || entry.doc.store.pendingDs) throw new RefusedInBatch(push, new AppError('VALIDATION', { fieldErrors: { update: 'validation.invalid' } }));
-      const content = sectionText(entry.doc).toString();
-      if (content.length > SECTION_CONTENT_MAX) throw new RefusedInBatch(push, new AppError('VALIDATION', { fieldErrors: { content: 'validation.tooLong' } }));
-      taken.push({ push, change });
+      accepted.push({ push, change: result.change });
     }
-    const changes = taken.flatMap(({ change }) => (change ? [change] : []));
-    if (changes.length === 0) {
-      untouched = entry;
-      return taken.map(({ push }) => ({ push, result: { version: section.version, status: section.status, change: null } }));
-    }
-    const content = sectionText(entry.doc).toString();
-    const change = changes.length === 1 ? changes[0]! : Y.mergeUpdates(changes);
-    // The document's size stays within its bound (measured exactly only near it).
-    if (entry.bytes + change.length > documentBound(content.length) && documentBytes(entry) > documentBound(content.length)) {
-      const last = taken.findLast(({ change: made }) => made !== null)!;
-      throw new RefusedInBatch(last.push, new AppError('VALIDATION', { fieldErrors: { update: 'validation.tooLong' }, values: { reason: 'document-size' } }));
+    const { content, change, before } = applied;
+    if (!change) {
+      untouched = true;
+      return accepted.map(({ push }) => ({ push, result: { version: section.version, status: section.status, change: null } }));
     }
     const { kept: next, textDoc } = await appendChange(trx, section.id, entry, change, before);
     const status = statusAfterSave(section.status, missingForDone(section, { ...section, content }).length === 0);
-    const authors = [...new Set(taken.filter(({ change: made }) => made).map(({ push }) => push.userId))];
+    const authors = [...new Set(accepted.filter(({ change: made }) => made).map(({ push }) => push.userId))];
     const written = await updateSectionVersioned(trx, { id: section.id, applicationId, status: section.status }, { version: section.version }, { content, textSeq: next.seq, textDoc, status, userId: authors.at(-1)! });
     if (!written) throw new AppError('CONFLICT');
     for (const authorId of authors) {
       await recordSectionVersion(trx, { sectionId: section.id, authorId, content, answers: section.answers, fulfilled: section.fulfilled, data: section.data }, { sectionVersion: written.version });
     }
     committed = next;
-    return taken.map(({ push, change: made }) => ({ push, result: { version: written.version, status: written.status as SectionStatus, change: made } }));
+    return accepted.map(({ push, change: made }) => ({ push, result: { version: written.version, status: written.status as SectionStatus, change: made } }));
   }).catch((error: unknown) => {
-    if (untouched) keepDocument(sectionId, untouched);
+    // (Assigned inside the transaction's callback, which TypeScript does not follow.)
+    const entry = taken as KeptDocument | null;
+    if (entry) {
+      if (untouched) keepDocument(sectionId, entry);
+      else dropDocument(sectionId, entry);
+    }
     throw error;
   });
-  // (Assigned inside the transaction's callback, which TypeScript does not follow.)
-  const kept = (committed ?? untouched) as KeptDocument | null;
+  const entry = taken as KeptDocument | null;
+  const kept = (committed ?? (untouched ? entry : null)) as KeptDocument | null;
   if (kept) keepCommitted(db, sectionId, kept);
   for (const { push, result } of outcomes) push.resolve(result);
 }
@@ -193,15 +196,9 @@ export async function* watchText(
     const known = input.stateVector ? decoded(input.stateVector) : undefined;
     const sync = async (): Promise<WatchEvent | null> => {
       const stored = await findSectionHead(services.db, input.applicationId, input.sectionId);
-      const doc = stored && (await currentDocument(services.db, input.sectionId));
+      const doc = stored && (await documentForEditor(services.db, input.sectionId, known ?? null));
       if (!stored || !doc) return null;
-      let update: Uint8Array;
-      try {
-        update = Y.encodeStateAsUpdate(doc, known);
-      } catch {
-        update = Y.encodeStateAsUpdate(doc);
-      }
-      return { type: 'sync', update: toBase64(update), stateVector: toBase64(Y.encodeStateVector(doc)), version: stored.version, status: stored.status as SectionStatus };
+      return { type: 'sync', update: toBase64(doc.update), stateVector: toBase64(doc.stateVector), version: stored.version, status: stored.status as SectionStatus };
     };
     const first = await sync();
     if (!first) return;
