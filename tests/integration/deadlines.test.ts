@@ -190,6 +190,23 @@ describe('reminders', () => {
     expect(await remindersOf(cast.users.extra.id, applicationId)).toHaveLength(0);
   });
 
+  it('say the days actually left at sending, counted in Copenhagen, not the step they go at', async () => {
+    await services.db.deleteFrom('applications').execute();
+    const { applicationId } = await startApplication('Tre dage');
+    // 23:30 UTC on 9 March is 00:30 on 10 March in Copenhagen: the internal deadline (13 March) is
+    // 3 days away there (4 by the UTC date), the fund's (20 March) 10. The first sweep sends the
+    // 7- and 14-day steps, each saying what is left.
+    at('2031-03-09T23:30:00Z');
+    await sweepTwice();
+    const rows = await remindersOf(cast.users.owner.id, applicationId);
+    expect(rows.map((row) => row.excerpt).sort()).toEqual([
+      'Den interne frist er om 3 dage (13. marts 2031). Ikke færdigt endnu: Idé og Marked.',
+      'Fondens frist er om 10 dage (20. marts 2031 kl. 12.00). Ikke færdigt endnu: Idé og Marked.',
+    ]);
+    const keys = await services.db.selectFrom('deadline_reminders').select('key').where('user_id', '=', cast.users.owner.id).where('key', 'like', `%${applicationId}%`).orderBy('key').execute();
+    expect(keys.map((row) => row.key)).toEqual([`fund:${applicationId}:2031-03-20:14`, `internal:${applicationId}:2031-03-13:7`]);
+  });
+
   it('stop for a locked application, a former member and an unverified address', async () => {
     await services.db.deleteFrom('applications').execute();
     const locked = await startApplication('Låst');

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { missingForDone, type Answers, type MissingItem } from '../../../shared/domain/application-sections';
-import { danishDate, daysLeft, reminderKey, reminderStep, type ReminderStep } from '../../../shared/domain/deadlines';
+import { danishDate, daysLeft, reminderKey, reminderStep } from '../../../shared/domain/deadlines';
 import type { InputType } from '../../../shared/domain/grants';
 import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
 import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
@@ -141,13 +141,17 @@ export async function writeDueReminders(db: Database, now: Date): Promise<Sent[]
       if (deadline.day === null) continue;
       // The fund's deadline has a time: once it has passed on its day, there is nothing to remind of.
       if (deadline.kind === 'fund' && application.fundDeadline && application.fundDeadline <= now) continue;
-      const step = reminderStep(daysLeft(deadline.day, now));
+      // The step keys the reminder once; the text counts the days actually left at sending (in
+      // Copenhagen, where the team's days are kept — decision 0044): a plan made 3 days before
+      // sends the 7-day reminder, saying 3 days.
+      const left = daysLeft(deadline.day, now);
+      const step = reminderStep(left);
       if (step === null) continue;
       const readers = await findDeadlineRecipients(db, application.id);
       const day = deadline.day;
       await remind(readers, { key: reminderKey({ kind: deadline.kind, itemId: application.id, day, step }), kind: 'deadline', applicationId: application.id, sectionId: null }, async (intl, locale) => {
         const unfinished = await listUnfinishedSections(db, application.id, isLocale(locale) ? locale : 'da');
-        return deadlineExcerpt(intl, { kind: deadline.kind, day, step, fundDeadline: application.fundDeadline, unfinished: unfinished.map((section) => section.title) });
+        return deadlineExcerpt(intl, { kind: deadline.kind, day, left, fundDeadline: application.fundDeadline, unfinished: unfinished.map((section) => section.title) });
       });
     }
   }
@@ -175,11 +179,11 @@ export async function writeDueReminders(db: Database, now: Date): Promise<Sent[]
 
 function deadlineExcerpt(
   intl: IntlShape<string>,
-  reminder: { kind: 'fund' | 'internal'; day: string; step: ReminderStep; fundDeadline: Date | null; unfinished: string[] },
+  reminder: { kind: 'fund' | 'internal'; day: string; left: number; fundDeadline: Date | null; unfinished: string[] },
 ): string {
   const formats = formatsOf(intl, { timeZone: DANISH_TIME });
   const when = reminder.kind === 'fund' && reminder.fundDeadline ? formats.deadline(reminder.fundDeadline) : formats.calendarDate(reminder.day);
-  const left = reminder.step === 0 ? intl.formatMessage({ id: 'deadlines.left.today' }) : intl.formatMessage({ id: 'deadlines.left.days' }, { days: reminder.step });
+  const left = reminder.left <= 0 ? intl.formatMessage({ id: 'deadlines.left.today' }) : intl.formatMessage({ id: 'deadlines.left.days' }, { days: reminder.left });
   const head = intl.formatMessage({ id: reminder.kind === 'fund' ? 'deadlines.reminder.fund' : 'deadlines.reminder.internal' }, { left, when });
   const rest = reminder.unfinished.length === 0 ? intl.formatMessage({ id: 'deadlines.reminder.allDone' }) : intl.formatMessage({ id: 'deadlines.reminder.notDone' }, { list: listed(intl, reminder.unfinished) });
   return `${head} ${rest}`;
