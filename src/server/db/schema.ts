@@ -64,6 +64,8 @@ export interface Applications {
   created_at: Generated<Timestamp>;
   created_by: string | null;
   deadlines_sequence: Generated<number>;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
   description: Generated<string>;
   grant_id: string;
   id: Generated<string>;
@@ -109,6 +111,8 @@ export interface Companies {
   company_type: string | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
   email: string | null;
   employees: string | null;
   id: Generated<string>;
@@ -173,6 +177,13 @@ export interface DataExports {
 export interface DeadlineReminders {
   created_at: Generated<Timestamp>;
   key: string;
+  user_id: string;
+}
+
+export interface DeletedCompanyMembers {
+  company_id: string;
+  created_at: Timestamp;
+  role: string;
   user_id: string;
 }
 
@@ -475,6 +486,7 @@ export interface DB {
   data_export_parts: DataExportParts;
   data_exports: DataExports;
   deadline_reminders: DeadlineReminders;
+  deleted_company_members: DeletedCompanyMembers;
   email_verifications: EmailVerifications;
   emails: Emails;
   feedback: Feedback;
