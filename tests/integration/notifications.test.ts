@@ -58,7 +58,7 @@ async function setLocale(user: keyof Cast['users'], locale: 'da' | 'en' | 'nb') 
 async function digestsTo(user: keyof Cast['users']) {
   const { id, email } = cast.users[user];
   await waitFor(async () => {
-    const waiting = await services.db.selectFrom('notifications').select('id').where('user_id', '=', id).where('email_id', 'is', null).execute();
+    const waiting = await services.db.selectFrom('notifications').select('id').where('user_id', '=', id).where('email_id', 'is', null).where('emailed_at', 'is', null).execute();
     const unsent = await services.db.selectFrom('emails').select('id').where('recipient', '=', email).where('template', '=', 'reviewDigest').where('status', '<>', 'sent').execute();
     return waiting.length === 0 && unsent.length === 0;
   }, 30_000);
@@ -170,6 +170,46 @@ describe('review notifications', () => {
     const processor = notificationsProcessor({ db: services.db, mail: createMailSender(services.env), log: pino({ level: 'silent' }), appUrl: 'https://grantwork.example' });
     const rerun = await processor({ data: { userId: cast.users.owner.id }, attemptsMade: 0, opts: { attempts: 5 } } as never);
     expect(rerun).toEqual({ notifications: 0, emails: 0 });
+  });
+
+  it('e-mails each item once, also after the e-mail that carried it was erased with a person it names', async () => {
+    await setLocale('employee', 'da');
+    const { user: reviewer, token } = await createUser(services, { firstname: 'Vera', lastname: 'Gone' });
+    const { applicationId, sectionId } = await startApplication();
+    const companyId = (await services.db.selectFrom('applications').select('company_id').where('id', '=', applicationId).executeTakeFirstOrThrow()).company_id;
+    await services.db.insertInto('memberships').values({ company_id: companyId, user_id: reviewer.id, role: 'reviewer' }).execute();
+    const vera = await callerFor(services, { token });
+    const before = await sentBefore('employee');
+    await cast.callers.employee.reviews.sendToReview({ applicationId, sectionId, reviewerIds: [reviewer.id] });
+    const read = await vera.applications.section({ applicationId, sectionId });
+    await vera.reviews.approve({ applicationId, sectionId, version: read.version });
+    const first = await waitFor(async () => {
+      const all = (await digestsTo('employee')).slice(before);
+      return all.length > 0 ? all : null;
+    }, 30_000);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.text).toContain('Vera Gone har godkendt afsnittet »Idé« i »Vindmøllen«.');
+
+    // The reviewer deletes her account: the e-mail that names her goes with her (decision 0043).
+    await vera.dataRights.deleteAccount({ password: 'correct horse battery staple' });
+    // A new item for the writer: the next digest carries it alone, not the approval again.
+    await cast.callers.owner.comments.add({ applicationId, sectionId, body: '@Employee Tester se her', mentionIds: [cast.users.employee.id] });
+    const next = await waitFor(async () => {
+      const rows = await services.db
+        .selectFrom('emails')
+        .select(['location', 'status'])
+        .where('recipient', '=', cast.users.employee.email)
+        .where('template', '=', 'reviewDigest')
+        .orderBy('created_at')
+        .execute();
+      const texts = rows.filter((row) => row.status === 'sent').map((row) => readEmail(row.location!));
+      return texts.find((text) => text.includes('se her')) ?? null;
+    }, 30_000);
+    expect(next).toContain('Owner Tester nævnte dig i en kommentar til »Idé« i »Vindmøllen«');
+    expect(next).not.toContain('godkendt');
+    const items = await services.db.selectFrom('notifications').select(['kind', 'emailed_at']).where('user_id', '=', cast.users.employee.id).where('application_id', '=', applicationId).orderBy('created_at').execute();
+    expect(items.map((item) => item.kind)).toEqual(['approved', 'mention']);
+    expect(items.every((item) => item.emailed_at !== null)).toBe(true);
   });
 
   it('a digest sent after the recipient left the company says nothing of its sections', async () => {

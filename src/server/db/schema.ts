@@ -342,6 +342,7 @@ export interface Notifications {
   company_id: string;
   created_at: Generated<Timestamp>;
   email_id: string | null;
+  emailed_at: Timestamp | null;
   excerpt: Generated<string>;
   id: Generated<string>;
   invitation_id: string | null;

@@ -96,7 +96,7 @@ export async function dropForFormerMembers(db: Executor, userId: string): Promis
   await db
     .deleteFrom('notifications as n')
     .where('n.user_id', '=', userId)
-    .where('n.email_id', 'is', null)
+    .where('n.emailed_at', 'is', null)
     // Review items only: join requests and invitations are shown in the inbox by membership.
     .where('n.application_id', 'is not', null)
     .where((eb) =>
@@ -138,7 +138,9 @@ export function lockUnsent(db: Executor, userId: string, locale: Locale) {
       sql<string>`coalesce(${personNameOrEmail('actor')}, '')`.as('actorName'),
     ])
     .where('n.user_id', '=', userId)
-    .where('n.email_id', 'is', null)
+    // Marked for good once a digest carried it: `email_id` goes back to null when that e-mail's row
+    // is removed (retention, or erasure of someone it names), and the item must not go again.
+    .where('n.emailed_at', 'is', null)
     .where('n.read_at', 'is', null)
     .where('n.application_id', 'is not', null)
     // Deadline items go by e-mail only to those who have not turned it off (they stay in the inbox).
@@ -150,7 +152,7 @@ export function lockUnsent(db: Executor, userId: string, locale: Locale) {
 }
 
 export async function markCarried(db: Executor, ids: readonly string[], emailId: string): Promise<void> {
-  await db.updateTable('notifications').set({ email_id: emailId }).where('id', 'in', ids).execute();
+  await db.updateTable('notifications').set({ email_id: emailId, emailed_at: new Date() }).where('id', 'in', ids).execute();
 }
 
 /** Digest e-mails to the person that were recorded but not (yet) sent — e.g. by a worker killed in between. */
