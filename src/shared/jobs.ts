@@ -8,8 +8,12 @@ import { orgIdPattern } from './domain/org-id';
  * so no token, password or personal text goes into a job.
  */
 export const queues = {
+  /**
+   * One section's AI draft. The application's id rides along (an id, no text) so the job monitor's
+   * search finds an application's drafts by it; jobs queued before it did carry the draft's alone.
+   */
   drafts: {
-    payload: z.object({ draftId: z.string().uuid() }),
+    payload: z.object({ draftId: z.string().uuid(), applicationId: z.string().uuid().optional() }),
   },
   registry: {
     payload: z.object({ orgId: z.string().regex(orgIdPattern) }),

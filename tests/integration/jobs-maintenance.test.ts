@@ -12,6 +12,7 @@ import { log } from '../../src/server/log';
 import { queueWarnings } from '../../src/server/features/jobs/jobs.service';
 import { createRedis } from '../../src/server/redis';
 import { workerTimings } from '../../src/shared/jobs';
+import { createCast, createCompany } from './company-fixtures';
 import { callerFor, createTestServices, createUser, failureOf, type TestServices, waitFor } from './harness';
 
 let services: TestServices;
@@ -104,6 +105,32 @@ it('is for platform admins only', async () => {
   expect((await failureOf(user.jobs.schedulers())).code).toBe('FORBIDDEN');
   expect((await failureOf(user.jobs.history({ queue: 'registry', range: 'day' }))).code).toBe('FORBIDDEN');
   expect((await failureOf(user.jobs.warnings())).code).toBe('FORBIDDEN');
+});
+
+it('finds an application’s draft jobs by the application’s id, the job holding ids only', async () => {
+  const cast = await createCast(services);
+  const fund = await services.db.insertInto('funds').values({ slug: 'jobfonden', name: 'Jobfonden' }).returning('id').executeTakeFirstOrThrow();
+  const grant = await services.db
+    .insertInto('grants')
+    .values({ fund_id: fund.id, slug: 'jobpuljen', title: 'Jobpuljen', status: 'open', published_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await services.db.insertInto('grant_sections').values({ grant_id: grant.id, position: 0, kind: 'text', title: 'Idé' }).execute();
+  const companyId = await createCompany(services, cast);
+  const { id: applicationId } = await cast.callers.owner.applications.create({ companyId, grantId: grant.id, title: 'Søgbar', language: 'da' });
+  const [section] = (await cast.callers.owner.applications.get({ applicationId })).sections;
+  // No drafts worker runs here: the job waits in the queue as the monitor shows it.
+  const { draftId } = await cast.callers.owner.drafts.request({ applicationId, sectionId: section!.id, instruction: 'Skriv kort' });
+  const drafts = services.queues.queue('drafts');
+  try {
+    const found = await cast.callers.platformAdmin.jobs.search({ queue: 'drafts', text: applicationId });
+    expect(found.jobs.map((job) => job.id)).toEqual([draftId]);
+    // Ids only: no instruction, title or other text travels in the job.
+    const job = await drafts.getJob(draftId);
+    expect(job!.data).toEqual({ draftId, applicationId, installation: services.env.installationId });
+  } finally {
+    await drafts.remove(draftId);
+  }
 });
 
 it('charts completed and failed jobs per hour and per day, and warns of a failure spike only past its minimum', async () => {

@@ -72,7 +72,7 @@ export async function requestDraft(
     throw new AppError('CONFLICT');
   }
   try {
-    await ctx.queues.add('drafts', { draftId: created.id }, { jobId: created.id });
+    await ctx.queues.add('drafts', { draftId: created.id, applicationId: application.id }, { jobId: created.id });
   } catch (error) {
     // Nothing was queued: the row must not block the next request as "in progress".
     await deleteDraft(ctx.db, created.id);
