@@ -131,7 +131,11 @@ describe('the Word file', () => {
     const xml = await zip.file('word/document.xml')!.async('string');
     expect((xml.match(/<w:tblHeader\/>/g) ?? []).length).toBeGreaterThanOrEqual(3);
     expect(await zip.file('word/styles.xml')!.async('string')).toContain('w:lang w:val="da-DK"');
-    expect(await zip.file('docProps/core.xml')!.async('string')).toContain('<dc:title>Halv-strøm-pumpen</dc:title>');
+    const core = await zip.file('docProps/core.xml')!.async('string');
+    expect(core).toContain('<dc:title>Halv-strøm-pumpen</dc:title>');
+    // Made and last changed by the company, never "Un-named".
+    expect(core).toContain('<dc:creator>Varmeværket ApS</dc:creator>');
+    expect(core).toContain('<cp:lastModifiedBy>Varmeværket ApS</cp:lastModifiedBy>');
   });
 
   it('is in English for an English application, and only for members', async () => {

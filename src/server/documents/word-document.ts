@@ -239,6 +239,8 @@ export async function wordDocument(document: DocumentOut): Promise<Buffer> {
     title: document.title,
     subject: writer.t('reviews.final.cover.kind', { grant: document.grantTitle }),
     creator: document.companyName,
+    // Without it Word says the file was last changed by "Un-named": the company made it.
+    lastModifiedBy: document.companyName,
     description: `${document.fundName} · ${document.grantTitle}`,
     revision: document.revision,
     styles: {
