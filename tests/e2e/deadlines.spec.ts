@@ -35,7 +35,7 @@ test('an internal deadline, a section given to a colleague, their sections, inbo
   await page.goto(`/applications/${team.applicationId}`);
   const plan = page.getByRole('region', { name: 'Frister og plan' });
   // Innobooster takes applications continuously: no fund deadline, so no default internal one.
-  await expect(plan).toContainText('Løbende optag – ingen frist');
+  await expect(plan).toContainText('Løbende ansøgning');
   await expect(plan).toContainText('Ingen endnu');
 
   // The internal deadline, typed from the keyboard.

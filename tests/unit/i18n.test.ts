@@ -37,6 +37,13 @@ describe('the catalogs', () => {
     for (const [key, message] of Object.entries(catalogs[locale])) expect(message, `${locale} ${key}`).not.toMatch(/(\d|\})\s?%/);
   });
 
+  it.each(locales)('says one fact one way in %s: a deleted person, a grant without a deadline', (locale) => {
+    const catalog = catalogs[locale];
+    expect(catalog['versions.formerUser']).toBe(catalog['reviews.history.formerUser']);
+    expect(catalog['deadlines.rolling']).toBe(catalog['applications.deadline.none']);
+    expect(catalog['grants.deadline.none']).toBe(catalog['applications.deadline.none']);
+  });
+
   it('names a language inside a sentence as each language writes it', () => {
     expect(languageName('da', 'da')).toBe('dansk');
     expect(languageName('da', 'nb')).toBe('dansk');

@@ -13,13 +13,15 @@ export function useDaysLeftText() {
 }
 
 /** A planned day with its days left; past and unfinished, it says so in words and with a mark, not colour alone. */
-export function DayWithLeft({ day, done = false }: { day: string; done?: boolean }) {
+export function DayWithLeft({ day, done = false, asDue = false }: { day: string; done?: boolean; /** "senest 1. dec." beside who writes it, so the two facts do not run together. */ asDue?: boolean }) {
+  const t = useT();
   const formats = useFormats();
   const leftText = useDaysLeftText();
   const state = dueState(day, done, new Date());
+  const date = formats.calendarDate(day, { month: 'short' });
   return (
     <span>
-      <time dateTime={day}>{formats.calendarDate(day, { month: 'short' })}</time>{' '}
+      <time dateTime={day}>{asDue ? t('deadlines.due', { date }) : date}</time>{' '}
       {!done && <span className={state === 'overdue' ? 'font-medium text-red-800' : state === 'today' || state === 'soon' ? 'text-amber-800' : 'text-gray-600'}>({leftText(day)})</span>}
     </span>
   );

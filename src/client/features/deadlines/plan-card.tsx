@@ -85,7 +85,12 @@ function SectionRow({ applicationId, section, plan }: { applicationId: string; s
           <span className="text-gray-600">{t('deadlines.unassigned')}</span>
         )}
       </span>
-      <span className="text-gray-700">{section.dueOn && <DayWithLeft day={section.dueOn} done={done} />}</span>
+      {section.dueOn && (
+        <span className="text-gray-700">
+          <span aria-hidden="true" className="mr-3 text-gray-500">·</span>
+          <DayWithLeft day={section.dueOn} done={done} asDue />
+        </span>
+      )}
       {done ? <span className="text-xs font-medium text-primary-800">✓ {t('deadlines.state.done')}</span> : state === 'overdue' ? <OverdueBadge /> : null}
       {plan.mayPlan && (
         <Button variant="secondary" aria-label={t('deadlines.assign.buttonLabel', { section: section.title })} onClick={() => setOpen(true)}>
@@ -217,7 +222,12 @@ export function SectionPlanMark({ applicationId, sectionId, withName = false }: 
       ) : (
         <span>{t('deadlines.unassigned')}</span>
       )}
-      {section.dueOn && !done && <DayWithLeft day={section.dueOn} />}
+      {section.dueOn && !done && (
+        <>
+          <span aria-hidden="true">·</span>
+          <DayWithLeft day={section.dueOn} asDue />
+        </>
+      )}
       {overdue && <OverdueBadge />}
     </span>
   );

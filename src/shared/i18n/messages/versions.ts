@@ -2,7 +2,7 @@
 const da = {
   'versions.heading': 'Versioner',
   'versions.empty': 'Ingen versioner endnu. Der gemmes en version, hver gang afsnittet gemmes.',
-  'versions.formerUser': 'Tidligere bruger',
+  'versions.formerUser': 'En tidligere bruger',
   'versions.latest': 'Seneste',
   'versions.restoredFrom': 'Gendannet fra versionen fra {time}',
   'versions.restoredFromGone': 'Gendannet fra en tidligere version',
@@ -33,7 +33,7 @@ type Keys = keyof typeof da;
 const en: Record<Keys, string> = {
   'versions.heading': 'Versions',
   'versions.empty': 'No versions yet. A version is kept every time the section is saved.',
-  'versions.formerUser': 'Former user',
+  'versions.formerUser': 'A former user',
   'versions.latest': 'Latest',
   'versions.restoredFrom': 'Restored from the version of {time}',
   'versions.restoredFromGone': 'Restored from an earlier version',
@@ -62,7 +62,7 @@ const en: Record<Keys, string> = {
 const nb: Record<Keys, string> = {
   'versions.heading': 'Versjoner',
   'versions.empty': 'Ingen versjoner ennå. Det lagres en versjon hver gang delen lagres.',
-  'versions.formerUser': 'Tidligere bruker',
+  'versions.formerUser': 'En tidligere bruker',
   'versions.latest': 'Siste',
   'versions.restoredFrom': 'Gjenopprettet fra versjonen fra {time}',
   'versions.restoredFromGone': 'Gjenopprettet fra en tidligere versjon',
