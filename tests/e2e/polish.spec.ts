@@ -44,3 +44,34 @@ test('a section without a writer says so apart from its due day; no deadline is 
   }
   await expectAccessible(page);
 });
+
+test('on a narrow screen every tab of a section page is on the screen, none cut at its edge', async ({ page }, testInfo) => {
+  const team = await createTeamWithApplication([{ firstname: 'Tove', lastname: 'Faner', role: 'owner' }], { companyName: 'Fanerne', title: 'Smalle skærme', description: '' });
+  const sectionId = await withDb((db) =>
+    db.selectFrom('application_sections').select('id').where('application_id', '=', team.applicationId).orderBy('position').executeTakeFirstOrThrow().then((row) => row.id),
+  );
+  await signInAs(page, team.emails[0]!);
+  for (const locale of locales) {
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/applications/${team.applicationId}/${sectionId}?lang=${locale}`);
+      if (width >= 1024) {
+        // Wide, the panels sit beside the text: no tabs.
+        await expect(page.getByRole('complementary').first()).toBeVisible();
+        await page.screenshot({ path: testInfo.outputPath(`section-${locale}-${width}.png`) });
+        continue;
+      }
+      const tabs = page.getByRole('tablist').getByRole('tab');
+      await expect(tabs.first()).toBeVisible();
+      expect(await tabs.count()).toBeGreaterThanOrEqual(5);
+      for (const tab of await tabs.all()) {
+        const box = (await tab.boundingBox())!;
+        expect(box.x, await tab.innerText()).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, await tab.innerText()).toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: testInfo.outputPath(`section-${locale}-${width}.png`) });
+    }
+  }
+  await expectAccessible(page);
+});

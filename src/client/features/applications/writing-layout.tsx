@@ -4,7 +4,7 @@
  * or one tab away on a narrow one. Every panel is rendered once and kept mounted, so a half-typed
  * wish or comment survives switching tabs.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { useT } from '../../lib/intl';
 
@@ -59,18 +59,6 @@ export function WritingLayout({
   const [ownTab, setOwnTab] = useState('text');
   const tab = shownTab ?? ownTab;
   const setTab = onTabChange ?? setOwnTab;
-  const tabList = useRef<HTMLDivElement>(null);
-  // A tab chosen by the page (a comment started in the text) is scrolled into the row of tabs, only
-  // sideways: the page stays where the writer is.
-  useEffect(() => {
-    const list = tabList.current;
-    const active = list?.querySelector('[data-state="active"]');
-    if (!list || !active) return;
-    const row = list.getBoundingClientRect();
-    const shown = active.getBoundingClientRect();
-    if (shown.left < row.left) list.scrollLeft -= row.left - shown.left + 16;
-    else if (shown.right > row.right) list.scrollLeft += shown.right - row.right + 16;
-  }, [tab]);
   if (wide) {
     return (
       <div className="mt-4 grid grid-cols-[minmax(0,1fr)_22rem] gap-6 xl:grid-cols-[12rem_minmax(0,1fr)_22rem]">
@@ -90,7 +78,8 @@ export function WritingLayout({
   return (
     <div className="mt-4 space-y-6">
       <Tabs.Root value={tab} onValueChange={setTab} className="space-y-4">
-        <Tabs.List ref={tabList} aria-label={t('applications.editor.panels')} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
+        {/* The tabs wrap onto a second line rather than run off the screen's edge: every one is seen. */}
+        <Tabs.List aria-label={t('applications.editor.panels')} className="flex flex-wrap gap-2 pb-1">
           <Tabs.Trigger value="text" className={tabClass}>
             {t('applications.editor.tabText')}
           </Tabs.Trigger>
