@@ -45,6 +45,47 @@ test('a section without a writer says so apart from its due day; no deadline is 
   await expectAccessible(page);
 });
 
+test('the profile names its language as that of e-mails, apart from the screen; the session in use is active now', async ({ page }, testInfo) => {
+  const team = await createTeamWithApplication([{ firstname: 'Siri', lastname: 'Språk', role: 'owner' }], { companyName: 'Språket', title: 'Fjord', description: '' });
+  await withDb((db) => db.updateTable('users').set({ locale: 'da' }).where('email', '=', team.emails[0]!).execute());
+  // The session was made a while ago: what it read as "last active" is long past while it is in use.
+  await signInAs(page, team.emails[0]!);
+  await withDb((db) =>
+    db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 16 * 60_000) })
+      .where('user_id', 'in', db.selectFrom('users').select('id').where('email', '=', team.emails[0]!))
+      .execute(),
+  );
+  const words = {
+    da: { field: 'Sprog i e-mails', screen: 'Sprog', now: 'Aktiv nu, på denne enhed' },
+    en: { field: 'Language of e-mails', screen: 'Language', now: 'Active now, on this device' },
+    nb: { field: 'Språk i e-post', screen: 'Språk', now: 'Aktiv nå, på denne enheten' },
+  };
+  for (const locale of locales) {
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/profile?lang=${locale}`);
+      // The header's switch is the screen's language; the profile's field the e-mails' language.
+      await expect(page.getByRole('combobox', { name: words[locale].screen, exact: true })).toHaveValue(locale);
+      const field = page.getByRole('combobox', { name: words[locale].field, exact: true });
+      await expect(field).toHaveValue('da');
+      await expect(page.getByText(words[locale].now)).toBeVisible();
+      await expect(page.getByText(/16 min/)).toHaveCount(0);
+      await page.locator('section[aria-labelledby]').filter({ has: field }).screenshot({ path: testInfo.outputPath(`profile-${locale}-${width}.png`) });
+    }
+  }
+  // Choosing the e-mails' language leaves the screen's alone.
+  await page.getByRole('combobox', { name: words.nb.field, exact: true }).selectOption('en');
+  await page.locator('section[aria-labelledby]').filter({ has: page.getByRole('combobox', { name: words.nb.field, exact: true }) }).getByRole('button', { name: 'Lagre', exact: true }).click();
+  await expect(page.getByText('Profilen din er lagret').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nb');
+  await expect
+    .poll(() => withDb((db) => db.selectFrom('users').select('locale').where('email', '=', team.emails[0]!).executeTakeFirstOrThrow().then((row) => row.locale)))
+    .toBe('en');
+  await expectAccessible(page);
+});
+
 test('on a narrow screen every tab of a section page is on the screen, none cut at its edge', async ({ page }, testInfo) => {
   const team = await createTeamWithApplication([{ firstname: 'Tove', lastname: 'Faner', role: 'owner' }], { companyName: 'Fanerne', title: 'Smalle skærme', description: '' });
   const sectionId = await withDb((db) =>

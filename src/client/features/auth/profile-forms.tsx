@@ -25,7 +25,6 @@ function Panel({ title, intro, children }: { title: string; intro?: string; chil
 
 export function ProfileDetailsForm({ user }: { user: { email: string; firstname: string; lastname: string; locale: Locale } }) {
   const t = useT();
-  const { setLocale } = useLocale();
   const utils = trpc.useUtils();
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const form = useForm({ resolver: zodResolver(updateProfileInput), defaultValues: { firstname: user.firstname, lastname: user.lastname, locale: user.locale } });
@@ -35,7 +34,6 @@ export function ProfileDetailsForm({ user }: { user: { email: string; firstname:
     setFormError(null);
     try {
       await update.mutateAsync(values);
-      setLocale(values.locale);
       await utils.auth.me.invalidate();
       form.reset(values);
       toast.success(t('auth.profile.saved'));
@@ -53,7 +51,8 @@ export function ProfileDetailsForm({ user }: { user: { email: string; firstname:
           <TextField label={t('auth.field.firstname')} autoComplete="given-name" error={form.formState.errors.firstname?.message} {...form.register('firstname')} />
           <TextField label={t('auth.field.lastname')} autoComplete="family-name" error={form.formState.errors.lastname?.message} {...form.register('lastname')} />
         </div>
-        <SelectField label={t('language.label')} {...form.register('locale')}>
+        {/* The account's language writes its e-mails and reminders; the header's switch is this screen's language. */}
+        <SelectField label={t('auth.profile.emailLanguage')} hint={t('auth.profile.emailLanguageHint')} {...form.register('locale')}>
           {locales.map((code) => (
             <option key={code} value={code} lang={code}>
               {t(`language.${code}`)}
@@ -161,7 +160,8 @@ export function SessionsList() {
                   {session.current && <span className="ms-2 rounded bg-primary-100 px-1.5 py-0.5 text-xs font-medium text-primary-800">{t('auth.profile.thisSession')}</span>}
                 </p>
                 <p className="text-xs text-gray-500">
-                  {t('auth.profile.lastSeen', { time: ago(session.lastSeenAt) })}
+                  {/* The session in use is active as it is read; its stored time is only refreshed now and then. */}
+                  {session.current ? t('auth.profile.activeNow') : t('auth.profile.lastSeen', { time: ago(session.lastSeenAt) })}
                   {session.ip ? ` · ${session.ip}` : ''}
                 </p>
               </div>
