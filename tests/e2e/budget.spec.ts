@@ -166,6 +166,8 @@ test('a budget above the maximum funding share is refused with the maximum, and 
   await expect(page.getByTestId('activity-timeline').getByText('Prototype')).toHaveCount(0);
   // The budget's lines are offered as who carries out the activity.
   await expect(page.getByLabel('Udføres af').locator('option', { hasText: 'Udvikler' })).toHaveCount(1);
+  // People and roles only: a material line carries nothing out.
+  await expect(page.getByLabel('Udføres af').locator('option', { hasText: 'Kompressor' })).toHaveCount(0);
   await page.getByLabel('Udføres af').selectOption({ label: 'Udvikler' });
   await expectAccessible(page);
 

@@ -23,7 +23,7 @@ export function activityPlanOf(data: unknown): ActivityPlanData {
 
 export interface OwnerOptions {
   members: ReadonlyArray<{ userId: string; name: string }>;
-  budgetLines: ReadonlyArray<{ id: string; name: string }>;
+  budgetLines: ReadonlyArray<{ id: string; name: string; performer: boolean }>;
 }
 
 export function ActivityPlanEditor({
@@ -96,6 +96,8 @@ function ActivityFields({
     </label>
   );
   const problemsFor = (name: keyof Activity) => <FieldProblems id={`${id}-${name}-problems`} problems={field(name).found} currency={currency} />;
+  // People and roles only; a line chosen before it was one (its type changed) stays shown rather than silently unset.
+  const performers = owners.budgetLines.filter((line) => line.performer || row.who === `line:${line.id}`);
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="space-y-1 sm:col-span-2">
@@ -126,9 +128,9 @@ function ActivityFields({
               ))}
             </optgroup>
           )}
-          {owners.budgetLines.length > 0 && (
+          {performers.length > 0 && (
             <optgroup label={t('activityPlan.editor.budgetLines')}>
-              {owners.budgetLines.map((line) => (
+              {performers.map((line) => (
                 <option key={line.id} value={`line:${line.id}`}>
                   {line.name}
                 </option>
@@ -202,7 +204,10 @@ export function Timeline({ plan }: { plan: ActivityPlanData }) {
   );
 }
 
-/** The budget lines an activity can be carried out by, from the application's budget. */
+/** Budget line types that are people or roles (staff, consultants, a knowledge institution); materials and invoices carry nothing out. */
+const performerLineTypes: ReadonlySet<string> = new Set(['internal-existing', 'internal-new-hire', 'external', 'knowledge-provider']);
+
+/** The application's budget lines by name, each marked whether it can carry out an activity. */
 export function budgetLineOptions(budget: unknown, lineLabel: (index: number) => string) {
-  return budgetOf(budget).lines.map((line, index) => ({ id: line.id, name: line.name.trim() || lineLabel(index) }));
+  return budgetOf(budget).lines.map((line, index) => ({ id: line.id, name: line.name.trim() || lineLabel(index), performer: performerLineTypes.has(line.type) }));
 }
