@@ -42,7 +42,7 @@ export async function scheduleBackups(options: {
       options.log.info({ file, removed: removed.length }, 'scheduled backup written');
       return { file, removed: removed.length };
     },
-    // One backup at a time: pg_dump is heavy on the database.
+    // One backup at a time: it reads every table.
     { connection: options.connection, prefix: options.prefix, concurrency: 1 },
   );
   worker.on('failed', (_job, error) => options.log.error({ err: error.message }, 'scheduled backup failed'));

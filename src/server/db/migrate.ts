@@ -35,6 +35,23 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
 
+/** The names of the code's migrations, in the order they apply. */
+export async function codeMigrations(): Promise<string[]> {
+  return Object.keys(await new SqlFileMigrationProvider(migrationsDir).getMigrations());
+}
+
+/**
+ * Migrates inside a transaction the caller holds open on `db` (one connection), up to `target`
+ * or to the code's level, so that what the caller does before and after (a restore) commits or
+ * fails with the migrations as one (src/server/db/backup.ts).
+ */
+export async function migrateWithinTransaction(db: Database, target?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider(migrationsDir), disableTransactions: true });
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
 /**
  * Whether the database is at the code's migration level: which of the code's migrations it
  * lacks, and which it has that the code does not know (a newer release ran against it).
