@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { addDays, danishDate } from '../../src/shared/domain/deadlines';
 import { readIcs } from '../ics-reader';
-import { createTeamWithApplication, expect, expectAccessible, signInAs, test } from './fixtures';
+import { createTeamWithApplication, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
 /** An ISO day as a Danish date field takes it: 31.01.2026. */
 const danishField = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
@@ -62,14 +62,25 @@ test('an internal deadline, a section given to a colleague, their sections, inbo
   // The section list beside it shows Bo's initials.
   await expect(page.getByRole('navigation').getByRole('img', { name: 'Bo Kollega' })).toBeVisible();
 
-  // A section due yesterday and not done is overdue, in words and with a mark, not colour alone.
+  // A due day that has passed is refused on its field, in plain words; today is taken.
   await plan.getByRole('button', { name: 'Vælg skribent og dato for »Budget«' }).click();
   const budget = page.getByRole('dialog', { name: 'Hvem skriver »Budget«?' });
   await budget.getByRole('combobox', { name: 'Skribent' }).selectOption({ label: 'Anna Ejer' });
-  await budget.getByRole('textbox', { name: 'Færdigt senest' }).fill(danishField(addDays(today, -1)));
+  const budgetDue = budget.getByRole('textbox', { name: 'Færdigt senest' });
+  await budgetDue.fill(danishField(addDays(today, -1)));
+  await budget.getByRole('button', { name: 'Gem' }).click();
+  await expect(budget.getByRole('alert')).toHaveText('Datoen er allerede passeret. Vælg i dag eller en senere dato.');
+  await expect(budgetDue).toHaveAttribute('aria-invalid', 'true');
+  await budgetDue.fill(danishField(today));
   await budget.getByRole('button', { name: 'Gem' }).click();
   await expect(budget).toBeHidden();
   const late = plan.getByTestId('plan-row').filter({ hasText: 'Budget' });
+  await expect(late).toContainText('(i dag)');
+
+  // A day later the section, not done, is overdue, in words and with a mark, not colour alone.
+  const budgetSectionId = (await late.getByRole('link', { name: 'Budget' }).getAttribute('href'))!.split('/').at(-1)!;
+  await withDb((db) => db.updateTable('application_sections').set({ due_on: addDays(today, -1) }).where('id', '=', budgetSectionId).execute());
+  await page.reload();
   await expect(late).toContainText('(1 dag over)');
   await expect(late).toContainText('Forsinket');
   const budgetPath = await late.getByRole('link', { name: 'Budget' }).getAttribute('href');

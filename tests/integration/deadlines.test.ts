@@ -19,8 +19,9 @@ import { deadlinesProcessor, scheduleReminderSweep } from '../../worker/processo
 import { notificationsProcessor } from '../../worker/processors/notifications';
 import { readEmail } from '../eml';
 import { readIcs } from '../ics-reader';
+import { addDays, danishDate } from '../../src/shared/domain/deadlines';
 import { createCast, createCompany, outcome, type Cast } from './company-fixtures';
-import { callerFor, createTestServices, createUser, startWorker, waitFor, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, failureOf, startWorker, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
 let cast: Cast;
@@ -113,6 +114,20 @@ describe('giving a section to someone', () => {
 
     const mine = await cast.callers.employee.deadlines.mine();
     expect(mine.filter((section) => section.applicationId === applicationId)).toMatchObject([{ id: sectionIds[0], dueOn: '2031-03-11', title: 'Idé' }]);
+  });
+
+  it('refuses a due day that has passed, in plain words on the field, and takes today', async () => {
+    const { applicationId, sectionIds } = await startApplication('Fortiden');
+    // Days in Copenhagen: "yesterday" there, whatever the machine's zone.
+    const today = danishDate(new Date());
+    const give = (dueOn: string) => cast.callers.owner.deadlines.assign({ applicationId, sectionId: sectionIds[0]!, writerId: cast.users.employee.id, dueOn });
+    const refused = await failureOf(give(addDays(today, -1)));
+    expect(refused).toMatchObject({ appCode: 'VALIDATION', fieldErrors: { dueOn: 'deadlines.validation.duePast' } });
+    expect((await failureOf(give('2020-05-01'))).fieldErrors).toEqual({ dueOn: 'deadlines.validation.duePast' });
+    // Nothing was given by the refusals.
+    expect((await cast.callers.owner.deadlines.plan({ applicationId })).sections[0]).toMatchObject({ writerId: null, dueOnSet: null });
+    await give(today);
+    expect((await cast.callers.owner.deadlines.plan({ applicationId })).sections[0]).toMatchObject({ writerId: cast.users.employee.id, dueOnSet: today });
   });
 
   it('moves the internal deadline, and back to the default a week before the fund’s', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { danishDate } from '../domain/deadlines';
 import { isIsoDate } from '../i18n/date-input';
 import { applicationInput, sectionInput } from './applications';
 import { companyInput } from './companies';
@@ -11,10 +12,16 @@ export const planDaySchema = z
 /** The team's internal deadline; null goes back to the default (a week before the fund's). */
 export const setInternalDeadlineInput = applicationInput.extend({ internalDeadline: planDaySchema.nullable() });
 
+/**
+ * A section's due day: today or later (in Copenhagen, decision 0044), checked when it is given,
+ * so no one is handed a section that is late before they begin.
+ */
+export const dueDaySchema = planDaySchema.refine((value) => value >= danishDate(new Date()), { error: 'deadlines.validation.duePast' });
+
 /** Gives a section to a member who may write it (or to nobody) with a due day (null: the internal deadline). */
 export const assignSectionInput = sectionInput.extend({
   writerId: z.uuid({ error: 'deadlines.validation.writer' }).nullable(),
-  dueOn: planDaySchema.nullable(),
+  dueOn: dueDaySchema.nullable(),
 });
 
 /** Whether deadline reminders also come by e-mail (the inbox item always comes). */

@@ -87,7 +87,7 @@ function SectionRow({ applicationId, section, plan }: { applicationId: string; s
       </span>
       {section.dueOn && (
         <span className="text-gray-700">
-          <span aria-hidden="true" className="mr-3 text-gray-500">·</span>
+          <span aria-hidden="true" className="mr-3 hidden text-gray-500 sm:inline">·</span>
           <DayWithLeft day={section.dueOn} done={done} asDue />
         </span>
       )}

@@ -90,6 +90,7 @@ const da = {
   'deadlines.calendar.section': '»{section}« skal være færdigt ({application})',
   'deadlines.calendar.sectionDescription': 'Et afsnit, du skriver. {url}',
   'deadlines.validation.day': 'Skriv en gyldig dato.',
+  'deadlines.validation.duePast': 'Datoen er allerede passeret. Vælg i dag eller en senere dato.',
   'deadlines.validation.writer': 'Vælg en skribent.',
   'deadlines.error.notAWriter': 'Afsnittet kan kun gives til et medlem, der må skrive i ansøgningen.',
 } as const;
@@ -187,6 +188,7 @@ const en: Record<Keys, string> = {
   'deadlines.calendar.section': '“{section}” due ({application})',
   'deadlines.calendar.sectionDescription': 'A section you are writing. {url}',
   'deadlines.validation.day': 'Enter a valid date.',
+  'deadlines.validation.duePast': 'That date has already passed. Choose today or a later date.',
   'deadlines.validation.writer': 'Choose a writer.',
   'deadlines.error.notAWriter': 'A section can only be given to a member who may write in the application.',
 };
@@ -282,6 +284,7 @@ const nb: Record<Keys, string> = {
   'deadlines.calendar.section': '«{section}» skal være ferdig ({application})',
   'deadlines.calendar.sectionDescription': 'En del du skriver. {url}',
   'deadlines.validation.day': 'Skriv en gyldig dato.',
+  'deadlines.validation.duePast': 'Datoen har allerede passert. Velg i dag eller en senere dato.',
   'deadlines.validation.writer': 'Velg en skribent.',
   'deadlines.error.notAWriter': 'En del kan bare tildeles et medlem som har lov til å skrive i søknaden.',
 };
