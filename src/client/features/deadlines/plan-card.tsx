@@ -6,8 +6,9 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { dueState } from '../../../shared/domain/deadlines';
+import { dueDaySchema } from '../../../shared/schemas/deadlines';
 import { useT } from '../../lib/intl';
-import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { appErrorOf, errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { DateInput, Field, FormError, SelectField } from '../../ui/form-field';
@@ -108,16 +109,26 @@ function AssignDialog({ applicationId, section, writers, onClose }: { applicatio
   const [writerId, setWriterId] = useState(section.writerId ?? '');
   const [dueOn, setDueOn] = useState(section.dueOnSet ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [dueError, setDueError] = useState<string | undefined>(undefined);
   const assign = trpc.deadlines.assign.useMutation({ meta: { handlesError: true } });
   const save = async () => {
     setError(null);
+    setDueError(undefined);
+    // The server's own check (a day that has passed is refused), said on the field before asking.
+    const due = dueOn ? dueDaySchema.safeParse(dueOn) : null;
+    if (due && !due.success) {
+      setDueError(due.error.issues[0]?.message);
+      return;
+    }
     try {
       await assign.mutateAsync({ applicationId, sectionId: section.id, writerId: writerId || null, dueOn: dueOn || null });
       await Promise.all([utils.deadlines.plan.invalidate({ applicationId }), utils.deadlines.mine.invalidate()]);
       toast.add({ title: t('deadlines.saved'), variant: 'success' });
       onClose();
     } catch (failure) {
-      setError(errorMessageOf(failure));
+      const onDue = appErrorOf(failure)?.fieldErrors?.dueOn;
+      if (onDue) setDueError(onDue);
+      else setError(errorMessageOf(failure));
     }
   };
   return (
@@ -139,7 +150,7 @@ function AssignDialog({ applicationId, section, writers, onClose }: { applicatio
             </option>
           ))}
         </SelectField>
-        <Field label={t('deadlines.assign.due')} hint={t('deadlines.assign.dueHint')}>
+        <Field label={t('deadlines.assign.due')} hint={t('deadlines.assign.dueHint')} error={dueError}>
           {(aria) => <DateInput {...aria} value={dueOn} onChange={setDueOn} />}
         </Field>
         <div className="flex justify-end gap-2">
