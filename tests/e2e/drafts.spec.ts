@@ -119,6 +119,15 @@ test('the section lists show each draft being written and then ready, live, and 
   const text = page.getByLabel('Afsnittets tekst');
   await expect(text).toHaveValue(/^\[Puljen spørger: /);
   await expect(text).not.toHaveValue(/Offline-udkast/);
+  // The draft put in is not offered again: the panel says it is in the text.
+  await expect(page.locator('[data-draft-status]')).toHaveAttribute('data-draft-status', 'done');
+  await expect(page.getByTestId('draft-in-text')).toHaveText('✓ Udkastet står i din tekst.');
+  await expect(page.getByRole('button', { name: 'Indsæt under min tekst' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Erstat min tekst' })).toHaveCount(0);
   await row('Marked og forretningspotentiale').getByRole('link').click();
   await expect(page.getByLabel('Afsnittets tekst')).toHaveValue('Vores eget afsnit om markedet.');
+  // The draft left out still is.
+  await expect(page.locator('[data-draft-status]')).toHaveAttribute('data-draft-status', 'done');
+  await expect(page.getByRole('button', { name: 'Indsæt under min tekst' })).toBeVisible();
+  await expect(page.getByTestId('draft-in-text')).toHaveCount(0);
 });

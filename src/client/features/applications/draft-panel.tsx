@@ -42,6 +42,15 @@ interface DraftPanelProps {
   onRequest: (instruction: string) => Promise<unknown>;
   onInsert: (text: string) => void;
   onReplace: (text: string) => void;
+  /** The section's text now: a draft already in it (inserted here or by "insert all drafts") is not offered again. */
+  text: string;
+}
+
+/** Whether the draft's body stands in the text, whatever the spacing between its lines. */
+export function draftIsInText(body: string, text: string) {
+  const squeeze = (value: string) => value.replace(/\s+/g, ' ').trim();
+  const wanted = squeeze(body);
+  return wanted !== '' && squeeze(text).includes(wanted);
 }
 
 interface DraftFrameProps {
@@ -110,7 +119,7 @@ export function DraftFrame({ draft, shown, hint, editable, requesting, onRequest
 }
 
 /** Ask for a draft, watch it being written, then insert it, replace the text with it, or discard it. */
-export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, onReplace }: DraftPanelProps) {
+export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, onReplace, text }: DraftPanelProps) {
   const t = useT();
   const [dismissed, setDismissed] = useState<string | null>(null);
   const shown = draft && draft.id !== dismissed ? draft : null;
@@ -138,13 +147,22 @@ export function DraftPanel({ draft, editable, requesting, onRequest, onInsert, o
           <div role="region" tabIndex={0} aria-label={t('drafts.panel.text')} className="max-h-96 overflow-y-auto rounded-md bg-gray-50 p-3 text-sm leading-relaxed text-gray-900 ring-1 ring-gray-200">
             <DraftText text={draftBody(shown.content)} />
           </div>
+          {editable && shown.status === 'done' && draftIsInText(draftBody(shown.content), text) && (
+            <p className="text-sm text-gray-700" data-testid="draft-in-text">
+              ✓ {t('drafts.panel.inText')}
+            </p>
+          )}
           {editable && shown.status === 'done' && (
             <div className="flex flex-wrap gap-2">
               {/* The drafter's label line speaks to the writer; it never goes into the text. */}
-              <Button onClick={() => onInsert(draftBody(shown.content))}>{t('drafts.panel.insert')}</Button>
-              <Button variant="secondary" onClick={() => onReplace(draftBody(shown.content))}>
-                {t('drafts.panel.replace')}
-              </Button>
+              {!draftIsInText(draftBody(shown.content), text) && (
+                <>
+                  <Button onClick={() => onInsert(draftBody(shown.content))}>{t('drafts.panel.insert')}</Button>
+                  <Button variant="secondary" onClick={() => onReplace(draftBody(shown.content))}>
+                    {t('drafts.panel.replace')}
+                  </Button>
+                </>
+              )}
               <Button variant="ghost" onClick={() => setDismissed(shown.id)}>
                 {t('drafts.panel.discard')}
               </Button>

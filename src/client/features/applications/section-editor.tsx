@@ -335,6 +335,7 @@ function Editor({
           editable={editable}
           requesting={ai.requesting}
           onRequest={ai.request}
+          text={content}
           onInsert={(draftText) => text.setTextTo(content.trim() ? `${content.trimEnd()}\n\n${draftText}` : draftText)}
           onReplace={(draftText) => {
             setReplaced(content);
