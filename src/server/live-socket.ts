@@ -19,10 +19,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { defaultLocale, isLocale } from '../shared/i18n';
 import { AppError } from '../shared/errors';
 import { createSessionCache } from './auth/session-cache';
-import { validateSessionToken } from './auth/session';
+import { userExists, validateSessionToken } from './auth/session';
 import { clientAddress } from './client-address';
 import { isDatabaseUnavailable } from './db/pg-errors';
 import { log } from './log';
+import { ACCOUNT_DELETED_CLOSE_CODE, ACCOUNT_DELETED_REASON } from '../shared/session-end';
 import { countLiveConnections } from './metrics';
 import { consumeRateLimit, type RateLimit } from './rate-limit';
 import type { Services } from './services';
@@ -71,7 +72,11 @@ export function attachLiveSocket(server: { on(event: 'upgrade', listener: (reque
       stream.release();
       // Only the lifetime ran out: the session is checked again when the next one opens.
       if (!stream.expired || holder.sessionExpiresAt.getTime() <= Date.now()) {
-        if (socket.readyState === socket.OPEN) socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+        // The window says why in words when the account itself is gone (deleted), not only that the session ended.
+        const deleted = socket.readyState === socket.OPEN && !(await userExists(services.db, holder.userId).catch(() => true));
+        if (socket.readyState !== socket.OPEN) return;
+        if (deleted) socket.close(ACCOUNT_DELETED_CLOSE_CODE, ACCOUNT_DELETED_REASON);
+        else socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
         return;
       }
     }

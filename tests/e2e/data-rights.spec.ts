@@ -81,3 +81,42 @@ test('download my data holds the text I wrote; deleting my account ends it, and 
   await expect(textBox(owner)).toHaveValue(/Dagnys sætning om dataflow\./);
   await context.close();
 });
+
+test('a window of an account deleted in another window or browser signs out and says the account was deleted', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const team = await createTeamWithApplication([{ firstname: 'Vera', lastname: 'Væk', role: 'owner' }], { companyName: 'Vinduer', title: 'Vinduesansøgningen', description: 'Om vinduer.' });
+  const [email] = team.emails as [string];
+  const sectionId = await withDb(async (db) => {
+    await db.updateTable('users').set({ password_hash: await hashPassword(PASSWORD) }).where('email', '=', email).execute();
+    return (await db.selectFrom('application_sections').select('id').where('application_id', '=', team.applicationId).orderBy('position').executeTakeFirstOrThrow()).id;
+  });
+
+  // A second window of the same browser, writing in a section.
+  await signInAs(page, email);
+  const other = await page.context().newPage();
+  await other.goto(`/applications/${team.applicationId}/${sectionId}?lang=da`);
+  await expect(textBox(other)).toHaveAttribute('data-co-edited', 'ready');
+  // And the same account in another browser, which hears it only from the server.
+  const elsewhere = await browser.newContext();
+  const away = await elsewhere.newPage();
+  await signInAs(away, email);
+  await away.goto(`/applications/${team.applicationId}/${sectionId}?lang=da`);
+  await expect(textBox(away)).toHaveAttribute('data-co-edited', 'ready');
+
+  await page.goto('/profile?lang=da');
+  await page.getByRole('region', { name: 'Slet min konto' }).getByRole('button', { name: 'Slet min konto…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Slet din konto for altid?' });
+  await dialog.getByLabel('Adgangskode').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Slet kontoen' }).click();
+  await expect(page.getByText('Din konto er slettet. Tak for denne gang.').first()).toBeVisible();
+
+  // Both other windows: the signed-out front page, saying why, not "no connection".
+  for (const window of [other, away]) {
+    await expect(window.getByRole('status').filter({ hasText: 'Din konto er slettet. Du er logget ud.' })).toBeVisible();
+    await expect(window).toHaveURL(/\/$/);
+    await expect(window.getByRole('banner').getByRole('link', { name: 'Log ind' })).toBeVisible();
+    expect(await window.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  }
+  await expectAccessible(away);
+  await elsewhere.close();
+});

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { attachLiveSocket, liveConnectLimit, SESSION_ENDED_CLOSE_CODE } from '../../src/server/live-socket';
 import { countRateLimitHit } from '../../src/server/rate-limit';
+import { ACCOUNT_DELETED_CLOSE_CODE } from '../../src/shared/session-end';
 import { MAX_OPEN_CONNECTIONS_PER_USER } from '../../src/server/trpc/live-limits';
 import type { AppRouter } from '../../src/server/trpc/root';
 import { callerFor, createTestServices, createUser, waitFor, type TestServices } from './harness';
@@ -66,6 +67,19 @@ describe('the live connection', () => {
       // Signing out elsewhere ends the session: the socket is closed, not left to carry calls.
       await (await callerFor(services, person)).auth.logout();
       await waitFor(async () => window.closes.includes(SESSION_ENDED_CLOSE_CODE), 5_000);
+    } finally {
+      await window.socket.close();
+    }
+  });
+
+  it('says when the session ended because the account was deleted, so the window can tell its reader', async () => {
+    const person = await createUser(services);
+    const window = connect(person.token);
+    try {
+      expect(await window.firstCount()).toBe(0);
+      await (await callerFor(services, person)).dataRights.deleteAccount({ password: person.password });
+      await waitFor(async () => window.closes.length > 0, 5_000);
+      expect(window.closes[0]).toBe(ACCOUNT_DELETED_CLOSE_CODE);
     } finally {
       await window.socket.close();
     }

@@ -12,6 +12,8 @@ import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
 import { getAuthToken } from './auth-token';
 import { currentLocale } from './intl';
+import { accountDeleted } from './session-end';
+import { ACCOUNT_DELETED_CLOSE_CODE } from '../../shared/session-end';
 
 /** `open` while connected; `lost` after a connection that was open broke (until it is back). */
 export type LiveConnectionState = 'idle' | 'open' | 'lost';
@@ -34,6 +36,10 @@ function liveUrl(): string {
 const client = createWSClient({
   url: liveUrl,
   connectionParams: () => ({ token: getAuthToken() ?? '', locale: currentLocale }),
+  // The account is gone: the window signs out and says so instead of reconnecting (session-end.ts).
+  onClose: (event) => {
+    if (event?.code === ACCOUNT_DELETED_CLOSE_CODE) accountDeleted();
+  },
   lazy: { enabled: true, closeMs: 15_000 },
   retryDelayMs: (attempt) => RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!,
   // The server pings every 30 s; the browser also checks, so a half-open connection is noticed.

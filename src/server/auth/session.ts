@@ -156,3 +156,8 @@ export async function invalidateUserSessions(db: Executor, userId: string, keepS
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   await query.execute();
 }
+
+/** Whether the account still exists: a session that ended with its account says so (account deletion). */
+export async function userExists(db: Executor, userId: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+}

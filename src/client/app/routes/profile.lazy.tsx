@@ -5,6 +5,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useSignedOut } from '../../features/auth/use-auth-redirect';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
+import { announceAccountDeleted } from '../../lib/session-end';
 import { QueryState } from '../../ui/query-view';
 import { usePageTitle } from '../../lib/page-meta';
 
@@ -41,6 +42,8 @@ export default function ProfileScreen() {
             <MyDataPanel emailVerified={me.data.emailVerified} exportGone={exported === 'gone'} />
             <DeleteAccountPanel
             onDeleted={async () => {
+              // The browser's other windows of the account sign out now and say why.
+              announceAccountDeleted();
               signedOut();
               await navigate({ to: '/', replace: true });
             }}

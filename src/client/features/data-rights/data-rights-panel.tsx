@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormError, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
+import { deletingAccountHere } from '../../lib/session-end';
 
 type ArchiveRow = { id: string; status: string; progress: number; bytes: number | null; readyAt: Date | null; expiresAt: Date | null };
 
@@ -162,6 +163,9 @@ export function DeleteAccountPanel({ onDeleted }: { onDeleted: () => Promise<voi
           className="space-y-4"
           onSubmit={(event) => {
             event.preventDefault();
+            // This window says it itself when the answer comes; its live connection, closed by the
+            // deletion perhaps a moment before, must not leave the page first (session-end.ts).
+            deletingAccountHere();
             remove.mutate({ password });
           }}
         >
