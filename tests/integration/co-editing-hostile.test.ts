@@ -6,11 +6,18 @@
  * of the items and malformed cursors are all refused — while another company's calls are answered
  * within 100 ms. A document's stored size stays within its bound after 10,000 small edits.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { toBase64 } from 'lib0/buffer';
+import superjson from 'superjson';
 import * as encoding from 'lib0/encoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAwarenessUpdate, Awareness } from 'y-protocols/awareness';
+import { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import { attachLiveSocket } from '../../src/server/live-socket';
+import type { AppRouter } from '../../src/server/trpc/root';
 import { textThread } from '../../src/server/domain/text-host';
 import { documentBound } from '../../src/server/domain/text-store';
 import { MAX_UPDATE_ITEMS } from '../../src/server/domain/update-checks';
@@ -22,6 +29,10 @@ let services: TestServices;
 let grant: { grantId: string; grantSectionId: string };
 /** Another company, whose calls must not wait for anyone's crafted update. */
 let bystander: { call: () => Promise<unknown> };
+/** The live connection's address (`/live`), where a window sends its changes. */
+let liveUrl: string;
+let server: Server;
+let live: ReturnType<typeof attachLiveSocket>;
 
 beforeAll(async () => {
   services = await createTestServices();
@@ -29,9 +40,16 @@ beforeAll(async () => {
   const other = await createApplicationOf(services, grant, { company: 'Uskyldig ApS', application: 'Uskyldig' });
   const caller = await callerFor(services, other.writer);
   bystander = { call: () => caller.applications.section({ applicationId: other.applicationId, sectionId: other.sectionId }) };
+  server = createServer();
+  live = attachLiveSocket(server, services);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  liveUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/live`;
 });
 
 afterAll(async () => {
+  await live?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
   await services?.close();
 });
 
@@ -70,7 +88,7 @@ function refusal(outcome: PromiseSettledResult<unknown>): string | null {
 async function team(name: string) {
   const created = await createApplicationOf(services, grant, { company: `${name} ApS`, application: name });
   const section = { applicationId: created.applicationId, sectionId: created.sectionId };
-  return { ...created, section, writer: await callerFor(services, created.writer), owner: await callerFor(services, created.owner) };
+  return { ...created, section, writerToken: created.writer.token, writer: await callerFor(services, created.writer), owner: await callerFor(services, created.owner) };
 }
 
 /** An editor's document with what the server holds, and a way to send what it adds. */
@@ -286,7 +304,8 @@ describe('hostile co-editing updates', { retry: 2 }, () => {
   });
 
   it('refuses a small update of items without a left neighbour in a long text, and the shapes beside it, answering others meanwhile', async () => {
-    const { section, writer } = await team('Venstreløs');
+    const created = await team('Venstreløs');
+    const { section, writer } = created;
     // 40,000 items, none refused: within the push limit and the document's bound.
     const long = await buildLongText(writer, section, 200);
     const before = await storedContent(section.sectionId);
@@ -311,6 +330,19 @@ describe('hostile co-editing updates', { retry: 2 }, () => {
       // Refused by the count, before anything is applied (not by the time budget below).
       expect((outcome as PromiseRejectedResult).reason.cause.values).toEqual({ reason: 'placement' });
       expect(slowestMs).toBeLessThan(100);
+    }
+    expect(await storedContent(section.sectionId)).toBe(before);
+
+    // The same through a window's live connection.
+    const socket = createWSClient({ url: liveUrl, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket, connectionParams: () => ({ token: created.writerToken }) });
+    try {
+      const window = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: superjson })] });
+      const { outcome, slowestMs } = await whileAttacking(() => window.coEditing.push.mutate({ ...section, clientId: attacker, update: toBase64(leftless) }));
+      expect(outcome.status).toBe('rejected');
+      expect((outcome as PromiseRejectedResult).reason.data?.appCode).toBe('VALIDATION');
+      expect(slowestMs).toBeLessThan(100);
+    } finally {
+      socket.close();
     }
     expect(await storedContent(section.sectionId)).toBe(before);
 
