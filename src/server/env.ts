@@ -55,6 +55,10 @@ export const envSchema = z.object({
   NOTIFICATION_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   // The longest a live stream runs before the browser renews it (and its access is checked anew).
   LIVE_STREAM_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  /** How long a new live connection may take to send its session's token before it is closed. */
+  LIVE_TOKEN_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Calls one user may make in 10 s, however they arrive (`call-limits.ts`); a load test of one user raises it. */
+  CALLS_PER_USER_LIMIT: z.coerce.number().int().min(10).max(10_000_000).default(600),
   /**
    * How long a process told to stop (SIGTERM) may take: the web server's requests and live
    * connections, the worker's running jobs (handed back to the queue when the time is up).

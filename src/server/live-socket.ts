@@ -10,14 +10,23 @@
  * and holds its place among the user's live streams (`trpc/live-stream.ts`), and the connection
  * itself ends at once when its session does (`live-access.ts`), so no call on it outlives a
  * logout. Frames are bounded like request bodies.
+ *
+ * What one socket may cost is bounded too (docs/decisions/0040, "Bounds"): what waits to be sent
+ * to a window that does not read (`MAX_QUEUED_BYTES`, then closed with `LAGGING_CLOSE_CODE`; it
+ * reconnects and catches up from the stored text), the time until its token arrives
+ * (`LIVE_TOKEN_WAIT_MS`), the calls in one frame (`MAX_CALLS_PER_FRAME`, as in an HTTP batch) and
+ * the calls a socket makes in a window (`CALLS_PER_USER_LIMIT`, refused here before tRPC reads
+ * them; the same user's calls by every way are limited in the base middleware, `call-limits.ts`).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
-import { TRPCError } from '@trpc/server';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { getErrorShape, TRPCError, transformTRPCResponse } from '@trpc/server';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { defaultLocale, isLocale } from '../shared/i18n';
-import { AppError } from '../shared/errors';
+import { AppError, appErrors } from '../shared/errors';
+import { MAX_CALLS_PER_FRAME } from '../shared/live-frames';
+import { CALL_WINDOW_SECONDS, callLimiterOf, tooManyCalls } from './call-limits';
 import { createSessionCache } from './auth/session-cache';
 import { userExists, validateSessionToken } from './auth/session';
 import { clientAddress } from './client-address';
@@ -32,6 +41,9 @@ import { appRouter } from './trpc/root';
 
 export const LIVE_PATH = '/live';
 
+const PING = Buffer.from('PING');
+const PONG = Buffer.from('PONG');
+
 /** The largest frame a window may send: a whole 100,000-character text as one change fits. */
 export const MAX_LIVE_FRAME_BYTES = 1024 * 1024;
 
@@ -41,12 +53,95 @@ export const liveConnectLimit: RateLimit = { name: 'live:connect', limit: 300, w
 /** Close code when the connection's session ended: the window signs in again rather than retrying. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 
+/**
+ * The most that may wait in this process to be sent to one window, beyond the largest message it
+ * was sent (so that one long document's text never closes a socket by itself, only a backlog).
+ * It counts on top of the kernel's send buffer (up to 4 MB on Linux), so a window reading at all,
+ * even on a slow line, is never this far behind for long; one that is catches up faster from the
+ * stored text than from the queue. Half a megabyte a socket keeps the 30 windows one person may
+ * open at about 15 MB (and their largest messages), fifty windows that stop reading at 25 MB.
+ */
+export const MAX_QUEUED_BYTES = 512 * 1024;
+
+/**
+ * Close code of a window too far behind (it does not read what is sent): like any lost connection,
+ * the window reconnects at once and each subscription starts again from the stored text. Not
+ * `SESSION_ENDED_CLOSE_CODE`: the session is fine.
+ */
+export const LAGGING_CLOSE_CODE = 4413;
+
+/**
+ * Close code of a connection that kept calling at twice its limit: each call past the limit is
+ * answered with a refusal until then; past it, a flood costs a new connection (limited per address).
+ */
+export const TOO_MANY_CALLS_CLOSE_CODE = 4429;
+
+/** Close code of a connection that did not send its token in time (`LIVE_TOKEN_WAIT_MS`). */
+export const NO_TOKEN_CLOSE_CODE = 4408;
+
+/**
+ * How long a socket being closed may take to read its close frame before it is cut (ws's own wait
+ * is 30 s). Nothing more is queued for it meanwhile, so what it holds stays under its bound.
+ */
+const CLOSING_GRACE_MS = 10_000;
+
+/** Closes a socket with a code the window understands, and cuts it if it does not answer in time. */
+function closeSocket(socket: WebSocket, code: number, reason: string) {
+  if (socket.readyState !== socket.OPEN && socket.readyState !== socket.CONNECTING) return;
+  socket.close(code, reason);
+  const cut = setTimeout(() => socket.terminate(), CLOSING_GRACE_MS);
+  cut.unref();
+  socket.once('close', () => clearTimeout(cut));
+}
+
+/** The answer refusing one call (`id`), as tRPC's own error answers are written; null refuses a whole frame. */
+function refusalOf(error: AppError): (id: unknown) => string {
+  const trpcError = new TRPCError({ code: appErrors[error.code].status, message: error.messageKey, cause: error });
+  const config = appRouter._def._config;
+  const shape = getErrorShape({ config, error: trpcError, type: 'unknown', path: undefined, input: undefined, ctx: undefined });
+  const errorJson = JSON.stringify((transformTRPCResponse(config, { id: null, error: shape }) as { error: unknown }).error);
+  // Only the id differs from one refused call to the next: the error is written once.
+  return (id) => `{"id":${JSON.stringify(typeof id === 'string' || typeof id === 'number' ? id : null)},"error":${errorJson}}`;
+}
+
+const refuseBusy = refusalOf(tooManyCalls());
+const refuseLongFrame = refusalOf(new AppError('VALIDATION', { message: 'error.tooManyCallsAtOnce', values: { max: MAX_CALLS_PER_FRAME } }));
+
+/** A refused frame's calls answered one by one up to this many; past it, one answer for the frame. */
+const MAX_ANSWERS_PER_REFUSED_FRAME = 100;
+
+/** The ids of a frame's calls (parsed only when they are to be answered), null when it cannot be read. */
+function idsOf(frame: string): unknown[] | null {
+  try {
+    const parsed: unknown = JSON.parse(frame);
+    const calls = Array.isArray(parsed) ? parsed : [parsed];
+    return calls.map((call) => (call !== null && typeof call === 'object' ? (call as { id?: unknown }).id : null));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a ws failure is the client's (a frame too large, broken UTF-8, a bad opcode): a refusal, not our fault. */
+function isProtocolRefusal(cause: unknown): boolean {
+  const code = cause instanceof Error ? (cause as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('WS_ERR_');
+}
+
 function parameter(params: Partial<Record<string, string>> | null | undefined, name: string): string | null {
   const value = params?.[name];
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-export function attachLiveSocket(server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown }, services: Services): { close(withinMs?: number): Promise<{ windows: number; cut: number }> } {
+export interface LiveSocketOptions {
+  /** Told of each window closed for being too far behind (`LAGGING_CLOSE_CODE`), with its peer's address and port. */
+  onBehind?(peer: { address: string | undefined; port: number | undefined }): void;
+}
+
+export function attachLiveSocket(
+  server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown },
+  services: Services,
+  options: LiveSocketOptions = {},
+): { close(withinMs?: number): Promise<{ windows: number; cut: number }> } {
   const sessions = createSessionCache(services.liveAccess);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_FRAME_BYTES });
   const uncount = countLiveConnections(() => wss.clients.size);
@@ -82,11 +177,43 @@ export function attachLiveSocket(server: { on(event: 'upgrade', listener: (reque
     }
   }
 
+  // Every message to a window goes through `send`: a window too far behind is closed instead of
+  // queued for. And a connection has `LIVE_TOKEN_WAIT_MS` to send its token (tRPC's own wait is
+  // only the keep-alive's 40 s). Registered before tRPC's handler, so both are in place before it runs.
+  const tokenWaits = new WeakMap<WebSocket, () => void>();
+  /** Whose each signed-in socket is. */
+  const users = new WeakMap<WebSocket, string>();
+  wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    const send = socket.send.bind(socket) as (data: unknown, ...rest: unknown[]) => void;
+    let largest = 0;
+    socket.send = ((data: unknown, ...rest: unknown[]) => {
+      // (A string's length, not its bytes: the answers are JSON, almost all ASCII, and the length costs nothing.)
+      const size = typeof data === 'string' ? data.length : Buffer.isBuffer(data) ? data.length : 0;
+      if (socket.readyState === socket.OPEN && socket.bufferedAmount > MAX_QUEUED_BYTES + largest) {
+        log.warn({ queued: socket.bufferedAmount, ip: addressOf(request) }, 'live window too far behind: closed, it reconnects and catches up');
+        closeSocket(socket, LAGGING_CLOSE_CODE, 'too far behind');
+        options.onBehind?.({ address: request.socket.remoteAddress, port: request.socket.remotePort });
+        return;
+      }
+      largest = Math.max(largest, size);
+      send(data, ...rest);
+    }) as WebSocket['send'];
+    const wait = setTimeout(() => closeSocket(socket, NO_TOKEN_CLOSE_CODE, 'no token in time'), services.env.LIVE_TOKEN_WAIT_MS);
+    wait.unref();
+    const stopWaiting = () => {
+      clearTimeout(wait);
+      tokenWaits.delete(socket);
+    };
+    tokenWaits.set(socket, stopWaiting);
+    socket.once('close', stopWaiting);
+  });
+
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 },
     async createContext({ req, res, info }) {
+      tokenWaits.get(res)?.();
       const token = parameter(info.connectionParams, 'token');
       let auth: Awaited<ReturnType<typeof validateSessionToken>> = null;
       try {
@@ -104,6 +231,7 @@ export function attachLiveSocket(server: { on(event: 'upgrade', listener: (reque
         throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'error.tooManySubscriptions', cause: error });
       }
       res.once('close', release);
+      users.set(res, auth.user.id);
       void holdAccess(res, { userId: auth.user.id, sessionId: auth.session.id, sessionExpiresAt: auth.session.expiresAt }).catch(() => res.close(SESSION_ENDED_CLOSE_CODE));
       const requested = parameter(info.connectionParams, 'locale');
       return createInnerContext(services, {
@@ -117,8 +245,73 @@ export function attachLiveSocket(server: { on(event: 'upgrade', listener: (reque
     onError({ error, path: procedure }) {
       // A stream whose lifetime is over ends with an AbortError: the window starts it again.
       if (error.cause instanceof Error && error.cause.name === 'AbortError') return;
-      if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error.cause ?? error, procedure }, 'live call failed');
+      // A frame ws refuses (too large, not UTF-8) closes that socket: the client's doing, said as a warning.
+      if (isProtocolRefusal(error.cause)) log.warn({ reason: error.cause?.message, procedure }, 'live frame refused');
+      else if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error.cause ?? error, procedure }, 'live call failed');
     },
+  });
+
+  // Each frame is looked at before tRPC reads it: a frame of more calls than an HTTP batch may
+  // carry is refused whole, and so is every frame past the socket's calls in a window. tRPC's
+  // 'message' listeners (its own and its keep-alive's) are taken off the socket and called from
+  // here for the frames that pass. Registered after tRPC's handler, which adds them.
+  const callLimit = services.env.CALLS_PER_USER_LIMIT;
+  const callLimiter = callLimiterOf(services.redis, services.env.REDIS_PREFIX, callLimit);
+  wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    const listeners = socket.listeners('message') as Array<(data: RawData, isBinary: boolean) => void>;
+    for (const listener of listeners) socket.off('message', listener);
+    const pass = (data: RawData, isBinary: boolean) => {
+      for (const listener of listeners) listener.call(socket, data, isBinary);
+    };
+    // The first frame of a client that sends connection parameters is those parameters.
+    let awaitingParameters = /[?&]connectionParams=1(&|$)/.test(request.url ?? '');
+    let windowStarted = 0;
+    let calls = 0;
+    let warned = false;
+    const refuse = (ids: unknown[] | null, answer: (id: unknown) => string, warning: string) => {
+      if (!warned) {
+        warned = true;
+        log.warn({ calls, ip: addressOf(request) }, warning);
+      }
+      if (ids && ids.length <= MAX_ANSWERS_PER_REFUSED_FRAME) for (const id of ids) socket.send(answer(id));
+      else socket.send(answer(null));
+    };
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      // A socket being closed takes no more calls (ws still reads the frames that come before the close).
+      if (socket.readyState !== socket.OPEN) return;
+      if (isBinary || !Buffer.isBuffer(data)) return pass(data, isBinary);
+      // PING and PONG are the keep-alive's.
+      if (data.length === 4 && (data.equals(PING) || data.equals(PONG))) return pass(data, isBinary);
+      if (awaitingParameters) {
+        awaitingParameters = false;
+        return pass(data, isBinary);
+      }
+      // Counted cheaply: one call unless the frame is a list ('['), which is read to count its calls.
+      let ids: unknown[] | null = null;
+      if (data[0] === 0x5b) {
+        try {
+          const parsed: unknown = JSON.parse(data.toString('utf8'));
+          if (Array.isArray(parsed)) ids = parsed.map((call) => (call !== null && typeof call === 'object' ? (call as { id?: unknown }).id : null));
+        } catch {
+          // tRPC answers what it cannot read.
+        }
+      }
+      const count = ids?.length ?? 1;
+      const now = Date.now();
+      if (now - windowStarted >= CALL_WINDOW_SECONDS * 1000) {
+        windowStarted = now;
+        calls = 0;
+        warned = false;
+      }
+      calls += count;
+      const userId = users.get(socket);
+      if (count > MAX_CALLS_PER_FRAME) refuse(ids, refuseLongFrame, 'live frame of too many calls refused');
+      // Past the socket's limit, or its user's (counted by every way in the base middleware): refused before tRPC reads it.
+      else if (calls > callLimit || (userId !== undefined && callLimiter.over(userId))) refuse(ids ?? idsOf(data.toString('utf8')), refuseBusy, 'live socket past its call limit: calls refused');
+      else return pass(data, isBinary);
+      // A frame of calls refused costs little, but not nothing: at twice the limit the connection ends.
+      if (calls > 2 * callLimit) closeSocket(socket, TOO_MANY_CALLS_CLOSE_CODE, 'too many calls');
+    });
   });
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

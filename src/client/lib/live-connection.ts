@@ -3,13 +3,16 @@
  * WebSocket to `/live` carrying every subscription of the page and the co-editing calls. It is
  * loaded with the first screen that needs it (never by a public page), opened on first use and
  * closed a while after the last subscription ends. It reconnects by itself; every subscription
- * then starts again and sends what was missed first.
+ * then starts again and sends what was missed first. It does so after any close, whatever the
+ * server's code: 4413 (too far behind, it did not read) and 4408 (no token in time) are lost
+ * connections like any other; after 4401 (session ended) the new connection is refused.
  */
 import { createWSClient, wsLink, type TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { useSyncExternalStore } from 'react';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/root';
+import { framesOfAtMost } from '../../shared/live-frames';
 import { getAuthToken } from './auth-token';
 import { currentLocale } from './intl';
 import { accountDeleted } from './session-end';
@@ -35,6 +38,9 @@ function liveUrl(): string {
 
 const client = createWSClient({
   url: liveUrl,
+  // The server refuses a frame of more calls than an HTTP batch; the client would send every call
+  // of a tick in one frame (after a reconnection, every subscription of the window).
+  WebSocket: typeof WebSocket === 'undefined' ? undefined : framesOfAtMost(WebSocket),
   connectionParams: () => ({ token: getAuthToken() ?? '', locale: currentLocale }),
   // The account is gone: the window signs out and says so instead of reconnecting (session-end.ts).
   onClose: (event) => {

@@ -10,6 +10,7 @@ import { ZodError } from 'zod';
 import { AppError, appErrors, type AppErrorCode, type AppErrorData, type FieldErrors } from '../../shared/errors';
 import { isMessageKey } from '../../shared/i18n';
 import { announceCatalogChange } from '../catalog/catalog-cache';
+import { callLimiterOf, tooManyCalls } from '../call-limits';
 import { isDatabaseUnavailable } from '../db/pg-errors';
 import type { Context } from './context';
 import type { Policy } from './policy';
@@ -102,12 +103,18 @@ export function pathOfNulCharacter(value: unknown): string | null {
  * What every procedure goes through, in one middleware (each level of tRPC's middleware chain
  * copies its options; one level instead of three showed in the profile of signed-in calls):
  * - the call timed by procedure and outcome (src/server/metrics.ts), whichever way it came;
+ * - a signed-in user's call counted against the user's call limit, refused past it
+ *   (`call-limits.ts`: counted in memory, shared through Redis in the background);
  * - an input holding U+0000 refused as VALIDATION (`pathOfNulCharacter`);
  * - the product's `AppError` turned into the tRPC error with the matching HTTP status, and an
  *   unreachable database into "try again shortly" (503) instead of an internal error.
  */
-const base = t.middleware(async ({ path, type, getRawInput, next }) => {
+const base = t.middleware(async ({ ctx, path, type, getRawInput, next }) => {
   const started = performance.now();
+  if (ctx.user && !callLimiterOf(ctx.redis, ctx.env.REDIS_PREFIX, ctx.env.CALLS_PER_USER_LIMIT).take(ctx.user.id)) {
+    procedureDuration.observe({ procedure: path, type, code: appErrors.RATE_LIMITED.status }, (performance.now() - started) / 1000);
+    throw asTrpcError(tooManyCalls());
+  }
   const nulAt = pathOfNulCharacter(await getRawInput().catch(() => undefined));
   if (nulAt !== null) {
     procedureDuration.observe({ procedure: path, type, code: appErrors.VALIDATION.status }, (performance.now() - started) / 1000);
