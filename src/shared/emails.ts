@@ -57,12 +57,20 @@ export const emailTemplates = {
     params: z.object({ name: z.string().max(200), company: z.string().max(200), link: z.url() }),
     hasLink: true,
   },
-  /** To every other member when an owner deletes the company. */
+  /** To every other member who is not an owner when an owner deletes the company (its owners may restore it, decision 0050). */
   companyDeleted: {
     subject: 'companies.email.deleted.subject',
     body: 'companies.email.deleted.body',
     footer: 'companies.email.deleted.footer',
     params: z.object({ company: z.string().max(200), by: z.string().max(200) }),
+  },
+  /** To every other owner when an owner deletes the company: `link` is the app's page that restores it, signed in (no token in it). */
+  companyDeletedOwner: {
+    subject: 'companies.email.deletedOwner.subject',
+    body: 'companies.email.deletedOwner.body',
+    footer: 'companies.email.deleted.footer',
+    params: z.object({ company: z.string().max(200), by: z.string().max(200), until: z.string().max(100), link: z.url() }),
+    hasLink: true,
   },
   verifyEmail: {
     subject: 'email.verifyEmail.subject',

@@ -139,8 +139,13 @@ describe('every procedure as every caller', () => {
       if (path === 'dataRights.deleteAccount' && actor !== 'anonymous') continue;
       const world = new World(services, cast);
       const baseInput = await sample(world);
-      // The current password is the actor's own.
-      const input = path === 'auth.changePassword' ? { ...(baseInput as object), currentPassword: cast.password } : baseInput;
+      // The current password (and the one a company's deletion asks for) is the actor's own.
+      const input =
+        path === 'auth.changePassword'
+          ? { ...(baseInput as object), currentPassword: cast.password }
+          : path === 'companies.delete'
+            ? { ...(baseInput as object), password: cast.password }
+            : baseInput;
       const caller = await callerFor(services, actor === 'anonymous' ? null : await signIn(services, cast.users[actor]));
       // A reset request does its work after answering: the previous call's must not be counted as this one's.
       await passwordResetsSettled();

@@ -43,7 +43,11 @@ describe('permissions of the company procedures (docs/architecture.md, roles)', 
       call: (c, companyId) => c.companies.update({ companyId, name: 'Nyt navn ApS', website: 'nyt.dk', version: 1 }),
     },
     { procedure: 'refresh', expected: members('ok', 'FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN'), call: (c, companyId) => c.companies.refresh({ companyId }) },
-    { procedure: 'delete', expected: members('ok', 'FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN'), call: (c, companyId) => c.companies.delete({ companyId }) },
+    {
+      procedure: 'delete',
+      expected: members('ok', 'FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN'),
+      call: (c, companyId) => c.companies.delete({ companyId, name: 'Testvirksomhed ApS', password: cast.password }),
+    },
     {
       procedure: 'changeRole',
       expected: members('ok', 'ok', 'FORBIDDEN', 'FORBIDDEN'),
@@ -258,14 +262,15 @@ describe('editing, refreshing and deleting a company', () => {
     await waitFor(async () => (await lookupState(services.db, orgId)).status === 'not_found', 10_000);
   });
 
-  it('deletes the company with its memberships and invitations', async () => {
+  it('deletes the company for every member: memberships set aside, its invitations no longer accepted', async () => {
     const companyId = await createCompany(services, cast);
     await cast.callers.owner.invitations.create({ companyId, email: 'new@example.com', role: 'employee' });
-    await cast.callers.owner.companies.delete({ companyId });
+    await cast.callers.owner.companies.delete({ companyId, name: 'Testvirksomhed ApS', password: cast.password });
     expect(await outcome(cast.callers.owner.companies.get({ companyId }))).toBe('NOT_FOUND');
+    expect(await outcome(cast.callers.employee.companies.get({ companyId }))).toBe('NOT_FOUND');
     const left = await services.db.selectFrom('memberships').select('user_id').where('company_id', '=', companyId).execute();
     expect(left).toEqual([]);
-    const invitations = await services.db.selectFrom('invitations').select('id').where('company_id', '=', companyId).execute();
-    expect(invitations).toEqual([]);
+    const setAside = await services.db.selectFrom('deleted_company_members').select('user_id').where('company_id', '=', companyId).execute();
+    expect(setAside).toHaveLength(5);
   });
 });

@@ -23,7 +23,7 @@ import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { exportsProcessor, retentionProcessor, scheduleRetention } from '../../worker/processors/data-rights';
 import { emailProcessor } from '../../worker/processors/email';
 import { linkIn, readEmail } from '../eml';
-import { createApplicationOf, createOpenGrant, nextOrgId } from './company-fixtures';
+import { createApplicationOf, createOpenGrant, nextOrgId, outcome } from './company-fixtures';
 import { callerFor, createTestServices, createUser, failureOf, startWorker, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
@@ -370,10 +370,11 @@ describe('deleting a company', () => {
     const companyId = (await services.db.selectFrom('applications').select('company_id').where('id', '=', applicationId).executeTakeFirstOrThrow()).company_id;
     await services.db.insertInto('memberships').values({ company_id: companyId, user_id: unverified.user.id, role: 'employee' }).execute();
     await services.db.updateTable('users').set({ locale: 'en' }).where('id', '=', writer.user.id).execute();
-    await (await callerFor(services, { token: owner.token })).companies.delete({ companyId });
+    await (await callerFor(services, { token: owner.token })).companies.delete({ companyId, name: 'Lukket ApS', password: owner.password });
     const notices = await services.db.selectFrom('emails').select(['recipient', 'locale', 'params']).where('template', '=', 'companyDeleted').where('params', '@>', { company: 'Lukket ApS' }).execute();
     expect(notices).toEqual([{ recipient: writer.user.email, locale: 'en', params: { company: 'Lukket ApS', by: `${owner.user.firstname} ${owner.user.lastname}` } }]);
-    expect(await services.db.selectFrom('applications').select('id').where('id', '=', applicationId).execute()).toEqual([]);
+    // Gone for its members at once; kept for its owners to restore (decision 0050).
+    expect(await outcome((await callerFor(services, { token: writer.token })).applications.get({ applicationId }))).toBe('NOT_FOUND');
   });
 });
 

@@ -116,6 +116,32 @@ export class World {
     return this.once(coOwned ? 'coOwnedCompany' : 'company', () => createCompany(this.services, this.cast, { name: 'Matrix ApS', coOwned }));
   }
 
+  /** A company deleted a moment ago whose owner was the outsider: the restore link was sent to them (decision 0050). */
+  deletedCompany(): Promise<string> {
+    return this.once('deletedCompany', async () => {
+      const { id } = await this.services.db
+        .insertInto('companies')
+        .values({ org_id: nextOrgId(), name: 'Slettet ApS', verified: true, created_by: this.cast.users.outsider.id, deleted_at: new Date(), deleted_by: this.cast.users.outsider.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.services.db.insertInto('deleted_company_members').values({ company_id: id, user_id: this.cast.users.outsider.id, role: 'owner', created_at: new Date() }).execute();
+      return id;
+    });
+  }
+
+  /** A deleted application of the company, still restorable. */
+  deletedApplication(): Promise<string> {
+    return this.once('deletedApplication', async () => {
+      const [companyId, grant] = await Promise.all([this.company(), this.publicGrant()]);
+      const { id } = await this.services.db
+        .insertInto('applications')
+        .values({ company_id: companyId, grant_id: grant.id, title: 'Slettet ansøgning', language: 'da', created_by: this.cast.users.owner.id, deleted_at: new Date(), deleted_by: this.cast.users.owner.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    });
+  }
+
   /** A pending invitation of the company to the outsider (the invitee), as an employee. */
   invitation(): Promise<{ id: string; token: string; companyId: string }> {
     return this.once('invitation', async () => {
@@ -486,7 +512,11 @@ export const samples: Record<string, (world: World) => unknown> = {
   'companies.create': () => ({ orgId: nextOrgId(), name: 'Ny Virksomhed ApS', website: 'ny.dk' }),
   'companies.update': async (w) => ({ companyId: await w.company(), name: 'Omdøbt ApS', website: 'https://omdoebt.dk', locale: 'en', version: 1 }),
   'companies.refresh': async (w) => ({ companyId: await w.company() }),
-  'companies.delete': async (w) => ({ companyId: await w.company() }),
+  // The password is the actor's own (authorization-matrix.test.ts puts it in).
+  'companies.delete': async (w) => ({ companyId: await w.company(), name: 'Matrix ApS', password: 'placeholder' }),
+  'companies.deletionSummary': async (w) => ({ companyId: await w.company() }),
+  'companies.restorable': () => undefined,
+  'companies.restore': async (w) => ({ companyId: await w.deletedCompany() }),
   'companies.members': async (w) => ({ companyId: await w.company() }),
   'companies.changeRole': async (w) => ({ companyId: await w.company(), userId: w.users.extra.id, role: 'reviewer' }),
   'companies.removeMember': async (w) => ({ companyId: await w.company(), userId: w.users.extra.id }),
@@ -591,6 +621,9 @@ export const samples: Record<string, (world: World) => unknown> = {
   'applications.watch': async (w) => ({ applicationId: (await w.application()).id }),
   'applications.update': async (w) => ({ applicationId: (await w.application()).id, version: 1, title: 'Omdøbt ansøgning', language: 'en', description: 'Ændret' }),
   'applications.delete': async (w) => ({ applicationId: (await w.application()).id }),
+  'applications.deletionSummary': async (w) => ({ applicationId: (await w.application()).id }),
+  'applications.restorable': async (w) => ({ companyId: await w.company() }),
+  'applications.restore': async (w) => ({ companyId: await w.company(), applicationId: await w.deletedApplication() }),
   'applications.section': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };

@@ -10,8 +10,9 @@
  *   (`live-access.ts`): a member removed or leaving and a role changed (`{ userId }`), a company
  *   deleted or its owners replaced (`{ companyId }`); each process forgets what it kept of that
  *   user or company when it hears it, so a removed member is refused at once in every process.
- * - An application's company never changes, so that is kept as long as there is room; a deleted
- *   application is found missing by the statement that reads it.
+ * - An application's company never changes, so that is kept as long as there is room, until the
+ *   company is announced (`{ companyId }`: it or one of its applications was deleted, decision 0050);
+ *   an application deleted for good is found missing by the statement that reads it.
  *
  * As with the sessions: nothing is kept while the channel is not heard, a role read before an
  * announcement is not kept after it, and a role is kept at most `MEMBERSHIP_CACHE_MS`, the bound
@@ -60,6 +61,8 @@ export function createMembershipCache(access: Pick<LiveAccess, 'follow' | 'follo
       forgetUser(change.userId);
     } else {
       for (const kept of roles.values()) if (kept.delete(change.companyId)) size -= 1;
+      // An application of the company may have been deleted or restored (decision 0050): its next read asks the database.
+      for (const [applicationId, companyId] of applications) if (companyId === change.companyId) applications.delete(applicationId);
     }
   });
 

@@ -96,7 +96,7 @@ export async function rankEarlierAnswers(db: Executor, query: EarlierAnswersQuer
         a.id AS application_id, a.title AS application_title, a.language, a.status = 'published' AS locked,
         ${dictionaryOfApplication} AS dictionary
       FROM target t
-      JOIN applications a ON a.company_id = t.company_id AND a.id <> t.application_id
+      JOIN applications a ON a.company_id = t.company_id AND a.id <> t.application_id AND a.deleted_at IS NULL
       JOIN application_sections s ON s.application_id = a.id
       WHERE btrim(s.content) <> '' AND ${readable}
     ),

@@ -87,6 +87,7 @@ const dashboardStatement = compiledOnce<DashboardValues, string>()((db, value, s
       progress.as('progress'),
     ])
     .where('m.user_id', '=', value('userId'))
+    .where('a.deleted_at', 'is', null)
     .orderBy('a.updated_at', 'desc')
     .orderBy('a.id')
     .limit(Number(limit) + 1);
@@ -178,7 +179,8 @@ function openGrantsQuery(db: Executor, userId: string, locale: Locale, now: Date
             .innerJoin('memberships as m', 'm.company_id', 'a.company_id')
             .select('a.id')
             .whereRef('a.grant_id', '=', 'g.id')
-            .where('m.user_id', '=', userId),
+            .where('m.user_id', '=', userId)
+            .where('a.deleted_at', 'is', null),
         ),
       ),
     )
@@ -269,8 +271,79 @@ export async function updateApplicationVersioned(db: Executor, applicationId: st
   return row?.version;
 }
 
-export async function deleteApplication(db: Executor, applicationId: string): Promise<void> {
-  await db.deleteFrom('applications').where('id', '=', applicationId).execute();
+/** How long a deleted application can be restored before the retention sweep removes it (decision 0050). */
+export const APPLICATION_RESTORE_DAYS = 14;
+
+function applicationRestorableSince(now: Date): Date {
+  return new Date(now.getTime() - APPLICATION_RESTORE_DAYS * 24 * 3600 * 1000);
+}
+
+/** What deleting the application takes with it, counted, for the deletion dialog. */
+export async function applicationDeletionSummary(db: Executor, applicationId: string) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('application_sections').select(eb.fn.countAll<number>().as('n')).where('application_id', '=', applicationId).as('sections'),
+      eb
+        .selectFrom('section_versions as v')
+        .innerJoin('application_sections as s', 's.id', 'v.section_id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('s.application_id', '=', applicationId)
+        .as('versions'),
+      eb
+        .selectFrom('section_comments as c')
+        .innerJoin('application_sections as s', 's.id', 'c.section_id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('s.application_id', '=', applicationId)
+        .as('comments'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { sections: Number(row.sections ?? 0), versions: Number(row.versions ?? 0), comments: Number(row.comments ?? 0) };
+}
+
+/**
+ * Marks the application deleted by `userId`: every member's call then finds it missing, and it
+ * is restorable for `APPLICATION_RESTORE_DAYS` days before the retention sweep removes it.
+ */
+export async function softDeleteApplication(db: Executor, applicationId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .updateTable('applications')
+    .set({ deleted_at: new Date(), deleted_by: userId })
+    .where('id', '=', applicationId)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The company's deleted applications that can still be restored, newest deletion first. */
+export async function listRestorableApplications(db: Executor, companyId: string, now = new Date()) {
+  const rows = await db
+    .selectFrom('applications as a')
+    .leftJoin('users as by', 'by.id', 'a.deleted_by')
+    .select(['a.id', 'a.title', 'a.deleted_at as deletedAt', 'by.firstname', 'by.lastname', 'by.email'])
+    .where('a.company_id', '=', companyId)
+    .where('a.deleted_at', '>', applicationRestorableSince(now))
+    .orderBy('a.deleted_at', 'desc')
+    .execute();
+  return rows.map(({ firstname, lastname, email, deletedAt, ...application }) => ({
+    ...application,
+    deletedAt: deletedAt!,
+    restorableUntil: new Date(deletedAt!.getTime() + APPLICATION_RESTORE_DAYS * 24 * 3600 * 1000),
+    deletedBy: email === null ? null : `${firstname ?? ''} ${lastname ?? ''}`.trim() || email,
+  }));
+}
+
+/** Restores the company's deleted application within the window; false when there is none to restore. */
+export async function restoreApplication(db: Executor, companyId: string, applicationId: string, now = new Date()): Promise<boolean> {
+  const row = await db
+    .updateTable('applications')
+    .set({ deleted_at: null, deleted_by: null })
+    .where('id', '=', applicationId)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', '>', applicationRestorableSince(now))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -317,6 +390,7 @@ const overviewStatement = compiledOnce<{ applicationId: string; companyId: strin
       newestDraftState().as('draftState'),
     ])
     .where('a.id', '=', value('applicationId'))
+    .where('a.deleted_at', 'is', null)
     .$if(shape.endsWith(':company'), (query) => query.where('a.company_id', '=', value('companyId')!))
     .orderBy('s.position');
 });

@@ -102,19 +102,29 @@ function toState(row: { id: string; companyId: string; grantId: string; status: 
   return { id: row.id, companyId: row.companyId, grantId: row.grantId, published: row.status === 'published', version: row.version, language: row.language as Locale };
 }
 
-/** The application and the caller's role in its company, or undefined for a non-member. */
+/**
+ * The application and the caller's role in its company, or undefined for a non-member or a
+ * deleted application (decision 0050; a deleted company has no memberships left to join).
+ */
 export async function findApplicationForMember(db: Executor, applicationId: string, userId: string): Promise<{ application: ApplicationState; role: CompanyRole } | undefined> {
   const row = await db
     .selectFrom('applications as a')
     .innerJoin('memberships as m', (join) => join.onRef('m.company_id', '=', 'a.company_id').on('m.user_id', '=', userId))
     .select([...stateColumns, 'm.role'])
     .where('a.id', '=', applicationId)
+    .where('a.deleted_at', 'is', null)
     .executeTakeFirst();
   return row ? { application: toState(row), role: row.role as CompanyRole } : undefined;
 }
 
 /** The application's state, when it still exists in the company (whose membership is already known). */
 export async function findApplicationState(db: Executor, applicationId: string, companyId: string): Promise<ApplicationState | undefined> {
-  const row = await db.selectFrom('applications as a').select(stateColumns).where('a.id', '=', applicationId).where('a.company_id', '=', companyId).executeTakeFirst();
+  const row = await db
+    .selectFrom('applications as a')
+    .select(stateColumns)
+    .where('a.id', '=', applicationId)
+    .where('a.company_id', '=', companyId)
+    .where('a.deleted_at', 'is', null)
+    .executeTakeFirst();
   return row ? toState(row) : undefined;
 }

@@ -22,7 +22,8 @@
  * - `admin`: a platform administrator (anonymous: UNAUTHORIZED; anyone else: FORBIDDEN, company
  *   roles included).
  * - `{ invitee }`: the signed-in user a link was sent to — the account whose e-mail an invitation
- *   names, or the account a verification link was made for (anonymous: UNAUTHORIZED;
+ *   names, the account a verification link was made for, or a former owner of a deleted company
+ *   whose restore link was sent to them (decision 0050) (anonymous: UNAUTHORIZED;
  *   anyone else: the refusal given, FORBIDDEN when they hold the link, NOT_FOUND when they only
  *   name its id). Named by id, the address must also be verified (else FORBIDDEN, saying how);
  *   holding the link proves it.

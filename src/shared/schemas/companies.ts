@@ -84,6 +84,13 @@ export const companyInput = z.object({ companyId: companyIdSchema });
 export const changeRoleInput = z.object({ companyId: companyIdSchema, userId: z.uuid({ error: 'error.notFound' }), role: companyRoleSchema });
 export const removeMemberInput = z.object({ companyId: companyIdSchema, userId: z.uuid({ error: 'error.notFound' }) });
 
+/** Deleting a company asks for its name typed exactly and the owner's password (decision 0050). */
+export const deleteCompanyInput = z.object({
+  companyId: companyIdSchema,
+  name: z.string().min(1, { error: 'validation.required' }).max(200),
+  password: z.string().min(1, { error: 'validation.required' }).max(1000),
+});
+
 /** The company profile as the registry gives it, mapped to our fields. */
 export const registryProfileSchema = z.object({
   orgId: z.string(),

@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import {
+  applicationInput,
   applicationListInput,
   createApplicationInput,
   saveSectionInput,
@@ -13,18 +14,21 @@ import { cachedCatalog } from '../../catalog/catalog-cache';
 import { modelConfigured } from '../../integrations/ai/drafter';
 import { findGrantQuestions } from '../../domain/grants.queries';
 import { announceStatus } from '../../application-events';
-import { applicationAccessProcedure, applicationAccessProcedureFor, applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
+import { applicationAccessProcedure, applicationAccessProcedureFor, applicationProcedure, applicationProcedureFor, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../trpc/live-stream';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import {
-  deleteApplication,
+  applicationDeletionSummary,
   findApplicationOverview,
   findDashboardPage,
   findGrantToApply,
   findRelatedData,
   findSection,
   listCompaniesToApplyFor,
+  listRestorableApplications,
+  restoreApplication,
+  softDeleteApplication,
   updateApplicationVersioned,
 } from '../../domain/applications.queries';
 import { activeDraftIdsOf } from '../../domain/drafts.queries';
@@ -84,13 +88,34 @@ export const applicationsRouter = router({
       return { id: ctx.application.id, version };
     }),
 
+  /** What deleting the application takes with it, counted, for the deletion dialog. */
+  deletionSummary: applicationProcedureFor('applications.delete').query(({ ctx }) => applicationDeletionSummary(ctx.db, ctx.application.id)),
+
+  /**
+   * Deletes the application for every member; owners and admins can restore it for 14 days,
+   * then the retention sweep removes it for good (decision 0050).
+   */
   delete: draftApplicationProcedureFor('applications.delete').mutation(async ({ ctx }) => {
     const draftIds = await activeDraftIdsOf(ctx.db, ctx.application.id);
-    await deleteApplication(ctx.db, ctx.application.id);
-    // Its drafts' jobs go with it (job id = draft id); one a worker holds finds its draft gone.
+    if (!(await softDeleteApplication(ctx.db, ctx.application.id, ctx.user.id))) throw new AppError('NOT_FOUND');
+    // Every process forgets which company the application is of: its next read finds it deleted.
+    await ctx.liveAccess.changed({ companyId: ctx.application.companyId });
+    // Its drafts' jobs end with it (job id = draft id); one a worker holds finds its draft gone.
     await Promise.all(draftIds.map((id) => ctx.queues.queue('drafts').remove(id).catch(() => 0)));
     return { id: ctx.application.id };
   }),
+
+  /** The company's deleted applications that can still be restored (owners and admins). */
+  restorable: companyProcedureFor('applications.delete').query(({ ctx }) => listRestorableApplications(ctx.db, ctx.company.id)),
+
+  /** Restores a deleted application of the company within 14 days, with its sections, texts, versions and comments. */
+  restore: companyProcedureFor('applications.delete')
+    .input(applicationInput)
+    .mutation(async ({ ctx, input }) => {
+      if (!(await restoreApplication(ctx.db, ctx.company.id, input.applicationId))) throw new AppError('NOT_FOUND', { message: 'applications.restore.gone' });
+      await ctx.liveAccess.changed({ companyId: ctx.company.id });
+      return { id: input.applicationId };
+    }),
 
   section: applicationProcedure.input(sectionInput).query(async ({ ctx, input }) => {
     const [section, related] = await Promise.all([findSection(ctx.db, ctx.application.id, input.sectionId, ctx.locale), findRelatedData(ctx.db, ctx.application.id)]);

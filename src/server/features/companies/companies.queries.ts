@@ -108,22 +108,133 @@ export async function hasPublishedApplication(db: Executor, companyId: string): 
   return row !== undefined;
 }
 
+/** How long a deleted company or application can be restored before the retention sweep removes it (decision 0050). */
+export const RESTORE_DAYS = 14;
+
+/** The moment before which a deletion can no longer be undone. */
+export function restorableSince(now = new Date()): Date {
+  return new Date(now.getTime() - RESTORE_DAYS * 24 * 3600 * 1000);
+}
+
+/** What deleting the company takes with it, counted: the deletion dialog names it. */
+export async function companyDeletionSummary(db: Executor, companyId: string) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('applications').select(eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).where('deleted_at', 'is', null).as('applications'),
+      eb
+        .selectFrom('application_sections as s')
+        .innerJoin('applications as a', 'a.id', 's.application_id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('a.company_id', '=', companyId)
+        .where('a.deleted_at', 'is', null)
+        .as('sections'),
+      eb
+        .selectFrom('section_versions as v')
+        .innerJoin('application_sections as s', 's.id', 'v.section_id')
+        .innerJoin('applications as a', 'a.id', 's.application_id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('a.company_id', '=', companyId)
+        .where('a.deleted_at', 'is', null)
+        .as('versions'),
+      eb.selectFrom('memberships').select(eb.fn.countAll<number>().as('n')).where('company_id', '=', companyId).as('members'),
+      eb
+        .selectFrom('invitations')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('company_id', '=', companyId)
+        .where('accepted_at', 'is', null)
+        .where('declined_at', 'is', null)
+        .as('invitations'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    applications: Number(row.applications ?? 0),
+    sections: Number(row.sections ?? 0),
+    versions: Number(row.versions ?? 0),
+    members: Number(row.members ?? 0),
+    invitations: Number(row.invitations ?? 0),
+  };
+}
+
 /**
- * Deletes the company (its applications, memberships and invitations go with it by the foreign
- * keys; draft jobs of its applications then find nothing and end). Returns who was a member, with
- * a verified address, to be told.
+ * Marks the company deleted by `userId` and sets its memberships aside (`deleted_company_members`),
+ * so that nothing reached through a membership finds it any longer; its applications, texts and
+ * invitations stay as they are until a restore or the retention sweep. Returns who was a member,
+ * with their role, for the notices (verified addresses only), or undefined when it was deleted
+ * already.
  */
-export async function deleteCompany(db: Executor, companyId: string) {
+export async function softDeleteCompany(db: Executor, companyId: string, userId: string) {
   return db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable('companies')
+      .set({ deleted_at: new Date(), deleted_by: userId })
+      .where('id', '=', companyId)
+      .where('deleted_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!marked) return undefined;
     const members = await trx
       .selectFrom('memberships as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.email', 'u.locale'])
+      .select(['u.id', 'u.email', 'u.locale', 'm.role'])
       .where('m.company_id', '=', companyId)
       .where('u.email_verified_at', 'is not', null)
       .execute();
-    await trx.deleteFrom('companies').where('id', '=', companyId).execute();
-    return members;
+    await trx
+      .insertInto('deleted_company_members')
+      .columns(['company_id', 'user_id', 'role', 'created_at'])
+      .expression((eb) => eb.selectFrom('memberships').select(['company_id', 'user_id', 'role', 'created_at']).where('company_id', '=', companyId))
+      .execute();
+    await trx.deleteFrom('memberships').where('company_id', '=', companyId).execute();
+    return members.map((member) => ({ ...member, role: member.role as CompanyRole }));
+  });
+}
+
+/** The deleted companies the user owned, still restorable, newest deletion first. */
+export async function listRestorableCompanies(db: Executor, userId: string, now = new Date()) {
+  const rows = await db
+    .selectFrom('deleted_company_members as dm')
+    .innerJoin('companies as c', 'c.id', 'dm.company_id')
+    .leftJoin('users as by', 'by.id', 'c.deleted_by')
+    .select(['c.id', 'c.name', 'c.org_id as orgId', 'c.deleted_at as deletedAt', 'by.firstname', 'by.lastname', 'by.email'])
+    .where('dm.user_id', '=', userId)
+    .where('dm.role', '=', 'owner')
+    .where('c.deleted_at', '>', restorableSince(now))
+    .orderBy('c.deleted_at', 'desc')
+    .execute();
+  return rows.map(({ firstname, lastname, email, deletedAt, ...company }) => ({
+    ...company,
+    deletedAt: deletedAt!,
+    restorableUntil: new Date(deletedAt!.getTime() + RESTORE_DAYS * 24 * 3600 * 1000),
+    deletedBy: email === null ? null : `${firstname ?? ''} ${lastname ?? ''}`.trim() || email,
+  }));
+}
+
+/**
+ * Restores a deleted company for one of its former owners within the restore window: its
+ * members come back with their roles (those whose account still exists), and with them its
+ * applications and texts, which never left. Returns the company's name, or undefined when the
+ * user was not its owner, it is not deleted, or the window has passed.
+ */
+export async function restoreCompany(db: Executor, companyId: string, userId: string, now = new Date()) {
+  return db.transaction().execute(async (trx) => {
+    const company = await trx
+      .selectFrom('companies as c')
+      .innerJoin('deleted_company_members as dm', (join) => join.onRef('dm.company_id', '=', 'c.id').on('dm.user_id', '=', userId).on('dm.role', '=', 'owner'))
+      .select(['c.id', 'c.name'])
+      .where('c.id', '=', companyId)
+      .where('c.deleted_at', '>', restorableSince(now))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!company) return undefined;
+    await trx
+      .insertInto('memberships')
+      .columns(['company_id', 'user_id', 'role', 'created_at'])
+      .expression((eb) => eb.selectFrom('deleted_company_members').select(['company_id', 'user_id', 'role', 'created_at']).where('company_id', '=', companyId))
+      .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
+      .execute();
+    await trx.deleteFrom('deleted_company_members').where('company_id', '=', companyId).execute();
+    await trx.updateTable('companies').set({ deleted_at: null, deleted_by: null }).where('id', '=', companyId).execute();
+    return company.name;
   });
 }
 

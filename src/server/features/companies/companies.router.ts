@@ -1,7 +1,9 @@
 import { AppError } from '../../../shared/errors';
 import {
   changeRoleInput,
+  companyInput,
   createCompanyInput,
+  deleteCompanyInput,
   lookupInput,
   removeMemberInput,
   updateCompanyInput,
@@ -11,8 +13,18 @@ import { consumeRateLimit } from '../../rate-limit';
 import { companyProcedure, companyProcedureFor } from '../../trpc/company-procedure';
 import { openLiveStream } from '../../trpc/live-stream';
 import { router, userProcedure } from '../../trpc/trpc';
-import { deleteCompany, hasPublishedApplication, listCompaniesOfUser, listMembers, updateCompany } from './companies.queries';
-import { changeMembership, createCompany, leaveCompany, tellMembersOfDeletion } from './companies.service';
+import {
+  companyDeletionSummary,
+  hasPublishedApplication,
+  listCompaniesOfUser,
+  listMembers,
+  listRestorableCompanies,
+  RESTORE_DAYS,
+  restoreCompany,
+  softDeleteCompany,
+  updateCompany,
+} from './companies.queries';
+import { changeMembership, confirmCompanyDeletion, createCompany, leaveCompany, tellMembersOfDeletion } from './companies.service';
 import { startLookup, watchLookup } from './registry-lookup.service';
 
 /** Registry lookups per user: the public CVR API has a small daily quota. */
@@ -61,13 +73,41 @@ export const companiesRouter = router({
     return startLookup(ctx, ctx.company.orgId, { force: true });
   }),
 
-  delete: companyProcedureFor('company.delete').mutation(async ({ ctx }) => {
-    if (await hasPublishedApplication(ctx.db, ctx.company.id)) throw new AppError('CONFLICT', { message: 'companies.hasPublished' });
-    const members = await deleteCompany(ctx.db, ctx.company.id);
-    // Members' live streams of the company's data end with it, in every web process.
-    await ctx.liveAccess.changed({ companyId: ctx.company.id });
-    await tellMembersOfDeletion(ctx, { company: ctx.company.name, by: ctx.user, members });
-    return { id: ctx.company.id };
+  /** What deleting the company takes with it, counted, for the deletion dialog. */
+  deletionSummary: companyProcedureFor('company.delete').query(({ ctx }) => companyDeletionSummary(ctx.db, ctx.company.id)),
+
+  /**
+   * Deletes the company for every member at once, after its name typed exactly and the owner's
+   * password; its owners can restore it for `RESTORE_DAYS` days, then the retention sweep removes
+   * it for good (decision 0050).
+   */
+  delete: companyProcedureFor('company.delete')
+    .input(deleteCompanyInput)
+    .mutation(async ({ ctx, input }) => {
+      await confirmCompanyDeletion(ctx, { companyName: ctx.company.name, typedName: input.name, userId: ctx.user.id, password: input.password, client: ctx.ip ?? 'unknown' });
+      if (await hasPublishedApplication(ctx.db, ctx.company.id)) throw new AppError('CONFLICT', { message: 'companies.hasPublished' });
+      const members = await softDeleteCompany(ctx.db, ctx.company.id, ctx.user.id);
+      if (!members) throw new AppError('NOT_FOUND');
+      // Members' live streams of the company's data end with it, in every web process.
+      await ctx.liveAccess.changed({ companyId: ctx.company.id });
+      const until = new Date(Date.now() + RESTORE_DAYS * 24 * 3600 * 1000);
+      await tellMembersOfDeletion(ctx, { companyId: ctx.company.id, company: ctx.company.name, by: ctx.user, members, until });
+      return { id: ctx.company.id, restorableUntil: until };
+    }),
+
+  /** The deleted companies the caller owned that can still be restored. */
+  restorable: userProcedure.query(({ ctx }) => listRestorableCompanies(ctx.db, ctx.user.id)),
+
+  /** A former owner restores a deleted company within the window: members, applications and texts as they were. */
+  // Like an invitation's: only the person the link was for, a former owner; everyone else hears NOT_FOUND.
+  restore: userProcedure
+    .meta({ access: { invitee: 'NOT_FOUND' } })
+    .input(companyInput)
+    .mutation(async ({ ctx, input }) => {
+    const name = await restoreCompany(ctx.db, input.companyId, ctx.user.id);
+    if (name === undefined) throw new AppError('NOT_FOUND', { message: 'companies.restore.gone' });
+    await ctx.liveAccess.changed({ companyId: input.companyId });
+    return { id: input.companyId, name };
   }),
 
   members: companyProcedure.query(({ ctx }) => listMembers(ctx.db, ctx.company.id)),

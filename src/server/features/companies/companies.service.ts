@@ -6,7 +6,14 @@ import { assertMayManage } from '../../auth/verified-email';
 import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { AppError } from '../../../shared/errors';
 import { isLocale, type Locale } from '../../../shared/i18n';
+import { createIntl, createIntlCache } from '@formatjs/intl';
+import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
+import { messagesFor } from '../../../shared/i18n';
+import { verifyPassword } from '../../auth/password';
+import { rateLimits } from '../../auth/rate-limits';
+import { appUrl } from '../../env';
 import { log } from '../../log';
+import { consumeRateLimit } from '../../rate-limit';
 import { queueEmail } from '../../mail/email.service';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
 import type { Services } from '../../services';
@@ -85,16 +92,58 @@ export async function createCompany(
   return { id, verified: found !== null };
 }
 
-/** Every other member (verified addresses only) hears that the company was deleted, and by whom. */
+/**
+ * Every other member (verified addresses only) hears that the company was deleted, and by whom;
+ * the other owners also get the link that restores it, valid as long as the restore window is.
+ */
 export async function tellMembersOfDeletion(
-  services: Pick<Services, 'db' | 'queues'>,
-  deletion: { company: string; by: { id: string; firstname: string; lastname: string; email: string }; members: { id: string; email: string; locale: string }[] },
+  services: Pick<Services, 'db' | 'queues' | 'env'>,
+  deletion: {
+    companyId: string;
+    company: string;
+    by: { id: string; firstname: string; lastname: string; email: string };
+    members: { id: string; email: string; locale: string | null; role: CompanyRole }[];
+    until: Date;
+  },
 ): Promise<void> {
   const by = `${deletion.by.firstname} ${deletion.by.lastname}`.trim() || deletion.by.email;
+  const link = `${appUrl(services.env)}/companies?restore=${deletion.companyId}`;
   for (const member of deletion.members.filter((member) => member.id !== deletion.by.id)) {
-    await queueEmail(services, { to: member.email, template: 'companyDeleted', locale: isLocale(member.locale) ? member.locale : 'da', params: { company: deletion.company, by } }).catch(
-      (error: unknown) => log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not queue the notice of a deleted company'),
+    const locale = isLocale(member.locale) ? member.locale : 'da';
+    const email =
+      member.role === 'owner'
+        ? ({ template: 'companyDeletedOwner', params: { company: deletion.company, by, until: untilText(deletion.until, locale), link } } as const)
+        : ({ template: 'companyDeleted', params: { company: deletion.company, by } } as const);
+    await queueEmail(services, { to: member.email, locale, ...email }).catch((error: unknown) =>
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not queue the notice of a deleted company'),
     );
+  }
+}
+
+const intlCache = createIntlCache();
+
+/** The last day of the restore window, as the recipient's language writes a date (Danish time). */
+function untilText(until: Date, locale: Locale): string {
+  const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, intlCache);
+  return formatsOf(intl, { timeZone: DANISH_TIME }).dateTime(until);
+}
+
+/**
+ * Checks what the deletion dialog asks for before anything is deleted: the company's name typed
+ * exactly and the caller's password (its guesses limited as a password change's are).
+ */
+export async function confirmCompanyDeletion(
+  services: Pick<Services, 'db' | 'redis' | 'env'>,
+  input: { companyName: string; typedName: string; userId: string; password: string; client: string },
+): Promise<void> {
+  if (input.typedName !== input.companyName) {
+    throw new AppError('VALIDATION', { message: 'companies.delete.wrongName', fieldErrors: { name: 'companies.delete.wrongName' } });
+  }
+  await consumeRateLimit(services.redis, services.env.REDIS_PREFIX, rateLimits.changePasswordPerIp, input.client);
+  await consumeRateLimit(services.redis, services.env.REDIS_PREFIX, rateLimits.changePasswordPerUser, input.userId);
+  const user = await services.db.selectFrom('users').select('password_hash').where('id', '=', input.userId).executeTakeFirst();
+  if (!user || !(await verifyPassword(user.password_hash, input.password, input.client))) {
+    throw new AppError('VALIDATION', { message: 'companies.delete.wrongPassword', fieldErrors: { password: 'companies.delete.wrongPassword' } });
   }
 }
 

@@ -344,7 +344,7 @@ export async function eraseUser(db: Executor, user: { id: string; email: string;
 export type RetentionCounts = Record<string, number>;
 
 /** Removes what is past its time (the privacy page states each). Every statement is idempotent. */
-export async function removeExpired(db: Executor, now: Date, keep: { emailsDays: number; inboxDays: number; versionsDays: number }): Promise<RetentionCounts> {
+export async function removeExpired(db: Executor, now: Date, keep: { emailsDays: number; inboxDays: number; versionsDays: number; deletedDays: number }): Promise<RetentionCounts> {
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
   const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
   const counts: RetentionCounts = {};
@@ -365,5 +365,10 @@ export async function removeExpired(db: Executor, now: Date, keep: { emailsDays:
       )
       .execute(),
   );
+  // Companies and applications deleted more than the restore window ago (decision 0050) go for
+  // good, with what the old immediate deletion took by the foreign keys: applications, sections,
+  // versions, comments, memberships set aside, invitations.
+  counts.deletedCompanies = count(await db.deleteFrom('companies').where('deleted_at', '<=', daysAgo(keep.deletedDays)).execute());
+  counts.deletedApplications = count(await db.deleteFrom('applications').where('deleted_at', '<=', daysAgo(keep.deletedDays)).execute());
   return counts;
 }

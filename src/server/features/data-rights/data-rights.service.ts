@@ -60,7 +60,7 @@ export const EXPORT_LINK_TTL_MS = 48 * 3600 * 1000;
 export const exportLimit = { name: 'data-export:user', limit: 5, windowSeconds: 24 * 3600 };
 
 /** How long things are kept; the privacy page says the same (legal.privacy.howLong.*). */
-export const retention = { emailsDays: 90, inboxDays: 365, versionsDays: 730, failedJobsDays: 30 };
+export const retention = { emailsDays: 90, inboxDays: 365, versionsDays: 730, failedJobsDays: 30, deletedDays: 14 };
 
 export function hashExportToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();

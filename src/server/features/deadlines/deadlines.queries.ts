@@ -151,6 +151,7 @@ export function listMySections(db: Executor, userId: string, locale: Locale, lim
     ])
     .where('s.writer_id', '=', userId)
     .where('a.status', '<>', 'published')
+    .where('a.deleted_at', 'is', null)
     .where('s.status', '<>', 'done')
     .orderBy(sql`${dueDay('s', 'a', 'g')} ASC NULLS LAST`)
     .orderBy('a.title')
@@ -180,6 +181,7 @@ export function listPlanOfUser(db: Executor, userId: string, today: string, limi
     ])
     .where('m.user_id', '=', userId)
     .where('a.status', '<>', 'published')
+    .where('a.deleted_at', 'is', null)
     .orderBy(sql`${nearest} ASC NULLS LAST`)
     .orderBy('a.updated_at', 'desc')
     .limit(limit)
@@ -246,6 +248,7 @@ export async function listCalendarItems(db: Executor, userId: string, locale: Lo
       .select(calendarApplicationColumns(locale))
       .where('m.user_id', '=', userId)
       .where('a.status', '<>', 'published')
+      .where('a.deleted_at', 'is', null)
       .orderBy('a.id')
       .limit(500)
       .execute(),
@@ -258,6 +261,7 @@ export async function listCalendarItems(db: Executor, userId: string, locale: Lo
       .select(calendarSectionColumns(locale))
       .where('s.writer_id', '=', userId)
       .where('a.status', '<>', 'published')
+      .where('a.deleted_at', 'is', null)
       .orderBy('s.id')
       .limit(2000)
       .execute(),
@@ -304,6 +308,7 @@ export async function listCompanyCalendarItems(db: Executor, companyId: string, 
       .select(calendarApplicationColumns(locale))
       .where('a.company_id', '=', companyId)
       .where('a.status', '<>', 'published')
+      .where('a.deleted_at', 'is', null)
       .orderBy('a.id')
       .limit(500)
       .execute(),
@@ -317,6 +322,7 @@ export async function listCompanyCalendarItems(db: Executor, companyId: string, 
       .select([...calendarSectionColumns(locale), personName('w').as('writerName')])
       .where('a.company_id', '=', companyId)
       .where('a.status', '<>', 'published')
+      .where('a.deleted_at', 'is', null)
       .orderBy('s.id')
       .limit(5000)
       .execute(),
@@ -347,6 +353,7 @@ export function listApproachingDeadlines(db: Executor, today: string, horizon: n
       sql<string | null>`${internalDay('a', 'g')}::text`.as('internalDay'),
     ])
     .where('a.status', '<>', 'published')
+    .where('a.deleted_at', 'is', null)
     .where((eb) => eb.or([within(fundDay), within(internalDay('a', 'g'))]))
     .execute();
 }
@@ -400,6 +407,7 @@ export function listOverdueSections(db: Executor, today: string, lookback: numbe
     .innerJoin('grants as g', 'g.id', 'a.grant_id')
     .select(['s.id', 's.application_id as applicationId', 's.writer_id as writerId', sql<string>`${due}::text`.as('dueOn')])
     .where('a.status', '<>', 'published')
+    .where('a.deleted_at', 'is', null)
     .where('s.status', '<>', 'done')
     .where('s.writer_id', 'is not', null)
     .where(sql<boolean>`${due} < ${today}::date AND ${due} >= ${today}::date - ${lookback}::int`)
