@@ -1,4 +1,8 @@
 /**
+ * What one window of the account learns that every other window must know at once, over a
+ * `BroadcastChannel` of the browser's windows (one origin, one session): the account was deleted,
+ * or its e-mail address was confirmed (the link from the e-mail opens a window of its own).
+ *
  * A signed-in window whose account was deleted — in this window, another window of the browser or
  * another browser — signs out and says so, instead of waiting for a connection that will not come
  * back ("Ingen forbindelse…") and failing to save. It learns it from the live connection, which the
@@ -7,6 +11,7 @@
  * the front page signed out, with the notice that the account was deleted.
  */
 import { clearAuthToken, getAuthToken } from './auth-token';
+import { trpcUtils } from './trpc';
 
 const CHANNEL = 'grantwork-session';
 const NOTICE_KEY = 'grantwork-session-ended';
@@ -15,8 +20,26 @@ export type SessionEndNotice = 'accountDeleted';
 
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
 channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'account-deleted') accountDeleted();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === 'account-deleted') accountDeleted();
+  else if (type === 'email-verified' && getAuthToken()) void readAccountAgain();
 });
+
+/**
+ * Reads the account (and what waits for its address, invitations) again, now: a read still under
+ * way began before the change and would answer as before, so it is cancelled rather than joined —
+ * a page that opened with the link and confirmed it while its first read was out kept the old
+ * answer for as long as it was fresh (30 s), "confirm your e-mail address" included.
+ */
+export async function readAccountAgain(): Promise<void> {
+  await Promise.all([trpcUtils.auth.me.cancel(), trpcUtils.invitations.mine.cancel()]);
+  await Promise.all([trpcUtils.auth.me.invalidate(), trpcUtils.invitations.mine.invalidate()]);
+}
+
+/** Tells the browser's other windows that the address was confirmed here: their notices go at once. */
+export function announceEmailVerified(): void {
+  channel?.postMessage({ type: 'email-verified' });
+}
 
 /** Set while this window asks to delete the account: its own answer signs it out (data-rights panel). */
 let deletingHere = false;

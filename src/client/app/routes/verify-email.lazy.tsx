@@ -5,6 +5,7 @@ import { AuthCard } from '../../features/auth/auth-card';
 import { getAuthToken } from '../../lib/auth-token';
 import { useT } from '../../lib/intl';
 import { usePageTitle } from '../../lib/page-meta';
+import { announceEmailVerified, readAccountAgain } from '../../lib/session-end';
 import { errorMessageOf, trpc } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
 import { FormError } from '../../ui/form-field';
@@ -18,7 +19,6 @@ import { FormError } from '../../ui/form-field';
 export default function VerifyEmailScreen() {
   const t = useT();
   usePageTitle(t('route.verify-email'));
-  const utils = trpc.useUtils();
   const { token, redirect } = useSearch({ from: '/none/verify-email' });
   // Signed out, the login comes back here, to this very link.
   const back = useLocation({ select: (location) => location.pathname + location.searchStr });
@@ -26,7 +26,11 @@ export default function VerifyEmailScreen() {
   const signedIn = getAuthToken() !== null;
   const verify = trpc.auth.verifyEmail.useMutation({
     meta: { handlesError: true },
-    onSuccess: () => Promise.all([utils.auth.me.invalidate(), utils.invitations.mine.invalidate()]),
+    onSuccess: async () => {
+      // Every window of the account (this one too) reads it anew; a read under way is not joined.
+      announceEmailVerified();
+      await readAccountAgain();
+    },
   });
   // A link is used once: the page asks once, also when React runs the effect twice.
   const asked = useRef(false);
