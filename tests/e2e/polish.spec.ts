@@ -116,3 +116,42 @@ test('on a narrow screen every tab of a section page is on the screen, none cut 
   }
   await expectAccessible(page);
 });
+
+test('a budget line’s type list is wide enough for the longest type’s name, at 375 and 1280 px', async ({ page }, testInfo) => {
+  const team = await createTeamWithApplication([{ firstname: 'Berit', lastname: 'Bredde', role: 'owner' }], { companyName: 'Bredden', title: 'Lange navne', description: '' });
+  const budgetId = await withDb((db) =>
+    db
+      .selectFrom('application_sections as s')
+      .innerJoin('grant_sections as g', 'g.id', 's.grant_section_id')
+      .select('s.id')
+      .where('s.application_id', '=', team.applicationId)
+      .where('g.kind', '=', 'budget')
+      .executeTakeFirstOrThrow()
+      .then((row) => row.id),
+  );
+  await signInAs(page, team.emails[0]!);
+  const addLine = { da: 'Tilføj budgetlinje', en: 'Add budget line', nb: 'Legg til budsjettlinje' };
+  const typeLabel = { da: 'Type', en: 'Type', nb: 'Type' };
+  for (const locale of locales) {
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/applications/${team.applicationId}/${budgetId}?lang=${locale}`);
+      const type = page.getByLabel(typeLabel[locale], { exact: true }).first();
+      if ((await page.getByLabel(typeLabel[locale], { exact: true }).count()) === 0) await page.getByRole('button', { name: addLine[locale] }).click();
+      await expect(type).toBeVisible();
+      await type.selectOption('internal-existing');
+      await type.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`budget-line-${locale}-${width}.png`) });
+      // Each type's name, in the select's own font, fits inside it beside its padding and arrow.
+      const cut = await type.evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+        return [...select.options].filter((option) => context.measureText(option.text).width > room).map((option) => `${option.text}: ${Math.ceil(context.measureText(option.text).width)} > ${Math.floor(room)}`);
+      });
+      expect(cut, `${locale} ${width}`).toEqual([]);
+    }
+  }
+  await expectAccessible(page);
+});

@@ -15,6 +15,9 @@ import { newRowId, ReorderableRows } from './reorderable-rows';
 
 const contradictions = ['budget.problem.hoursZero', 'budget.problem.invoiceBelowMin', 'budget.problem.fundingAboveMax', 'budget.problem.fundingAboveCost'];
 
+
+/** The type list's end padding is the arrow's own: on a phone the longest type's name then fits. */
+const typeSelectClass = inputClass.replace('px-2.5', 'ps-2.5 pe-1');
 export function budgetOf(data: unknown): BudgetData {
   const parsed = budgetDataSchema.safeParse(data);
   return parsed.success ? parsed.data : emptyBudget;
@@ -113,11 +116,12 @@ function LineFields({ line, terms, language, disabled, problems, onChange }: { l
   const name = field('name');
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <div className="space-y-1">
+      {/* The whole row's width: a type's name ("Lønomkostninger, nuværende medarbejdere") is never cut. */}
+      <div className="space-y-1 sm:col-span-2">
         <label htmlFor={`${id}-type`} className="block text-sm font-medium text-gray-800">
           {t('budget.editor.lineType')}
         </label>
-        <select id={`${id}-type`} value={line.type} disabled={disabled} onChange={(event) => onChange(withType(line, event.target.value as BudgetLineType))} className={inputClass}>
+        <select id={`${id}-type`} value={line.type} disabled={disabled} onChange={(event) => onChange(withType(line, event.target.value as BudgetLineType))} className={typeSelectClass}>
           {budgetLineTypes.map((type) => (
             <option key={type} value={type}>
               {t(`budget.type.${type}`)}
@@ -125,7 +129,7 @@ function LineFields({ line, terms, language, disabled, problems, onChange }: { l
           ))}
         </select>
       </div>
-      <div className="space-y-1" data-field={`${at}.name`}>
+      <div className="space-y-1 sm:col-span-2" data-field={`${at}.name`}>
         <label htmlFor={`${id}-name`} className="block text-sm font-medium text-gray-800">
           {isStaffLine(line) ? t('budget.editor.staffName') : t('budget.editor.name')}
         </label>

@@ -51,7 +51,7 @@ export function ReorderableRows<T extends { id: string }>({
               if (dragging !== null) onChange(moveItem(rows, dragging, index));
               setDragging(null);
             }}
-            className={`rounded-lg bg-white p-3 shadow-sm ring-1 ${dragging === index ? 'opacity-60 ring-primary-400' : 'ring-gray-200'}`}
+            className={`rounded-lg bg-white p-2 shadow-sm ring-1 sm:p-3 ${dragging === index ? 'opacity-60 ring-primary-400' : 'ring-gray-200'}`}
           >
             <div className="mb-2 flex flex-wrap items-center gap-1">
               {!disabled && (
