@@ -6,6 +6,7 @@
  * forced; an incomplete file restores nothing; old backups beyond the retention are removed;
  * scheduled backups take the same path.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -212,6 +213,26 @@ it('refuses what is not a whole backup, leaving the empty database empty', async
   } finally {
     await target.db.destroy();
     for (const name of readdirSync(dir)) rmSync(path.join(dir, name), { force: true });
+  }
+});
+
+// Backups of earlier releases were pg_dump's custom format; where a pg_dump of the test server's
+// version is installed, one is made as they were and restored as before.
+const pgDumpMajor = Number(/\(PostgreSQL\)\s+(\d+)/.exec(spawnSync('pg_dump', ['--version'], { encoding: 'utf8' }).stdout ?? '')?.[1] ?? 0);
+it.skipIf(pgDumpMajor === 0)('still restores a backup made by an earlier release with pg_dump', async () => {
+  const { rows } = await sql<{ version: string }>`SELECT current_setting('server_version_num') AS version`.execute(services.db);
+  if (pgDumpMajor < Math.floor(Number(rows[0]!.version) / 10_000)) return;
+  const installationId = (await readInstallationId(services.db))!;
+  const file = path.join(dir, backupFileName(installationId, (await migrationLevel(services.db))!, new Date()).replace(/\.backup\.gz$/, '.dump'));
+  const dumped = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${services.scratch.url}`], { encoding: 'utf8' });
+  expect(dumped.status, dumped.stderr).toBe(0);
+  const target = await emptyDatabase();
+  try {
+    await restoreBackup({ databaseUrl: target.url, file });
+    expect(await contents(target.db)).toEqual(await contents(services.db));
+  } finally {
+    await target.db.destroy();
+    rmSync(file, { force: true });
   }
 });
 

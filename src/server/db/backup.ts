@@ -170,6 +170,7 @@ async function writeTo(stream: Writable, failure: Promise<unknown>, data: Buffer
 export async function createBackup(options: { databaseUrl: string; dir: string; now?: Date }): Promise<string> {
   const client = await connect(options.databaseUrl, 'backup');
   let partial: string | null = null;
+  let output: Writable | null = null;
   try {
     // One snapshot for everything read below; READ ONLY, so it can change nothing.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
@@ -223,6 +224,7 @@ export async function createBackup(options: { databaseUrl: string; dir: string; 
     // Written under a temporary name and renamed, so a file with the final name is always whole.
     partial = `${file}.partial`;
     const gzip = createGzip();
+    output = gzip;
     const written = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
     written.catch(() => {});
     const write = (data: Buffer | string) => writeTo(gzip, written, data);
@@ -248,6 +250,8 @@ export async function createBackup(options: { databaseUrl: string; dir: string; 
     return file;
   } finally {
     await client.end().catch(() => {});
+    // A backup that failed half-way leaves no file behind.
+    output?.destroy();
     if (partial) await rm(partial, { force: true });
   }
 }
