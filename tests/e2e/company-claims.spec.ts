@@ -88,7 +88,7 @@ test('a user who finds the company taken asks to join, the owner gives access, a
   await expect(company).toHaveCount(1);
   await expect(company).toContainText(`Olga Ejer (${owner.email})`);
   await expectAccessible(adminPage);
-  await company.getByRole('button', { name: 'Flyt ejerskabet af Carlsberg' }).click();
+  await company.getByRole('button', { name: 'Flyt ejerskab af Carlsberg' }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Flyt ejerskabet af Carlsberg' });
   await dialog.getByRole('button', { name: 'Flyt ejerskabet' }).click();
   await expect(dialog.getByText('Feltet skal udfyldes').first()).toBeVisible();

@@ -48,7 +48,7 @@ test('an internal deadline, a section given to a colleague, their sections, inbo
   await expect(plan).toContainText('sat af teamet');
 
   // Projektresumé goes to Bo; the reviewer is not offered.
-  await plan.getByRole('button', { name: 'Vælg skribent og dato for »Projektresumé«' }).click();
+  await plan.getByRole('button', { name: 'Tildel »Projektresumé«: vælg skribent og dato' }).click();
   const assign = page.getByRole('dialog', { name: 'Hvem skriver »Projektresumé«?' });
   const writer = assign.getByRole('combobox', { name: 'Skribent' });
   await expect(writer.getByRole('option')).toHaveText(['Ingen', 'Anna Ejer', 'Bo Kollega']);
@@ -63,7 +63,7 @@ test('an internal deadline, a section given to a colleague, their sections, inbo
   await expect(page.getByRole('navigation').getByRole('img', { name: 'Bo Kollega' })).toBeVisible();
 
   // A due day that has passed is refused on its field, in plain words; today is taken.
-  await plan.getByRole('button', { name: 'Vælg skribent og dato for »Budget«' }).click();
+  await plan.getByRole('button', { name: 'Tildel »Budget«: vælg skribent og dato' }).click();
   const budget = page.getByRole('dialog', { name: 'Hvem skriver »Budget«?' });
   await budget.getByRole('combobox', { name: 'Skribent' }).selectOption({ label: 'Anna Ejer' });
   const budgetDue = budget.getByRole('textbox', { name: 'Færdigt senest' });

@@ -131,7 +131,7 @@ test('the menu counts an invitation no more as soon as it is accepted, in this w
   await page.reload();
   await expect(invitationsLink(page)).toHaveAccessibleName('Invitations 1 waiting for your answer');
   await invitationsLink(page).click();
-  await page.getByRole('button', { name: `Accept the invitation to ${company}` }).click();
+  await page.getByRole('button', { name: `Accept invitation to ${company}` }).click();
   await expect(page).toHaveURL(/\/companies$/);
   await expect(invitationsLink(page)).toHaveAccessibleName('Invitations');
   await expect(page.getByTestId('inbox-count')).toHaveCount(0);

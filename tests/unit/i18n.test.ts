@@ -44,6 +44,33 @@ describe('the catalogs', () => {
     expect(catalog['grants.deadline.none']).toBe(catalog['applications.deadline.none']);
   });
 
+  // A button's or link's name for screen readers holds the words it shows (WCAG 2.5.3, label in
+  // name): a voice-control user says what they see. Pairs of visible text and aria-label.
+  it.each(locales)('every aria-label in %s holds the visible label of its button or link', (locale) => {
+    const pairs = [
+      ['deadlines.assign.button', 'deadlines.assign.buttonLabel'],
+      ['companyClaims.mine.withdraw', 'companyClaims.mine.withdrawLabel'],
+      ['companyClaims.admin.transfer', 'companyClaims.admin.transferLabel'],
+      ['companies.members.remove', 'companies.members.removeLabel'],
+      ['funds.admin.grants', 'funds.admin.grantsOf'],
+      ['funds.admin.edit', 'funds.admin.editOf'],
+      ['funds.admin.delete', 'funds.admin.deleteOf'],
+      ['grants.admin.moveUp', 'grants.admin.moveUpOf'],
+      ['grants.admin.moveDown', 'grants.admin.moveDownOf'],
+      ['grants.admin.remove', 'grants.admin.removeOf'],
+      ['grants.admin.edit', 'grants.admin.editOf'],
+      ['grants.admin.duplicate', 'grants.admin.duplicateOf'],
+      ['grants.admin.delete', 'grants.admin.deleteOf'],
+      ['invitations.remove', 'invitations.removeLabel'],
+      ['invitations.token.accept', 'invitations.mine.accept'],
+      ['invitations.token.decline', 'invitations.mine.decline'],
+      ['jobs.action.details', 'jobs.action.detailsOf'],
+    ] as const;
+    const catalog = catalogs[locale];
+    const words = (text: string) => text.replace(/\{\w+\}/g, 'Navn').toLocaleLowerCase(locale);
+    for (const [visible, label] of pairs) expect(words(catalog[label]), `${locale} ${label}`).toContain(words(catalog[visible]));
+  });
+
   it('names a language inside a sentence as each language writes it', () => {
     expect(languageName('da', 'da')).toBe('dansk');
     expect(languageName('da', 'nb')).toBe('dansk');

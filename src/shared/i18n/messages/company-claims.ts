@@ -14,7 +14,7 @@ const da = {
   'companyClaims.mine.title': 'Dine anmodninger om adgang',
   'companyClaims.mine.sent': 'Sendt {date}',
   'companyClaims.mine.withdraw': 'Træk tilbage',
-  'companyClaims.mine.withdrawLabel': 'Træk anmodningen til {company} tilbage',
+  'companyClaims.mine.withdrawLabel': 'Træk tilbage: anmodningen til {company}',
   'companyClaims.mine.withdrawBody': 'Ejerne ser den ikke længere. Du kan bede om adgang igen senere.',
   'companyClaims.mine.withdrawn': 'Anmodningen er trukket tilbage',
   'companyClaims.pending.title': 'Anmodninger om adgang',
@@ -35,7 +35,7 @@ const da = {
   'companyClaims.admin.requests': 'Åbne anmodninger',
   'companyClaims.admin.noOwner': 'Ingen ejer',
   'companyClaims.admin.transfer': 'Flyt ejerskab',
-  'companyClaims.admin.transferLabel': 'Flyt ejerskabet af {company}',
+  'companyClaims.admin.transferLabel': 'Flyt ejerskab af {company}',
   'companyClaims.admin.transferTitle': 'Flyt ejerskabet af {company}',
   'companyClaims.admin.transferBody':
     'Personen bliver ejer. De nuværende ejere bliver administratorer, og alle berørte får en e-mail med begrundelsen.',
@@ -97,7 +97,7 @@ const en: Record<Keys, string> = {
   'companyClaims.admin.requests': 'Open requests',
   'companyClaims.admin.noOwner': 'No owner',
   'companyClaims.admin.transfer': 'Move ownership',
-  'companyClaims.admin.transferLabel': 'Move the ownership of {company}',
+  'companyClaims.admin.transferLabel': 'Move ownership of {company}',
   'companyClaims.admin.transferTitle': 'Move the ownership of {company}',
   'companyClaims.admin.transferBody':
     'The person becomes the owner. The current owners become administrators, and everyone concerned gets an e-mail with the reason.',

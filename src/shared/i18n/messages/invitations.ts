@@ -81,7 +81,7 @@ const en: Record<Keys, string> = {
   'invitations.mine.empty': 'You have no pending invitations.',
   'invitations.mine.unverified': 'Invitations sent to {email} show here once you have confirmed the address with the link in the e-mail we sent you. If you received an invitation by e-mail, you can also accept it with the link in the invitation.',
   'invitations.mine.from': '{inviter} invited you as {role}',
-  'invitations.mine.accept': 'Accept the invitation to {company}',
+  'invitations.mine.accept': 'Accept invitation to {company}',
   'invitations.mine.decline': 'Decline the invitation to {company}',
   'invitations.someone': 'A colleague',
   'invitations.email.subject': '{inviter} invited you to {company} on Grantwork',
