@@ -43,6 +43,7 @@ export const LIVE_PATH = '/live';
 
 const PING = Buffer.from('PING');
 const PONG = Buffer.from('PONG');
+const STOP = Buffer.from('"subscription.stop"');
 
 /** The largest frame a window may send: a whole 100,000-character text as one change fits. */
 export const MAX_LIVE_FRAME_BYTES = 1024 * 1024;
@@ -267,6 +268,7 @@ export function attachLiveSocket(
     let awaitingParameters = /[?&]connectionParams=1(&|$)/.test(request.url ?? '');
     let windowStarted = 0;
     let calls = 0;
+    let messages = 0;
     let warned = false;
     const refuse = (ids: unknown[] | null, answer: (id: unknown) => string, warning: string) => {
       if (!warned) {
@@ -287,30 +289,37 @@ export function attachLiveSocket(
         return pass(data, isBinary);
       }
       // Counted cheaply: one call unless the frame is a list ('['), which is read to count its calls.
+      // Stopping a subscription is not refused (that would keep what it ends), nor counted as a call.
       let ids: unknown[] | null = null;
+      let stops = 0;
       if (data[0] === 0x5b) {
         try {
           const parsed: unknown = JSON.parse(data.toString('utf8'));
-          if (Array.isArray(parsed)) ids = parsed.map((call) => (call !== null && typeof call === 'object' ? (call as { id?: unknown }).id : null));
+          if (Array.isArray(parsed)) {
+            ids = parsed.map((call) => (call !== null && typeof call === 'object' ? (call as { id?: unknown }).id : null));
+            stops = parsed.filter((call) => call !== null && typeof call === 'object' && (call as { method?: unknown }).method === 'subscription.stop').length;
+          }
         } catch {
           // tRPC answers what it cannot read.
         }
-      }
+      } else if (data.length < 120 && data.includes(STOP)) stops = 1;
       const count = ids?.length ?? 1;
       const now = Date.now();
       if (now - windowStarted >= CALL_WINDOW_SECONDS * 1000) {
         windowStarted = now;
         calls = 0;
+        messages = 0;
         warned = false;
       }
-      calls += count;
+      calls += count - stops;
+      messages += count;
       const userId = users.get(socket);
       if (count > MAX_CALLS_PER_FRAME) refuse(ids, refuseLongFrame, 'live frame of too many calls refused');
       // Past the socket's limit, or its user's (counted by every way in the base middleware): refused before tRPC reads it.
-      else if (calls > callLimit || (userId !== undefined && callLimiter.over(userId))) refuse(ids ?? idsOf(data.toString('utf8')), refuseBusy, 'live socket past its call limit: calls refused');
-      else return pass(data, isBinary);
-      // A frame of calls refused costs little, but not nothing: at twice the limit the connection ends.
-      if (calls > 2 * callLimit) closeSocket(socket, TOO_MANY_CALLS_CLOSE_CODE, 'too many calls');
+      else if (count !== stops && (calls > callLimit || (userId !== undefined && callLimiter.over(userId)))) refuse(ids ?? idsOf(data.toString('utf8')), refuseBusy, 'live socket past its call limit: calls refused');
+      else if (messages <= 2 * callLimit) return pass(data, isBinary);
+      // A frame of calls refused costs little, but not nothing: at twice the limit (stops too) the connection ends.
+      if (messages > 2 * callLimit) closeSocket(socket, TOO_MANY_CALLS_CLOSE_CODE, 'too many calls');
     });
   });
 
