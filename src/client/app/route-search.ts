@@ -107,6 +107,9 @@ export function setupSearch(search: Search): SetupSearch {
   };
 }
 
+/** The company a deleted company's e-mail asks to restore (`/companies?restore=…`, decision 0050). */
+export const companiesSearch = (search: Search): { restore?: string } => ({ restore: uuid(search.restore) });
+
 /** The dashboard's filters (`/applications?company=…&status=…`). */
 export function applicationsSearch(search: Search): ApplicationsSearch {
   return { company: uuid(search.company), status: isApplicationStatus(search.status) ? search.status : undefined };

@@ -1,5 +1,6 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { CompanyList } from '../../features/companies/company-list';
+import { RecentlyDeletedCompanies } from '../../features/companies/recently-deleted';
 import { MyJoinRequests } from '../../features/company-claims/join-requests';
 import { useT } from '../../lib/intl';
 import { buttonClass } from '../../ui/button';
@@ -8,6 +9,8 @@ import { usePageTitle } from '../../lib/page-meta';
 export default function CompaniesScreen() {
   const t = useT();
   usePageTitle(t('route.companies'));
+  // The restore link of a deleted company's e-mail: `?restore=<id>` asks at once (decision 0050).
+  const restoreId = useSearch({ from: '/user/companies' }).restore;
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -25,6 +28,7 @@ export default function CompaniesScreen() {
         </div>
       </div>
       <div className="mt-6 space-y-8">
+        <RecentlyDeletedCompanies restoreId={restoreId} />
         <CompanyList />
         <MyJoinRequests />
       </div>

@@ -1,6 +1,8 @@
+import { companiesSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('companies', {
+  search: companiesSearch,
   data: ({ utils }) => [utils.companies.list.prefetch()],
   component: () => import('./companies.lazy'),
 });

@@ -205,7 +205,7 @@ function DeleteApplication({ application }: { application: Overview }) {
   return (
     <ConfirmDialog
       title={t('applications.overview.deleteTitle', { title: application.title })}
-      description={t('applications.overview.deleteBody')}
+      description={<DeletionCounts applicationId={application.id} />}
       confirmLabel={t('applications.overview.delete')}
       variant="danger"
       onConfirm={async () => {
@@ -220,6 +220,19 @@ function DeleteApplication({ application }: { application: Overview }) {
         </Button>
       }
     />
+  );
+}
+
+/** What deleting the application takes with it, counted, and how long it can be restored (decision 0050). */
+function DeletionCounts({ applicationId }: { applicationId: string }) {
+  const t = useT();
+  const summary = trpc.applications.deletionSummary.useQuery({ applicationId });
+  return (
+    <>
+      <p>{t('applications.overview.deleteBody')}</p>
+      {summary.data && <p className="mt-1 font-medium">{t('applications.overview.deleteCounts', summary.data)}</p>}
+      <p className="mt-2">{t('applications.overview.deleteUndo', { days: 14 })}</p>
+    </>
   );
 }
 

@@ -20,7 +20,8 @@ type OpenGrant = RouterOutputs['applications']['list']['openGrants'][number];
  * `/applications`: the signed-in user's home — their applications across companies, and what waits
  * for them; `plan` is the deadlines feature's part (their sections, the next deadlines), given by the route.
  */
-export function Dashboard({ filters, plan }: { filters: ApplicationListInput; plan?: ReactNode }) {
+/** `deleted`: the recently deleted companies and applications that can be restored (decision 0050). */
+export function Dashboard({ filters, plan, deleted }: { filters: ApplicationListInput; plan?: ReactNode; deleted?: ReactNode }) {
   const t = useT();
   const navigate = useNavigate();
   const list = trpc.applications.list.useInfiniteQuery(filters, { getNextPageParam: (page) => page.nextCursor });
@@ -119,6 +120,7 @@ export function Dashboard({ filters, plan }: { filters: ApplicationListInput; pl
         </>
       )}
 
+      {deleted}
       {firstPage && firstPage.openGrants.length > 0 && !noCompany && <OpenGrants grants={firstPage.openGrants} />}
       <p className="mt-6 text-sm">
         <Link to="/grants" className="text-primary-700 underline">

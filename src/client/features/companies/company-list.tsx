@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
@@ -8,9 +8,8 @@ import { locales } from '../../../shared/i18n/locales';
 import { updateCompanyInput, type LookupState } from '../../../shared/schemas/companies';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useFormats, useT } from '../../lib/intl';
-import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { appErrorOf, errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormError, SelectField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
@@ -198,22 +197,105 @@ function EditForm({ company, onDone }: { company: CompanyItem; onDone: () => voi
   );
 }
 
+const RESTORE_DAYS = 14;
+
 function DeleteButton({ company }: { company: CompanyItem }) {
   const t = useT();
-  const utils = trpc.useUtils();
-  const remove = trpc.companies.delete.useMutation();
+  const [open, setOpen] = useState(false);
   return (
-    <ConfirmDialog
-      title={t('companies.delete.title', { name: company.name })}
-      description={t('companies.delete.body')}
-      confirmLabel={t('companies.delete.confirm')}
-      variant="danger"
-      trigger={<Button variant="ghost" className="text-red-700 hover:bg-red-50">{t('companies.action.delete')}</Button>}
-      onConfirm={async () => {
-        await remove.mutateAsync({ companyId: company.id });
-        toast.success(t('companies.delete.done'));
-        await utils.companies.list.invalidate();
-      }}
-    />
+    <>
+      <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setOpen(true)}>
+        {t('companies.action.delete')}
+      </Button>
+      <FormDialog title={t('companies.delete.title', { name: company.name })} open={open} onOpenChange={setOpen}>
+        {open && <DeleteForm company={company} onDone={() => setOpen(false)} />}
+      </FormDialog>
+    </>
+  );
+}
+
+/**
+ * What deleting the company takes with it, counted; a copy of its applications offered first; its
+ * name typed exactly and the owner's password (decision 0050).
+ */
+function DeleteForm({ company, onDone }: { company: CompanyItem; onDone: () => void }) {
+  const t = useT();
+  const utils = trpc.useUtils();
+  const summary = trpc.companies.deletionSummary.useQuery({ companyId: company.id });
+  const remove = trpc.companies.delete.useMutation({ meta: { handlesError: true } });
+  const exportCopy = trpc.dataRights.requestCompanyExport.useMutation({ meta: { handlesError: true } });
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; password?: string; form?: string }>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name !== company.name) {
+      setErrors({ name: t('companies.delete.wrongName') });
+      return;
+    }
+    setErrors({});
+    try {
+      await remove.mutateAsync({ companyId: company.id, name, password });
+      toast.success(t('companies.delete.done'));
+      await Promise.all([utils.companies.list.invalidate(), utils.companies.restorable.invalidate(), utils.applications.list.invalidate()]);
+      onDone();
+    } catch (error) {
+      const data = appErrorOf(error);
+      const fields = data?.fieldErrors ?? {};
+      if (fields.name || fields.password) setErrors({ name: fields.name, password: fields.password });
+      else setErrors({ form: errorMessageOf(error) });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4 text-sm text-gray-800">
+      <FormError>{errors.form}</FormError>
+      <div>
+        <p>{t('companies.delete.body')}</p>
+        {summary.status !== 'success' ? (
+          <QueryState query={summary} />
+        ) : (
+          <ul className="mt-2 list-disc space-y-1 pl-5" aria-label={t('companies.delete.title', { name: company.name })}>
+            <li>{t('companies.delete.applications', { count: summary.data.applications, sections: summary.data.sections, versions: summary.data.versions })}</li>
+            <li>{t('companies.delete.members', { count: summary.data.members })}</li>
+            <li>{t('companies.delete.invitations', { count: summary.data.invitations })}</li>
+          </ul>
+        )}
+        <p className="mt-2">{t('companies.delete.undo', { days: RESTORE_DAYS })}</p>
+      </div>
+      <div className="rounded-md bg-gray-50 p-3 ring-1 ring-gray-200">
+        {exportCopy.isSuccess ? (
+          <p role="status">{t('companies.delete.exportStarted')}</p>
+        ) : (
+          <Button variant="secondary" disabled={exportCopy.isPending} onClick={() => exportCopy.mutate({ companyId: company.id })}>
+            {t('companies.delete.exportFirst')}
+          </Button>
+        )}
+      </div>
+      <TextField
+        label={t('companies.delete.typeName', { name: company.name })}
+        autoComplete="off"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={errors.name}
+      />
+      <TextField
+        label={t('companies.delete.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          {t('companies.cancel')}
+        </Button>
+        <Button type="submit" variant="danger" disabled={remove.isPending || name === '' || password === ''}>
+          {t('companies.delete.confirm')}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -108,6 +108,12 @@ export async function hasPublishedApplication(db: Executor, companyId: string): 
   return row !== undefined;
 }
 
+/** The user's password hash, which deleting a company asks for again. */
+export async function passwordHashOf(db: Executor, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  return row?.password_hash;
+}
+
 /** How long a deleted company or application can be restored before the retention sweep removes it (decision 0050). */
 export const RESTORE_DAYS = 14;
 

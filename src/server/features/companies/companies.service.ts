@@ -23,6 +23,7 @@ import {
   deleteMembership,
   findMemberRoleForUpdate,
   insertCompanyWithOwner,
+  passwordHashOf,
   setMemberRole,
 } from './companies.queries';
 import { findLookup, storedProfile } from './registry-lookups.queries';
@@ -141,8 +142,8 @@ export async function confirmCompanyDeletion(
   }
   await consumeRateLimit(services.redis, services.env.REDIS_PREFIX, rateLimits.changePasswordPerIp, input.client);
   await consumeRateLimit(services.redis, services.env.REDIS_PREFIX, rateLimits.changePasswordPerUser, input.userId);
-  const user = await services.db.selectFrom('users').select('password_hash').where('id', '=', input.userId).executeTakeFirst();
-  if (!user || !(await verifyPassword(user.password_hash, input.password, input.client))) {
+  const hash = await passwordHashOf(services.db, input.userId);
+  if (hash === undefined || !(await verifyPassword(hash, input.password, input.client))) {
     throw new AppError('VALIDATION', { message: 'companies.delete.wrongPassword', fieldErrors: { password: 'companies.delete.wrongPassword' } });
   }
 }
