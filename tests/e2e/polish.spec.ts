@@ -3,9 +3,12 @@
  * fact two ways, labels that differ from what is read aloud, rows cut at the screen's edge.
  * The screens are pictured in da, en and nb at 375 and 1280 px (kept with the test's results).
  */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addDays, danishDate } from '../../src/shared/domain/deadlines';
+import { applicationDescription, applicationTitle, sectionTexts } from './final-document-texts';
 import { createTeamWithApplication, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
 const locales = ['da', 'en', 'nb'] as const;
@@ -198,4 +201,59 @@ test('a button’s name for screen readers starts with the words it shows: "Assi
   await page.goto(`/companies/${companyId}/users?lang=en`);
   await expect(page.getByRole('button', { name: 'Remove Otto Tale' })).toBeVisible();
   await expectLabelsInNames(page, { labelledButtons: true });
+});
+
+test('the printed document fills its first page and ends without an empty box', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const long = (text: string, times: number) => Array.from({ length: times }, () => text).join('\n\n');
+  const team = await createTeamWithApplication([{ firstname: 'Pia', lastname: 'Print', role: 'owner' }], {
+    companyName: 'Trykkeriet',
+    title: applicationTitle,
+    description: long(applicationDescription, 4),
+  });
+  await withDb(async (db) => {
+    const sections = await db
+      .selectFrom('application_sections as s')
+      .innerJoin('grant_sections as g', 'g.id', 's.grant_section_id')
+      .select(['s.id', 'g.title'])
+      .where('s.application_id', '=', team.applicationId)
+      .execute();
+    for (const section of sections) {
+      const text = sectionTexts[section.title];
+      if (text) await db.updateTable('application_sections').set({ content: section.title === 'Projektresumé' ? long(text, 2) : text }).where('id', '=', section.id).execute();
+    }
+    // A long activity plan: more rows than a page holds.
+    const plan = sections.find((section) => section.title === 'Aktivitetsplan')!;
+    const rows = Array.from({ length: 40 }, (_, index) => ({
+      id: `a${index}`,
+      activity: `Aktivitet ${index + 1}: målinger i hus ${index + 1}`,
+      start: '2027-03-01',
+      end: '2027-09-30',
+      who: '',
+      outcome: 'Målte data om forbrug og komfort, skrevet ind i projektets fælles rapport.',
+      milestone: index % 5 === 0,
+    }));
+    await db.updateTable('application_sections').set({ data: JSON.stringify({ activities: rows }) }).where('id', '=', plan.id).execute();
+  });
+  await signInAs(page, team.emails[0]!);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/applications/${team.applicationId}/final`);
+  await expect(page.getByRole('article').getByRole('heading', { level: 2, name: '1. Projektresumé' })).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  const file = testInfo.outputPath('printed.pdf');
+  writeFileSync(file, pdf);
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+  const linesOf = (n: number) => execFileSync('pdftotext', ['-layout', '-f', String(n), '-l', String(n), file, '-'], { encoding: 'utf8' }).split('\n').filter((line) => line.trim() !== '').length;
+  for (let n = 1; n <= pages; n += 1) execFileSync('pdftoppm', ['-r', '60', '-f', String(n), '-l', String(n), '-png', file, testInfo.outputPath(`page-${n}`)]);
+  const lines = Array.from({ length: pages }, (_, index) => linesOf(index + 1));
+  // No page but the last is left mostly empty: a long table goes on over the page break instead of
+  // moving whole to the next page and taking its heading with it.
+  const full = Math.max(...lines);
+  for (const [index, count] of lines.slice(0, -1).entries()) expect(count, `page ${index + 1} of ${pages}: ${lines.join(', ')} lines`).toBeGreaterThanOrEqual(full * 0.6);
+  // A budget without lines draws no empty chart.
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Ingen budgetlinjer endnu.');
+  expect(text).not.toContain('Tilskud og egenfinansiering');
 });

@@ -215,45 +215,48 @@ export function BudgetSummary({ budget, terms }: { budget: BudgetData; terms: Gr
 
   return (
     <div className="space-y-4 rounded-lg bg-gray-50 p-4 ring-1 ring-gray-200 print:bg-transparent print:p-0 print:ring-0 print:[print-color-adjust:exact]" data-testid="budget-summary">
-      <div className="grid gap-4 md:grid-cols-2">
-        <figure aria-hidden="true" className="space-y-1">
-          <figcaption className="text-sm font-semibold text-gray-900">{t('budget.editor.costChart')}</figcaption>
-          <svg viewBox={`0 0 300 ${Math.max(1, used.length) * 26}`} className="w-full" role="presentation">
-            {used.map((type, index) => (
-              <g key={type} transform={`translate(0 ${index * 26})`}>
-                <rect x="0" y="2" width={Math.max(2, (totals.byType[type] / largest) * 300)} height="20" rx="3" fill={typeColours[type]} data-type={type} />
-              </g>
-            ))}
-          </svg>
-          <ul className="grid gap-0.5 text-xs text-gray-700">
-            {used.map((type) => (
-              <li key={type} className="flex items-center gap-1.5">
-                <span className="inline-block size-2.5 rounded-sm" style={{ background: typeColours[type] }} />
-                {t(`budget.type.${type}`)}
+      {/* No costs, no charts: an empty grey bar says nothing, on screen or on paper. */}
+      {totals.total > 0 && (
+        <div className="grid gap-4 md:grid-cols-2">
+          <figure aria-hidden="true" className="space-y-1">
+            <figcaption className="text-sm font-semibold text-gray-900">{t('budget.editor.costChart')}</figcaption>
+            <svg viewBox={`0 0 300 ${Math.max(1, used.length) * 26}`} className="w-full" role="presentation">
+              {used.map((type, index) => (
+                <g key={type} transform={`translate(0 ${index * 26})`}>
+                  <rect x="0" y="2" width={Math.max(2, (totals.byType[type] / largest) * 300)} height="20" rx="3" fill={typeColours[type]} data-type={type} />
+                </g>
+              ))}
+            </svg>
+            <ul className="grid gap-0.5 text-xs text-gray-700">
+              {used.map((type) => (
+                <li key={type} className="flex items-center gap-1.5">
+                  <span className="inline-block size-2.5 rounded-sm" style={{ background: typeColours[type] }} />
+                  {t(`budget.type.${type}`)}
+                </li>
+              ))}
+            </ul>
+          </figure>
+          <figure aria-hidden="true" className="space-y-1">
+            <figcaption className="text-sm font-semibold text-gray-900">{t('budget.editor.fundingChart')}</figcaption>
+            <svg viewBox="0 0 300 36" className="w-full" role="presentation">
+              <rect x="0" y="4" width="300" height="24" rx="3" fill="#d1d5db" />
+              <rect x="0" y="4" width={fundingShare * 300} height="24" rx="3" fill="#1d4ed8" data-testid="funding-bar" />
+              {maxShare !== null && <line x1={maxShare * 300} x2={maxShare * 300} y1="0" y2="36" stroke="#111827" strokeWidth="2" strokeDasharray="3 2" />}
+            </svg>
+            <ul className="flex flex-wrap gap-x-3 text-xs text-gray-700">
+              <li className="flex items-center gap-1.5">
+                <span className="inline-block size-2.5 rounded-sm bg-[#1d4ed8]" />
+                {t('budget.editor.fundingRequested')} {percent(totals.fundingPct)}
               </li>
-            ))}
-          </ul>
-        </figure>
-        <figure aria-hidden="true" className="space-y-1">
-          <figcaption className="text-sm font-semibold text-gray-900">{t('budget.editor.fundingChart')}</figcaption>
-          <svg viewBox="0 0 300 36" className="w-full" role="presentation">
-            <rect x="0" y="4" width="300" height="24" rx="3" fill="#d1d5db" />
-            <rect x="0" y="4" width={fundingShare * 300} height="24" rx="3" fill="#1d4ed8" data-testid="funding-bar" />
-            {maxShare !== null && <line x1={maxShare * 300} x2={maxShare * 300} y1="0" y2="36" stroke="#111827" strokeWidth="2" strokeDasharray="3 2" />}
-          </svg>
-          <ul className="flex flex-wrap gap-x-3 text-xs text-gray-700">
-            <li className="flex items-center gap-1.5">
-              <span className="inline-block size-2.5 rounded-sm bg-[#1d4ed8]" />
-              {t('budget.editor.fundingRequested')} {percent(totals.fundingPct)}
-            </li>
-            <li className="flex items-center gap-1.5">
-              <span className="inline-block size-2.5 rounded-sm bg-gray-300" />
-              {t('budget.editor.ownFinancing')}
-            </li>
-            {terms.maxFundingPct !== null && <li>┊ {t('budget.editor.maxFunding', { max: formats.percent(terms.maxFundingPct) })}</li>}
-          </ul>
-        </figure>
-      </div>
+              <li className="flex items-center gap-1.5">
+                <span className="inline-block size-2.5 rounded-sm bg-gray-300" />
+                {t('budget.editor.ownFinancing')}
+              </li>
+              {terms.maxFundingPct !== null && <li>┊ {t('budget.editor.maxFunding', { max: formats.percent(terms.maxFundingPct) })}</li>}
+            </ul>
+          </figure>
+        </div>
+      )}
       <table className="w-full text-sm print:break-inside-avoid">
         <caption className="text-start font-semibold text-gray-900">{t('budget.editor.summary')}</caption>
         <thead className="sr-only">
