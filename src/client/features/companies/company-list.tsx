@@ -268,9 +268,15 @@ function DeleteForm({ company, onDone }: { company: CompanyItem; onDone: () => v
         {exportCopy.isSuccess ? (
           <p role="status">{t('companies.delete.exportStarted')}</p>
         ) : (
-          <Button variant="secondary" disabled={exportCopy.isPending} onClick={() => exportCopy.mutate({ companyId: company.id })}>
+          <button
+            type="button"
+            // A long label wraps on a narrow screen instead of leaving the dialog.
+            className={`${buttonClass('secondary')} h-auto! whitespace-normal! py-2 text-left`}
+            disabled={exportCopy.isPending}
+            onClick={() => exportCopy.mutate({ companyId: company.id })}
+          >
             {t('companies.delete.exportFirst')}
-          </Button>
+          </button>
         )}
       </div>
       <TextField
