@@ -194,9 +194,17 @@ describe('a membership kept in one process changes there within a second of a ch
   it('the company deleted through the other process', async () => {
     const { owner, writer, companyId, applicationId, sectionId } = await companyWithApplication();
     expect((await call(first.base, 'applications.section', writer.token, { applicationId, sectionId })).status).toBe(200);
-    await change(second.base, 'companies.delete', owner.token, { companyId });
+    await change(second.base, 'companies.delete', owner.token, { companyId, name: 'Huske ApS', password: owner.password });
     expect(await timeUntil(async () => (await call(first.base, 'applications.section', writer.token, { applicationId, sectionId })).status === 404)).toBeLessThan(WITHIN_MS);
     expect((await call(first.base, 'applications.get', writer.token, { applicationId })).status).toBe(404);
+  });
+
+  it('the application deleted through the other process', async () => {
+    const { owner, writer, applicationId, sectionId } = await companyWithApplication();
+    // Kept: the writer's role and the application's company, so the next read runs no membership statement.
+    expect((await call(first.base, 'applications.section', writer.token, { applicationId, sectionId })).status).toBe(200);
+    await change(second.base, 'applications.delete', owner.token, { applicationId });
+    expect(await timeUntil(async () => (await call(first.base, 'applications.section', writer.token, { applicationId, sectionId })).status === 404)).toBeLessThan(WITHIN_MS);
   });
 
   it('nothing unannounced is kept longer than its bound', async () => {
