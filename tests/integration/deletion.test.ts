@@ -67,6 +67,22 @@ describe('deleting a company', () => {
     expect(await outcome((await team.caller(team.writer)).companies.deletionSummary({ companyId: team.companyId }))).toBe('FORBIDDEN');
   });
 
+  it('leaves its invitations unanswerable while it is deleted, and answerable again once restored', async () => {
+    const team = await company('Invitation ApS');
+    const invitee = await createUser(services);
+    const owner = await team.caller(team.owner);
+    await owner.invitations.create({ companyId: team.companyId, email: invitee.user.email, role: 'employee' });
+    const guest = await callerFor(services, { token: invitee.token });
+    const [invitation] = await guest.invitations.mine();
+    await owner.companies.delete({ companyId: team.companyId, name: 'Invitation ApS', password: team.owner.password });
+    expect(await guest.invitations.mine()).toEqual([]);
+    expect(await outcome(guest.invitations.acceptMine({ invitationId: invitation!.id }))).toBe('NOT_FOUND');
+    expect(await outcome(guest.companies.get({ companyId: team.companyId }))).toBe('NOT_FOUND');
+    await owner.companies.restore({ companyId: team.companyId });
+    await guest.invitations.acceptMine({ invitationId: invitation!.id });
+    expect((await guest.companies.get({ companyId: team.companyId })).role).toBe('employee');
+  });
+
   it('refuses a name not typed exactly or a wrong password, and deletes nothing', async () => {
     const team = await company('Præcis ApS');
     const owner = await team.caller(team.owner);

@@ -13,7 +13,18 @@ export async function isMemberByEmail(db: Executor, companyId: string, email: st
   return row !== undefined;
 }
 
-/** Adds a member; an existing membership keeps its role. */
+/** Adds a member; an existing membership keeps its role. Nobody is added to a deleted company (decision 0050). */
 export async function addMembership(db: Executor, companyId: string, userId: string, role: CompanyRole): Promise<void> {
-  await db.insertInto('memberships').values({ company_id: companyId, user_id: userId, role }).onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing()).execute();
+  await db
+    .insertInto('memberships')
+    .columns(['company_id', 'user_id', 'role'])
+    .expression((eb) =>
+      eb
+        .selectFrom('companies')
+        .select([eb.val(companyId).as('company_id'), eb.val(userId).as('user_id'), eb.val(role).as('role')])
+        .where('id', '=', companyId)
+        .where('deleted_at', 'is', null),
+    )
+    .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
+    .execute();
 }

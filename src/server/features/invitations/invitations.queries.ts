@@ -131,10 +131,11 @@ export interface InvitationDetails {
   inviterName: string | null;
 }
 
+/** An invitation of a deleted company is not found until the company is restored (decision 0050). */
 function detailsQuery(db: Executor) {
   return db
     .selectFrom('invitations')
-    .innerJoin('companies', 'companies.id', 'invitations.company_id')
+    .innerJoin('companies', (join) => join.onRef('companies.id', '=', 'invitations.company_id').on('companies.deleted_at', 'is', null))
     .leftJoin('users', 'users.id', 'invitations.invited_by')
     .select([
       'invitations.id',
