@@ -44,6 +44,9 @@ export const LIVE_PATH = '/live';
 const PING = Buffer.from('PING');
 const PONG = Buffer.from('PONG');
 const STOP = Buffer.from('"subscription.stop"');
+const SUBSCRIPTION = Buffer.from('"subscription"');
+/** Subscriptions of one socket still opening that are followed for a stop (more are not: they end with their socket). */
+const MAX_OPENING = 100;
 
 /** The largest frame a window may send: a whole 100,000-character text as one change fits. */
 export const MAX_LIVE_FRAME_BYTES = 1024 * 1024;
@@ -264,6 +267,37 @@ export function attachLiveSocket(
     const pass = (data: RawData, isBinary: boolean) => {
       for (const listener of listeners) listener.call(socket, data, isBinary);
     };
+    // tRPC registers a subscription only once its procedure has answered, and a stop that comes
+    // before that finds nothing to stop: the subscription would then run, holding one of its
+    // user's places, until the socket closes. So the subscriptions still opening are followed, by
+    // id, and one stopped meanwhile is stopped again as soon as tRPC says it started.
+    const opening = new Map<string, boolean>();
+    const keyOf = (id: unknown) => JSON.stringify(id ?? null);
+    const follow = (calls: unknown[]) => {
+      for (const call of calls) {
+        if (call === null || typeof call !== 'object') continue;
+        const { id, method } = call as { id?: unknown; method?: unknown };
+        if (method === 'subscription' && opening.size < MAX_OPENING) opening.set(keyOf(id), false);
+        else if (method === 'subscription.stop' && opening.has(keyOf(id))) opening.set(keyOf(id), true);
+      }
+    };
+    const sendOn = socket.send.bind(socket) as (data: unknown, ...rest: unknown[]) => void;
+    socket.send = ((data: unknown, ...rest: unknown[]) => {
+      sendOn(data, ...rest);
+      // Only short answers can say a subscription started or was refused.
+      if (opening.size === 0 || typeof data !== 'string' || data.length > 2_000 || !(data.includes('"started"') || data.includes('"error"'))) return;
+      let answer: { id?: unknown; result?: { type?: unknown }; error?: unknown };
+      try {
+        answer = JSON.parse(data) as typeof answer;
+      } catch {
+        return;
+      }
+      const key = keyOf(answer.id);
+      const stopped = opening.get(key);
+      if (stopped === undefined || (answer.result?.type !== 'started' && answer.error === undefined)) return;
+      opening.delete(key);
+      if (stopped && answer.result?.type === 'started') setImmediate(() => pass(Buffer.from(JSON.stringify({ id: answer.id, jsonrpc: '2.0', method: 'subscription.stop' })), false));
+    }) as WebSocket['send'];
     // The first frame of a client that sends connection parameters is those parameters.
     let awaitingParameters = /[?&]connectionParams=1(&|$)/.test(request.url ?? '');
     let windowStarted = 0;
@@ -291,11 +325,13 @@ export function attachLiveSocket(
       // Counted cheaply: one call unless the frame is a list ('['), which is read to count its calls.
       // Stopping a subscription is not refused (that would keep what it ends), nor counted as a call.
       let ids: unknown[] | null = null;
+      let list: unknown[] | null = null;
       let stops = 0;
       if (data[0] === 0x5b) {
         try {
           const parsed: unknown = JSON.parse(data.toString('utf8'));
           if (Array.isArray(parsed)) {
+            list = parsed;
             ids = parsed.map((call) => (call !== null && typeof call === 'object' ? (call as { id?: unknown }).id : null));
             stops = parsed.filter((call) => call !== null && typeof call === 'object' && (call as { method?: unknown }).method === 'subscription.stop').length;
           }
@@ -317,7 +353,16 @@ export function attachLiveSocket(
       if (count > MAX_CALLS_PER_FRAME) refuse(ids, refuseLongFrame, 'live frame of too many calls refused');
       // Past the socket's limit, or its user's (counted by every way in the base middleware): refused before tRPC reads it.
       else if (count !== stops && (calls > callLimit || (userId !== undefined && callLimiter.over(userId)))) refuse(ids ?? idsOf(data.toString('utf8')), refuseBusy, 'live socket past its call limit: calls refused');
-      else if (messages <= 2 * callLimit) return pass(data, isBinary);
+      else if (messages <= 2 * callLimit) {
+        if (stops > 0 || data.includes(SUBSCRIPTION)) {
+          try {
+            follow(list ?? [JSON.parse(data.toString('utf8'))]);
+          } catch {
+            // tRPC answers what it cannot read.
+          }
+        }
+        return pass(data, isBinary);
+      }
       // A frame of calls refused costs little, but not nothing: at twice the limit (stops too) the connection ends.
       if (messages > 2 * callLimit) closeSocket(socket, TOO_MANY_CALLS_CLOSE_CODE, 'too many calls');
     });
