@@ -253,6 +253,9 @@ async function main() {
     REGISTRY: 'fixture',
     HOST: '127.0.0.1',
     PORT: String(appPort),
+    // Each signed-in line is one user at 50 connections: thousands of calls a second, which the
+    // per-user call limit (src/server/call-limits.ts) exists to refuse. The bench measures the calls.
+    CALLS_PER_USER_LIMIT: '10000000',
   };
   const web = startProcess('web', 'src/server/main.ts', env, cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : []);
   startProcess('worker', 'worker/main.ts', env);
