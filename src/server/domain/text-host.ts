@@ -100,7 +100,7 @@ class TextThread {
     this.generation += 1;
     this.started = false;
     const worker = new Worker(new URL('./text-thread-loader.mjs', import.meta.url));
-    // A process is not kept alive by its documents' thread.
+    // A process is kept alive by its documents' thread only while it waits for an answer (`arm`).
     worker.unref();
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
@@ -135,6 +135,8 @@ class TextThread {
   /** Times the request the thread works on now (the oldest unanswered), from when it could start on it. */
   private arm(worker: Worker): void {
     const head = this.pending.keys().next();
+    if (head.done) worker.unref();
+    else worker.ref();
     if (head.done || !this.started) {
       if (this.watchdog) clearTimeout(this.watchdog.timer);
       this.watchdog = null;
