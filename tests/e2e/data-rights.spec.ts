@@ -110,11 +110,11 @@ test('a window of an account deleted in another window or browser signs out and 
   await dialog.getByRole('button', { name: 'Slet kontoen' }).click();
   await expect(page.getByText('Din konto er slettet. Tak for denne gang.').first()).toBeVisible();
 
-  // Both other windows: the signed-out front page, saying why, not "no connection".
+  // Both other windows: the sign-in page, signed out, saying why, not "no connection".
   for (const window of [other, away]) {
     await expect(window.getByRole('status').filter({ hasText: 'Din konto er slettet. Du er logget ud.' })).toBeVisible();
-    await expect(window).toHaveURL(/\/$/);
-    await expect(window.getByRole('banner').getByRole('link', { name: 'Log ind' })).toBeVisible();
+    await expect(window).toHaveURL(/\/login$/);
+    await expect(window.getByRole('heading', { level: 1, name: 'Log ind' })).toBeVisible();
     expect(await window.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
   }
   await expectAccessible(away);

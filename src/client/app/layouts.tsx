@@ -7,7 +7,6 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useIsFetching } from '@tanstack/react-query';
 import { getAuthToken } from '../lib/auth-token';
-import { sessionEndNotice } from '../lib/session-end';
 import { useT } from '../lib/intl';
 import { trpc } from '../lib/trpc';
 import { buttonClass } from '../ui/button';
@@ -242,21 +241,11 @@ export function Shell({ children, className = '' }: { children: ReactNode; class
           <BetaNotice />
         </Suspense>
       )}
-      {sessionEndNotice && !getAuthToken() && <SessionEndNotice />}
       {children}
     </div>
   );
 }
 
-/** Why this window was signed out (its account was deleted, here or in another window), until it signs in again. */
-function SessionEndNotice() {
-  const t = useT();
-  return (
-    <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-center text-sm font-medium text-amber-900">
-      {t('session.accountDeleted')}
-    </p>
-  );
-}
 
 /** The public catalogue's and the default layout: the page under the header, above the footer. */
 export function DefaultLayout() {

@@ -8,15 +8,13 @@
  * back ("Ingen forbindelse…") and failing to save. It learns it from the live connection, which the
  * server closes with `ACCOUNT_DELETED_CLOSE_CODE` (src/server/live-socket.ts), or at once from the
  * window that deleted it, over a `BroadcastChannel` of the browser's windows. The window then opens
- * the front page signed out, with the notice that the account was deleted.
+ * the sign-in page, signed out, with the notice that the account was deleted.
  */
 import { clearAuthToken, getAuthToken } from './auth-token';
+import { SESSION_NOTICE_KEY } from './session-notice';
 import { trpcUtils } from './trpc';
 
 const CHANNEL = 'grantwork-session';
-const NOTICE_KEY = 'grantwork-session-ended';
-
-export type SessionEndNotice = 'accountDeleted';
 
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
 channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -49,32 +47,19 @@ export function deletingAccountHere(): void {
   deletingHere = true;
 }
 
-/** This window's account is gone: forget the session and open the signed-out front page, saying why. */
+/** This window's account is gone: forget the session and open the sign-in page, saying why. */
 export function accountDeleted(): void {
   if (deletingHere || !getAuthToken()) return;
   clearAuthToken();
   try {
-    sessionStorage.setItem(NOTICE_KEY, 'accountDeleted');
+    sessionStorage.setItem(SESSION_NOTICE_KEY, 'accountDeleted');
   } catch {
     // storage unavailable: the window still signs out, without the notice
   }
-  window.location.replace('/');
+  window.location.replace('/login');
 }
 
 /** Tells the browser's other windows that the account was deleted here (this window leaves by itself). */
 export function announceAccountDeleted(): void {
   channel?.postMessage({ type: 'account-deleted' });
 }
-
-/** The notice the window opened with, once: read and forgotten at start. */
-function takeNotice(): SessionEndNotice | null {
-  try {
-    const notice = sessionStorage.getItem(NOTICE_KEY);
-    sessionStorage.removeItem(NOTICE_KEY);
-    return notice === 'accountDeleted' ? notice : null;
-  } catch {
-    return null;
-  }
-}
-
-export const sessionEndNotice: SessionEndNotice | null = typeof window === 'undefined' ? null : takeNotice();

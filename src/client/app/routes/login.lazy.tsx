@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/form-field';
 import { usePageTitle } from '../../lib/page-meta';
 import { deviceId } from '../../lib/device-id';
+import { sessionEndNotice } from '../../lib/session-notice';
 
 export default function LoginScreen() {
   const t = useT();
@@ -48,6 +49,11 @@ export default function LoginScreen() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {sessionEndNotice === 'accountDeleted' && (
+          <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+            {t('session.accountDeleted')}
+          </p>
+        )}
         {passwordChanged && (
           <p role="status" className="rounded-md bg-primary-50 px-3 py-2 text-sm text-primary-900">
             {t('auth.login.passwordChanged')}

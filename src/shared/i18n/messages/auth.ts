@@ -1,5 +1,9 @@
 /** Accounts and sessions: sign-up, login, password reset, profile. */
 const da = {
+  // Refusals of a signed-in person's calls past their limit (src/server/call-limits.ts, live-socket.ts).
+  'error.tooManyCalls': 'For mange forespørgsler på kort tid. Vent {seconds} sekunder, og prøv igen.',
+  'error.tooManyCallsAtOnce': 'For mange forespørgsler på én gang (højst {max}). Genindlæs siden.',
+  'session.accountDeleted': 'Din konto er slettet. Du er logget ud.',
   'auth.field.firstname': 'Fornavn',
   'auth.field.lastname': 'Efternavn',
   'auth.field.email': 'E-mail',
@@ -92,6 +96,9 @@ const da = {
 type Keys = keyof typeof da;
 
 const en: Record<Keys, string> = {
+  'error.tooManyCalls': 'Too many requests in a short time. Wait {seconds} seconds and try again.',
+  'error.tooManyCallsAtOnce': 'Too many requests at once (at most {max}). Reload the page.',
+  'session.accountDeleted': 'Your account was deleted. You are signed out.',
   'auth.field.firstname': 'First name',
   'auth.field.lastname': 'Last name',
   'auth.field.email': 'E-mail',
@@ -182,6 +189,9 @@ const en: Record<Keys, string> = {
 };
 
 const nb: Record<Keys, string> = {
+  'error.tooManyCalls': 'For mange forespørsler på kort tid. Vent {seconds} sekunder og prøv igjen.',
+  'error.tooManyCallsAtOnce': 'For mange forespørsler på én gang (høyst {max}). Last inn siden på nytt.',
+  'session.accountDeleted': 'Kontoen din er slettet. Du er logget ut.',
   'auth.field.firstname': 'Fornavn',
   'auth.field.lastname': 'Etternavn',
   'auth.field.email': 'E-post',
