@@ -34,7 +34,7 @@ import { buildClient } from '../src/server/cli/build';
 import { createScratchDatabase, type ScratchDatabase } from '../src/server/db/scratch-database';
 import { realisticScale, seedAtScale } from '../src/server/db/seed-at-scale';
 import { webConcurrency } from '../src/server/env';
-import { projectPath } from '../src/server/project-path';
+import { projectPath } from '../src/server/platform/project-path';
 import { workerTimings } from '../src/shared/jobs';
 import { coEditingLatency, printPushCost, pushCost, setSectionTexts, type CpuMeter, type LatencyResult, type PushCostResult } from './co-editing';
 
@@ -254,7 +254,7 @@ async function main() {
     HOST: '127.0.0.1',
     PORT: String(appPort),
     // Each signed-in line is one user at 50 connections: thousands of calls a second, which the
-    // per-user call limit (src/server/call-limits.ts) exists to refuse. The bench measures the calls.
+    // per-user call limit (src/server/http/call-limits.ts) exists to refuse. The bench measures the calls.
     CALLS_PER_USER_LIMIT: '10000000',
   };
   const web = startProcess('web', 'src/server/main.ts', env, cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : []);

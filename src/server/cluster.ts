@@ -15,8 +15,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { AggregatorRegistry } from 'prom-client';
 import { env, webConcurrency } from './env';
-import { log } from './log';
-import { serveMetrics } from './metrics';
+import { log } from './platform/log';
+import { serveMetrics } from './http/metrics';
 
 const config = env();
 const count = webConcurrency(config, availableParallelism());

@@ -3,7 +3,7 @@
  * with a message naming the variable; everything has a default that works on a developer machine.
  */
 import { z } from 'zod';
-import { parseTrustedProxies, type TrustedProxies } from './client-address';
+import { parseTrustedProxies, type TrustedProxies } from './http/client-address';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());

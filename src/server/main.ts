@@ -9,12 +9,12 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { appUrl, env } from './env';
 import { passwordResetsSettled } from './features/auth/auth.service';
-import { attachLiveSocket } from './live-socket';
-import { log } from './log';
-import { serveMetrics, startProcessMetrics } from './metrics';
-import { createReadiness } from './readiness';
-import { serverTimeouts } from './server-timeouts';
-import { InstallationError, resolveInstallation } from './installation';
+import { attachLiveSocket } from './live/live-socket';
+import { log } from './platform/log';
+import { serveMetrics, startProcessMetrics } from './http/metrics';
+import { createReadiness } from './http/readiness';
+import { serverTimeouts } from './http/server-timeouts';
+import { InstallationError, resolveInstallation } from './platform/installation';
 import { closeServices, createServices } from './services';
 
 const config = await resolveInstallation(env()).catch((error: unknown) => {

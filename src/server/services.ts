@@ -4,17 +4,17 @@
  */
 import type { Redis } from 'ioredis';
 import { createDb, type Database } from './db/db';
-import { createTextChannel, type TextChannel } from './text-channel';
+import { createTextChannel, type TextChannel } from './live/text-channel';
 import type { InstallationEnv } from './env';
-import { createInboxEvents, type InboxEvents } from './inbox-events';
-import { createJobEvents, type JobEvents } from './job-events';
-import { createPresenceHub, type PresenceHub } from './presence-hub';
+import { createInboxEvents, type InboxEvents } from './live/inbox-events';
+import { createJobEvents, type JobEvents } from './live/job-events';
+import { createPresenceHub, type PresenceHub } from './live/presence-hub';
 import { createMembershipCache, type MembershipCache } from './auth/membership-cache';
-import { createLiveAccess, type LiveAccess } from './live-access';
-import { createLiveBus, type LiveBus } from './live-bus';
-import { createProducers, type Producers } from './queues';
-import { createRedis } from './redis';
-import { createLiveLimits, type LiveLimits } from './trpc/live-limits';
+import { createLiveAccess, type LiveAccess } from './live/live-access';
+import { createLiveBus, type LiveBus } from './live/live-bus';
+import { createProducers, type Producers } from './platform/queues';
+import { createRedis } from './platform/redis';
+import { createLiveLimits, type LiveLimits } from './live/live-limits';
 
 export interface Services {
   env: InstallationEnv;

@@ -11,7 +11,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import superjson from 'superjson';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { attachLiveSocket } from '../../src/server/live-socket';
+import { attachLiveSocket } from '../../src/server/live/live-socket';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { WebSocket } from 'ws';
 import type { AppRouter } from '../../src/server/trpc/root';

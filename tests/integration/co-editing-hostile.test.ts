@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAwarenessUpdate, Awareness } from 'y-protocols/awareness';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { attachLiveSocket } from '../../src/server/live-socket';
+import { attachLiveSocket } from '../../src/server/live/live-socket';
 import type { AppRouter } from '../../src/server/trpc/root';
 import { textThread } from '../../src/server/domain/text-host';
 import { documentBound } from '../../src/server/domain/text-store';
@@ -69,7 +69,7 @@ async function whileAttacking<T>(attack: () => Promise<T>): Promise<{ outcome: P
       await bystander.call();
       slowestMs = Math.max(slowestMs, performance.now() - started);
       // A call every few milliseconds: a stalled process is seen, and the bystander stays far below
-      // the calls one person may make (src/server/call-limits.ts).
+      // the calls one person may make (src/server/http/call-limits.ts).
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   })();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadDraftMaterial } from '../../src/server/features/drafts/drafts.queries';
 import { createOfflineDrafter, writeOfflineDraft } from '../../src/server/integrations/ai/offline-drafter';
 import { createOpenAiCompatibleDrafter } from '../../src/server/integrations/ai/openai-compatible';
-import { createRedis } from '../../src/server/redis';
+import { createRedis } from '../../src/server/platform/redis';
 import { draftsProcessor, PROGRESS_INTERVAL_MS } from '../../worker/processors/drafts';
 import { createCast, createCompany, type Cast } from './company-fixtures';
 import { createTestServices, deleteKeys, failureOf, redisUrl, startWorker, waitFor, type TestServices } from './harness';

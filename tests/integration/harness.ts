@@ -16,10 +16,10 @@ import { createSession, validateSessionToken, type SessionUser } from '../../src
 import { hashPassword } from '../../src/server/auth/password';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
 import { parseEnv, type InstallationEnv } from '../../src/server/env';
-import { readInstallationId } from '../../src/server/installation';
-import { createJobEvents } from '../../src/server/job-events';
-import { createProducers } from '../../src/server/queues';
-import { createRedis } from '../../src/server/redis';
+import { readInstallationId } from '../../src/server/platform/installation';
+import { createJobEvents } from '../../src/server/live/job-events';
+import { createProducers } from '../../src/server/platform/queues';
+import { createRedis } from '../../src/server/platform/redis';
 import { closeLiveHubs, createLiveHubs, type Services } from '../../src/server/services';
 import { createInnerContext, type Context } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/root';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createApp, MAX_BODY_BYTES } from '../../src/server/app';
 import { passwordResetsSettled } from '../../src/server/features/auth/auth.service';
-import { serverTimeouts } from '../../src/server/server-timeouts';
+import { serverTimeouts } from '../../src/server/http/server-timeouts';
 import type { Policy } from '../../src/server/trpc/policy';
 import { appRouter } from '../../src/server/trpc/root';
 import { createTestServices, signIn, type TestServices } from './harness';

@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { MetricsTime, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { log } from '../../src/server/log';
+import { log } from '../../src/server/platform/log';
 import { queueWarnings } from '../../src/server/features/jobs/jobs.service';
-import { createRedis } from '../../src/server/redis';
+import { createRedis } from '../../src/server/platform/redis';
 import { workerTimings } from '../../src/shared/jobs';
 import { createCast, createCompany } from './company-fixtures';
 import { callerFor, createTestServices, createUser, failureOf, type TestServices, waitFor } from './harness';

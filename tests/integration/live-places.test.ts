@@ -1,5 +1,5 @@
 /**
- * A user's live places (`trpc/live-limits.ts`) and the streams live access follows
+ * A user's live places (`live/live-limits.ts`) and the streams live access follows
  * (`live-access.ts`) are given back on every way a subscription ends on the live connection:
  * stopped, ended by the server, refused, never started (a repeated id), the socket closed while it
  * opens or runs. Without that, a burst of subscribe-and-stop pairs (which a page flicking between
@@ -11,8 +11,8 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { attachLiveSocket } from '../../src/server/live-socket';
-import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/trpc/live-limits';
+import { attachLiveSocket } from '../../src/server/live/live-socket';
+import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/live/live-limits';
 import type { AppRouter } from '../../src/server/trpc/root';
 import { nextOrgId } from './company-fixtures';
 import { createTestServices, createUser, waitFor, type TestServices } from './harness';

@@ -9,10 +9,10 @@ import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { attachLiveSocket, liveConnectLimit, SESSION_ENDED_CLOSE_CODE } from '../../src/server/live-socket';
-import { countRateLimitHit } from '../../src/server/rate-limit';
+import { attachLiveSocket, liveConnectLimit, SESSION_ENDED_CLOSE_CODE } from '../../src/server/live/live-socket';
+import { countRateLimitHit } from '../../src/server/http/rate-limit';
 import { ACCOUNT_DELETED_CLOSE_CODE } from '../../src/shared/session-end';
-import { MAX_OPEN_CONNECTIONS_PER_USER } from '../../src/server/trpc/live-limits';
+import { MAX_OPEN_CONNECTIONS_PER_USER } from '../../src/server/live/live-limits';
 import type { AppRouter } from '../../src/server/trpc/root';
 import { callerFor, createTestServices, createUser, waitFor, type TestServices } from './harness';
 

@@ -7,7 +7,7 @@
  */
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/trpc/live-limits';
+import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/live/live-limits';
 import { createApplicationOf, createOpenGrant, nextOrgId } from './company-fixtures';
 import { openEventStream } from '../sse';
 import { createTestServices, createUser, spawnWebProcess, waitFor, type TestServices } from './harness';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createApp } from '../../src/server/app';
 import { grantListReadsPerIp } from '../../src/server/features/grants/grants.router';
-import { countRateLimitHit } from '../../src/server/rate-limit';
+import { countRateLimitHit } from '../../src/server/http/rate-limit';
 import { passwordResetsSettled } from '../../src/server/features/auth/auth.service';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { MAX_BATCH_CALLS } from '../../src/shared/batch-limit';

@@ -7,7 +7,7 @@
  */
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPresenceHub } from '../../src/server/presence-hub';
+import { createPresenceHub } from '../../src/server/live/presence-hub';
 import { watchPresence } from '../../src/server/features/presence/presence.service';
 import type { PresenceEntry } from '../../src/shared/schemas/presence';
 import { openEventStream } from '../sse';

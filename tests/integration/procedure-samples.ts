@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../src/server/db/db';
 import { createSession } from '../../src/server/auth/session';
 import { hashPassword } from '../../src/server/auth/password';
-import { createRedis } from '../../src/server/redis';
+import { createRedis } from '../../src/server/platform/redis';
 import type { Policy } from '../../src/server/trpc/policy';
 import { appRouter } from '../../src/server/trpc/root';
 import type { CompanyRole } from '../../src/shared/domain/company-roles';

@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { compressAnswers } from '../../src/server/compression';
+import { compressAnswers } from '../../src/server/http/compression';
 import { seedCatalog } from '../../src/server/db/seed';
 import { createTestServices, type TestServices } from './harness';
 

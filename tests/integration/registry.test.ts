@@ -4,7 +4,7 @@ import { UnrecoverableError } from 'bullmq';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLookup } from '../../src/server/features/companies/registry-lookup.service';
-import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/trpc/live-limits';
+import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/live/live-limits';
 import { lookupState } from '../../src/server/features/companies/registry-lookups.queries';
 import { createCvrApiRegistry } from '../../src/server/integrations/registry/cvrapi-registry';
 import { createFixtureRegistry } from '../../src/server/integrations/registry/fixture-registry';

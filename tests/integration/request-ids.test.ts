@@ -10,7 +10,7 @@ import pino from 'pino';
 import superjson from 'superjson';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
-import { traceMixin } from '../../src/server/trace-context';
+import { traceMixin } from '../../src/server/http/trace-context';
 import { emailProcessor } from '../../worker/processors/email';
 import { traced } from '../../worker/traced';
 import { createTestServices, spawnWebProcess, waitFor, type TestServices } from './harness';

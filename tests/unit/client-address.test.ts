@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, parseTrustedProxies, type TrustedProxies } from '../../src/server/client-address';
+import { clientAddress, parseTrustedProxies, type TrustedProxies } from '../../src/server/http/client-address';
 import { EnvError, parseEnv } from '../../src/server/env';
 
 function proxies(value: string): TrustedProxies {

@@ -4,9 +4,9 @@
  * notice never reaches it.
  */
 import { describe, expect, it } from 'vitest';
-import { listenToStatuses, type StatusNotice } from '../../src/server/application-events';
-import type { BusListener, LiveBus } from '../../src/server/live-bus';
-import { wakeUps } from '../../src/server/trpc/live-stream';
+import { listenToStatuses, type StatusNotice } from '../../src/server/live/application-events';
+import type { BusListener, LiveBus } from '../../src/server/live/live-bus';
+import { wakeUps } from '../../src/server/live/live-stream';
 
 describe('wakeUps', () => {
   it('returns at once for news that came while the watcher was busy, and hands over pushed messages in order', async () => {

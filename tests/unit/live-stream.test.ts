@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Session, SessionUser } from '../../src/server/auth/session';
-import type { LiveAccess, LiveStream, StreamHolder } from '../../src/server/live-access';
-import { createLiveLimits, MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/trpc/live-limits';
-import { openLiveStream } from '../../src/server/trpc/live-stream';
+import type { LiveAccess, LiveStream, StreamHolder } from '../../src/server/live/live-access';
+import { createLiveLimits, MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/live/live-limits';
+import { openLiveStream } from '../../src/server/live/live-stream';
 
 const user = { id: 'user-1' } as SessionUser;
 const session = { id: 'session-1', expiresAt: new Date(Date.now() + 3_600_000) } as Session;

@@ -11,7 +11,7 @@ import type { Database } from '../../src/server/db/db';
 import type { InstallationEnv } from '../../src/server/env';
 import { failExport } from '../../src/server/features/data-rights/data-rights.queries';
 import { buildExport, retention, sweepExpired } from '../../src/server/features/data-rights/data-rights.service';
-import type { Producers } from '../../src/server/queues';
+import type { Producers } from '../../src/server/platform/queues';
 import { queueNames, withInstallation } from '../../src/shared/jobs';
 import { isFinalAttempt, payloadOf } from '../jobs';
 

@@ -19,7 +19,7 @@ import { draftState, finishDraft, loadDraftMaterial, markDraftRunning, recordDra
 import { PermanentDraftError, RateLimitedDraftError, type Drafter } from '../../src/server/integrations/ai/drafter';
 import { proposedRows, type RowProposal } from '../../src/shared/domain/draft-rows';
 import { isStructuredKind } from '../../src/shared/schemas/section-data';
-import { aiDraftDuration, aiDraftsTotal } from '../../src/server/metrics';
+import { aiDraftDuration, aiDraftsTotal } from '../../src/server/http/metrics';
 import { isFinalAttempt, payloadOf } from '../jobs';
 
 export interface DraftsProcessorDeps {

@@ -9,7 +9,7 @@ import { renderEmail } from '../../src/server/integrations/mail/render';
 import type { MailSender } from '../../src/server/integrations/mail/transport';
 import { emailTemplates, type EmailTemplateName } from '../../src/shared/emails';
 import { isLocale } from '../../src/shared/i18n';
-import { emailsTotal } from '../../src/server/metrics';
+import { emailsTotal } from '../../src/server/http/metrics';
 import { isFinalAttempt, payloadOf } from '../jobs';
 import type { Logger } from 'pino';
 

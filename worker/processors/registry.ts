@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../src/server/db/db';
 import { markLookupRunning, recordLookupFound, recordLookupOutcome } from '../../src/server/features/companies/registry-lookups.queries';
 import { RegistryNotFoundError, type CompanyRegistry } from '../../src/server/integrations/registry/company-registry';
-import { registryLookupDuration, registryLookupsTotal } from '../../src/server/metrics';
+import { registryLookupDuration, registryLookupsTotal } from '../../src/server/http/metrics';
 import { isFinalAttempt, payloadOf } from '../jobs';
 
 export interface RegistryProcessorDeps {

@@ -6,7 +6,7 @@
  * A signed-in window whose account was deleted — in this window, another window of the browser or
  * another browser — signs out and says so, instead of waiting for a connection that will not come
  * back ("Ingen forbindelse…") and failing to save. It learns it from the live connection, which the
- * server closes with `ACCOUNT_DELETED_CLOSE_CODE` (src/server/live-socket.ts), or at once from the
+ * server closes with `ACCOUNT_DELETED_CLOSE_CODE` (src/server/live/live-socket.ts), or at once from the
  * window that deleted it, over a `BroadcastChannel` of the browser's windows. The window then opens
  * the sign-in page, signed out, with the notice that the account was deleted.
  */

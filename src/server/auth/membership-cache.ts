@@ -21,7 +21,7 @@
  * (`trpc/application-procedure.ts`), and one that finds it gone makes this process forget it.
  */
 import type { CompanyRole } from '../../shared/domain/company-roles';
-import type { LiveAccess } from '../live-access';
+import type { LiveAccess } from '../live/live-access';
 
 export const MEMBERSHIP_CACHE_MS = 10_000;
 const MAX_ROLES = 50_000;

@@ -3,7 +3,7 @@
  * Redis per address, e-mail or user. Deleting an account counts its password check against the
  * password-change limits.
  */
-import type { RateLimit } from '../rate-limit';
+import type { RateLimit } from '../http/rate-limit';
 
 export const rateLimits = {
   // Guessing is limited per address and e-mail together, and per address across e-mails.

@@ -11,7 +11,7 @@
  * while the channel is not heard (Redis away: announcements could be missed), and a row is kept
  * at most `SESSION_CACHE_MS`, the bound for a change nobody announced (an operator's SQL).
  */
-import type { LiveAccess } from '../live-access';
+import type { LiveAccess } from '../live/live-access';
 import { readSessionRow, type SessionRow, type SessionRows } from './session';
 
 export const SESSION_CACHE_MS = 10_000;

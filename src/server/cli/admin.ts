@@ -10,8 +10,8 @@ import { invalidateUserSessions } from '../auth/session';
 import { SESSION_CACHE_MS } from '../auth/session-cache';
 import { createDb } from '../db/db';
 import { env } from '../env';
-import { defaultRedisPrefix, readInstallationId } from '../installation';
-import { announceAccessChange } from '../live-access';
+import { defaultRedisPrefix, readInstallationId } from '../platform/installation';
+import { announceAccessChange } from '../live/live-access';
 import { ensureInfrastructureOrExit } from './infrastructure';
 
 /** Whether the user exists (and so was changed). */

@@ -1,7 +1,7 @@
 /** Builds the client with Vite into dist/client. `npm start` calls it when sources are newer. */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { projectPath } from '../project-path';
+import { projectPath } from '../platform/project-path';
 
 const inputs = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => projectPath(p));
 

@@ -1,7 +1,7 @@
 /** Regenerates src/server/db/schema.ts from a freshly migrated scratch database. */
 import { execFileSync } from 'node:child_process';
 import { createScratchDatabase } from '../db/scratch-database';
-import { projectPath } from '../project-path';
+import { projectPath } from '../platform/project-path';
 
 export async function generateDbTypes(outFile: string): Promise<void> {
   const scratch = await createScratchDatabase('gw_codegen');

@@ -6,7 +6,7 @@ import { createServer } from 'vite';
 import { createDb } from '../db/db';
 import { migrateToLatest } from '../db/migrate';
 import { env } from '../env';
-import { projectPath } from '../project-path';
+import { projectPath } from '../platform/project-path';
 import { ensureInfrastructureOrExit } from './infrastructure';
 import { runSeed } from './seed';
 import { runProcesses } from './start';

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createDb } from '../db/db';
 import { migrateToLatest } from '../db/migrate';
 import { appUrl, env } from '../env';
-import { projectPath } from '../project-path';
+import { projectPath } from '../platform/project-path';
 import { buildClient, clientBuildIsStale } from './build';
 import { ensureInfrastructureOrExit } from './infrastructure';
 import { runSeed } from './seed';

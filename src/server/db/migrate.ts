@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './db';
-import { projectPath } from '../project-path';
+import { projectPath } from '../platform/project-path';
 
 export const migrationsDir = projectPath('migrations');
 

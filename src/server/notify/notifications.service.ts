@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { NotificationKind } from '../../shared/schemas/notifications';
-import { announceInboxChange } from '../inbox-events';
-import { wakeUps } from '../trpc/live-stream';
-import { log } from '../log';
+import { announceInboxChange } from '../live/inbox-events';
+import { wakeUps } from '../live/live-stream';
+import { log } from '../platform/log';
 import type { Services } from '../services';
 import {
   countUnread,
@@ -101,7 +101,7 @@ const RECOUNT_MS = 30_000;
 
 /**
  * The person's unread count now, then again whenever it changes, until `ended` is aborted (see
- * `trpc/live-stream.ts`). Woken through `services.inbox` (any web process's writes and reads),
+ * `live/live-stream.ts`). Woken through `services.inbox` (any web process's writes and reads),
  * re-counted in PostgreSQL, the source of truth; an unchanged count is not sent again.
  */
 export async function* watchUnread(services: Pick<Services, 'db' | 'inbox'>, userId: string, ended: AbortSignal): AsyncGenerator<number> {

@@ -3,14 +3,14 @@
  * `t` stays private to this file; features build on the procedures exported here.
  */
 import { initTRPC, TRPCError } from '@trpc/server';
-import { procedureDuration } from '../metrics';
+import { procedureDuration } from '../http/metrics';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, appErrors, type AppErrorCode, type AppErrorData, type FieldErrors } from '../../shared/errors';
 import { isMessageKey } from '../../shared/i18n';
 import { announceCatalogChange } from '../catalog/catalog-cache';
-import { callLimiterOf, tooManyCalls } from '../call-limits';
+import { callLimiterOf, tooManyCalls } from '../http/call-limits';
 import { isDatabaseUnavailable } from '../db/pg-errors';
 import type { Context } from './context';
 import type { Policy } from './policy';
@@ -102,7 +102,7 @@ export function pathOfNulCharacter(value: unknown): string | null {
 /**
  * What every procedure goes through, in one middleware (each level of tRPC's middleware chain
  * copies its options; one level instead of three showed in the profile of signed-in calls):
- * - the call timed by procedure and outcome (src/server/metrics.ts), whichever way it came;
+ * - the call timed by procedure and outcome (src/server/http/metrics.ts), whichever way it came;
  * - a signed-in user's call counted against the user's call limit, refused past it
  *   (`call-limits.ts`: counted in memory, shared through Redis in the background);
  * - an input holding U+0000 refused as VALIDATION (`pathOfNulCharacter`);

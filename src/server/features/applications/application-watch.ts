@@ -10,8 +10,8 @@
  * without any news, every few seconds.
  */
 import type { Services } from '../../services';
-import { listenToStatuses } from '../../application-events';
-import { wakeUps } from '../../trpc/live-stream';
+import { listenToStatuses } from '../../live/application-events';
+import { wakeUps } from '../../live/live-stream';
 import { draftIdsOf } from '../../domain/drafts.queries';
 import { findLiveStates } from '../../domain/applications.queries';
 
@@ -20,7 +20,7 @@ export type LiveStates = NonNullable<Awaited<ReturnType<typeof findLiveStates>>>
 /** Without any news, the states are read again this often (a lost notice or job event costs at most this). */
 const REREAD_MS = 5000;
 
-/** Runs until `ended` is aborted (see `trpc/live-stream.ts`), or the application is gone. */
+/** Runs until `ended` is aborted (see `live/live-stream.ts`), or the application is gone. */
 export async function* watchApplication(services: Pick<Services, 'db' | 'bus' | 'jobEvents'>, applicationId: string, ended: AbortSignal): AsyncGenerator<LiveStates> {
   const wakes = wakeUps(ended, REREAD_MS);
   let known: LiveStates | null = null;

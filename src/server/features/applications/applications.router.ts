@@ -13,9 +13,9 @@ import { requirementsFailedByProfile } from '../../../shared/domain/requirements
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { modelConfigured } from '../../integrations/ai/drafter';
 import { findGrantQuestions } from '../../domain/grants.queries';
-import { announceStatus } from '../../application-events';
+import { announceStatus } from '../../live/application-events';
 import { applicationAccessProcedure, applicationAccessProcedureFor, applicationProcedure, applicationProcedureFor, draftApplicationProcedureFor } from '../../trpc/application-procedure';
-import { openLiveStream } from '../../trpc/live-stream';
+import { openLiveStream } from '../../live/live-stream';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import {

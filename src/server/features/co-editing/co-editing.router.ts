@@ -1,8 +1,8 @@
 import { pushAwarenessInput, pushTextInput, watchTextInput } from '../../../shared/schemas/co-editing';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
-import { announceStatus } from '../../application-events';
-import { openLiveStream } from '../../trpc/live-stream';
-import { consumeRateLimit, type RateLimit } from '../../rate-limit';
+import { announceStatus } from '../../live/application-events';
+import { openLiveStream } from '../../live/live-stream';
+import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import { router } from '../../trpc/trpc';
 import { AppError } from '../../../shared/errors';
 import { findSectionOfApplication } from '../../domain/applications.queries';

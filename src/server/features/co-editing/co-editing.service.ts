@@ -16,7 +16,7 @@ import { findSection, findSectionHead, updateSectionVersioned } from '../../doma
 import { bindClients } from './text-clients';
 import { appendChange, applyChanges, documentForChange, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument } from '../../domain/text-store';
 import { recordSectionVersion } from '../../domain/versions.queries';
-import type { TextMessage } from '../../text-channel';
+import type { TextMessage } from '../../live/text-channel';
 
 function decoded(base64: string): Uint8Array {
   try {

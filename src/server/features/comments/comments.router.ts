@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import { addCommentInput, commentThreadsInput, replyInput, resolveThreadInput } from '../../../shared/schemas/comments';
-import { announceStatus } from '../../application-events';
-import { consumeRateLimit, type RateLimit } from '../../rate-limit';
+import { announceStatus } from '../../live/application-events';
+import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import { announceText, SERVER_CLIENT_ID } from '../../domain/section-save';

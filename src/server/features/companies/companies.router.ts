@@ -9,9 +9,9 @@ import {
   updateCompanyInput,
 } from '../../../shared/schemas/companies';
 import { assertMaySpeakForCompany } from '../../auth/verified-email';
-import { consumeRateLimit } from '../../rate-limit';
+import { consumeRateLimit } from '../../http/rate-limit';
 import { companyProcedure, companyProcedureFor } from '../../trpc/company-procedure';
-import { openLiveStream } from '../../trpc/live-stream';
+import { openLiveStream } from '../../live/live-stream';
 import { router, userProcedure } from '../../trpc/trpc';
 import {
   companyDeletionSummary,

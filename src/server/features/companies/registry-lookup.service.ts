@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../../services';
-import { wakeUps } from '../../trpc/live-stream';
+import { wakeUps } from '../../live/live-stream';
 import { finalLookupStatuses, type LookupState } from '../../../shared/schemas/companies';
 import { lookupState, markLookupQueued } from './registry-lookups.queries';
 

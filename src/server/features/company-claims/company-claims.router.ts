@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/company-claims';
 import { companyIdSchema } from '../../../shared/schemas/companies';
 import { z } from 'zod';
-import { consumeRateLimit } from '../../rate-limit';
+import { consumeRateLimit } from '../../http/rate-limit';
 import { assertMaySpeakForCompany } from '../../auth/verified-email';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { adminProcedure, router, userProcedure } from '../../trpc/trpc';

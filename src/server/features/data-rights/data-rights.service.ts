@@ -13,7 +13,7 @@ import { verifyPassword } from '../../auth/password';
 import type { SessionUser } from '../../auth/session';
 import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
-import { consumeRateLimit } from '../../rate-limit';
+import { consumeRateLimit } from '../../http/rate-limit';
 import type { Services } from '../../services';
 import { fileNameOf, loadDocument } from '../../documents/document-content';
 import { excelWorkbook } from '../../documents/excel-workbook';

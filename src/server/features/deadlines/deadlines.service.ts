@@ -13,11 +13,11 @@ import type { InputType } from '../../../shared/domain/grants';
 import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
 import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
 import { AppError } from '../../../shared/errors';
-import { announceInboxChange } from '../../inbox-events';
-import type { LiveBus } from '../../live-bus';
-import { log } from '../../log';
+import { announceInboxChange } from '../../live/inbox-events';
+import type { LiveBus } from '../../live/live-bus';
+import { log } from '../../platform/log';
 import { insertNotifications } from '../../notify/notifications.queries';
-import type { Producers } from '../../queues';
+import type { Producers } from '../../platform/queues';
 import type { Database } from '../../db/db';
 import {
   findDeadlineRecipients,

@@ -6,14 +6,14 @@
  * event, every few seconds.
  */
 import type { Services } from '../../services';
-import { wakeUps } from '../../trpc/live-stream';
+import { wakeUps } from '../../live/live-stream';
 import { draftById } from './drafts.queries';
 
 type DraftView = NonNullable<Awaited<ReturnType<typeof draftById>>>;
 
 const REREAD_MS = 5000;
 
-/** Runs until the draft is final or `ended` is aborted (see `trpc/live-stream.ts`). */
+/** Runs until the draft is final or `ended` is aborted (see `live/live-stream.ts`). */
 export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, applicationId: string, draftId: string, ended: AbortSignal): AsyncGenerator<DraftView> {
   // Progress events carry only the length written so far; the text is read from the row.
   const wakes = wakeUps(ended, REREAD_MS);

@@ -19,7 +19,7 @@ import type { SessionUser } from '../../auth/session';
 import type { Database } from '../../db/db';
 import type { Services } from '../../services';
 import { modelConfigured } from '../../integrations/ai/drafter';
-import { consumeRateLimit } from '../../rate-limit';
+import { consumeRateLimit } from '../../http/rate-limit';
 import type { Context } from '../../trpc/context';
 import { findSection } from '../../domain/applications.queries';
 import { saveSection, saveSectionAndAnnounce } from '../../domain/section-save';

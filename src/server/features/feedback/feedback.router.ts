@@ -1,5 +1,5 @@
 import { listFeedbackInput, sendFeedbackInput } from '../../../shared/schemas/feedback';
-import { consumeRateLimit } from '../../rate-limit';
+import { consumeRateLimit } from '../../http/rate-limit';
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { insertFeedback, listFeedback } from './feedback.queries';
 

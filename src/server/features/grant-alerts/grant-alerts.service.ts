@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { isLocale } from '../../../shared/i18n';
 import type { alertSignupInput } from '../../../shared/schemas/grant-alerts';
-import { consumeRateLimit, type RateLimit } from '../../rate-limit';
+import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import type { Services } from '../../services';
 import { queueEmail } from '../../mail/email.service';
 import { alertLink, hashToken, newToken } from '../../mail/grant-alerts';

@@ -15,7 +15,7 @@ import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { findFundById } from '../../domain/funds.queries';
 import { findGrantQuestions } from '../../domain/grants.queries';
 import { cachedCatalog } from '../../catalog/catalog-cache';
-import { consumeRateLimit, type RateLimit } from '../../rate-limit';
+import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import {
   companiesForRequirementsTest,
   findAdminGrant,

@@ -1,7 +1,7 @@
 import { companyInvitationInput, invitationIdInput, inviteInput, tokenInput } from '../../../shared/schemas/invitations';
 import { AppError } from '../../../shared/errors';
 import { mayManageRole } from '../../../shared/domain/company-roles';
-import { consumeRateLimit, countRateLimitHit, peekRateLimit } from '../../rate-limit';
+import { consumeRateLimit, countRateLimitHit, peekRateLimit } from '../../http/rate-limit';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { publicProcedure, router, userProcedure } from '../../trpc/trpc';
 import {

@@ -1,6 +1,6 @@
 import { jobCleanInput, jobHistoryInput, jobSearchInput } from '../../../shared/schemas/job-maintenance';
 import { jobDetailInput, jobInput, jobListInput, queueInput } from '../../../shared/schemas/jobs';
-import { log } from '../../log';
+import { log } from '../../platform/log';
 import { adminProcedure, router } from '../../trpc/trpc';
 import {
   cleanQueue,

@@ -9,7 +9,7 @@ import { AppError } from '../../../shared/errors';
 import type { MessageKey } from '../../../shared/i18n';
 import { queueNames, type QueueName } from '../../../shared/jobs';
 import { jobListStates, jobsPageSize, type JobCountState, type JobListState } from '../../../shared/schemas/jobs';
-import type { Producers } from '../../queues';
+import type { Producers } from '../../platform/queues';
 import { maskText, maskValue, type MaskOptions } from './jobs.masking';
 import {
   bucketHistory,

@@ -1,6 +1,6 @@
 import { inboxInput, markReadInput, notificationSettingsInput } from '../../../shared/schemas/notifications';
-import { announceInboxChange } from '../../inbox-events';
-import { openLiveStream } from '../../trpc/live-stream';
+import { announceInboxChange } from '../../live/inbox-events';
+import { openLiveStream } from '../../live/live-stream';
 import { router, userProcedure } from '../../trpc/trpc';
 import { countUnread, findSettings, listInbox, markAllRead, markRead, updateSettings } from '../../notify/notifications.queries';
 import { watchUnread } from '../../notify/notifications.service';

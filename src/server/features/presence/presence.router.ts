@@ -2,7 +2,7 @@ import { personName } from '../../../shared/domain/names';
 import { AppError } from '../../../shared/errors';
 import { watchPresenceInput } from '../../../shared/schemas/presence';
 import { applicationProcedure } from '../../trpc/application-procedure';
-import { openLiveStream } from '../../trpc/live-stream';
+import { openLiveStream } from '../../live/live-stream';
 import { router } from '../../trpc/trpc';
 import { findSectionOfApplication } from '../../domain/applications.queries';
 import { watchPresence } from './presence.service';

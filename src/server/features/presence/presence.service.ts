@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PresenceEntry } from '../../../shared/schemas/presence';
-import { wakeUps } from '../../trpc/live-stream';
-import type { PresenceHub, PresenceStay } from '../../presence-hub';
+import { wakeUps } from '../../live/live-stream';
+import type { PresenceHub, PresenceStay } from '../../live/presence-hub';
 
-/** Runs until `ended` is aborted (see `trpc/live-stream.ts`). */
+/** Runs until `ended` is aborted (see `live/live-stream.ts`). */
 export async function* watchPresence(
   presence: PresenceHub,
   applicationId: string,

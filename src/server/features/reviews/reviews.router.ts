@@ -1,7 +1,7 @@
 import { approveInput, copyApplicationInput, publishInput, rejectInput, reviewCommentInput, sendToReviewInput } from '../../../shared/schemas/reviews';
 import { sectionInput } from '../../../shared/schemas/applications';
 import { AppError } from '../../../shared/errors';
-import { announceStatus } from '../../application-events';
+import { announceStatus } from '../../live/application-events';
 import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import { findApplicationOverview } from '../../domain/applications.queries';

@@ -15,7 +15,7 @@ import { pickLink } from '../../../shared/i18n/localized-text';
 import type { sendToReviewInput } from '../../../shared/schemas/reviews';
 import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
-import { log } from '../../log';
+import { log } from '../../platform/log';
 import type { Services } from '../../services';
 import { queueEmail } from '../../mail/email.service';
 import { recordEvent } from '../../domain/applications.queries';

@@ -1,6 +1,6 @@
 /** Accounts and sessions: sign-up, login, password reset, profile. */
 const da = {
-  // Refusals of a signed-in person's calls past their limit (src/server/call-limits.ts, live-socket.ts).
+  // Refusals of a signed-in person's calls past their limit (src/server/http/call-limits.ts, live-socket.ts).
   'error.tooManyCalls': 'For mange forespørgsler på kort tid. Vent {seconds} sekunder, og prøv igen.',
   'error.tooManyCallsAtOnce': 'For mange forespørgsler på én gang (højst {max}). Genindlæs siden.',
   'session.accountDeleted': 'Din konto er slettet. Du er logget ud.',

@@ -8,8 +8,8 @@
  * application read the hash again.
  */
 import type { Redis } from 'ioredis';
-import { initialsOf } from '../shared/domain/names';
-import type { PresenceEntry } from '../shared/schemas/presence';
+import { initialsOf } from '../../shared/domain/names';
+import type { PresenceEntry } from '../../shared/schemas/presence';
 import type { LiveBus } from './live-bus';
 
 export interface PresenceTimings {

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { Queue } from 'bullmq';
 import cluster from 'node:cluster';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { QueueName } from '../shared/jobs';
+import type { QueueName } from '../../shared/jobs';
 
 export const metricsRegistry = new Registry();
 

@@ -12,7 +12,7 @@
  * from its own streams (`job-events.ts`).
  */
 import type { Redis } from 'ioredis';
-import { createRedis } from './redis';
+import { createRedis } from '../platform/redis';
 
 /** A message as published, or null when messages may have been missed. */
 export type BusListener = (message: string | null) => void;

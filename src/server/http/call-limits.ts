@@ -11,7 +11,7 @@
  * it do not write is the only slack: with four web processes at most 4 × 99 calls a window.
  */
 import type { Redis } from 'ioredis';
-import { AppError } from '../shared/errors';
+import { AppError } from '../../shared/errors';
 
 /** The window of the call limit: fixed, aligned to the clock, so every process counts the same windows. */
 export const CALL_WINDOW_SECONDS = 10;

@@ -6,8 +6,8 @@
  * (docs/decisions/0011-installations-sharing-a-redis.md).
  */
 import { sql } from 'kysely';
-import { createDb, type Database } from './db/db';
-import type { Env, InstallationEnv } from './env';
+import { createDb, type Database } from '../db/db';
+import type { Env, InstallationEnv } from '../env';
 
 export class InstallationError extends Error {}
 

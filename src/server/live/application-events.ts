@@ -9,7 +9,7 @@
  * not (the push alone cannot tell). Like every live message, a notice is checked before it is
  * used; one that is not a notice is dropped.
  */
-import { isSectionStatus, type SectionStatus } from '../shared/domain/application-sections';
+import { isSectionStatus, type SectionStatus } from '../../shared/domain/application-sections';
 import type { LiveBus } from './live-bus';
 
 export type StatusNotice = { sectionId: string; status: SectionStatus } | { published: true };

@@ -8,7 +8,7 @@
  * connection was down is lost to it: listeners then hear `null` and load the text anew from
  * PostgreSQL, which holds every change before it is published.
  */
-import type { SectionStatus } from '../shared/domain/application-sections';
+import type { SectionStatus } from '../../shared/domain/application-sections';
 import type { LiveBus } from './live-bus';
 
 export interface TextMessage {

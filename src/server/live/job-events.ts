@@ -10,8 +10,8 @@
  */
 import { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { QueueName } from '../shared/jobs';
-import { createRedis } from './redis';
+import type { QueueName } from '../../shared/jobs';
+import { createRedis } from '../platform/redis';
 
 export type JobEventType = 'waiting' | 'active' | 'progress' | 'completed' | 'failed' | 'delayed';
 const jobEventTypes: readonly JobEventType[] = ['waiting', 'active', 'progress', 'completed', 'failed', 'delayed'];

@@ -3,7 +3,7 @@
  * hit starts the window, hits past the limit are refused with the minutes until it ends.
  */
 import type { Redis } from 'ioredis';
-import { AppError } from '../shared/errors';
+import { AppError } from '../../shared/errors';
 
 export interface RateLimit {
   /** Name of the action, e.g. `login:email`. */

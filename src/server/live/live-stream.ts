@@ -16,7 +16,7 @@
 import { TRPCError } from '@trpc/server';
 import { AppError, appErrors } from '../../shared/errors';
 import type { Session, SessionUser } from '../auth/session';
-import type { LiveStream } from '../live-access';
+import type { LiveStream } from './live-access';
 import type { Services } from '../services';
 
 /** The refusal as tRPC answers it, also when it comes from inside a stream (no middleware turns it into one there). */

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { traceMixin } from './trace-context';
+import { traceMixin } from '../http/trace-context';
 
 /** One structured logger per process; `LOG_LEVEL` sets its level. Lines written for a request or job carry its `requestId`. */
 export const log = pino({

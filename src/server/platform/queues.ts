@@ -5,9 +5,9 @@
  */
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { defaultJobOptions, queues, withInstallation, type JobPayload, type QueueName } from '../shared/jobs';
-import { AppError } from '../shared/errors';
-import { currentTraceId } from './trace-context';
+import { defaultJobOptions, queues, withInstallation, type JobPayload, type QueueName } from '../../shared/jobs';
+import { AppError } from '../../shared/errors';
+import { currentTraceId } from '../http/trace-context';
 
 export type Producers = {
   add<Q extends QueueName>(queue: Q, payload: JobPayload<Q>, options?: JobsOptions & { jobId: string }): Promise<string>;

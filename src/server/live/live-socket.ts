@@ -7,7 +7,7 @@
  *
  * The rules of the live streams hold as they are: the session is checked when the connection
  * opens (its token arrives as a connection parameter), each subscription checks its own access
- * and holds its place among the user's live streams (`trpc/live-stream.ts`), and the connection
+ * and holds its place among the user's live streams (`live/live-stream.ts`), and the connection
  * itself ends at once when its session does (`live-access.ts`), so no call on it outlives a
  * logout. Frames are bounded like request bodies.
  *
@@ -23,21 +23,21 @@ import type { Duplex } from 'node:stream';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { getErrorShape, TRPCError, transformTRPCResponse } from '@trpc/server';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { defaultLocale, isLocale } from '../shared/i18n';
-import { AppError, appErrors } from '../shared/errors';
-import { MAX_CALLS_PER_FRAME } from '../shared/live-frames';
-import { CALL_WINDOW_SECONDS, callLimiterOf, tooManyCalls } from './call-limits';
-import { createSessionCache } from './auth/session-cache';
-import { userExists, validateSessionToken } from './auth/session';
-import { clientAddress } from './client-address';
-import { isDatabaseUnavailable } from './db/pg-errors';
-import { log } from './log';
-import { ACCOUNT_DELETED_CLOSE_CODE, ACCOUNT_DELETED_REASON } from '../shared/session-end';
-import { countLiveConnections } from './metrics';
-import { consumeRateLimit, type RateLimit } from './rate-limit';
-import type { Services } from './services';
-import { createInnerContext } from './trpc/context';
-import { appRouter } from './trpc/root';
+import { defaultLocale, isLocale } from '../../shared/i18n';
+import { AppError, appErrors } from '../../shared/errors';
+import { MAX_CALLS_PER_FRAME } from '../../shared/live-frames';
+import { CALL_WINDOW_SECONDS, callLimiterOf, tooManyCalls } from '../http/call-limits';
+import { createSessionCache } from '../auth/session-cache';
+import { userExists, validateSessionToken } from '../auth/session';
+import { clientAddress } from '../http/client-address';
+import { isDatabaseUnavailable } from '../db/pg-errors';
+import { log } from '../platform/log';
+import { ACCOUNT_DELETED_CLOSE_CODE, ACCOUNT_DELETED_REASON } from '../../shared/session-end';
+import { countLiveConnections } from '../http/metrics';
+import { consumeRateLimit, type RateLimit } from '../http/rate-limit';
+import type { Services } from '../services';
+import { createInnerContext } from '../trpc/context';
+import { appRouter } from '../trpc/root';
 
 export const LIVE_PATH = '/live';
 

@@ -17,7 +17,7 @@
  */
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import type { Database } from './db/db';
+import type { Database } from '../db/db';
 import type { LiveBus } from './live-bus';
 
 /** What a change of access concerns: one user's sessions or memberships, or a whole company. */
