@@ -99,6 +99,57 @@ export interface ApplicationSections {
   writer_id: string | null;
 }
 
+export interface AssessmentChecks {
+  application_id: string;
+  assessor: string | null;
+  created_at: Generated<Timestamp>;
+  criteria: Generated<Json>;
+  error: string | null;
+  finished_at: Timestamp | null;
+  id: Generated<string>;
+  offline: Generated<boolean>;
+  readiness: number | null;
+  requested_by: string | null;
+  result: Json | null;
+  section_id: string | null;
+  section_versions: Generated<Json>;
+  started_at: Timestamp | null;
+  status: Generated<string>;
+}
+
+export interface AssessmentCriteria {
+  created_at: Generated<Timestamp>;
+  grant_id: string;
+  grant_section_ids: Generated<string[]>;
+  id: Generated<string>;
+  name: string;
+  position: number;
+  removed_at: Timestamp | null;
+  signals: Generated<string[]>;
+  translations: Generated<Json>;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
+  weight: Generated<number>;
+}
+
+export interface AssessmentSuggestions {
+  anchor: Json;
+  application_id: string;
+  check_id: string;
+  criterion_id: string | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  id: Generated<string>;
+  kind: string;
+  note: Generated<string>;
+  paragraph: string;
+  position: number;
+  section_id: string;
+  signal: string | null;
+  status: Generated<string>;
+  text: string;
+}
+
 export interface CommentMentions {
   comment_id: string;
   user_id: string;
@@ -480,6 +531,9 @@ export interface DB {
   application_events: ApplicationEvents;
   application_sections: ApplicationSections;
   applications: Applications;
+  assessment_checks: AssessmentChecks;
+  assessment_criteria: AssessmentCriteria;
+  assessment_suggestions: AssessmentSuggestions;
   comment_mentions: CommentMentions;
   companies: Companies;
   company_join_requests: CompanyJoinRequests;
