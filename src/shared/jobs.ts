@@ -15,6 +15,10 @@ export const queues = {
   drafts: {
     payload: z.object({ draftId: z.string().uuid(), applicationId: z.string().uuid().optional() }),
   },
+  /** One check of an application against its grant's criteria (the assessment feature). */
+  assessment: {
+    payload: z.object({ checkId: z.string().uuid(), applicationId: z.string().uuid() }),
+  },
   registry: {
     payload: z.object({ orgId: z.string().regex(orgIdPattern) }),
   },
