@@ -20,6 +20,8 @@ import { createProducers } from '../src/server/platform/queues';
 import { workerTimings, type QueueName } from '../src/shared/jobs';
 import { deadlinesProcessor, scheduleReminderSweep } from './processors/deadlines';
 import { draftsProcessor } from './processors/drafts';
+import { assessmentProcessor } from './processors/assessment';
+import { createAssessor } from '../src/server/integrations/ai/assessor';
 import { leavingForeignJobs } from './foreign-jobs';
 import { createHandBack } from './hand-back';
 import { traced } from './traced';
@@ -49,6 +51,7 @@ const bus = createLiveBus({ redis: connection, redisUrl: config.REDIS_URL, prefi
 const processors: Partial<Record<QueueName, Processor>> = {
   deadlines: deadlinesProcessor({ db, queues: producers, bus, notificationWindowMs: config.NOTIFICATION_WINDOW_MS }),
   drafts: draftsProcessor({ db, drafter: createDrafter(config), log, waitMaxMs: config.AI_WAIT_MAX_MS }),
+  assessment: assessmentProcessor({ db, assessor: createAssessor(config), log }),
   email: emailProcessor({ db, mail, log }),
   notifications: notificationsProcessor({ db, mail, log, appUrl: appUrl(config) }),
   registry: registryProcessor({ db, registry: createRegistry(config), log }),

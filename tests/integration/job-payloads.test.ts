@@ -10,6 +10,8 @@ import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { createFixtureRegistry } from '../../src/server/integrations/registry/fixture-registry';
 import { defaultJobOptions, type QueueName } from '../../src/shared/jobs';
 import { draftsProcessor } from '../../worker/processors/drafts';
+import { assessmentProcessor } from '../../worker/processors/assessment';
+import { createOfflineAssessor } from '../../src/server/integrations/ai/assessor';
 import { emailProcessor } from '../../worker/processors/email';
 import { notificationsProcessor } from '../../worker/processors/notifications';
 import { registryProcessor } from '../../worker/processors/registry';
@@ -26,6 +28,7 @@ beforeAll(async () => {
   const mail = createMailSender(services.env);
   const processors: Record<QueueName, Processor> = {
     drafts: draftsProcessor({ db: services.db, drafter: createOfflineDrafter(), log, waitMaxMs: 60_000 }),
+    assessment: assessmentProcessor({ db: services.db, assessor: createOfflineAssessor(), log }),
     registry: registryProcessor({ db: services.db, registry: createFixtureRegistry(), log }),
     email: emailProcessor({ db: services.db, mail, log }),
     notifications: notificationsProcessor({ db: services.db, mail, log, appUrl: 'https://grantwork.example' }),
@@ -44,6 +47,7 @@ afterAll(async () => {
 describe('a job whose data does not fit its queue', () => {
   const malformed: Record<QueueName, unknown> = {
     drafts: { draftId: 'not-a-uuid' },
+    assessment: { checkId: 'not-a-uuid' },
     // Eight digits starting with 0: no Danish organisation ID has that shape.
     registry: { orgId: '02425679' },
     email: {},

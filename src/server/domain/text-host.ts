@@ -31,17 +31,18 @@ export interface Refusal {
 
 export type PushResult = { clients: number[]; change: Uint8Array | null } | { refusal: Refusal };
 
-/** What each request asks, and what it answers. */
+/** Where a change takes the section's document from: the one kept, brought up to date with `catchUp`, or one made from `load`. */
+export type TakeFrom = { catchUp: Uint8Array[] } | { load: StoredText };
+
+/** What each request asks, and what it answers. A change that was to take the kept document and found none answers `lost`. */
 interface Requests {
-  /** Takes the section's document out for a change: the one kept (with `catchUp` applied), or made from `load`. `lost` when it was not kept. */
-  take: { ask: { sectionId: string; load?: StoredText; catchUp?: Uint8Array[] }; answer: { lost: boolean } };
-  /** Checks and applies editors' changes to a taken document, in order. */
+  /** Takes the section's document out and checks and applies editors' changes to it, in order. */
   push: {
-    ask: { sectionId: string; updates: Uint8Array[]; persisted: boolean; bytes: number; maxContent: number; maxSteps: number | null };
-    answer: { results: PushResult[]; content: string; change: Uint8Array | null; before: Uint8Array | null } | { refusedAt: { index: number; refusal: Refusal } };
+    ask: { sectionId: string; take: TakeFrom; updates: Uint8Array[]; persisted: boolean; bytes: number; maxContent: number; maxSteps: number | null };
+    answer: { lost: true } | { results: PushResult[]; content: string; change: Uint8Array | null; before: Uint8Array | null } | { refusedAt: { index: number; refusal: Refusal } };
   };
-  /** Changes a taken document's text to `content`. */
-  replace: { ask: { sectionId: string; content: string; persisted: boolean }; answer: { change: Uint8Array | null; before: Uint8Array | null } };
+  /** Takes the section's document out and changes its text to `content`. */
+  replace: { ask: { sectionId: string; take: TakeFrom; content: string; persisted: boolean }; answer: { lost: true } | { change: Uint8Array | null; before: Uint8Array | null } };
   /** Keeps a taken document (its change committed), and forgets the `evict`ed ones. */
   commit: { ask: { sectionId: string; evict: string[] }; answer: null };
   /** Drops a taken document (its change rolled back). */

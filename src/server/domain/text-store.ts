@@ -9,8 +9,8 @@
  * whole either way.
  */
 import type { Executor } from '../db/db';
-import type { AppError } from '../../shared/errors';
-import { appErrorOf, textThread } from './text-host';
+import { AppError } from '../../shared/errors';
+import { appErrorOf, textThread, type TakeFrom } from './text-host';
 import { deleteTextUpdatesThrough, insertTextUpdate, lockText, readStoredText, storeTextDoc, textHead } from './text-store.queries';
 
 export { lockText };
@@ -95,54 +95,73 @@ async function readWhole(db: Executor, sectionId: string) {
 }
 
 /**
- * Takes the section's document, current with `seq`, out for a change (the caller holds the
- * section's lock): the one kept with the changes it lacks applied, or read whole. `logged` says
- * how many changes are kept beside the stored document. Give it back with `keepCommitted` or
- * `dropDocument`.
+ * Where a change takes the section's document from, current with `seq` (the caller holds the
+ * section's lock): the one kept, with the changes it lacks, or the document read whole; and its
+ * record as it will be once taken. Nothing is asked of the documents' thread yet: the change takes
+ * the document in the same request that makes the change, one trip to the thread under the lock.
  */
-export async function documentForChange(db: Executor, sectionId: string, seq: number): Promise<Kept> {
-  const entry = kept.get(sectionId);
+async function takeFrom(db: Executor, sectionId: string, seq: number, keptOne: boolean): Promise<{ entry: Kept; take: TakeFrom }> {
+  const entry = keptOne ? kept.get(sectionId) : undefined;
   kept.delete(sectionId);
-  const generation = textThread.generation;
-  if (entry && entry.generation === generation && entry.seq <= seq) {
-    let catchUp: Uint8Array[] = [];
-    if (entry.seq < seq) {
-      const stored = await readStoredText(db, sectionId, entry.seq);
-      catchUp = stored?.updates ?? [];
-    }
+  if (entry && entry.generation === textThread.generation && entry.seq <= seq) {
+    const catchUp = entry.seq < seq ? ((await readStoredText(db, sectionId, entry.seq))?.updates ?? []) : [];
     // Every change since is still in the log (none folded away meanwhile): only those are applied.
     if (catchUp.length === seq - entry.seq) {
-      const taken = await textThread.request('take', { sectionId, catchUp });
-      if (!taken.lost && textThread.generation === generation) {
-        return { ...entry, seq, logged: entry.logged + catchUp.length, bytes: entry.bytes + catchUp.reduce((sum, update) => sum + update.length, 0) };
-      }
+      const bytes = entry.bytes + catchUp.reduce((sum, update) => sum + update.length, 0);
+      return { entry: { ...entry, seq, logged: entry.logged + catchUp.length, bytes }, take: { catchUp } };
     }
   }
   const whole = await readWhole(db, sectionId);
   const load = whole?.stored ?? { textDoc: null, content: '', updates: [] };
-  const started = textThread.generation;
-  await textThread.request('take', { sectionId, load: { textDoc: load.textDoc, content: load.content, updates: load.updates } });
-  if (!whole) return { sectionId, seq, logged: 0, persisted: false, bytes: 0, generation: started };
-  return { sectionId, seq, logged: whole.logged, persisted: whole.persisted, bytes: whole.bytes, generation: started };
+  const generation = textThread.generation;
+  if (!whole) return { entry: { sectionId, seq, logged: 0, persisted: false, bytes: 0, generation }, take: { load } };
+  return { entry: { sectionId, seq, logged: whole.logged, persisted: whole.persisted, bytes: whole.bytes, generation }, take: { load } };
 }
 
 /**
- * Checks and applies editors' changes to a document taken for a change, in order, in the
- * documents' thread (`text-thread.ts`): per change, the client ids it writes under and what it
+ * Takes the section's document, current with `seq`, out for a change and makes it (`change`
+ * sends the request with where to take the document from): from the document kept, or, when the
+ * thread has none, read whole and sent again. Answers the change and the document's record; give
+ * the document back with `keepCommitted`, `keepDocument` or `dropDocument`.
+ */
+async function takeForChange<Answer extends object>(
+  db: Executor,
+  sectionId: string,
+  seq: number,
+  change: (take: TakeFrom, entry: Kept) => Promise<Answer | { lost: true }>,
+): Promise<{ entry: Kept; answer: Answer }> {
+  for (const keptOne of [true, false]) {
+    const { entry, take } = await takeFrom(db, sectionId, seq, keptOne);
+    const answer = change(take, entry);
+    // The thread the request went to (a new one when the last had ended).
+    const taken = { ...entry, generation: textThread.generation };
+    const value = await answer;
+    if (!('lost' in value)) return { entry: taken, answer: value };
+  }
+  throw new AppError('UNAVAILABLE');
+}
+
+/**
+ * Checks and applies editors' changes to the section's document, current with `seq`, in order, in
+ * the documents' thread (`text-thread.ts`): per change, the client ids it writes under and what it
  * changed, or why it was refused before it was applied; `refusedAt` when one was refused after
  * (the document is then dropped). `content` and `change` are the text and all changes after them.
  */
 export async function applyChanges(
-  entry: Kept,
+  db: Executor,
+  sectionId: string,
+  seq: number,
   updates: Uint8Array[],
   maxContent: number,
 ): Promise<
-  | { results: Array<{ clients: number[]; change: Uint8Array | null } | { error: AppError }>; content: string; change: Uint8Array | null; before: Uint8Array | null }
+  | { entry: Kept; results: Array<{ clients: number[]; change: Uint8Array | null } | { error: AppError }>; content: string; change: Uint8Array | null; before: Uint8Array | null }
   | { refusedAt: { index: number; error: AppError } }
 > {
-  const applied = await textThread.request('push', { sectionId: entry.sectionId, updates, persisted: entry.persisted, bytes: entry.bytes, maxContent, maxSteps: textThread.maxPlacementSteps });
+  const { entry, answer: applied } = await takeForChange(db, sectionId, seq, (take, taken) =>
+    textThread.request('push', { sectionId, take, updates, persisted: taken.persisted, bytes: taken.bytes, maxContent, maxSteps: textThread.maxPlacementSteps }),
+  );
   if ('refusedAt' in applied) return { refusedAt: { index: applied.refusedAt.index, error: appErrorOf(applied.refusedAt.refusal) } };
-  return { ...applied, results: applied.results.map((result) => ('refusal' in result ? { error: appErrorOf(result.refusal) } : result)) };
+  return { ...applied, entry, results: applied.results.map((result) => ('refusal' in result ? { error: appErrorOf(result.refusal) } : result)) };
 }
 
 /**
@@ -209,8 +228,8 @@ export async function compactText(db: Executor, sectionId: string): Promise<void
  * (`lockText`). Returns the change to pass on and the `text_seq` to store, or null when the text is unchanged.
  */
 export async function changeTextTo(db: Executor, sectionId: string, seq: number, content: string): Promise<{ update: Uint8Array; seq: number; kept: Kept; textDoc?: Uint8Array } | null> {
-  const entry = await documentForChange(db, sectionId, seq);
-  const { change, before } = await textThread.request('replace', { sectionId, content, persisted: entry.persisted });
+  const { entry, answer } = await takeForChange(db, sectionId, seq, (take, taken) => textThread.request('replace', { sectionId, take, content, persisted: taken.persisted }));
+  const { change, before } = answer;
   if (!change) {
     keepDocument(sectionId, entry);
     return null;

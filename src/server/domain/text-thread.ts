@@ -11,7 +11,7 @@ import * as Y from 'yjs';
 import { AppError } from '../../shared/errors';
 import { replaceText, sectionText, textDocOf } from '../../shared/domain/text-doc';
 import { checkUpdate } from './update-checks';
-import type { Refusal, StoredText, TextAnswer, TextRequest, TextValue } from './text-host';
+import type { Refusal, StoredText, TakeFrom, TextAnswer, TextRequest, TextValue } from './text-host';
 
 /** Documents current with what the text store records of them (`kept` there). */
 const kept = new Map<string, Y.Doc>();
@@ -50,9 +50,24 @@ function captureChange(doc: Y.Doc, change: (doc: Y.Doc) => void): Uint8Array | n
   return updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
 }
 
-function workingDoc(sectionId: string): Y.Doc {
-  const doc = working.get(sectionId);
-  if (!doc) throw new Error('lost');
+/**
+ * Takes the section's document out for a change: the one kept (with `catchUp` applied), or made
+ * from `load`; null when it was to be the one kept and none is.
+ */
+function take(sectionId: string, from: TakeFrom): Y.Doc | null {
+  let doc: Y.Doc | undefined;
+  if ('load' in from) {
+    doc = build(from.load);
+    kept.delete(sectionId);
+  } else {
+    doc = kept.get(sectionId);
+    kept.delete(sectionId);
+    if (!doc) return null;
+    for (const update of from.catchUp) Y.applyUpdate(doc, update);
+  }
+  working.delete(sectionId);
+  working.set(sectionId, doc);
+  if (working.size > MAX_WORKING) working.delete(working.keys().next().value as string);
   return doc;
 }
 
@@ -69,24 +84,9 @@ function encodeFor(doc: Y.Doc, stateVector: Uint8Array | null) {
 
 function handle(request: TextRequest): TextValue {
   switch (request.op) {
-    case 'take': {
-      let doc: Y.Doc | undefined;
-      if (request.load) {
-        doc = build(request.load);
-        kept.delete(request.sectionId);
-      } else {
-        doc = kept.get(request.sectionId);
-        kept.delete(request.sectionId);
-        if (!doc) return { lost: true };
-        for (const update of request.catchUp ?? []) Y.applyUpdate(doc, update);
-      }
-      working.delete(request.sectionId);
-      working.set(request.sectionId, doc);
-      if (working.size > MAX_WORKING) working.delete(working.keys().next().value as string);
-      return { lost: false };
-    }
     case 'push': {
-      const doc = workingDoc(request.sectionId);
+      const doc = take(request.sectionId, request.take);
+      if (!doc) return { lost: true };
       const before = request.persisted ? null : Y.encodeStateAsUpdate(doc);
       const results: Array<{ clients: number[]; change: Uint8Array | null } | { refusal: Refusal }> = [];
       const changes: Uint8Array[] = [];
@@ -123,7 +123,8 @@ function handle(request: TextRequest): TextValue {
       return { results, content, change, before: change ? before : null };
     }
     case 'replace': {
-      const doc = workingDoc(request.sectionId);
+      const doc = take(request.sectionId, request.take);
+      if (!doc) return { lost: true };
       const before = request.persisted ? null : Y.encodeStateAsUpdate(doc);
       const change = captureChange(doc, (target) => replaceText(sectionText(target), request.content));
       return { change, before: change ? before : null };

@@ -4,6 +4,7 @@
  * the fallback; a test fails when a key is missing in a language or a message does not parse.
  */
 import { answerLibrary } from './messages/answer-library';
+import { assessment } from './messages/assessment';
 import { applications } from './messages/applications';
 import { auth } from './messages/auth';
 import { budget } from './messages/budget';
@@ -28,7 +29,7 @@ import { versions } from './messages/versions';
 import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions, dataRights, answerLibrary, documentExport, deadlines] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions, dataRights, answerLibrary, documentExport, deadlines, assessment] as const;
 
 /**
  * The features whose texts the public catalogue pages (`publicPageRoutes`) show: a first visit

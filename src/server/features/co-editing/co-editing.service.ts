@@ -14,7 +14,7 @@ import type { Executor } from '../../db/db';
 import type { Services } from '../../services';
 import { findSection, findSectionHead, updateSectionVersioned } from '../../domain/applications.queries';
 import { bindClients } from './text-clients';
-import { appendChange, applyChanges, documentForChange, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument } from '../../domain/text-store';
+import { appendChange, applyChanges, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument } from '../../domain/text-store';
 import { recordSectionVersion } from '../../domain/versions.queries';
 import type { TextMessage } from '../../live/text-channel';
 
@@ -111,14 +111,11 @@ async function applyBatch(db: Executor, applicationId: string, sectionId: string
     const section = await findSection(trx, applicationId, sectionId, 'da', { lock: true });
     if (!section) throw new AppError('NOT_FOUND');
     if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
-    const entry = await documentForChange(trx, section.id, Number(section.textSeq));
-    taken = entry;
     // Checked and applied in the documents' thread, off this process's event loop.
-    const applied = await applyChanges(entry, batch.map((push) => push.update), SECTION_CONTENT_MAX);
-    if ('refusedAt' in applied) {
-      taken = null;
-      throw new RefusedInBatch(batch[applied.refusedAt.index]!, applied.refusedAt.error);
-    }
+    const applied = await applyChanges(trx, section.id, Number(section.textSeq), batch.map((push) => push.update), SECTION_CONTENT_MAX);
+    if ('refusedAt' in applied) throw new RefusedInBatch(batch[applied.refusedAt.index]!, applied.refusedAt.error);
+    const entry = applied.entry;
+    taken = entry;
     const accepted: Array<{ push: PendingPush; change: Uint8Array | null }> = [];
     for (const [index, result] of applied.results.entries()) {
       const push = batch[index]!;
