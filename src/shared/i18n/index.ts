@@ -16,6 +16,7 @@ import { documentExport } from './messages/document-export';
 import { deadlines } from './messages/deadlines';
 import { drafts } from './messages/drafts';
 import { feedback } from './messages/feedback';
+import { fitToLimit } from './messages/fit-to-limit';
 import { funds } from './messages/funds';
 import { grantAlerts } from './messages/grant-alerts';
 import { grants } from './messages/grants';
@@ -29,7 +30,7 @@ import { versions } from './messages/versions';
 import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions, dataRights, answerLibrary, documentExport, deadlines, assessment] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions, dataRights, answerLibrary, documentExport, deadlines, assessment, fitToLimit] as const;
 
 /**
  * The features whose texts the public catalogue pages (`publicPageRoutes`) show: a first visit

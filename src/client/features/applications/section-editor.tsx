@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type * as Y from 'yjs';
 import { Link } from '@tanstack/react-router';
 import { countChars, inputProblem, missingForDone, startAfterEnd, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
@@ -47,24 +48,42 @@ export interface SectionPanelContext {
   insertPassage: (passage: string, source: string) => boolean;
 }
 
+/** What a tool for the text's limit (composed by the route, shown under the text) may know of and do to it. */
+export interface SectionLimitContext {
+  applicationId: string;
+  sectionId: string;
+  /** The grant's limit on the text, in characters as the count beside the text counts them. */
+  maxChars: number;
+  /** The text now, with everyone's changes. */
+  text: string;
+  /** Whether the writer may change the text now (it has arrived and is not locked). */
+  editable: boolean;
+  /** The co-edited text: a change made to it is sent, stored and seen by the others like typing. */
+  sharedText: Y.Text;
+  /** Stores everything typed so far (false when it could not be). */
+  flush: () => Promise<boolean>;
+}
+
 /**
  * `/applications/{id}/{section}`: the section's text and inputs, saved as they are typed, with the
  * grant's requirements and guidance, the AI draft, comments and history beside them, and the
  * panels the route adds (`morePanels`, placed before the comments).
  */
-/** `planMark` and `sectionMark` are the deadlines feature's parts (this section's writer and due day, each section's in the list), given by the route; `morePanels` the panels a route adds beside the text. */
+/** `planMark` and `sectionMark` are the deadlines feature's parts (this section's writer and due day, each section's in the list), given by the route; `morePanels` the panels a route adds beside the text; `limitTools` what it shows under a text that has a limit. */
 export function SectionEditor({
   applicationId,
   sectionId,
   morePanels,
   planMark,
   sectionMark,
+  limitTools,
 }: {
   applicationId: string;
   sectionId: string;
   morePanels?: (context: SectionPanelContext) => WritingPanel[];
   planMark?: ReactNode;
   sectionMark?: (sectionId: string) => ReactNode;
+  limitTools?: (context: SectionLimitContext) => ReactNode;
 }) {
   const t = useT();
   const overview = trpc.applications.get.useQuery({ applicationId }, { retry: false });
@@ -76,7 +95,7 @@ export function SectionEditor({
     <QueryView query={overview} className="mx-auto max-w-6xl px-4 py-8">
       {(application) => (
         <QueryView query={section} className="mx-auto max-w-6xl px-4 py-8">
-          {(data) => <Editor key={sectionId} overview={application} section={data} morePanels={morePanels} planMark={planMark} sectionMark={sectionMark} />}
+          {(data) => <Editor key={sectionId} overview={application} section={data} morePanels={morePanels} planMark={planMark} sectionMark={sectionMark} limitTools={limitTools} />}
         </QueryView>
       )}
     </QueryView>
@@ -89,12 +108,14 @@ function Editor({
   morePanels,
   planMark,
   sectionMark,
+  limitTools,
 }: {
   overview: Overview;
   section: Section;
   morePanels?: (context: SectionPanelContext) => WritingPanel[];
   planMark?: ReactNode;
   sectionMark?: (sectionId: string) => ReactNode;
+  limitTools?: (context: SectionLimitContext) => ReactNode;
 }) {
   const t = useT();
   const utils = trpc.useUtils();
@@ -190,6 +211,17 @@ function Editor({
         maxChars={section.maxChars}
         saveState={mayEdit ? <SaveIndicator state={combinedSaveState(draft.state, text.state)} savedAt={latest(draft.savedAt, text.savedAt)} onRetry={() => void flushAll()} /> : null}
       />
+      {limitTools &&
+        section.maxChars !== null &&
+        limitTools({
+          applicationId: overview.id,
+          sectionId: section.id,
+          maxChars: section.maxChars,
+          text: content,
+          editable: editable && text.ready && text.state !== 'locked',
+          sharedText: text.sharedText,
+          flush: flushAll,
+        })}
       {text.state === 'locked' && <Notice>{t('applications.editor.textLocked')}</Notice>}
       {/* Whatever stands between the writer and a saved text is shown where they type. */}
       {draft.restoredAt !== null && draft.state !== 'conflict' && <RestoredNotice at={draft.restoredAt} onDiscard={draft.discardRestored} />}
@@ -559,6 +591,7 @@ function CharCount({ id, text, max, className = '' }: { id: string; text: string
     <>
       <p id={id} data-char-count={count} data-char-limit={band ?? 'under'} className={`text-xs ${band === 'over' ? 'font-medium text-red-700' : band === 'near' ? 'text-amber-800' : 'text-gray-500'} ${className}`}>
         {t('applications.editor.chars', { count, max })}
+        {band === 'over' && <span data-char-over={count - max}> · {t('applications.editor.charsOverBy', { over: count - max })}</span>}
       </p>
       <p aria-live="polite" className="sr-only">
         {band && t(band === 'over' ? 'applications.editor.charsOver' : 'applications.editor.charsNear', { max })}
