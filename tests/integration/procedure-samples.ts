@@ -295,6 +295,34 @@ export class World {
     });
   }
 
+  /**
+   * A finished check against the call of the application, its grant given a criterion, with one
+   * open suggestion anchored to the first section's one paragraph ("Skrevet").
+   */
+  assessmentCheck(): Promise<{ applicationId: string; checkId: string; suggestionId: string; criterionId: string; grantId: string }> {
+    return this.once('assessmentCheck', async () => {
+      const application = await this.application();
+      const grant = await this.grant();
+      const db = this.services.db;
+      const criterion = await db
+        .insertInto('assessment_criteria')
+        .values({ grant_id: grant.id, position: 0, name: 'Værdiskabelse', weight: 1, grant_section_ids: grant.sectionIds, signals: ['market_size'] })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const check = await db
+        .insertInto('assessment_checks')
+        .values({ application_id: application.id, requested_by: this.cast.users.owner.id, status: 'done', criteria: '[]', result: JSON.stringify({ criteria: [], readiness: 0 }), readiness: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const suggestion = await db
+        .insertInto('assessment_suggestions')
+        .values({ check_id: check.id, application_id: application.id, section_id: application.sectionIds[0]!, position: 0, kind: 'addition', text: '[Tal på markedet]', anchor: JSON.stringify(commentAnchorSample), paragraph: 'Skrevet' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { applicationId: application.id, checkId: check.id, suggestionId: suggestion.id, criterionId: criterion.id, grantId: grant.id };
+    });
+  }
+
   /** A finished AI draft of the application's first section. */
   draft(): Promise<{ applicationId: string; draftId: string }> {
     return this.once('draft', async () => {
@@ -667,6 +695,28 @@ export const samples: Record<string, (world: World) => unknown> = {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };
   },
+  'assessment.criteria.list': async (w) => ({ grantId: (await w.grant()).id }),
+  'assessment.criteria.save': async (w) => ({ grantId: (await w.grant()).id, name: { da: 'Nyhedsværdi' }, weight: 2, grantSectionIds: [], signals: ['novelty'] }),
+  'assessment.criteria.remove': async (w) => ({ id: (await w.assessmentCheck()).criterionId }),
+  'assessment.request': async (w) => ({ applicationId: (await w.assessmentCheck()).applicationId }),
+  'assessment.history': async (w) => ({ applicationId: (await w.assessmentCheck()).applicationId }),
+  'assessment.get': async (w) => {
+    const check = await w.assessmentCheck();
+    return { applicationId: check.applicationId, checkId: check.checkId };
+  },
+  'assessment.latest': async (w) => ({ applicationId: (await w.assessmentCheck()).applicationId }),
+  'assessment.watch': async (w) => {
+    const check = await w.assessmentCheck();
+    return { applicationId: check.applicationId, checkId: check.checkId };
+  },
+  'assessment.apply': async (w) => {
+    const check = await w.assessmentCheck();
+    return { applicationId: check.applicationId, suggestionId: check.suggestionId };
+  },
+  'assessment.dismiss': async (w) => {
+    const check = await w.assessmentCheck();
+    return { applicationId: check.applicationId, suggestionId: check.suggestionId };
+  },
   'drafts.latest': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };
@@ -706,6 +756,10 @@ export const samples: Record<string, (world: World) => unknown> = {
   'answerLibrary.forSection': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0], search: 'resumé' };
+  },
+  'fitToLimit.propose': async (w) => {
+    const application = await w.application();
+    return { applicationId: application.id, sectionId: application.sectionIds[0] };
   },
   'documentExport.word': async (w) => ({ applicationId: (await w.application()).id }),
   'documentExport.excel': async (w) => ({ applicationId: (await w.application()).id }),

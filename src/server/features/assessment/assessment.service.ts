@@ -1,0 +1,103 @@
+/**
+ * Checks against the call (docs/decisions/0052): asked for by a member who may edit, limited per
+ * user (a check costs the worker's time, or a model's money), run as a job on the `assessment`
+ * queue with the check's id as the job's; read back with each suggestion's paragraph compared
+ * with the text now; a suggestion applied through the section's ordinary save, so it reaches every
+ * open window as one co-editing change and is kept in the version history under its name.
+ */
+import type { SessionUser } from '../../auth/session';
+import type { Executor } from '../../db/db';
+import type { Services } from '../../services';
+import type { Context } from '../../trpc/context';
+import { AppError, appErrors } from '../../../shared/errors';
+import { appliedParagraph } from '../../../shared/domain/assessment';
+import type { Answers } from '../../../shared/domain/application-sections';
+import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
+import { findSection, findSectionOfApplication } from '../../domain/applications.queries';
+import { saveSectionAndAnnounce } from '../../domain/section-save';
+import { currentParagraph, documentOf } from './assessment-text';
+import { criteriaSnapshotOf, decideSuggestion, deleteCheck, findCheck, findSuggestion, insertCheck, sectionVersionsOf, suggestionsOf } from './assessment.queries';
+
+/** Checks one user may ask for: ten a minute. */
+export const checkLimit: RateLimit = { name: 'assessment:user', limit: 10, windowSeconds: 60 };
+
+export async function requestCheck(ctx: Context, application: { id: string }, sectionId: string | undefined, user: SessionUser) {
+  try {
+    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, checkLimit, user.id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') throw new AppError('RATE_LIMITED', { message: 'assessment.limit', values: error.values });
+    throw error;
+  }
+  if (sectionId && !(await findSectionOfApplication(ctx.db, application.id, sectionId))) throw new AppError('NOT_FOUND');
+  const criteria = await criteriaSnapshotOf(ctx.db, application.id);
+  if (criteria.length === 0) throw new AppError('VALIDATION', { message: 'assessment.noCriteria' });
+  const check = await insertCheck(ctx.db, { applicationId: application.id, sectionId: sectionId ?? null, userId: user.id, criteria, sectionVersions: await sectionVersionsOf(ctx.db, application.id) });
+  try {
+    await ctx.queues.add('assessment', { checkId: check.id, applicationId: application.id }, { jobId: check.id });
+  } catch (error) {
+    await deleteCheck(ctx.db, check.id);
+    throw error;
+  }
+  return { checkId: check.id };
+}
+
+/** A check with its suggestions, each marked out of date when its paragraph has changed since. */
+export async function checkView(db: Executor, applicationId: string, checkId: string) {
+  const check = await findCheck(db, applicationId, checkId);
+  if (!check) throw new AppError('NOT_FOUND');
+  const suggestions = await suggestionsOf(db, checkId);
+  const docs = new Map<string, Awaited<ReturnType<typeof documentOf>>>();
+  const shown = [];
+  for (const { anchor, paragraph, ...suggestion } of suggestions) {
+    let outOfDate = false;
+    if (suggestion.status === 'open') {
+      if (!docs.has(suggestion.sectionId)) docs.set(suggestion.sectionId, await documentOf(db, suggestion.sectionId));
+      const doc = docs.get(suggestion.sectionId);
+      outOfDate = !doc || currentParagraph(doc, anchor, paragraph) === null;
+    }
+    shown.push({ ...suggestion, paragraph, anchor, outOfDate });
+  }
+  for (const doc of docs.values()) doc?.destroy();
+  return { ...check, suggestions: shown };
+}
+
+/**
+ * Puts a suggestion at its paragraph: an addition after it, a rewrite in its place. Refused
+ * (CONFLICT) when the paragraph has changed since the check, or the suggestion was decided.
+ */
+export async function applySuggestion(services: Pick<Services, 'db' | 'textChannel' | 'bus'>, applicationId: string, suggestionId: string, user: SessionUser) {
+  const suggestion = await findSuggestion(services.db, applicationId, suggestionId);
+  if (!suggestion) throw new AppError('NOT_FOUND');
+  if (suggestion.status !== 'open') throw new AppError('CONFLICT', { message: 'assessment.decided' });
+  const section = await findSection(services.db, applicationId, suggestion.sectionId);
+  if (!section) throw new AppError('NOT_FOUND');
+  const doc = await documentOf(services.db, suggestion.sectionId);
+  const place = doc && currentParagraph(doc, suggestion.anchor, suggestion.paragraph);
+  doc?.destroy();
+  if (!place || place.text !== section.content) throw new AppError('CONFLICT', { message: 'assessment.outOfDate' });
+  if (!(await decideSuggestion(services.db, suggestionId, 'applied', user.id))) throw new AppError('CONFLICT', { message: 'assessment.decided' });
+  const content = section.content.slice(0, place.from) + appliedParagraph(suggestion.paragraph, suggestion) + section.content.slice(place.to);
+  try {
+    const saved = await saveSectionAndAnnounce(services, user, {
+      applicationId,
+      sectionId: suggestion.sectionId,
+      version: section.version,
+      content,
+      answers: section.answers as Answers,
+      fulfilled: section.fulfilled,
+      data: undefined,
+    });
+    return { id: suggestionId, sectionId: saved.id, version: saved.version };
+  } catch (error) {
+    await decideSuggestion(services.db, suggestionId, 'open', null);
+    if (error instanceof AppError && error.code === 'CONFLICT' && error.messageKey === appErrors.CONFLICT.message) throw new AppError('CONFLICT', { message: 'assessment.outOfDate' });
+    throw error;
+  }
+}
+
+export async function dismissSuggestion(db: Executor, applicationId: string, suggestionId: string, userId: string) {
+  const suggestion = await findSuggestion(db, applicationId, suggestionId);
+  if (!suggestion) throw new AppError('NOT_FOUND');
+  if (!(await decideSuggestion(db, suggestionId, 'dismissed', userId))) throw new AppError('CONFLICT', { message: 'assessment.decided' });
+  return { id: suggestionId };
+}

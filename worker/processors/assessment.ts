@@ -1,0 +1,81 @@
+/**
+ * Checks an application against its grant's criteria (docs/decisions/0052): reads what the check
+ * names, has the assessor score it, anchors each suggestion to its paragraph in the section's
+ * co-edited text (Yjs relative positions, as comments are anchored) and stores the result. Progress
+ * goes out as the job's progress, which the window's live connection shows.
+ */
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type * as Y from 'yjs';
+import type { Database } from '../../src/server/db/db';
+import { checkState, finishCheck, insertSuggestions, loadAssessmentMaterial, markCheckRunning, recordCheckError } from '../../src/server/features/assessment/assessment.queries';
+import { MalformedAssessmentError, type Assessor } from '../../src/server/integrations/ai/assessor';
+import { paragraphsOf, type SuggestionProposal } from '../../src/shared/domain/assessment';
+import { documentOf } from '../../src/server/features/assessment/assessment-text';
+import { anchorOf, sectionText, type TextAnchor } from '../../src/shared/domain/text-doc';
+import { isFinalAttempt, payloadOf } from '../jobs';
+
+export interface AssessmentProcessorDeps {
+  db: Database;
+  assessor: Assessor;
+  log: Logger;
+}
+
+/** Each suggestion with the anchor of its paragraph; one whose paragraph is no longer there as read is left out. */
+async function anchored(db: Database, suggestions: readonly SuggestionProposal[], contents: ReadonlyMap<string, string>) {
+  const docs = new Map<string, Y.Doc | null>();
+  const result: Array<SuggestionProposal & { anchor: TextAnchor; paragraph: string }> = [];
+  for (const suggestion of suggestions) {
+    if (!docs.has(suggestion.sectionId)) docs.set(suggestion.sectionId, await documentOf(db, suggestion.sectionId));
+    const doc = docs.get(suggestion.sectionId);
+    const read = paragraphsOf(contents.get(suggestion.sectionId) ?? '')[suggestion.paragraph];
+    if (!doc || !read) continue;
+    const text = sectionText(doc);
+    const now = paragraphsOf(text.toString()).find((paragraph) => paragraph.text === read.text);
+    if (!now) continue;
+    result.push({ ...suggestion, paragraph: now.text, anchor: anchorOf(text, now.from, now.to) } as SuggestionProposal & { anchor: TextAnchor; paragraph: string });
+  }
+  for (const doc of docs.values()) doc?.destroy();
+  return result;
+}
+
+export function assessmentProcessor({ db, assessor, log }: AssessmentProcessorDeps) {
+  return async (job: Job): Promise<{ status: 'done' | 'gone'; readiness?: number }> => {
+    const { checkId } = payloadOf('assessment', job);
+    const check = await checkState(db, checkId);
+    if (!check) return { status: 'gone' };
+    if (check.status === 'done') return { status: 'done' };
+    await markCheckRunning(db, checkId);
+    await job.updateProgress({ step: 'reading', done: 0, total: 3 });
+    const material = await loadAssessmentMaterial(db, checkId);
+    if (!material) return { status: 'gone' };
+    try {
+      await job.updateProgress({ step: 'assessing', done: 1, total: 3 });
+      const outcome = await assessor.assess(material);
+      await job.updateProgress({ step: 'anchoring', done: 2, total: 3 });
+      const contents = new Map(material.sections.map((section) => [section.id, section.content]));
+      const suggestions = await anchored(db, outcome.suggestions, contents);
+      const finished = await db.transaction().execute(async (trx) => {
+        const written = await finishCheck(trx, checkId, { outcome, assessor: assessor.model, offline: assessor.offline || outcome.fallback !== undefined });
+        if (Number(written.numUpdatedRows) === 0) return false;
+        await insertSuggestions(
+          trx,
+          checkId,
+          material.applicationId,
+          suggestions.map((suggestion) => ({ ...suggestion, paragraph: suggestion.paragraph })),
+        );
+        return true;
+      });
+      if (!finished) return { status: 'gone' };
+      await job.updateProgress({ step: 'done', done: 3, total: 3 });
+      log.info({ checkId, readiness: outcome.readiness, assessor: assessor.model }, 'check against the call done');
+      return { status: 'done', readiness: outcome.readiness };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof MalformedAssessmentError;
+      await recordCheckError(db, checkId, message, permanent || isFinalAttempt(job));
+      if (permanent) throw new UnrecoverableError(message);
+      throw error;
+    }
+  };
+}
