@@ -19,6 +19,7 @@ import { grantsRouter } from '../features/grants/grants.router';
 import { versionsRouter } from '../features/versions/versions.router';
 import { dataRightsRouter } from '../features/data-rights/data-rights.router';
 import { answerLibraryRouter } from '../features/answer-library/answer-library.router';
+import { fitToLimitRouter } from '../features/fit-to-limit/fit-to-limit.router';
 import { assessmentRouter } from '../features/assessment/assessment.router';
 import { documentExportRouter } from '../features/document-export/document-export.router';
 import { createCallerFactory, router } from './trpc';
@@ -44,6 +45,7 @@ export const appRouter = router({
   versions: versionsRouter,
   dataRights: dataRightsRouter,
   answerLibrary: answerLibraryRouter,
+  fitToLimit: fitToLimitRouter,
   documentExport: documentExportRouter,
   deadlines: deadlinesRouter,
   assessment: assessmentRouter,

@@ -2,12 +2,15 @@ import { lazy, Suspense } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { SectionEditor } from '../../features/applications/section-editor';
 import { EarlierAnswers } from '../../features/answer-library/earlier-answers';
+import { WordDiffView } from '../../features/applications/word-diff-view';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 
 // The plan's parts load after the screen's own code, as a chunk of their own: imported statically,
 // they would lengthen the router's preload lists, which every first visit loads (tests/e2e/public-bundle.spec.ts).
 const SectionPlanMark = lazy(() => import('../../features/deadlines/plan-card').then((module) => ({ default: module.SectionPlanMark })));
+// Shown only under a text with a limit, and only once it is over it.
+const ShortenToFit = lazy(() => import('../../features/fit-to-limit/shorten-to-fit').then((module) => ({ default: module.ShortenToFit })));
 
 export default function SectionScreen() {
   const t = useT();
@@ -46,6 +49,11 @@ export default function SectionScreen() {
       sectionMark={(id) => (
         <Suspense fallback={null}>
           <SectionPlanMark applicationId={applicationId} sectionId={id} />
+        </Suspense>
+      )}
+      limitTools={(limit) => (
+        <Suspense fallback={null}>
+          <ShortenToFit {...limit} renderDiff={(before, after) => <WordDiffView before={before} after={after} />} />
         </Suspense>
       )}
     />
