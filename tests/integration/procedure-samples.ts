@@ -709,11 +709,11 @@ export const samples: Record<string, (world: World) => unknown> = {
     const check = await w.assessmentCheck();
     return { applicationId: check.applicationId, checkId: check.checkId };
   },
-  'assessment.apply': async (w) => {
+  'assessment.applySuggestion': async (w) => {
     const check = await w.assessmentCheck();
     return { applicationId: check.applicationId, suggestionId: check.suggestionId };
   },
-  'assessment.dismiss': async (w) => {
+  'assessment.dismissSuggestion': async (w) => {
     const check = await w.assessmentCheck();
     return { applicationId: check.applicationId, suggestionId: check.suggestionId };
   },

@@ -70,11 +70,11 @@ export const assessmentRouter = router({
     .input(checkInput)
     .subscription(({ ctx, input, signal }) => openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchCheck(ctx, ctx.application.id, input.checkId, ended))),
 
-  apply: draftApplicationProcedureFor('applications.edit')
+  applySuggestion: draftApplicationProcedureFor('applications.edit')
     .input(suggestionInput)
     .mutation(({ ctx, input }) => applySuggestion(ctx, ctx.application.id, input.suggestionId, ctx.user)),
 
-  dismiss: applicationProcedureFor('applications.edit')
+  dismissSuggestion: applicationProcedureFor('applications.edit')
     .input(suggestionInput)
     .mutation(({ ctx, input }) => dismissSuggestion(ctx.db, ctx.application.id, input.suggestionId, ctx.user.id)),
 });
