@@ -5,7 +5,7 @@
  * running web processes forget the sessions of the user they keep in memory (decision 0032).
  */
 import { Redis } from 'ioredis';
-import { sql } from 'kysely';
+import { setPlatformRole } from '../auth/accounts.queries';
 import { invalidateUserSessions } from '../auth/session';
 import { SESSION_CACHE_MS } from '../auth/session-cache';
 import { createDb } from '../db/db';
@@ -24,15 +24,10 @@ export async function setPlatformAdmin(
   const db = createDb(databaseUrl, 1);
   try {
     const userId = await db.transaction().execute(async (trx) => {
-      const user = await trx
-        .updateTable('users')
-        .set({ platform_role: admin ? 'admin' : 'user', updated_at: new Date() })
-        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-        .returning('id')
-        .executeTakeFirst();
-      if (!user) return null;
-      if (!admin) await invalidateUserSessions(trx, user.id);
-      return user.id;
+      const userId = await setPlatformRole(trx, email, admin);
+      if (!userId) return null;
+      if (!admin) await invalidateUserSessions(trx, userId);
+      return userId;
     });
     if (!userId) return false;
     const prefix = redis.prefix ?? defaultRedisPrefix((await readInstallationId(db)) ?? '');

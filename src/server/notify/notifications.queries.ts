@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { deadlineKinds, INBOX_PAGE_SIZE, type DeadlineKind, type InboxKind, type NotificationKind, type NotificationSettings } from '../../shared/schemas/notifications';
 import type { Locale } from '../../shared/i18n';
 import { localizedSql } from '../catalog/localized-sql';
@@ -14,13 +14,6 @@ export async function findSettings(db: Executor, userId: string): Promise<Notifi
   return row;
 }
 
-export async function updateSettings(db: Executor, userId: string, settings: NotificationSettings): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ notify_review_requests: settings.reviewRequests, notify_mentions: settings.mentions, notify_review_results: settings.reviewResults, updated_at: new Date() })
-    .where('id', '=', userId)
-    .execute();
-}
 
 const settingOf: Record<NotificationKind, 'notify_review_requests' | 'notify_mentions' | 'notify_review_results'> = {
   review_request: 'notify_review_requests',
@@ -319,4 +312,39 @@ export async function markInvitationItemsRead(db: Executor, invitationId: string
 export async function markAllRead(db: Executor, userId: string): Promise<number> {
   const result = await db.updateTable('notifications').set({ read_at: new Date() }).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** A deadline reminder's inbox item (its e-mail is the digest's, as for every item). */
+export async function insertReminderItem(
+  db: Executor,
+  reminder: { userId: string; kind: 'deadline' | 'overdue'; applicationId: string; sectionId: string | null; excerpt: string },
+): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .columns(['user_id', 'kind', 'application_id', 'company_id', 'section_id', 'excerpt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('applications as a')
+        .select([
+          sql<string>`${reminder.userId}::uuid`.as('user_id'),
+          sql.lit(reminder.kind).as('kind'),
+          'a.id as application_id',
+          'a.company_id',
+          sql<string | null>`${reminder.sectionId}::uuid`.as('section_id'),
+          sql<string>`${reminder.excerpt.slice(0, 300)}`.as('excerpt'),
+        ])
+        .where('a.id', '=', reminder.applicationId),
+    )
+    .execute();
+}
+
+/** Inbox items older than `before` go (the privacy page states how long they are kept). */
+export async function removeInboxItemsBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db.deleteFrom('notifications').where('created_at', '<', before).execute();
+  return Number(result[0]?.numDeletedRows ?? 0n);
+}
+
+/** Replaces a former member's name in inbox items' excerpts (`replaced` is the SQL that does it, `naming` finds the items). */
+export async function scrubInboxExcerpts(db: Executor, replaced: RawBuilder<string>, naming: RawBuilder<boolean>): Promise<void> {
+  await db.updateTable('notifications').set({ excerpt: replaced }).where(naming).execute();
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/auth';
 import { invalidateSession } from '../../auth/session';
 import { publicProcedure, router, userProcedure } from '../../trpc/trpc';
-import { deleteOwnSession, listSessions, updateUserProfile } from './auth.queries';
+import { deleteOwnSession, listSessions, updateUserProfile } from '../../auth/accounts.queries';
 import { changePassword, login, requestPasswordReset, resendVerification, resetPassword, resetTokenUsable, signup, verifyEmail } from './auth.service';
 
 export const authRouter = router({

@@ -30,7 +30,7 @@ import {
   takePasswordReset,
   passwordResetUsable,
   updatePasswordHash,
-} from './auth.queries';
+} from '../../auth/accounts.queries';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
+import { deleteUser, removeExpiredSignIns } from '../../auth/accounts.queries';
+import { removeInboxItemsBefore, scrubInboxExcerpts } from '../../notify/notifications.queries';
 
 // ——— Archives ———
 
@@ -332,11 +334,11 @@ export async function eraseUser(db: Executor, user: { id: string; email: string;
   if (names.length > 0) {
     await db.updateTable('section_comments').set({ body: scrub('body') }).where(mentioning('body')).execute();
     await db.updateTable('section_comments').set({ quote: scrub('quote') }).where('quote', 'is not', null).where(mentioning('quote')).execute();
-    await db.updateTable('notifications').set({ excerpt: scrub('excerpt') }).where(mentioning('excerpt')).execute();
+    await scrubInboxExcerpts(db, scrub('excerpt'), mentioning('excerpt'));
     await db.updateTable('application_events').set({ reason: scrub('reason') }).where('reason', 'is not', null).where(mentioning('reason')).execute();
     await db.updateTable('company_ownership_transfers').set({ reason: scrub('reason') }).where(mentioning('reason')).execute();
   }
-  await db.deleteFrom('users').where('id', '=', user.id).execute();
+  await deleteUser(db, user.id);
 }
 
 // ——— Retention ———
@@ -348,13 +350,11 @@ export async function removeExpired(db: Executor, now: Date, keep: { emailsDays:
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
   const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
   const counts: RetentionCounts = {};
-  counts.sessions = count(await db.deleteFrom('sessions').where('expires_at', '<=', now).execute());
-  counts.verificationLinks = count(await db.deleteFrom('email_verifications').where('expires_at', '<=', now).execute());
-  counts.resetLinks = count(await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute());
+  Object.assign(counts, await removeExpiredSignIns(db, now));
   counts.dataExports = count(await db.deleteFrom('data_exports').where('expires_at', '<=', now).execute());
   // Written e-mails, lock receipts among them; a digest's inbox items keep their words, not the e-mail.
   counts.emails = count(await db.deleteFrom('emails').where('created_at', '<', daysAgo(keep.emailsDays)).where('status', '!=', 'queued').execute());
-  counts.inboxItems = count(await db.deleteFrom('notifications').where('created_at', '<', daysAgo(keep.inboxDays)).execute());
+  counts.inboxItems = await removeInboxItemsBefore(db, daysAgo(keep.inboxDays));
   // Earlier versions of a section; the newest of each section stays however old it is.
   counts.sectionVersions = count(
     await db

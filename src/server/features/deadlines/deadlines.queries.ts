@@ -8,6 +8,7 @@ import { INTERNAL_DEADLINE_DAYS_BEFORE } from '../../../shared/domain/deadlines'
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
+import { insertReminderItem } from '../../notify/notifications.queries';
 
 /** Roles that may write a section (`applications.edit` in src/shared/domain/company-roles.ts). */
 const WRITER_ROLES = ['owner', 'admin', 'employee'];
@@ -129,10 +130,6 @@ export async function findReminderSettings(db: Executor, userId: string) {
   return row;
 }
 
-export async function updateReminderSettings(db: Executor, userId: string, emails: boolean): Promise<void> {
-  await db.updateTable('users').set({ notify_deadlines: emails, updated_at: new Date() }).where('id', '=', userId).execute();
-}
-
 /** The person's sections across applications they can still change, soonest due first. */
 export function listMySections(db: Executor, userId: string, locale: Locale, limit = 50) {
   return db
@@ -189,22 +186,6 @@ export function listPlanOfUser(db: Executor, userId: string, today: string, limi
 }
 
 // ——— The calendar feed ———
-
-export async function findCalendarToken(db: Executor, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('users').select('calendar_token').where('id', '=', userId).executeTakeFirstOrThrow();
-  return row.calendar_token;
-}
-
-/** Sets the person's calendar token (the old one stops answering at once). */
-export async function updateCalendarToken(db: Executor, userId: string, token: string): Promise<void> {
-  await db.updateTable('users').set({ calendar_token: token }).where('id', '=', userId).execute();
-}
-
-/** Only sets a token when the person has none: two windows asking at once get the same address. */
-export async function insertCalendarTokenIfMissing(db: Executor, userId: string, token: string): Promise<string> {
-  await db.updateTable('users').set({ calendar_token: token }).where('id', '=', userId).where('calendar_token', 'is', null).execute();
-  return (await findCalendarToken(db, userId))!;
-}
 
 export function findCalendarOwner(db: Executor, token: string) {
   return db.selectFrom('users').select(['id', 'locale']).where('calendar_token', '=', token).executeTakeFirst();
@@ -466,22 +447,6 @@ export async function recordReminder(
     .returning('user_id')
     .executeTakeFirst();
   if (!taken) return false;
-  await db
-    .insertInto('notifications')
-    .columns(['user_id', 'kind', 'application_id', 'company_id', 'section_id', 'excerpt'])
-    .expression((eb) =>
-      eb
-        .selectFrom('applications as a')
-        .select([
-          sql<string>`${reminder.userId}::uuid`.as('user_id'),
-          sql.lit(reminder.kind).as('kind'),
-          'a.id as application_id',
-          'a.company_id',
-          sql<string | null>`${reminder.sectionId}::uuid`.as('section_id'),
-          sql<string>`${reminder.excerpt.slice(0, 300)}`.as('excerpt'),
-        ])
-        .where('a.id', '=', reminder.applicationId),
-    )
-    .execute();
+  await insertReminderItem(db, reminder);
   return true;
 }

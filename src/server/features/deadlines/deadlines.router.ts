@@ -2,22 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { danishDate } from '../../../shared/domain/deadlines';
 import { may } from '../../../shared/domain/company-roles';
 import { assignSectionInput, makeCalendarInput, makeCompanyCalendarInput, reminderSettingsInput, setInternalDeadlineInput } from '../../../shared/schemas/deadlines';
+import { findCalendarToken, insertCalendarTokenIfMissing, updateCalendarToken, updateDeadlineEmails } from '../../auth/accounts.queries';
 import { appUrl } from '../../env';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import {
-  findCalendarToken,
   findPlan,
   findReminderSettings,
-  insertCalendarTokenIfMissing,
   listMySections,
   listOwnedCompanyCalendars,
   updateCompanyCalendarToken,
   listPlanOfUser,
-  updateCalendarToken,
   updateInternalDeadline,
-  updateReminderSettings,
 } from './deadlines.queries';
 import { assignSection } from './deadlines.service';
 
@@ -57,7 +54,7 @@ export const deadlinesRouter = router({
   reminderSettings: userProcedure.query(({ ctx }) => findReminderSettings(ctx.db, ctx.user.id)),
 
   updateReminderSettings: userProcedure.input(reminderSettingsInput).mutation(async ({ ctx, input }) => {
-    await updateReminderSettings(ctx.db, ctx.user.id, input.emails);
+    await updateDeadlineEmails(ctx.db, ctx.user.id, input.emails);
     return input;
   }),
 

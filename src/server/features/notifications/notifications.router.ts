@@ -2,7 +2,8 @@ import { inboxInput, markReadInput, notificationSettingsInput } from '../../../s
 import { announceInboxChange } from '../../live/inbox-events';
 import { openLiveStream } from '../../live/live-stream';
 import { router, userProcedure } from '../../trpc/trpc';
-import { countUnread, findSettings, listInbox, markAllRead, markRead, updateSettings } from '../../notify/notifications.queries';
+import { updateNotificationSettings } from '../../auth/accounts.queries';
+import { countUnread, findSettings, listInbox, markAllRead, markRead } from '../../notify/notifications.queries';
 import { watchUnread } from '../../notify/notifications.service';
 
 /** The signed-in user's own choice of review e-mails, and their inbox: rows belong to the user. */
@@ -10,7 +11,7 @@ export const notificationsRouter = router({
   settings: userProcedure.query(({ ctx }) => findSettings(ctx.db, ctx.user.id)),
 
   updateSettings: userProcedure.input(notificationSettingsInput).mutation(async ({ ctx, input }) => {
-    await updateSettings(ctx.db, ctx.user.id, input);
+    await updateNotificationSettings(ctx.db, ctx.user.id, input);
     return input;
   }),
 

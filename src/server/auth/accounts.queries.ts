@@ -1,5 +1,10 @@
+/**
+ * The accounts' tables — users, their sessions, e-mail confirmations and password resets — are
+ * written here and in the other modules of `src/server/auth/` only; features and the rest of the
+ * server change an account through these functions.
+ */
 import { sql } from 'kysely';
-import type { Executor } from '../../db/db';
+import type { Executor } from '../db/db';
 
 export function findUserByEmail(db: Executor, email: string) {
   return db
@@ -96,4 +101,61 @@ export function findEmailVerificationForUpdate(db: Executor, tokenHash: Buffer) 
 
 export async function deleteEmailVerification(db: Executor, tokenHash: Buffer): Promise<void> {
   await db.deleteFrom('email_verifications').where('id', '=', tokenHash).execute();
+}
+
+
+/** The person's switches for e-mails of review requests, mentions and review results. */
+export async function updateNotificationSettings(db: Executor, userId: string, settings: { reviewRequests: boolean; mentions: boolean; reviewResults: boolean }): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ notify_review_requests: settings.reviewRequests, notify_mentions: settings.mentions, notify_review_results: settings.reviewResults, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Whether deadline reminders and assignments also come by e-mail. */
+export async function updateDeadlineEmails(db: Executor, userId: string, emails: boolean): Promise<void> {
+  await db.updateTable('users').set({ notify_deadlines: emails, updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
+export async function findCalendarToken(db: Executor, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('calendar_token').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.calendar_token;
+}
+
+/** Sets the person's calendar token (the old one stops answering at once). */
+export async function updateCalendarToken(db: Executor, userId: string, token: string): Promise<void> {
+  await db.updateTable('users').set({ calendar_token: token }).where('id', '=', userId).execute();
+}
+
+/** Only sets a token when the person has none: two windows asking at once get the same address. */
+export async function insertCalendarTokenIfMissing(db: Executor, userId: string, token: string): Promise<string> {
+  await db.updateTable('users').set({ calendar_token: token }).where('id', '=', userId).where('calendar_token', 'is', null).execute();
+  return (await findCalendarToken(db, userId))!;
+}
+
+/** Makes the person with this address a platform administrator or not; their id, or null when there is no such person. */
+export async function setPlatformRole(db: Executor, email: string, admin: boolean): Promise<string | null> {
+  const user = await db
+    .updateTable('users')
+    .set({ platform_role: admin ? 'admin' : 'user', updated_at: new Date() })
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .returning('id')
+    .executeTakeFirst();
+  return user?.id ?? null;
+}
+
+/** Deletes the person's account; their sessions, links and memberships go with it (foreign keys). */
+export async function deleteUser(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+/** Removes sessions, confirmation links and reset links past their time. */
+export async function removeExpiredSignIns(db: Executor, now: Date): Promise<{ sessions: number; verificationLinks: number; resetLinks: number }> {
+  const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
+  return {
+    sessions: count(await db.deleteFrom('sessions').where('expires_at', '<=', now).execute()),
+    verificationLinks: count(await db.deleteFrom('email_verifications').where('expires_at', '<=', now).execute()),
+    resetLinks: count(await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute()),
+  };
 }

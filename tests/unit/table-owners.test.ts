@@ -1,0 +1,100 @@
+/**
+ * Every table has one home: it is written (inserted into, updated, deleted from) by one module of
+ * the server only — a folder of `src/server` (`auth`, `notify`, …) or a feature of
+ * `src/server/features` — and the others change it by calling that module's functions. Read from
+ * the code: Kysely's `insertInto`/`updateTable`/`deleteFrom` and SQL written out (`INSERT INTO`,
+ * `UPDATE … SET`, `DELETE FROM`). The database's own tooling writes every table and is not a
+ * module: the migrations, the seed and the restore of a backup (`src/server/db/`).
+ *
+ * The tables still written from a second module are listed in `SECOND_WRITERS`, exactly: a new
+ * second writer fails the test, and so does one that is gone and still listed.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '../..');
+
+/** The database's tooling, which writes every table by design. */
+const TOOLING = ['src/server/db/seed.ts', 'src/server/db/seed-at-scale.ts', 'src/server/db/backup.ts', 'src/server/db/migrate.ts'];
+
+/** Tables written by a module besides their owner (table → the modules that write it), to be moved to their owner. */
+const SECOND_WRITERS: Record<string, string[]> = {
+  application_events: ['domain', 'features/data-rights'],
+  application_sections: ['domain', 'features/deadlines', 'features/reviews'],
+  applications: ['domain', 'features/data-rights', 'features/deadlines', 'features/reviews'],
+  companies: ['features/companies', 'features/data-rights', 'features/deadlines'],
+  company_ownership_transfers: ['features/company-claims', 'features/data-rights'],
+  emails: ['features/data-rights', 'mail'],
+  feedback: ['features/data-rights', 'features/feedback'],
+  grant_alerts: ['features/data-rights', 'features/grant-alerts'],
+  invitations: ['features/data-rights', 'features/invitations'],
+  memberships: ['domain', 'features/companies', 'features/company-claims'],
+  section_comments: ['features/comments', 'features/data-rights'],
+  section_versions: ['domain', 'features/data-rights'],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** The module a file belongs to: its feature, its folder of `src/server`, or the worker. */
+function moduleOf(file: string): string {
+  const parts = path.relative(root, file).split(path.sep);
+  if (parts[0] === 'worker') return 'worker';
+  if (parts[2] === 'features') return `features/${parts[3]}`;
+  return parts.length > 3 ? parts[2]! : `src/server/${parts[2]}`;
+}
+
+/** The tables a file writes. */
+function tablesWrittenBy(code: string): string[] {
+  const withoutComments = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const kysely = withoutComments.matchAll(/\.(?:insertInto|updateTable|deleteFrom)\(\s*['"`]([a-z_]+)/g);
+  const written = withoutComments.matchAll(/\b(?:INSERT\s+INTO|DELETE\s+FROM|UPDATE)\s+([a-z_]+)(?:\s+(?:AS\s+)?[a-z_]+)?\s+(?:\(|SET|VALUES|SELECT|WHERE|USING)/g);
+  return [...[...kysely].map((match) => match[1]!), ...[...written].map((match) => match[1]!)];
+}
+
+function writersByTable(): Map<string, Set<string>> {
+  const files = [...sourceFiles(path.join(root, 'src/server')), ...sourceFiles(path.join(root, 'worker'))].filter(
+    (file) => !TOOLING.includes(path.relative(root, file)),
+  );
+  const writers = new Map<string, Set<string>>();
+  for (const file of files) {
+    for (const table of tablesWrittenBy(readFileSync(file, 'utf8'))) {
+      if (!writers.has(table)) writers.set(table, new Set());
+      writers.get(table)!.add(moduleOf(file));
+    }
+  }
+  return writers;
+}
+
+describe('table owners', () => {
+  it('reads the writes the code has: Kysely calls and SQL written out', () => {
+    expect(tablesWrittenBy("db.insertInto('users').values(x); db.updateTable('sessions'); db.deleteFrom(\"emails\")")).toEqual(['users', 'sessions', 'emails']);
+    expect(tablesWrittenBy('sql`INSERT INTO section_versions (a) SELECT 1`; sql`UPDATE companies c SET x = 1`; sql`DELETE FROM feedback WHERE true`')).toEqual([
+      'section_versions',
+      'companies',
+      'feedback',
+    ]);
+    expect(tablesWrittenBy("// db.deleteFrom('users')\n/* db.updateTable('users') */")).toEqual([]);
+  });
+
+  it('finds the accounts, the inbox and the texts written where they should be', () => {
+    const writers = writersByTable();
+    for (const table of ['users', 'sessions', 'email_verifications', 'password_resets']) expect([...(writers.get(table) ?? [])]).toEqual(['auth']);
+    expect([...(writers.get('notifications') ?? [])]).toEqual(['notify']);
+  });
+
+  it('has every table written by one module, but for the second writers listed', () => {
+    const several = Object.fromEntries(
+      [...writersByTable()]
+        .filter(([, modules]) => modules.size > 1)
+        .map(([table, modules]) => [table, [...modules].sort()]),
+    );
+    expect(several).toEqual(SECOND_WRITERS);
+  });
+});
