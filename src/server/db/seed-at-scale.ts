@@ -48,6 +48,13 @@ export async function seedAtScale(db: Database, scale: Scale = realisticScale): 
       SELECT gs.id, p, 'Requirement ' || p FROM grant_sections gs CROSS JOIN generate_series(1, 2) p WHERE gs.kind = 'text'`.execute(trx);
     await sql`INSERT INTO section_inputs (grant_section_id, position, label, type)
       SELECT gs.id, 1, 'Project title', 'text' FROM grant_sections gs WHERE gs.kind = 'text' AND gs.position = 1`.execute(trx);
+    // Each grant's own assessment criteria: one reading its texts, one its budget.
+    await sql`INSERT INTO assessment_criteria (grant_id, position, name, weight, grant_section_ids, signals)
+      SELECT g.id, 0, 'Value creation', 2, ARRAY(SELECT gs.id FROM grant_sections gs WHERE gs.grant_id = g.id AND gs.kind = 'text'), ARRAY['market_size', 'named_partner', 'quantified_effect']
+      FROM grants g WHERE g.slug LIKE 'grant-%'
+      UNION ALL
+      SELECT g.id, 1, 'Cost-effectiveness', 1, ARRAY(SELECT gs.id FROM grant_sections gs WHERE gs.grant_id = g.id AND gs.kind = 'budget'), ARRAY['costs_per_activity', 'co_financing']
+      FROM grants g WHERE g.slug LIKE 'grant-%'`.execute(trx);
     // One owner per company. The password hash is not a valid one: nobody signs in as these.
     await sql`INSERT INTO users (email, password_hash, firstname, lastname)
       SELECT 'owner' || n || '@scale.example', 'x', 'Owner', 'Number ' || n FROM generate_series(1, ${scale.companies}) n`.execute(trx);

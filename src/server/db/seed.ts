@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/password';
-import type { Database } from './db';
+import type { Database, Executor } from './db';
 import { localizedColumns, type LocalizedText } from '../../shared/i18n/localized-text';
 
 type Text = LocalizedText & { en: string; nb: string };
@@ -208,9 +208,46 @@ export const innoboosterRequirements: Text[] = [
   { da: 'Projektet varer højst to år', en: 'The project lasts at most two years', nb: 'Prosjektet varer høyst to år' },
 ];
 
+/**
+ * Innobooster's assessment criteria as Innovationsfonden names them, each reading the sections
+ * (by position in `innoboosterSections`) where a strong answer shows, with the signals it looks for.
+ */
+export const innoboosterCriteria: Array<{ name: Text; weight: number; sections: number[]; signals: string[] }> = [
+  { name: { da: 'Nyhedsværdi', en: 'Novelty', nb: 'Nyhetsverdi' }, weight: 30, sections: [0, 2], signals: ['novelty', 'state_of_art', 'quantified_effect'] },
+  { name: { da: 'Værdiskabelse', en: 'Value creation', nb: 'Verdiskaping' }, weight: 30, sections: [3, 4], signals: ['market_size', 'named_partner', 'quantified_effect'] },
+  { name: { da: 'Gennemførsel', en: 'Implementation', nb: 'Gjennomføring' }, weight: 25, sections: [1, 5, 6], signals: ['milestones', 'named_partner'] },
+  { name: { da: 'Økonomisk effektivitet', en: 'Cost-effectiveness', nb: 'Kostnadseffektivitet' }, weight: 15, sections: [7], signals: ['costs_per_activity', 'hourly_rate', 'co_financing', 'totals_agree'] },
+];
+
+/** Gives the Innobooster grant its criteria when it has none (a catalogue seeded before criteria existed gets them too). */
+export async function seedInnoboosterCriteria(db: Executor): Promise<boolean> {
+  const grant = await db.selectFrom('grants').select('id').where('slug', '=', 'innobooster').executeTakeFirst();
+  if (!grant) return false;
+  const existing = await db.selectFrom('assessment_criteria').select('id').where('grant_id', '=', grant.id).executeTakeFirst();
+  if (existing) return false;
+  const sections = await db.selectFrom('grant_sections').select(['id', 'position']).where('grant_id', '=', grant.id).where('removed_at', 'is', null).orderBy('position').execute();
+  await db
+    .insertInto('assessment_criteria')
+    .values(
+      innoboosterCriteria.map((criterion, position) => ({
+        grant_id: grant.id,
+        position,
+        ...localizedColumns({ name: criterion.name }),
+        weight: criterion.weight,
+        grant_section_ids: criterion.sections.flatMap((index) => (sections[index] ? [sections[index].id] : [])),
+        signals: criterion.signals,
+      })),
+    )
+    .execute();
+  return true;
+}
+
 export async function seedCatalog(db: Database): Promise<boolean> {
   const existing = await db.selectFrom('funds').select('id').where('slug', '=', 'innovation-fund-denmark').executeTakeFirst();
-  if (existing) return false;
+  if (existing) {
+    await seedInnoboosterCriteria(db);
+    return false;
+  }
   await db.transaction().execute(async (trx) => {
     const fund = await trx
       .insertInto('funds')
@@ -276,6 +313,7 @@ export async function seedCatalog(db: Database): Promise<boolean> {
           .execute();
       }
     }
+    await seedInnoboosterCriteria(trx);
   });
   return true;
 }

@@ -121,20 +121,27 @@ export function paragraphsOf(text: string): Array<{ index: number; from: number;
   return result;
 }
 
-/** The sentences of a paragraph, each with its offset in the paragraph. */
-function sentencesOf(text: string): Array<{ at: number; text: string }> {
+/**
+ * The sentences of a paragraph, each with its offset in the paragraph. A sentence ends at a full
+ * stop, question or exclamation mark followed by a capital letter (or the paragraph's end), so
+ * "ca. 2,4 mia. kr." and "1.500" stay inside their sentence.
+ */
+export function sentencesOf(text: string): Array<{ at: number; text: string }> {
   const result: Array<{ at: number; text: string }> = [];
-  // A full stop between digits (1.500) or after a one-letter abbreviation does not end a sentence.
-  const pattern = /(?:\d[.,]\d|[^.!?])+(?:[.!?]+|$)/g;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    if (match[0] === '') {
-      pattern.lastIndex += 1;
-      continue;
-    }
-    const lead = match[0].length - match[0].trimStart().length;
-    const body = match[0].trim();
-    if (body) result.push({ at: match.index + lead, text: body });
+  const boundary = /[.!?]+(?=\s+["«“(]?[A-ZÆØÅ])/g;
+  let start = 0;
+  const push = (end: number) => {
+    const piece = text.slice(start, end);
+    const lead = piece.length - piece.trimStart().length;
+    const body = piece.trim();
+    if (body) result.push({ at: start + lead, text: body });
+  };
+  for (let match = boundary.exec(text); match; match = boundary.exec(text)) {
+    const end = match.index + match[0].length;
+    push(end);
+    start = end;
   }
+  push(text.length);
   return result;
 }
 

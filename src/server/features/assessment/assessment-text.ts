@@ -12,14 +12,23 @@ export async function documentOf(db: Executor, sectionId: string): Promise<Y.Doc
   if (!stored) return null;
   const doc = textDocOf(stored.textDoc, stored.content);
   for (const update of stored.updates) Y.applyUpdate(doc, update);
+  // The text is named as a Y.Text before any place in it is resolved: a document made from updates
+  // has its root type untyped until then, and a place resolved earlier would not be "in" the text.
+  sectionText(doc);
   return doc;
 }
 
-/** The anchored paragraph in the text now, or null when it is gone or its words changed. */
+/**
+ * The anchored paragraph in the text now, or null when it is gone or its words changed: the line
+ * that holds the anchored passage must read exactly as it did (a word added after it counts too).
+ */
 export function currentParagraph(doc: Y.Doc, anchor: TextAnchor, paragraph: string): { from: number; to: number; text: string } | null {
   const passage = passageOf(doc, anchor);
   if (!passage) return null;
   const text = sectionText(doc).toString();
-  const now = text.slice(passage.from, passage.to);
-  return now === paragraph ? { ...passage, text } : null;
+  const lineStart = text.lastIndexOf('\n', passage.from - 1) + 1;
+  const lineEnd = text.indexOf('\n', passage.to);
+  const line = text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd);
+  if (text.slice(passage.from, passage.to) !== paragraph || line.trim() !== paragraph) return null;
+  return { ...passage, text };
 }
