@@ -96,13 +96,13 @@ export default tseslint.config(
     },
   },
   {
-    // Server features do not import each other: what two features share lives below them
-    // (`src/server/domain`, `mail`, `notify`, `documents`, `auth`, …) and both import it from there.
+    // A server feature is a module that owns its tables; another feature calls it through its
+    // public face, the folder's `index.ts` (`import … from '../comments'`), never its insides.
     files: ['src/server/features/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict(...serverRules, {
         regex: '^\\.\\./(?!\\.)[^/]+/|(^|/)features/',
-        message: 'server features do not import each other; move what they share below the features (src/server/domain, mail, notify, …).',
+        message: "a feature imports another feature only through its index.ts ('../<feature>'), never its insides.",
       }),
     },
   },

@@ -16,6 +16,7 @@ import { localizedSql } from '../catalog/localized-sql';
 import { newestDraftState } from './drafts.queries';
 import { compiledOnce } from '../db/compiled-once';
 import { personName } from '../db/person-name';
+import type { ForgottenPerson } from '../db/forget-person';
 
 /**
  * An application's progress as the lists show it — [sections, sections done, status] — derived
@@ -694,4 +695,16 @@ export async function findLiveStates(db: Executor, applicationId: string) {
     published: first.applicationStatus === 'published',
     sections: rows.flatMap((row) => (row.id === null || row.status === null || row.version === null ? [] : [{ id: row.id, status: row.status as SectionStatus, version: row.version, draftState: row.draftState }])),
   };
+}
+
+/** Reasons in applications' histories that name a deleted person name a former member instead. */
+export async function forgetInApplicationEvents(db: Executor, person: ForgottenPerson): Promise<void> {
+  if (person.names.length === 0) return;
+  await db.updateTable('application_events').set({ reason: person.scrub('reason') }).where('reason', 'is not', null).where(person.mentioning('reason')).execute();
+}
+
+/** Applications deleted before `before` go for good, with their sections, versions and comments (foreign keys). */
+export async function removeApplicationsDeletedBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db.deleteFrom('applications').where('deleted_at', '<=', before).execute();
+  return Number(result[0]?.numDeletedRows ?? 0n);
 }

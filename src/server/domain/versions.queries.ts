@@ -143,3 +143,13 @@ export async function findVersion(db: Executor, applicationId: string, sectionId
     .executeTakeFirst();
   return row ? { ...row, answers: row.answers as Answers, data: row.data as unknown } : undefined;
 }
+
+/** Versions saved before `before` go, but the newest of each section, however old it is. */
+export async function removeVersionsBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('section_versions as v')
+    .where('v.saved_at', '<', before)
+    .where(({ exists, selectFrom }) => exists(selectFrom('section_versions as newer').select('newer.id').whereRef('newer.section_id', '=', 'v.section_id').whereRef('newer.seq', '>', 'v.seq')))
+    .execute();
+  return Number(result[0]?.numDeletedRows ?? 0n);
+}

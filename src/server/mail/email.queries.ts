@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/db';
 import type { Locale } from '../../shared/i18n';
 import type { EmailParams, EmailTemplateName } from '../../shared/emails';
+import type { ForgottenPerson } from '../db/forget-person';
 
 export async function insertEmail<T extends EmailTemplateName>(
   db: Executor,
@@ -52,4 +53,15 @@ export async function recordEmailAttempt(db: Executor, id: string, error: string
     .set((eb) => ({ attempts: eb('attempts', '+', 1), error, ...(final ? { status: 'failed' as const } : {}) }))
     .where('id', '=', id)
     .execute();
+}
+
+/** Removes the written e-mails to a deleted person, and those whose words name them. */
+export async function forgetEmailsOf(db: Executor, person: ForgottenPerson): Promise<void> {
+  await db.deleteFrom('emails').where(sql<boolean>`lower(recipient) = ${person.email.toLowerCase()} or ${person.naming(sql`params::text`)}`).execute();
+}
+
+/** Written e-mails older than `before` go (lock receipts among them); those still queued stay. */
+export async function removeEmailsBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db.deleteFrom('emails').where('created_at', '<', before).where('status', '!=', 'queued').execute();
+  return Number(result[0]?.numDeletedRows ?? 0n);
 }

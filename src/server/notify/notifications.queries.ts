@@ -1,9 +1,10 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { deadlineKinds, INBOX_PAGE_SIZE, type DeadlineKind, type InboxKind, type NotificationKind, type NotificationSettings } from '../../shared/schemas/notifications';
 import type { Locale } from '../../shared/i18n';
 import { localizedSql } from '../catalog/localized-sql';
 import type { Executor } from '../db/db';
 import { personNameOrEmail } from '../db/person-name';
+import type { ForgottenPerson } from '../db/forget-person';
 
 export async function findSettings(db: Executor, userId: string): Promise<NotificationSettings> {
   const row = await db
@@ -344,7 +345,8 @@ export async function removeInboxItemsBefore(db: Executor, before: Date): Promis
   return Number(result[0]?.numDeletedRows ?? 0n);
 }
 
-/** Replaces a former member's name in inbox items' excerpts (`replaced` is the SQL that does it, `naming` finds the items). */
-export async function scrubInboxExcerpts(db: Executor, replaced: RawBuilder<string>, naming: RawBuilder<boolean>): Promise<void> {
-  await db.updateTable('notifications').set({ excerpt: replaced }).where(naming).execute();
+/** Inbox items whose excerpt names a deleted person name a former member instead. */
+export async function forgetInInbox(db: Executor, person: ForgottenPerson): Promise<void> {
+  if (person.names.length === 0) return;
+  await db.updateTable('notifications').set({ excerpt: person.scrub('excerpt') }).where(person.mentioning('excerpt')).execute();
 }

@@ -8,6 +8,7 @@ import type { CommentAnchor } from '../../../shared/schemas/comments';
 import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
 import { personName, personNameOrNull } from '../../db/person-name';
+import type { ForgottenPerson } from '../../db/forget-person';
 
 /** A thread's first comment, if its section belongs to the application. */
 export function findThread(db: Executor, applicationId: string, threadId: string) {
@@ -159,4 +160,11 @@ export function listOpenMentionsOf(db: Executor, userId: string, locale: Locale 
     .orderBy('c.id')
     .limit(limit)
     .execute();
+}
+
+/** Comments that name a deleted person name a former member instead. */
+export async function forgetInComments(db: Executor, person: ForgottenPerson): Promise<void> {
+  if (person.names.length === 0) return;
+  await db.updateTable('section_comments').set({ body: person.scrub('body') }).where(person.mentioning('body')).execute();
+  await db.updateTable('section_comments').set({ quote: person.scrub('quote') }).where('quote', 'is not', null).where(person.mentioning('quote')).execute();
 }

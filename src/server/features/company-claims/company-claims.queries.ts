@@ -3,6 +3,7 @@ import type { CompanyRole } from '../../../shared/domain/company-roles';
 import type { PlatformRole } from '../../../shared/domain/platform-roles';
 import type { Executor } from '../../db/db';
 import { personName } from '../../db/person-name';
+import type { ForgottenPerson } from '../../db/forget-person';
 
 export function findCompanyByOrgId(db: Executor, orgId: string) {
   return db.selectFrom('companies').select(['id', 'name', 'org_id as orgId']).where('org_id', '=', orgId).executeTakeFirst();
@@ -186,4 +187,10 @@ export function listTransfers(db: Executor, companyId: string) {
     .where('t.company_id', '=', companyId)
     .orderBy('t.created_at', 'desc')
     .execute();
+}
+
+/** Reasons given for ownership transfers that name a deleted person name a former member instead. */
+export async function forgetInTransfers(db: Executor, person: ForgottenPerson): Promise<void> {
+  if (person.names.length === 0) return;
+  await db.updateTable('company_ownership_transfers').set({ reason: person.scrub('reason') }).where(person.mentioning('reason')).execute();
 }

@@ -3,7 +3,17 @@ import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
 import { deleteUser, removeExpiredSignIns } from '../../auth/accounts.queries';
-import { removeInboxItemsBefore, scrubInboxExcerpts } from '../../notify/notifications.queries';
+import { forgottenPerson } from '../../db/forget-person';
+import { forgetInApplicationEvents, removeApplicationsDeletedBefore } from '../../domain/applications.queries';
+import { removeVersionsBefore } from '../../domain/versions.queries';
+import { forgetEmailsOf, removeEmailsBefore } from '../../mail/email.queries';
+import { forgetInInbox, removeInboxItemsBefore } from '../../notify/notifications.queries';
+import { forgetInComments } from '../comments';
+import { removeCompaniesDeletedBefore } from '../companies';
+import { forgetInTransfers } from '../company-claims';
+import { forgetFeedbackAddress } from '../feedback';
+import { forgetAlertsOf } from '../grant-alerts';
+import { forgetInvitationsTo } from '../invitations';
 
 // ——— Archives ———
 
@@ -309,35 +319,23 @@ export async function lockUserForDeletion(db: Executor, userId: string) {
   return db.selectFrom('users').select(['id', 'email', 'firstname', 'lastname', 'password_hash']).where('id', '=', userId).forUpdate().executeTakeFirst();
 }
 
-export async function deleteCompanies(db: Executor, companyIds: readonly string[]): Promise<void> {
-  if (companyIds.length > 0) await db.deleteFrom('companies').where('id', 'in', companyIds).execute();
-}
 
 /**
- * Erases the person: their row goes, and with it (by the foreign keys) sessions, memberships,
- * inbox items and links; what they wrote for a company stays, its author unset. Where the words
- * of others name them — a mention in a comment, a reason, a written e-mail — the name and the
- * address are replaced with `formerMember`; written e-mails to them are removed (decision 0043).
+ * Erases the person: each module that holds words about them forgets them (their name and address
+ * in others' words become `formerMember`, written e-mails to them go; decision 0043), then their
+ * row goes, and with it (by the foreign keys) sessions, memberships, inbox items and links; what
+ * they wrote for a company stays, its author unset. The caller's transaction holds it together.
  */
 export async function eraseUser(db: Executor, user: { id: string; email: string; firstname: string; lastname: string }, formerMember: string): Promise<void> {
-  const fullName = `${user.firstname} ${user.lastname}`.trim();
-  const names = [...new Set([fullName, user.email].filter((name) => name.length >= 3))];
-  const scrub = (column: string) =>
-    names.reduce((expression, name) => sql<string>`replace(${expression}, ${name}, ${formerMember})`, sql<string>`${sql.ref(column)}`);
-  const naming = (text: ReturnType<typeof sql>) => sql<boolean>`(${sql.join(names.map((name) => sql`strpos(${text}, ${name}) > 0`), sql` or `)})`;
-  const mentioning = (column: string) => naming(sql`${sql.ref(column)}`);
-
-  await db.deleteFrom('emails').where(sql<boolean>`lower(recipient) = ${user.email.toLowerCase()} or ${naming(sql`params::text`)}`).execute();
-  await db.deleteFrom('grant_alerts').where(sql`lower(email)`, '=', user.email.toLowerCase()).execute();
-  await db.deleteFrom('invitations').where(sql`lower(email)`, '=', user.email.toLowerCase()).execute();
-  await db.updateTable('feedback').set({ email: null }).where((eb) => eb.or([eb('user_id', '=', user.id), eb(sql`lower(email)`, '=', user.email.toLowerCase())])).execute();
-  if (names.length > 0) {
-    await db.updateTable('section_comments').set({ body: scrub('body') }).where(mentioning('body')).execute();
-    await db.updateTable('section_comments').set({ quote: scrub('quote') }).where('quote', 'is not', null).where(mentioning('quote')).execute();
-    await scrubInboxExcerpts(db, scrub('excerpt'), mentioning('excerpt'));
-    await db.updateTable('application_events').set({ reason: scrub('reason') }).where('reason', 'is not', null).where(mentioning('reason')).execute();
-    await db.updateTable('company_ownership_transfers').set({ reason: scrub('reason') }).where(mentioning('reason')).execute();
-  }
+  const person = forgottenPerson(user, formerMember);
+  await forgetEmailsOf(db, person);
+  await forgetAlertsOf(db, person);
+  await forgetInvitationsTo(db, person);
+  await forgetFeedbackAddress(db, person);
+  await forgetInComments(db, person);
+  await forgetInInbox(db, person);
+  await forgetInApplicationEvents(db, person);
+  await forgetInTransfers(db, person);
   await deleteUser(db, user.id);
 }
 
@@ -353,22 +351,12 @@ export async function removeExpired(db: Executor, now: Date, keep: { emailsDays:
   Object.assign(counts, await removeExpiredSignIns(db, now));
   counts.dataExports = count(await db.deleteFrom('data_exports').where('expires_at', '<=', now).execute());
   // Written e-mails, lock receipts among them; a digest's inbox items keep their words, not the e-mail.
-  counts.emails = count(await db.deleteFrom('emails').where('created_at', '<', daysAgo(keep.emailsDays)).where('status', '!=', 'queued').execute());
+  counts.emails = await removeEmailsBefore(db, daysAgo(keep.emailsDays));
   counts.inboxItems = await removeInboxItemsBefore(db, daysAgo(keep.inboxDays));
   // Earlier versions of a section; the newest of each section stays however old it is.
-  counts.sectionVersions = count(
-    await db
-      .deleteFrom('section_versions as v')
-      .where('v.saved_at', '<', daysAgo(keep.versionsDays))
-      .where(({ exists, selectFrom }) =>
-        exists(selectFrom('section_versions as newer').select('newer.id').whereRef('newer.section_id', '=', 'v.section_id').whereRef('newer.seq', '>', 'v.seq')),
-      )
-      .execute(),
-  );
-  // Companies and applications deleted more than the restore window ago (decision 0050) go for
-  // good, with what the old immediate deletion took by the foreign keys: applications, sections,
-  // versions, comments, memberships set aside, invitations.
-  counts.deletedCompanies = count(await db.deleteFrom('companies').where('deleted_at', '<=', daysAgo(keep.deletedDays)).execute());
-  counts.deletedApplications = count(await db.deleteFrom('applications').where('deleted_at', '<=', daysAgo(keep.deletedDays)).execute());
+  counts.sectionVersions = await removeVersionsBefore(db, daysAgo(keep.versionsDays));
+  // Companies and applications deleted more than the restore window ago (decision 0050) go for good.
+  counts.deletedCompanies = await removeCompaniesDeletedBefore(db, daysAgo(keep.deletedDays));
+  counts.deletedApplications = await removeApplicationsDeletedBefore(db, daysAgo(keep.deletedDays));
   return counts;
 }

@@ -25,7 +25,6 @@ import {
   claimExport,
   companyApplications,
   companyProfile,
-  deleteCompanies,
   deleteExportParts,
   eraseUser,
   exportPart,
@@ -53,6 +52,7 @@ import {
   type RetentionCounts,
 } from './data-rights.queries';
 import { ARCHIVE_PART_BYTES, PartedZip } from './parted-zip';
+import { deleteCompanies } from '../companies';
 
 /** How long a download link works. */
 export const EXPORT_LINK_TTL_MS = 48 * 3600 * 1000;

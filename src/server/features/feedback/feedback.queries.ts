@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Locale } from '../../../shared/i18n';
 import type { Executor } from '../../db/db';
+import type { ForgottenPerson } from '../../db/forget-person';
 
 export async function insertFeedback(
   db: Executor,
@@ -23,4 +25,9 @@ export function listFeedback(db: Executor, before: Date | undefined, limit: numb
     .orderBy('f.created_at', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** A deleted person's feedback stays, without their address. */
+export async function forgetFeedbackAddress(db: Executor, person: ForgottenPerson): Promise<void> {
+  await db.updateTable('feedback').set({ email: null }).where((eb) => eb.or([eb('user_id', '=', person.id), eb(sql`lower(email)`, '=', person.email.toLowerCase())])).execute();
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Locale } from '../../../shared/i18n';
 import type { Executor } from '../../db/db';
+import type { ForgottenPerson } from '../../db/forget-person';
 
 export interface PendingSettings {
   locale: Locale;
@@ -89,4 +90,9 @@ export async function deleteAlertByUnsubscribeHash(db: Executor, tokenHash: stri
     .where('id', '=', (eb) => eb.selectFrom('grant_alert_deliveries').select('grant_alert_id').where('unsubscribe_token_hash', '=', tokenHash))
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** A deleted person's grant alerts go. */
+export async function forgetAlertsOf(db: Executor, person: ForgottenPerson): Promise<void> {
+  await db.deleteFrom('grant_alerts').where(sql`lower(email)`, '=', person.email.toLowerCase()).execute();
 }

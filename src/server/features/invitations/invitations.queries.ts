@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import type { CompanyRole } from '../../../shared/domain/company-roles';
+import type { ForgottenPerson } from '../../db/forget-person';
 
 export interface NewInvitation {
   companyId: string;
@@ -194,4 +195,9 @@ export async function markInvitationAccepted(db: Executor, invitationId: string,
 
 export async function markInvitationDeclined(db: Executor, invitationId: string): Promise<void> {
   await db.updateTable('invitations').set({ declined_at: new Date() }).where('id', '=', invitationId).execute();
+}
+
+/** Invitations to a deleted person's address go. */
+export async function forgetInvitationsTo(db: Executor, person: ForgottenPerson): Promise<void> {
+  await db.deleteFrom('invitations').where(sql`lower(email)`, '=', person.email.toLowerCase()).execute();
 }

@@ -1,0 +1,2 @@
+/** What other modules may ask of comments. */
+export { forgetInComments } from './comments.queries';

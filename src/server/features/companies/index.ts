@@ -1,0 +1,2 @@
+/** What other modules may ask of companies. */
+export { deleteCompanies, removeCompaniesDeletedBefore } from './company-deletion.queries';

@@ -1,0 +1,2 @@
+/** What other modules may ask of feedback. */
+export { forgetFeedbackAddress } from './feedback.queries';

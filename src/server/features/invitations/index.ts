@@ -1,0 +1,2 @@
+/** What other modules may ask of invitations. */
+export { forgetInvitationsTo } from './invitations.queries';
