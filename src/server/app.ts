@@ -20,10 +20,12 @@ import { compressAnswers, encodedOnce, preferredEncoding } from './http/compress
 import { clientAddress, peerIsTrustedProxy } from './http/client-address';
 import { appUrl } from './env';
 import { createSessionCache } from './auth/session-cache';
-import { unsubscribeAlert } from './features/grant-alerts/grant-alerts.service';
-import { calendarFeed } from './features/deadlines/calendar-feed';
-import { alertTokenInput } from '../shared/schemas/grant-alerts';
-import { publicPageHead, renderPageHtml, robotsTxt, sitemapEntries, sitemapXml } from './features/grants/grants.head';
+import { dataRightsRoutes } from './features/data-rights/data-rights.http';
+import { deadlinesRoutes } from './features/deadlines/deadlines.http';
+import { documentExportRoutes } from './features/document-export/document-export.http';
+import { grantAlertsRoutes } from './features/grant-alerts/grant-alerts.http';
+import { publicPageHead, renderPageHtml } from './features/grants/grants.head';
+import { grantsRoutes } from './features/grants/grants.http';
 import { pageExistsChecks } from './features/grants/grants.pages';
 import { log } from './platform/log';
 import { httpRequestDuration, mayReadMetrics, metricsText, observeQueues, startProcessMetrics } from './http/metrics';
@@ -32,9 +34,8 @@ import { checkReadiness, createReadiness, type Readiness } from './http/readines
 import { newTraceId, traceIdOf, withTrace } from './http/trace-context';
 import { securityHeaders } from './http/security-headers';
 import type { Services } from './services';
-import { bearerToken, createRequestContext } from './trpc/context';
-import { validateSessionToken } from './auth/session';
-import { exportForDownload } from './features/data-rights/data-rights.service';
+import { createRequestContext } from './trpc/context';
+import { createRouteKit } from './http/signed-in';
 import { appRouter } from './trpc/root';
 import { queueNames } from '../shared/jobs';
 
@@ -315,6 +316,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
     return handleTrpc(c, c.req.raw);
   });
 
+  // Each feature's own HTTP routes: its files and feeds (docs/decisions/0055), its links, what
+  // search engines read. Before the built files, so a route's address is never looked up on disk.
+  const kit = createRouteKit(services, sessions);
+  app.route('/', documentExportRoutes(kit));
+  app.route('/', dataRightsRoutes(kit));
+  app.route('/', deadlinesRoutes(kit));
+  app.route('/', grantAlertsRoutes(kit));
+  app.route('/', grantsRoutes(kit));
+
   const clientDir = options.clientDir ?? services.env.CLIENT_DIR ?? projectPath('dist/client');
   const indexFile = path.join(clientDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
@@ -337,70 +347,6 @@ export function createApp(services: Services, options: AppOptions = {}) {
       return /\.[A-Za-z0-9]+$/.test(c.req.path) ? files(c, next) : next();
     });
   }
-
-  // RFC 8058 one-click unsubscribe from a grant alert: a mail client POSTs here, no sign-in. An
-  // unknown token answers as a known one (nothing says whether an address was subscribed); a GET,
-  // which link scanners also make, changes nothing and shows the page that unsubscribes on request.
-  app.post('/api/grant-alerts/unsubscribe', async (c) => {
-    const parsed = alertTokenInput.safeParse({ token: c.req.query('token') });
-    if (!parsed.success) return c.text('Bad Request', 400);
-    await unsubscribeAlert(services, parsed.data.token);
-    c.header('Cache-Control', 'no-store');
-    return c.text('Unsubscribed', 200);
-  });
-  app.get('/api/grant-alerts/unsubscribe', (c) => {
-    const parsed = alertTokenInput.safeParse({ token: c.req.query('token') });
-    if (!parsed.success) return c.text('Bad Request', 400);
-    return c.redirect(`/?alerts=unsubscribe&token=${encodeURIComponent(parsed.data.token)}`, 303);
-  });
-
-  // A data archive's download link (e-mailed, and shown on the profile): the link is the credential,
-  // as a reset link is; an expired or unknown one leads to the profile, which says so in words.
-  // The archive's stored parts are streamed one at a time, as the client takes them.
-  const sendArchive = (c: Context, archive: { body: ReadableStream<Uint8Array>; bytes: number | null; fileName: string }) => {
-    c.header('Content-Type', 'application/zip');
-    c.header('Content-Disposition', `attachment; filename="${archive.fileName}"`);
-    if (archive.bytes !== null) c.header('Content-Length', String(archive.bytes));
-    return c.body(archive.body);
-  };
-  app.get('/api/data-exports/:token', async (c) => {
-    const archive = await exportForDownload(services.db, { token: c.req.param('token') });
-    c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
-    if (!archive) return c.redirect('/profile?export=gone', 303);
-    return sendArchive(c, archive);
-  });
-  // The profile's button: the signed-in person's own archive, by its id, with the session's token.
-  app.get('/api/my-data-exports/:id', async (c) => {
-    const token = bearerToken(c.req.header('authorization'));
-    const auth = token ? await validateSessionToken(services.db, token) : null;
-    c.header('Cache-Control', 'no-store');
-    if (!auth) return c.text('Unauthorized', 401);
-    const archive = await exportForDownload(services.db, { userId: auth.user.id, exportId: c.req.param('id') });
-    if (!archive) return c.text('Not Found', 404);
-    return sendArchive(c, archive);
-  });
-  // A person's private calendar (decision 0044): the address is the credential, so it is never
-  // cached by anyone in between nor passed on as a referrer; a renewed or unknown one is 404.
-  app.get('/api/calendar/:file', async (c) => {
-    const file = c.req.param('file');
-    const body = file.endsWith('.ics') ? await calendarFeed(services.db, file.slice(0, -'.ics'.length), appUrl(services.env)) : null;
-    c.header('Cache-Control', 'private, no-cache');
-    c.header('Referrer-Policy', 'no-referrer');
-    if (body === null) return c.text('Not Found', 404);
-    c.header('Content-Type', 'text/calendar; charset=utf-8');
-    return c.body(body);
-  });
-
-  app.get('/robots.txt', (c) => {
-    c.header('Cache-Control', 'public, max-age=3600');
-    return c.text(robotsTxt(appUrl(services.env)));
-  });
-  app.get('/sitemap.xml', async (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
-    c.header('Content-Type', 'application/xml; charset=utf-8');
-    return c.body(sitemapXml(appUrl(services.env), await sitemapEntries(services.db)));
-  });
 
   app.get('*', async (c) => {
     const match = matchRoute(c.req.path);

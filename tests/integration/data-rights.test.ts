@@ -83,6 +83,7 @@ async function archiveBytesMailedTo(to: string, template: Template = 'dataExport
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/zip');
   expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
   expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="grantwork-(my-data|company)-\d{4}-\d{2}-\d{2}\.zip"$/);
   const bytes = new Uint8Array(await response.arrayBuffer());
   expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);

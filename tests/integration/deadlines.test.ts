@@ -293,11 +293,13 @@ describe('the calendar feed', () => {
     expect((await cast.callers.employee.deadlines.makeCalendar({ renew: false })).url).toBe(url);
     const fetchFeed = async (address: string) => {
       const response = await app.request(new URL(address).pathname);
-      return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), text: await response.text() };
+      return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), disposition: response.headers.get('content-disposition'), referrer: response.headers.get('referrer-policy'), text: await response.text() };
     };
 
     const first = await fetchFeed(url);
-    expect(first).toMatchObject({ status: 200, type: 'text/calendar; charset=utf-8', cache: 'private, no-cache' });
+    // Named by the calendar's name in its reader's language, kept by no cache (the address is the credential).
+    expect(first).toMatchObject({ status: 200, type: 'text/calendar; charset=utf-8', cache: 'no-store', referrer: 'no-referrer' });
+    expect(first.disposition).toBe(`inline; filename="Grantwork-frister.ics"; filename*=UTF-8''Grantwork%20%E2%80%93%20frister.ics`);
     const events = readIcs(first.text).events;
     expect(events.map((event) => [event.uid, event.summary, event.start])).toEqual([
       [`fund-${applicationId}@grantwork`, 'Ansøgningsfrist: Kalenderen; del 1, ny', FUND_DEADLINE],
@@ -309,7 +311,9 @@ describe('the calendar feed', () => {
     await cast.callers.owner.deadlines.assign({ applicationId, sectionId: sectionIds[0]!, writerId: cast.users.employee.id, dueOn: '2031-03-09' });
     await cast.callers.owner.deadlines.setInternalDeadline({ applicationId, internalDeadline: '2031-03-11' });
     await services.db.updateTable('users').set({ locale: 'en' }).where('id', '=', cast.users.employee.id).execute();
-    const second = readIcs((await fetchFeed(url)).text);
+    const secondFeed = await fetchFeed(url);
+    expect(secondFeed.disposition).toBe(`inline; filename="Grantwork-deadlines.ics"; filename*=UTF-8''Grantwork%20%E2%80%93%20deadlines.ics`);
+    const second = readIcs(secondFeed.text);
     expect(second.properties.get('X-WR-CALNAME')).toBe('Grantwork – deadlines');
     const internal = second.events.find((event) => event.uid === `internal-${applicationId}@grantwork`)!;
     expect(internal).toMatchObject({ start: '2031-03-11', end: '2031-03-12', summary: 'Internal deadline: Kalenderen; del 1, ny' });

@@ -1,26 +1,35 @@
 /**
- * The final document out as Word and Excel (docs/decisions/0045): each file is read back and
- * compared, figure by figure, with the one costing function (`budgetTotals`, `lineCost`) and with
- * the stored texts, in the application's language whatever the reader's; only members get them.
+ * The final document out as Word and Excel (docs/decisions/0045): each file, downloaded from its
+ * route (docs/decisions/0055), is read back and compared, figure by figure, with the one costing
+ * function (`budgetTotals`, `lineCost`) and with the stored texts, in the application's language
+ * whatever the reader's; only members get them, with their session, under the call limit.
  */
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
 import { seedCatalog } from '../../src/server/db/seed';
-import { writerFor } from '../../src/server/documents/document-content';
+import { loadDocument, writerFor } from '../../src/server/documents/document-content';
+import { excelWorkbook } from '../../src/server/documents/excel-workbook';
+import { wordDocument } from '../../src/server/documents/word-document';
+import { metricsText } from '../../src/server/http/metrics';
+import { fileNameOfDisposition } from '../../src/shared/content-disposition';
+import { documentFilePath, type DocumentFileKind } from '../../src/shared/schemas/document-export';
 import { budgetTotals, lineCost, type GrantTerms } from '../../src/shared/domain/budget';
 import { budgetDataSchema, type BudgetData } from '../../src/shared/schemas/budget';
 import type { Locale } from '../../src/shared/i18n';
 import { nextOrgId } from './company-fixtures';
-import { callerFor, createTestServices, createUser, failureOf, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, type TestServices } from './harness';
 
 let services: TestServices;
 let grantId: string;
+let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   services = await createTestServices();
   await seedCatalog(services.db);
   grantId = (await services.db.selectFrom('grants').select('id').where('slug', '=', 'innobooster').executeTakeFirstOrThrow()).id;
+  app = createApp(services);
 });
 afterAll(async () => {
   await services.close();
@@ -63,12 +72,25 @@ async function writtenApplication(language: Locale, readerLocale: Locale = 'da')
     await caller.applications.saveSection({ applicationId, sectionId: section.id, version: current.version, content: '', answers: {}, fulfilled: [], data });
   }
   await services.db.updateTable('application_sections').set({ content: summaryText }).where('id', '=', final.sections[0]!.id).execute();
-  return { applicationId, caller, companyId: company.id };
+  return { applicationId, caller, companyId: company.id, token: owner.token };
+}
+
+/** The route's answer for an application's file, asked with `token`'s session (none without one). */
+function requestFile(applicationId: string, kind: DocumentFileKind, token: string | null, via = app) {
+  return via.request(documentFilePath(applicationId, kind), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+/** The file as the route sends it: its bytes, and the name and type the browser takes it by. */
+async function download(applicationId: string, kind: DocumentFileKind, token: string) {
+  const response = await requestFile(applicationId, kind, token);
+  expect(response.status).toBe(200);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return { fileName: fileNameOfDisposition(response.headers.get('content-disposition')), contentType: response.headers.get('content-type'), bytes, headers: response.headers };
 }
 
 /** The paragraphs of a .docx's body, each its text runs joined. */
-async function wordParagraphs(base64: string): Promise<{ paragraphs: Array<{ text: string; style: string | null; list: boolean }>; zip: JSZip }> {
-  const zip = await JSZip.loadAsync(Buffer.from(base64, 'base64'));
+async function wordParagraphs(bytes: Buffer): Promise<{ paragraphs: Array<{ text: string; style: string | null; list: boolean }>; zip: JSZip }> {
+  const zip = await JSZip.loadAsync(bytes);
   const xml = await zip.file('word/document.xml')!.async('string');
   const unescape = (value: string) => value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
   const paragraphs = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([paragraph]) => ({
@@ -81,11 +103,11 @@ async function wordParagraphs(base64: string): Promise<{ paragraphs: Array<{ tex
 
 describe('the Word file', () => {
   it('states the stored texts and the costing’s figures in the application’s language, as headings, lists and tables', async () => {
-    const { applicationId, caller } = await writtenApplication('da', 'en');
-    const file = await caller.documentExport.word({ applicationId });
+    const { applicationId, caller, token } = await writtenApplication('da', 'en');
+    const file = await download(applicationId, 'word', token);
     expect(file.fileName).toBe('Halv-strøm-pumpen.docx');
     expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    const { paragraphs, zip } = await wordParagraphs(file.base64);
+    const { paragraphs, zip } = await wordParagraphs(file.bytes);
     const texts = paragraphs.map((paragraph) => paragraph.text);
     const final = await caller.reviews.final({ applicationId });
     const { t, formats } = writerFor('da');
@@ -139,8 +161,8 @@ describe('the Word file', () => {
   });
 
   it('is in English for an English application, and only for members', async () => {
-    const { applicationId, caller } = await writtenApplication('en', 'da');
-    const { paragraphs } = await wordParagraphs((await caller.documentExport.word({ applicationId })).base64);
+    const { applicationId, token } = await writtenApplication('en', 'da');
+    const { paragraphs } = await wordParagraphs((await download(applicationId, 'word', token)).bytes);
     const texts = paragraphs.map((paragraph) => paragraph.text);
     const { formats } = writerFor('en');
     expect(texts).toContain('Application to Innobooster');
@@ -149,18 +171,19 @@ describe('the Word file', () => {
     expect(texts[texts.indexOf('Total cost') + 1]).toBe(formats.minorMoney(budgetTotals(budget, { currency: 'DKK', maxFundingPct: 35, minInvoiceAmount: null, hourlyRate: 75_000 }).total, 'DKK'));
 
     const stranger = await createUser(services);
-    expect(await failureOf((await callerFor(services, { token: stranger.token })).documentExport.word({ applicationId }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(await failureOf((await callerFor(services, { token: stranger.token })).documentExport.excel({ applicationId }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await requestFile(applicationId, 'word', stranger.token)).status).toBe(404);
+    expect((await requestFile(applicationId, 'excel', stranger.token)).status).toBe(404);
   });
 });
 
 describe('the Excel file', () => {
   it('holds the budget, the plan and the deliverables: numbers as numbers, dates as dates, totals as formulas equal to the costing', async () => {
-    const { applicationId, caller } = await writtenApplication('da', 'nb');
-    const file = await caller.documentExport.excel({ applicationId });
+    const { applicationId, caller, token } = await writtenApplication('da', 'nb');
+    const file = await download(applicationId, 'excel', token);
     expect(file.fileName).toBe('Halv-strøm-pumpen.xlsx');
+    expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(file.base64, 'base64') as unknown as ArrayBuffer);
+    await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Budget', 'Aktivitetsplan', 'Leverancer']);
 
     const final = await caller.reviews.final({ applicationId });
@@ -215,5 +238,86 @@ describe('the Excel file', () => {
     expect(deliverablesSheet.getRow(2).getCell(2).value).toBe('Testrapport');
     expect(deliverablesSheet.getRow(2).getCell(3).value).toEqual(new Date('2028-03-15T00:00:00Z'));
     expect(deliverablesSheet.getRow(2).getCell(5).value).toBe('Felttest');
+  });
+});
+
+/** A ZIP's parts (a .docx or .xlsx), each as text, but for the properties that hold when it was made. */
+async function partsOf(bytes: Buffer): Promise<Record<string, string>> {
+  const zip = await JSZip.loadAsync(bytes);
+  const names = Object.keys(zip.files).filter((name) => !zip.files[name]!.dir && name !== 'docProps/core.xml');
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await zip.file(name)!.async('string')] as const)));
+}
+
+describe('the download routes', () => {
+  it('send a member the file as a download: its type, its name in the application’s language, never cached, and the document the files are made from', async () => {
+    const { applicationId, companyId, token } = await writtenApplication('nb', 'da');
+    const expected = await loadDocument(services.db, { id: applicationId, companyId, language: 'nb' });
+    for (const [kind, type, made] of [
+      ['word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', wordDocument],
+      ['excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', excelWorkbook],
+    ] as const) {
+      const extension = kind === 'word' ? 'docx' : 'xlsx';
+      const response = await requestFile(applicationId, kind, token);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(type);
+      // The title's letters as they are (ø) for every browser that reads `filename*`, spelled in ASCII for one that does not.
+      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="Halv-stroem-pumpen.${extension}"; filename*=UTF-8''Halv-str%C3%B8m-pumpen.${extension}`);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+      // Part for part the file the document functions make of the application (only the moment it was made differs).
+      expect(await partsOf(bytes)).toEqual(await partsOf(await made(expected)));
+    }
+    // Norwegian: the Word file's words are the application's, not the reader's (Danish).
+    const { paragraphs } = await wordParagraphs((await download(applicationId, 'word', token)).bytes);
+    expect(paragraphs.map((paragraph) => paragraph.text)).toContain('Søknad til Innobooster');
+  });
+
+  it('answer 401 without a session, and 404 to someone outside the company, for an id that names nothing, and for a deleted application', async () => {
+    const { applicationId, token } = await writtenApplication('da');
+    const other = await writtenApplication('da');
+    for (const kind of ['word', 'excel'] as const) {
+      for (const wrong of [null, 'not-a-session', `${token}x`]) {
+        const refused = await requestFile(applicationId, kind, wrong);
+        expect(refused.status).toBe(401);
+        expect(refused.headers.get('content-disposition')).toBeNull();
+        expect(refused.headers.get('cache-control')).toBe('no-store');
+      }
+      // Another company's member: the same answer as for an application that does not exist.
+      const foreign = await requestFile(applicationId, kind, other.token);
+      expect(foreign.status).toBe(404);
+      expect(foreign.headers.get('content-disposition')).toBeNull();
+      expect(await foreign.text()).toBe('Not Found');
+      expect((await requestFile('00000000-0000-4000-8000-000000000000', kind, token)).status).toBe(404);
+      expect((await requestFile('not-an-id', kind, token)).status).toBe(404);
+      // Their own is theirs.
+      expect((await requestFile(other.applicationId, kind, other.token)).status).toBe(200);
+    }
+    await other.caller.applications.delete({ applicationId: other.applicationId });
+    expect((await requestFile(other.applicationId, 'word', other.token)).status).toBe(404);
+  });
+
+  it('count against the caller’s call limit and are timed under the names the calls had', async () => {
+    const { applicationId, token } = await writtenApplication('da');
+    await download(applicationId, 'excel', token);
+    await requestFile(applicationId, 'word', null);
+    const { body } = await metricsText();
+    expect(body).toMatch(/grantwork_trpc_procedure_duration_seconds_count\{[^}]*procedure="documentExport\.excel",type="query",code="OK"\} [1-9]/);
+    expect(body).toMatch(/grantwork_trpc_procedure_duration_seconds_count\{[^}]*procedure="documentExport\.word",type="query",code="UNAUTHORIZED"\} [1-9]/);
+
+    // An installation whose limit is 10 calls a window: past it, the file is refused until the window ends.
+    const limited = createApp({ ...services, env: { ...services.env, REDIS_PREFIX: `${services.env.REDIS_PREFIX}:limited`, CALLS_PER_USER_LIMIT: 10 } });
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    // A window may end while the calls are made: then more than 10 pass before the refusal.
+    while (!refused && statuses.length < 30) {
+      const response = await requestFile('00000000-0000-4000-8000-000000000000', 'word', token, limited);
+      statuses.push(response.status);
+      if (response.status === 429) refused = response;
+    }
+    expect(refused?.headers.get('retry-after')).toBe('10');
+    expect(statuses.filter((status) => status === 404).length).toBeGreaterThanOrEqual(10);
+    expect((await metricsText()).body).toMatch(/_count\{[^}]*procedure="documentExport\.word",type="query",code="TOO_MANY_REQUESTS"\} [1-9]/);
   });
 });

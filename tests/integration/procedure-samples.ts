@@ -761,8 +761,6 @@ export const samples: Record<string, (world: World) => unknown> = {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };
   },
-  'documentExport.word': async (w) => ({ applicationId: (await w.application()).id }),
-  'documentExport.excel': async (w) => ({ applicationId: (await w.application()).id }),
 
   'deadlines.plan': async (w) => ({ applicationId: (await w.application()).id }),
   'deadlines.setInternalDeadline': async (w) => ({ applicationId: (await w.application()).id, internalDeadline: '2030-01-15' }),

@@ -180,12 +180,15 @@ export async function loadDocument(db: Executor, { id: applicationId, companyId,
   };
 }
 
-/** A file name from the application's title: its letters and digits (æ, ø, å kept), dashes between, never empty. */
-export function fileNameOf(title: string, extension: 'docx' | 'xlsx'): string {
+/**
+ * A file name from the application's title: its letters and digits (æ, ø, å kept), dashes between;
+ * a title without any is named by the word for an application in its language.
+ */
+export function fileNameOf(title: string, extension: 'docx' | 'xlsx', language: Locale): string {
   const base = title
     .normalize('NFC')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
-  return `${base || 'application'}.${extension}`;
+  return `${base || writerFor(language).t('documentExport.fileName')}.${extension}`;
 }

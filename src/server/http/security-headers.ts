@@ -32,7 +32,8 @@ export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
     headers.set('Content-Security-Policy', `${contentSecurityPolicy}; frame-ancestors ${embeddable ? '*' : "'none'"}`);
     if (!embeddable) headers.set('X-Frame-Options', 'DENY');
     headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', route && tokenRoutes.has(route.name) ? 'no-referrer' : 'strict-origin-when-cross-origin');
+    // A route whose address is its credential (a calendar feed, an archive's link) says `no-referrer` itself.
+    if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', route && tokenRoutes.has(route.name) ? 'no-referrer' : 'strict-origin-when-cross-origin');
     headers.set('Cross-Origin-Opener-Policy', 'same-origin');
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     if (options.hsts) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

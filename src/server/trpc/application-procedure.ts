@@ -24,19 +24,30 @@ import { userProcedure } from './trpc';
  * The application's company and the caller's role in it: for a read, from memory when both are
  * kept; for a write, always from the database (what it reads is kept for the reads after it).
  */
-async function reach(ctx: Context & { user: { id: string } }, applicationId: string, write: boolean): Promise<{ companyId: string; role: CompanyRole; state?: ApplicationState } | undefined> {
+async function reach(ctx: Pick<Context, 'db' | 'memberships'>, userId: string, applicationId: string, write: boolean): Promise<{ companyId: string; role: CompanyRole; state?: ApplicationState } | undefined> {
   const companyId = ctx.memberships.companyOf(applicationId);
-  const role = companyId === undefined || write ? undefined : ctx.memberships.role(ctx.user.id, companyId);
+  const role = companyId === undefined || write ? undefined : ctx.memberships.role(userId, companyId);
   if (companyId !== undefined && role !== undefined) return { companyId, role };
   const remember = ctx.memberships.reading();
-  const found = await findApplicationForMember(ctx.db, applicationId, ctx.user.id);
+  const found = await findApplicationForMember(ctx.db, applicationId, userId);
   if (!found) {
     // What this process kept is wrong (the membership went unannounced): the reads after it see so too.
-    if (companyId !== undefined) ctx.memberships.forget(ctx.user.id, companyId);
+    if (companyId !== undefined) ctx.memberships.forget(userId, companyId);
     return undefined;
   }
-  remember({ userId: ctx.user.id, companyId: found.application.companyId, role: found.role, applicationId });
+  remember({ userId, companyId: found.application.companyId, role: found.role, applicationId });
   return { companyId: found.application.companyId, role: found.role, state: found.application };
+}
+
+/**
+ * The application with its state and the caller's role, reached as `applicationProcedure` reaches
+ * it (a read: the role may come from memory), or undefined for someone outside its company: for
+ * the HTTP routes that serve an application's files (docs/decisions/0055).
+ */
+export async function applicationOfMember(ctx: Pick<Context, 'db' | 'memberships'>, userId: string, applicationId: string): Promise<{ application: ApplicationState; role: CompanyRole } | undefined> {
+  const reached = await reach(ctx, userId, applicationId, false);
+  const state = reached && (reached.state ?? (await findApplicationState(ctx.db, applicationId, reached.companyId)));
+  return reached && state ? { application: state, role: reached.role } : undefined;
 }
 
 /** The application as `{ id, companyId }` and the caller's role: no statement when both are kept. */
@@ -44,7 +55,7 @@ export const applicationAccessProcedure = userProcedure
   .meta({ access: { company: 'member' } })
   .input(applicationInput)
   .use(async ({ ctx, input, type, next }) => {
-    const reached = await reach(ctx, input.applicationId, type === 'mutation');
+    const reached = await reach(ctx, ctx.user.id, input.applicationId, type === 'mutation');
     if (!reached) throw new AppError('NOT_FOUND');
     return next({ ctx: { application: { id: input.applicationId, companyId: reached.companyId }, membership: { role: reached.role } } });
   });
@@ -54,7 +65,7 @@ export const applicationProcedure = userProcedure
   .meta({ access: { company: 'member' } })
   .input(applicationInput)
   .use(async ({ ctx, input, type, next }) => {
-    const reached = await reach(ctx, input.applicationId, type === 'mutation');
+    const reached = await reach(ctx, ctx.user.id, input.applicationId, type === 'mutation');
     const state = reached && (reached.state ?? (await findApplicationState(ctx.db, input.applicationId, reached.companyId)));
     if (!reached || !state) throw new AppError('NOT_FOUND');
     return next({ ctx: { application: state, membership: { role: reached.role } } });

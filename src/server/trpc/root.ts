@@ -21,7 +21,6 @@ import { dataRightsRouter } from '../features/data-rights/data-rights.router';
 import { answerLibraryRouter } from '../features/answer-library/answer-library.router';
 import { fitToLimitRouter } from '../features/fit-to-limit/fit-to-limit.router';
 import { assessmentRouter } from '../features/assessment/assessment.router';
-import { documentExportRouter } from '../features/document-export/document-export.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -46,7 +45,6 @@ export const appRouter = router({
   dataRights: dataRightsRouter,
   answerLibrary: answerLibraryRouter,
   fitToLimit: fitToLimitRouter,
-  documentExport: documentExportRouter,
   deadlines: deadlinesRouter,
   assessment: assessmentRouter,
 });

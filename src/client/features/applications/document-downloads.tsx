@@ -1,41 +1,31 @@
 /**
- * The final document's Word and Excel downloads (docs/decisions/0045). The files are made on the
- * server (`documentExport.word`, `documentExport.excel`), so no page carries the libraries; the
- * answer goes through the signed-in API like every read, and is handed to the browser as a file.
+ * The final document's Word and Excel downloads (docs/decisions/0045, 0055). The files are made on
+ * the server, so no page carries the libraries; each is a download from its address
+ * (`/api/applications/<id>/document.docx`, `.xlsx`) with the session's token, through the same
+ * membership check as the screen, saved under the name the server gives in the application's language.
  */
 import { useState } from 'react';
+import { documentFilePath, documentFiles, type DocumentFileKind } from '../../../shared/schemas/document-export';
+import { DownloadError, downloadFile } from '../../lib/download';
 import { useT } from '../../lib/intl';
-import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast';
 
-type Kind = 'word' | 'excel';
-
-function saveFile({ base64, fileName, contentType }: { base64: string; fileName: string; contentType: string }) {
-  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: contentType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export function DocumentDownloads({ applicationId }: { applicationId: string }) {
   const t = useT();
-  const utils = trpc.useUtils();
-  const [busy, setBusy] = useState<Kind | null>(null);
-  const download = async (kind: Kind) => {
+  const [busy, setBusy] = useState<DocumentFileKind | null>(null);
+  const download = async (kind: DocumentFileKind) => {
     setBusy(kind);
     try {
       // Always made anew: the document changes with every save.
-      const file = kind === 'word' ? await utils.documentExport.word.fetch({ applicationId }, { staleTime: 0, gcTime: 0 }) : await utils.documentExport.excel.fetch({ applicationId }, { staleTime: 0, gcTime: 0 });
-      saveFile(file);
-    } catch {
-      toast.error(t('documentExport.failed'));
+      await downloadFile(documentFilePath(applicationId, kind), `document.${documentFiles[kind].extension}`);
+    } catch (error) {
+      const status = error instanceof DownloadError ? error.status : undefined;
+      // An ended session is signing in again already.
+      if (status === 401) return;
+      if (status === 429) toast.error(t('error.tooManyCalls', { seconds: (error as DownloadError).retryAfter ?? 10 }));
+      else if (status === null) toast.error(t('error.network'));
+      else toast.error(t('documentExport.failed'));
     } finally {
       setBusy(null);
     }

@@ -4,7 +4,7 @@
  * worker; the panel follows the newest one's progress until it is ready or failed.
  */
 import { useState } from 'react';
-import { getAuthToken } from '../../lib/auth-token';
+import { DownloadError, downloadFile } from '../../lib/download';
 import { useFormats, useT } from '../../lib/intl';
 import { errorMessageOf, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
@@ -49,15 +49,10 @@ function ArchiveState({ row }: { row: ArchiveRow }) {
   const download = async () => {
     setDownloading(true);
     try {
-      const response = await fetch(`/api/my-data-exports/${row.id}`, { headers: { authorization: `Bearer ${getAuthToken() ?? ''}` } });
-      if (!response.ok) throw new Error(String(response.status));
-      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'grantwork.zip';
-      const url = URL.createObjectURL(await response.blob());
-      const link = Object.assign(document.createElement('a'), { href: url, download: name });
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      toast.error(t('dataRights.download.gone'));
+      await downloadFile(`/api/my-data-exports/${encodeURIComponent(row.id)}`, 'grantwork.zip');
+    } catch (error) {
+      // An ended session is signing in again already.
+      if (!(error instanceof DownloadError && error.status === 401)) toast.error(t('dataRights.download.gone'));
     } finally {
       setDownloading(false);
     }

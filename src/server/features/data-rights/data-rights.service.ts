@@ -191,8 +191,8 @@ async function writeCompanyArchive(zip: PartedZip, db: Executor, companyId: stri
     const document = await loadDocument(db, { id: application.id, companyId, language: isLocale(application.language) ? application.language : 'da' });
     // The id keeps two applications of the same title apart.
     const folder = `final-documents/${application.id}`;
-    await zip.add(`${folder}/${fileNameOf(document.title, 'docx')}`, [new Uint8Array(await wordDocument(document))], { compress: false });
-    await zip.add(`${folder}/${fileNameOf(document.title, 'xlsx')}`, [new Uint8Array(await excelWorkbook(document))], { compress: false });
+    await zip.add(`${folder}/${fileNameOf(document.title, 'docx', document.language)}`, [new Uint8Array(await wordDocument(document))], { compress: false });
+    await zip.add(`${folder}/${fileNameOf(document.title, 'xlsx', document.language)}`, [new Uint8Array(await excelWorkbook(document))], { compress: false });
     await next();
   }
 }

@@ -51,8 +51,8 @@ function deadlineEvents(intl: IntlShape<string>, base: string, applications: rea
   return events;
 }
 
-/** The feed's text, or null when the token names no one (renewed, or never made). */
-export async function calendarFeed(db: Executor, token: string, base: string, now = new Date()): Promise<string | null> {
+/** The feed's text and the calendar's name in its reader's language, or null when the token names no one (renewed, or never made). */
+export async function calendarFeed(db: Executor, token: string, base: string, now = new Date()): Promise<{ name: string; text: string } | null> {
   if (!tokenPattern.test(token)) return null;
   const owner = await findCalendarOwner(db, token);
   if (owner) {
@@ -71,7 +71,8 @@ export async function calendarFeed(db: Executor, token: string, base: string, no
         at: { day: section.dueOn },
       });
     }
-    return renderCalendar({ name: intl.formatMessage({ id: 'deadlines.calendar.name' }), events, now });
+    const name = intl.formatMessage({ id: 'deadlines.calendar.name' });
+    return { name, text: renderCalendar({ name, events, now }) };
   }
   const company = await findCalendarCompany(db, token);
   if (!company) return null;
@@ -90,5 +91,6 @@ export async function calendarFeed(db: Executor, token: string, base: string, no
       at: { day: section.dueOn },
     });
   }
-  return renderCalendar({ name: intl.formatMessage({ id: 'deadlines.calendar.companyName' }, { company: company.name }), events, now });
+  const name = intl.formatMessage({ id: 'deadlines.calendar.companyName' }, { company: company.name });
+  return { name, text: renderCalendar({ name, events, now }) };
 }

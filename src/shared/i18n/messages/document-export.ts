@@ -1,4 +1,4 @@
-/** Messages of the final document's Word and Excel files and its cover's status (docs/decisions/0045). */
+/** Messages of the final document's Word and Excel files, their names and its cover's status (docs/decisions/0045). */
 const da = {
   'documentExport.word': 'Hent som Word',
   'documentExport.excel': 'Hent budget og planer som Excel',
@@ -17,6 +17,7 @@ const da = {
   'documentExport.yes': 'Ja',
   'documentExport.no': 'Nej',
   'documentExport.page': 'Side',
+  'documentExport.fileName': 'ansøgning',
 } as const;
 
 type Keys = keyof typeof da;
@@ -39,6 +40,7 @@ const en: Record<Keys, string> = {
   'documentExport.yes': 'Yes',
   'documentExport.no': 'No',
   'documentExport.page': 'Page',
+  'documentExport.fileName': 'application',
 };
 
 const nb: Record<Keys, string> = {
@@ -59,6 +61,7 @@ const nb: Record<Keys, string> = {
   'documentExport.yes': 'Ja',
   'documentExport.no': 'Nei',
   'documentExport.page': 'Side',
+  'documentExport.fileName': 'søknad',
 };
 
 export const documentExport = { da, en, nb };
