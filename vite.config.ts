@@ -147,6 +147,7 @@ export default defineConfig({
     proxy: {
       '/trpc': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
       '/healthz': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
+      '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}`,
       '/live': { target: `ws://127.0.0.1:${process.env.PORT ?? 3000}`, ws: true },
     },
   },
