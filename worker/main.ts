@@ -54,7 +54,7 @@ const processors: Partial<Record<QueueName, Processor>> = {
   assessment: assessmentProcessor({ db, assessor: createAssessor(config), log }),
   email: emailProcessor({ db, mail, log }),
   notifications: notificationsProcessor({ db, mail, log, appUrl: appUrl(config) }),
-  registry: registryProcessor({ db, registry: createRegistry(config), log }),
+  registry: registryProcessor({ db, registry: createRegistry(config, log), log }),
   exports: exportsProcessor({ db, queues: producers, env: config, log }),
   retention: retentionProcessor({ db, queues: producers, env: config, log }),
 };

@@ -80,6 +80,10 @@ export const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   REGISTRY: z.enum(['cvrapi', 'fixture']).default('cvrapi'),
   REGISTRY_URL: z.url().default('https://cvrapi.dk/api'),
+  /** Norway's Enhetsregisteret (Brønnøysund): `<BRREG_URL>/enhetsregisteret/api/enheter/<orgnr>`. */
+  BRREG_URL: z.url().default('https://data.brreg.no'),
+  /** Finland's YTJ open data (PRH): `<PRH_URL>/opendata-ytj-api/v3/companies?businessId=<id>`. */
+  PRH_URL: z.url().default('https://avoindata.prh.fi'),
 });
 
 export type Env = z.infer<typeof envSchema>;

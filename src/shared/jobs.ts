@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orgIdPattern } from './domain/org-id';
+import { anyOrgIdPattern, countries } from './domain/org-id';
 
 /**
  * The background queues, each a name and the zod schema of its payload. Producers validate
@@ -20,7 +20,7 @@ export const queues = {
     payload: z.object({ checkId: z.string().uuid(), applicationId: z.string().uuid() }),
   },
   registry: {
-    payload: z.object({ orgId: z.string().regex(orgIdPattern) }),
+    payload: z.object({ orgId: z.string().regex(anyOrgIdPattern), country: z.enum(countries).optional() }),
   },
   email: {
     payload: z.object({ emailId: z.string().uuid() }),

@@ -76,6 +76,14 @@ describe('the cvrapi.dk client, against a local stand-in', () => {
       employees: '10000+',
       companyType: 'Aktieselskab',
       startDate: '1931-11-28',
+      country: 'DK',
+      // DB07 212000 is NACE 21.20; "10000+" a band open upwards.
+      nace: '21.20',
+      employeesMin: 10000,
+      employeesMax: null,
+      legalFormCode: '60',
+      standing: 'active',
+      source: 'cvr',
     });
     expect(result.raw).toMatchObject({ vat: 24256790 });
     expect(standIn.requests).toHaveLength(1);

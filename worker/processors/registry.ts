@@ -9,7 +9,9 @@ import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '../../src/server/db/db';
 import { markLookupRunning, recordLookupFound, recordLookupOutcome } from '../../src/server/features/companies/registry-lookups.queries';
-import { RegistryNotFoundError, type CompanyRegistry } from '../../src/server/integrations/registry/company-registry';
+import { RegistryNotFoundError, reasonOf, type CompanyRegistry } from '../../src/server/integrations/registry/company-registry';
+import { countryOfOrgId } from '../../src/shared/domain/org-id';
+import { UnrecoverableError } from 'bullmq';
 import { registryLookupDuration, registryLookupsTotal } from '../../src/server/http/metrics';
 import { isFinalAttempt, payloadOf } from '../jobs';
 
@@ -21,26 +23,32 @@ export interface RegistryProcessorDeps {
 
 export function registryProcessor({ db, registry, log }: RegistryProcessorDeps) {
   return async (job: Job): Promise<{ status: 'found'; name: string } | { status: 'not_found' }> => {
-    const { orgId } = payloadOf('registry', job);
+    const payload = payloadOf('registry', job);
+    const { orgId } = payload;
+    // Jobs queued before the country was asked carry Danish numbers; the shapes do not overlap.
+    const country = payload.country ?? countryOfOrgId(orgId) ?? 'DK';
     const attempt = job.attemptsMade + 1;
-    await markLookupRunning(db, orgId, job.id ?? orgId, attempt);
+    await markLookupRunning(db, orgId, job.id ?? orgId, attempt, country);
     await job.updateProgress({ status: 'running', attempt });
     const lookupTimer = registryLookupDuration.startTimer();
     try {
-      const result = await registry.lookup(orgId).finally(() => lookupTimer());
+      const result = await registry.lookup(orgId, country).finally(() => lookupTimer());
       registryLookupsTotal.inc({ outcome: 'found' });
-      await recordLookupFound(db, orgId, result);
-      log.info({ orgId, registry: registry.name }, 'registry lookup found the company');
+      await recordLookupFound(db, orgId, result, country);
+      log.info({ orgId, country, registry: registry.name }, 'registry lookup found the company');
       return { status: 'found', name: result.profile.name };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      const reason = reasonOf(error);
       registryLookupsTotal.inc({ outcome: error instanceof RegistryNotFoundError ? 'not-found' : 'failed' });
       if (error instanceof RegistryNotFoundError) {
-        await recordLookupOutcome(db, orgId, 'not_found', message);
-        log.info({ orgId, registry: registry.name }, 'registry lookup: no company with this number');
+        await recordLookupOutcome(db, orgId, 'not_found', message, { country, reason });
+        log.info({ orgId, country, registry: registry.name }, 'registry lookup: no company with this number');
         return { status: 'not_found' };
       }
-      await recordLookupOutcome(db, orgId, isFinalAttempt(job) ? 'failed' : 'retrying', message);
+      // A malformed answer is not retried (UnrecoverableError): the lookup fails at once.
+      const final = error instanceof UnrecoverableError || isFinalAttempt(job);
+      await recordLookupOutcome(db, orgId, final ? 'failed' : 'retrying', message, { country, reason });
       throw error;
     }
   };

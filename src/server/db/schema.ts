@@ -160,23 +160,32 @@ export interface Companies {
   calendar_token: string | null;
   city: string | null;
   company_type: string | null;
+  country: Generated<string>;
   created_at: Generated<Timestamp>;
   created_by: string | null;
   deleted_at: Timestamp | null;
   deleted_by: string | null;
   email: string | null;
   employees: string | null;
+  employees_max: number | null;
+  employees_min: number | null;
+  facts_source: string | null;
   id: Generated<string>;
   industry: string | null;
   industry_code: string | null;
+  legal_form_code: string | null;
   locale: string | null;
+  nace: string | null;
   name: string;
   org_id: string;
   phone: string | null;
   registry_checked_at: Timestamp | null;
   registry_data: Json | null;
   registry_name: string | null;
+  standing: Generated<string>;
   start_date: Timestamp | null;
+  turnover_answered_at: Timestamp | null;
+  turnover_eur: Numeric | null;
   updated_at: Generated<Timestamp>;
   verified: Generated<boolean>;
   version: Generated<number>;
@@ -274,6 +283,7 @@ export interface Feedback {
 }
 
 export interface Funds {
+  country: string | null;
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   id: Generated<string>;
@@ -308,6 +318,20 @@ export interface GrantAlerts {
   pending: Json | null;
   token_expires_at: Timestamp | null;
   token_hash: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface GrantRules {
+  cofinancing_pct: Numeric | null;
+  company_size: string | null;
+  countries: string[] | null;
+  grant_id: string;
+  legal_forms: Generated<string[]>;
+  max_age_years: number | null;
+  max_turnover_eur: Numeric | null;
+  min_age_years: number | null;
+  nace_excluded: Generated<string[]>;
+  nace_included: Generated<string[]>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -414,11 +438,13 @@ export interface PasswordResets {
 export interface RegistryLookups {
   attempt: Generated<number>;
   checked_at: Timestamp | null;
+  country: Generated<string>;
   error: string | null;
   job_id: string | null;
   org_id: string;
   profile: Json | null;
   raw: Json | null;
+  reason: string | null;
   requested_at: Generated<Timestamp>;
   status: string;
 }
@@ -550,6 +576,7 @@ export interface DB {
   grant_alert_funds: GrantAlertFunds;
   grant_alerts: GrantAlerts;
   grant_requirements: GrantRequirements;
+  grant_rules: GrantRules;
   grant_sections: GrantSections;
   grants: Grants;
   installation: Installation;

@@ -7,11 +7,13 @@
 import { sql } from 'kysely';
 import type { CompanyRole } from '../../shared/domain/company-roles';
 import type { Locale } from '../../shared/i18n';
+import type { Country } from '../../shared/domain/org-id';
 import type { Executor } from '../db/db';
 
 /** The columns a member sees; the registry's raw answer stays on the server. */
 const companyColumns = [
   'companies.id',
+  'companies.country',
   'companies.org_id as orgId',
   'companies.name',
   'companies.website',
@@ -24,6 +26,12 @@ const companyColumns = [
   'companies.industry',
   'companies.employees',
   'companies.company_type as companyType',
+  'companies.nace',
+  'companies.employees_min as employeesMin',
+  'companies.employees_max as employeesMax',
+  'companies.legal_form_code as legalFormCode',
+  'companies.standing',
+  'companies.facts_source as factsSource',
   'companies.locale',
   'companies.verified',
   'companies.registry_name as registryName',
@@ -39,6 +47,8 @@ export const membershipColumns = [...companyColumns, startDate, 'memberships.rol
 
 export interface CompanyRow {
   id: string;
+  /** Whose registry the number belongs to: `DK`, `NO` or `FI`. */
+  country: Country;
   orgId: string;
   name: string;
   website: string | null;
@@ -52,6 +62,13 @@ export interface CompanyRow {
   employees: string | null;
   companyType: string | null;
   startDate: string | null;
+  /** The facts every country keeps alike; `factsSource` names the registry (or `manual`). */
+  nace: string | null;
+  employeesMin: number | null;
+  employeesMax: number | null;
+  legalFormCode: string | null;
+  standing: 'active' | 'bankrupt' | 'winding_up' | 'dissolved';
+  factsSource: 'cvr' | 'brreg' | 'prh' | 'fixture' | 'manual' | null;
   locale: Locale | null;
   verified: boolean;
   /** The registry's name for the company, shown beside `name` (which its users choose); null until confirmed. */
@@ -67,11 +84,20 @@ export interface MembershipRow {
   role: CompanyRole;
 }
 
-type SelectedCompany = Omit<CompanyRow, 'locale'> & { locale: string | null; role: string };
+type SelectedCompany = Omit<CompanyRow, 'locale' | 'country' | 'standing' | 'factsSource'> & { locale: string | null; country: string; standing: string; factsSource: string | null; role: string };
 
 export function toMembership(row: SelectedCompany): MembershipRow {
   const { role, ...company } = row;
-  return { company: { ...company, locale: company.locale as Locale | null }, role: role as CompanyRole };
+  return {
+    company: {
+      ...company,
+      locale: company.locale as Locale | null,
+      country: company.country as Country,
+      standing: company.standing as CompanyRow['standing'],
+      factsSource: company.factsSource as CompanyRow['factsSource'],
+    },
+    role: role as CompanyRole,
+  };
 }
 
 /** The company and the user's role in it, or undefined when the user is not a member. */

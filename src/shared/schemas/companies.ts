@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLineName } from '../domain/names';
 import { companyRoles } from '../domain/company-roles';
-import { hasOrgIdShape, isValidOrgId, normalizeOrgId } from '../domain/org-id';
+import { countries, hasOrgIdShape, hasOrgIdShapeFor, isValidOrgId, isValidOrgIdFor, normalizeOrgId, normalizeOrgIdFor, type Country } from '../domain/org-id';
 import { locales } from '../i18n/locales';
 
 /**
@@ -50,7 +50,37 @@ export const websiteSchema = z
 // One line: control characters and line breaks become spaces (domain/names.ts).
 export const companyNameSchema = z.string().overwrite(singleLineName).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' });
 
-export const lookupInput = z.object({ orgId: orgIdSchema });
+/** The country whose registry a company comes from; asked first on the company screen. */
+export const countrySchema = z.enum(countries, { error: 'companies.country.invalid' });
+
+const orgIdMessages = {
+  DK: { invalid: 'companies.orgId.invalid', checkDigit: 'companies.orgId.checkDigit' },
+  NO: { invalid: 'companies.orgId.invalidNO', checkDigit: 'companies.orgId.checkDigitNO' },
+  FI: { invalid: 'companies.orgId.invalidFI', checkDigit: 'companies.orgId.checkDigitFI' },
+} as const satisfies Record<Country, { invalid: string; checkDigit: string }>;
+
+/**
+ * A country and a number typed for it: the number in its written form for that country (spaces,
+ * dots and hyphens dropped; Finland's hyphen put back), the right length, and the country's
+ * check digit — each with a message naming the country's number ("CVR-nummer",
+ * "organisasjonsnummer", "Y-tunnus").
+ */
+function withOrgIdFor<T extends { country: Country; orgId: string }>(value: T, context: z.RefinementCtx): T {
+  const orgId = normalizeOrgIdFor(value.country, value.orgId);
+  const messages = orgIdMessages[value.country];
+  if (!hasOrgIdShapeFor(value.country, orgId)) context.addIssue({ code: 'custom', path: ['orgId'], message: messages.invalid });
+  else if (!isValidOrgIdFor(value.country, orgId)) context.addIssue({ code: 'custom', path: ['orgId'], message: messages.checkDigit });
+  return { ...value, orgId };
+}
+
+const countryOrgIdFields = {
+  /** Denmark when not given (the API before the country was asked). */
+  country: countrySchema.default('DK'),
+  orgId: z.string({ error: 'companies.orgId.invalid' }).max(40, { error: 'companies.orgId.invalid' }),
+};
+
+export const lookupFields = z.object(countryOrgIdFields);
+export const lookupInput = lookupFields.transform(withOrgIdFor);
 export type LookupInput = z.input<typeof lookupInput>;
 
 /**
@@ -58,8 +88,8 @@ export type LookupInput = z.input<typeof lookupInput>;
  * the manual fields are used only when the registry could not be reached (the company is then
  * marked as not verified).
  */
-export const createCompanyInput = z.object({
-  orgId: orgIdSchema,
+export const createCompanyFields = z.object({
+  ...countryOrgIdFields,
   name: companyNameSchema,
   website: websiteSchema,
   address: optionalText(200),
@@ -67,6 +97,7 @@ export const createCompanyInput = z.object({
   city: optionalText(100),
   employees: employeesSchema,
 });
+export const createCompanyInput = createCompanyFields.transform(withOrgIdFor);
 export type CreateCompanyInput = z.input<typeof createCompanyInput>;
 
 export const updateCompanyInput = z.object({
@@ -106,6 +137,19 @@ export const registryProfileSchema = z.object({
   companyType: z.string().nullable(),
   /** yyyy-mm-dd */
   startDate: z.string().nullable(),
+  /** The facts every country keeps alike (profiles stored before them read as unknown). */
+  country: countrySchema.default('DK'),
+  /** The main industry as a NACE Rev. 2 code, `62.01` (DB07, SN2007 and TOL 2008 all extend it). */
+  nace: z.string().nullable().default(null),
+  /** The head count as a band, both ends included: a Norwegian unit below 5 employees is 0–4. */
+  employeesMin: z.number().int().nullable().default(null),
+  employeesMax: z.number().int().nullable().default(null),
+  /** The registry's own code of the legal form (`ASA`, `AS`, `16`, `60`). */
+  legalFormCode: z.string().nullable().default(null),
+  /** Bankruptcy or winding-up as the registry says: such a company is shown so and cannot apply. */
+  standing: z.enum(['active', 'bankrupt', 'winding_up', 'dissolved']).default('active'),
+  /** Which registry the facts came from (its licence is named where they are shown). */
+  source: z.enum(['cvr', 'brreg', 'prh', 'fixture']).default('cvr'),
 });
 export type RegistryProfile = z.infer<typeof registryProfileSchema>;
 
@@ -114,8 +158,15 @@ export const lookupStatuses = ['idle', 'queued', 'running', 'retrying', 'found',
 export type LookupStatus = (typeof lookupStatuses)[number];
 export const finalLookupStatuses: readonly LookupStatus[] = ['found', 'not_found', 'failed'];
 
+/** Why a lookup did not find the company, each with its own message. */
+export const lookupReasons = ['not_found', 'rate_limited', 'server_error', 'timeout', 'unreachable', 'malformed'] as const;
+export type LookupReason = (typeof lookupReasons)[number];
+
 export interface LookupState {
+  country: Country;
   orgId: string;
+  /** Set when the lookup is `not_found`, `retrying` or `failed`. */
+  reason: LookupReason | null;
   status: LookupStatus;
   attempt: number;
   profile: RegistryProfile | null;

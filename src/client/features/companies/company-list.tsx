@@ -7,7 +7,7 @@ import { may } from '../../../shared/domain/company-roles';
 import { locales } from '../../../shared/i18n/locales';
 import { updateCompanyInput, type LookupState } from '../../../shared/schemas/companies';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
-import { useFormats, useT } from '../../lib/intl';
+import { useT } from '../../lib/intl';
 import { appErrorOf, errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { FormDialog } from '../../ui/form-dialog';
@@ -56,7 +56,6 @@ export function CompanyList() {
 
 function CompanyCard({ company }: { company: CompanyItem }) {
   const t = useT();
-  const formats = useFormats();
   const headingId = `company-${company.id}`;
   return (
     <article aria-labelledby={headingId} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-5">
@@ -67,7 +66,7 @@ function CompanyCard({ company }: { company: CompanyItem }) {
           </h2>
           <RegistryName name={company.name} registryName={company.registryName} />
           <p className="mt-0.5 text-sm text-gray-600">
-            {t('companies.list.orgId', { orgId: company.orgId })} · {t('companies.list.role', { role: t(roleKey(company.role)) })}
+            {t(company.country === 'DK' ? 'companies.list.orgId' : `companies.list.orgId${company.country}`, { orgId: company.orgId })} · {t('companies.list.role', { role: t(roleKey(company.role)) })}
           </p>
           {company.website && safeHref(company.website) && (
             <a href={safeHref(company.website)} className="text-sm text-primary-700 hover:underline" target="_blank" rel="noreferrer noopener">
@@ -77,10 +76,8 @@ function CompanyCard({ company }: { company: CompanyItem }) {
         </div>
         <VerifiedBadge verified={company.verified} />
       </div>
-      <CompanyProfile profile={company} className="mt-3" />
-      {company.registryCheckedAt && (
-        <p className="mt-2 text-xs text-gray-500">{t('companies.list.checked', { date: formats.shortDate(company.registryCheckedAt) })}</p>
-      )}
+      {/* The source line names the registry (and its licence) and when it was read. */}
+      <CompanyProfile profile={{ ...company, source: company.factsSource, checkedAt: company.registryCheckedAt }} className="mt-3" />
       <div className="mt-4 flex flex-wrap gap-2">
         <Link to="/companies/$company_id/users" params={{ company_id: company.id }} className={buttonClass('secondary')}>
           {t('companies.action.members')}

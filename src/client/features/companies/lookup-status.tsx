@@ -4,6 +4,13 @@ import { useT } from '../../lib/intl';
 /** One line saying where the lookup stands, announced to screen readers as it changes. */
 export function LookupStatus({ state }: { state: LookupState | null }) {
   const t = useT();
+  /** Each failure in its own words, naming the registry: too many calls, an error, no answer in time, no connection, an unreadable answer. */
+  const reasonText = (current: LookupState): string => {
+    const registry = t(`companies.registry.${current.country}`);
+    const reason = current.reason && current.reason !== 'not_found' ? current.reason : 'server_error';
+    const sentence = t(`companies.lookup.reason.${reason}`, { registry });
+    return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+  };
   let text: string | null = null;
   let tone = 'text-gray-600';
   switch (state?.status) {
@@ -11,14 +18,14 @@ export function LookupStatus({ state }: { state: LookupState | null }) {
       text = t('companies.lookup.queued');
       break;
     case 'running':
-      text = t('companies.lookup.running');
+      text = t('companies.lookup.runningIn', { registry: t(`companies.registry.${state.country}`) });
       break;
     case 'retrying':
-      text = t('companies.lookup.retrying', { attempt: state.attempt + 1 });
+      text = t('companies.lookup.retryingIn', { reason: reasonText(state), attempt: state.attempt + 1 });
       tone = 'text-amber-800';
       break;
     case 'found':
-      text = t('companies.lookup.found');
+      text = t('companies.lookup.foundIn', { registry: t(`companies.registry.${state.country}`) });
       tone = 'text-primary-800';
       break;
     case 'not_found':
@@ -26,7 +33,7 @@ export function LookupStatus({ state }: { state: LookupState | null }) {
       text = null;
       break;
     case 'failed':
-      text = t('companies.lookup.failed');
+      text = t('companies.lookup.failedIn', { reason: reasonText(state) });
       tone = 'text-amber-800';
       break;
     default:

@@ -3,19 +3,25 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import type { z } from 'zod';
-import { createCompanyInput, lookupInput, type LookupState } from '../../../shared/schemas/companies';
+import { createCompanyFields, lookupInput, type LookupState } from '../../../shared/schemas/companies';
+import { countries, type Country } from '../../../shared/domain/org-id';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { appErrorOf } from '../../lib/trpc';
-import { useT } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { FormError, TextField } from '../../ui/form-field';
+import { FormError, SelectField, TextField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { CompanyProfile, VerifiedBadge } from './company-profile';
 import { LookupStatus } from './lookup-status';
 import { useRegistryLookup } from './use-registry-lookup';
 
-const detailsInput = createCompanyInput.omit({ orgId: true });
+const detailsInput = createCompanyFields.omit({ orgId: true, country: true });
+
+/** The country the company screen starts with: the interface language's (Norwegian → Norway), else Denmark. */
+const countryOfLocale = (locale: string): Country => (locale === 'nb' ? 'NO' : 'DK');
+const orgIdLabels = { DK: 'companies.field.orgId', NO: 'companies.field.orgIdNO', FI: 'companies.field.orgIdFI' } as const;
+const notFoundMessages = { DK: 'companies.orgId.notFound', NO: 'companies.orgId.notFoundNO', FI: 'companies.orgId.notFoundFI' } as const;
 type DetailsValues = z.input<typeof detailsInput>;
 
 /**
@@ -33,7 +39,9 @@ export function OnboardingForm({ redirect, renderTaken }: { redirect?: string; r
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const [taken, setTaken] = useState<{ orgId: string; companyName: string } | null>(null);
 
-  const lookupForm = useForm({ resolver: zodResolver(lookupInput), defaultValues: { orgId: '' } });
+  const { locale } = useLocale();
+  const lookupForm = useForm({ resolver: zodResolver(lookupInput), defaultValues: { country: countryOfLocale(locale), orgId: '' } });
+  const country = lookupForm.watch('country') ?? 'DK';
   const details = useForm<DetailsValues, unknown, z.output<typeof detailsInput>>({
     resolver: zodResolver(detailsInput),
     defaultValues: { name: '', website: '', address: '', zipcode: '', city: '', employees: '' },
@@ -43,17 +51,17 @@ export function OnboardingForm({ redirect, renderTaken }: { redirect?: string; r
     if (state.status === 'found' && state.profile) {
       details.reset({ ...details.getValues(), name: state.profile.name });
     }
-    if (state.status === 'not_found') lookupForm.setError('orgId', { type: 'registry', message: 'companies.orgId.notFound' });
+    if (state.status === 'not_found') lookupForm.setError('orgId', { type: 'registry', message: notFoundMessages[state.country] });
   };
   const { state, start, starting } = useRegistryLookup({ onFinal });
   const create = trpc.companies.create.useMutation({ meta: { handlesError: true } });
 
-  const onLookup = lookupForm.handleSubmit(async ({ orgId }) => {
+  const onLookup = lookupForm.handleSubmit(async ({ country: chosen, orgId }) => {
     setManual(false);
     setFormError(null);
     setTaken(null);
     try {
-      await start(orgId);
+      await start(orgId, chosen);
     } catch (error) {
       setFormError(applyServerErrors(error, lookupForm.setError, ['orgId']));
     }
@@ -63,7 +71,7 @@ export function OnboardingForm({ redirect, renderTaken }: { redirect?: string; r
     if (!state) return;
     setFormError(null);
     try {
-      await create.mutateAsync({ ...values, orgId: state.orgId });
+      await create.mutateAsync({ ...values, country: state.country, orgId: state.orgId });
       // A new company changes what many screens show (the dashboard, starting an application).
       await utils.invalidate();
       toast.success(t('companies.onboarding.created', { name: values.name }));
@@ -89,13 +97,26 @@ export function OnboardingForm({ redirect, renderTaken }: { redirect?: string; r
     <div className="space-y-6">
       <FormError>{formError && t(formError.key, formError.values)}</FormError>
       <form onSubmit={onLookup} noValidate className="space-y-3">
+        <div className="max-w-56">
+          <SelectField
+            label={t('companies.country.label')}
+            error={lookupForm.formState.errors.country?.message}
+            {...lookupForm.register('country', { onChange: () => lookupForm.clearErrors('orgId') })}
+          >
+            {countries.map((code) => (
+              <option key={code} value={code}>
+                {t(`companies.country.${code}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
         <div className="flex flex-wrap items-end gap-2">
           <div className="min-w-0 flex-1 basis-48">
             <TextField
-              label={t('companies.field.orgId')}
-              inputMode="numeric"
+              label={t(orgIdLabels[country])}
+              inputMode={country === 'FI' ? 'text' : 'numeric'}
               autoComplete="off"
-              maxLength={12}
+              maxLength={20}
               error={lookupForm.formState.errors.orgId?.message}
               {...lookupForm.register('orgId', { onChange: () => lookupForm.clearErrors('orgId') })}
             />
@@ -124,7 +145,7 @@ export function OnboardingForm({ redirect, renderTaken }: { redirect?: string; r
               <div className="flex flex-wrap items-center gap-2">
                 <VerifiedBadge verified />
               </div>
-              <CompanyProfile profile={found} />
+              <CompanyProfile profile={{ ...found, checkedAt: state.checkedAt }} />
               <p className="text-sm text-gray-600">{t('companies.onboarding.review')}</p>
             </>
           ) : (

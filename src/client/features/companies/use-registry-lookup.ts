@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { skipToken } from '@tanstack/react-query';
 import { finalLookupStatuses, type LookupState } from '../../../shared/schemas/companies';
 import { trpc } from '../../lib/trpc';
+import type { Country } from '../../../shared/domain/org-id';
 
 /**
  * A registry lookup followed live: `start` asks the server (for onboarding) and the SSE
@@ -22,16 +23,16 @@ export function useRegistryLookup(options: { onFinal?: (state: LookupState) => v
     [onFinal],
   );
 
-  trpc.companies.lookupStatus.useSubscription(following ? { orgId: state.orgId } : skipToken, {
+  trpc.companies.lookupStatus.useSubscription(following ? { country: state.country, orgId: state.orgId } : skipToken, {
     onData: receive,
     // The live connection broke: offer what a failed lookup offers (manual entry, trying again).
     onError: () => setState((current) => (current ? { ...current, status: 'failed' } : current)),
   });
 
   const start = useCallback(
-    async (orgId: string) => {
+    async (orgId: string, country: Country = 'DK') => {
       setState(null);
-      const first = await lookup.mutateAsync({ orgId });
+      const first = await lookup.mutateAsync({ country, orgId });
       receive(first);
       return first;
     },

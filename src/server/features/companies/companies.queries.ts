@@ -9,6 +9,8 @@ import type { CompanyRole } from '../../../shared/domain/company-roles';
 import { asPlatformRole, type PlatformRole } from '../../../shared/domain/platform-roles';
 import type { Locale } from '../../../shared/i18n';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
+import type { Country } from '../../../shared/domain/org-id';
+import { companyFactColumns } from './registry-lookups.queries';
 import { membershipColumns, toMembership, type MembershipRow } from '../../trpc/membership.queries';
 
 export async function listCompaniesOfUser(db: Executor, userId: string): Promise<MembershipRow[]> {
@@ -23,13 +25,14 @@ export async function listCompaniesOfUser(db: Executor, userId: string): Promise
   return rows.map(toMembership);
 }
 
-/** The name of the company holding the organisation ID, if one does. */
-export async function companyNameWithOrgId(db: Executor, orgId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('companies').select('name').where('org_id', '=', orgId).executeTakeFirst();
+/** The name of the company holding the country's organisation ID, if one does. */
+export async function companyNameWithOrgId(db: Executor, orgId: string, country: Country = 'DK'): Promise<string | undefined> {
+  const row = await db.selectFrom('companies').select('name').where('country', '=', country).where('org_id', '=', orgId).executeTakeFirst();
   return row?.name;
 }
 
 export interface NewCompany {
+  country: Country;
   orgId: string;
   name: string;
   website: string | null;
@@ -48,19 +51,12 @@ export async function insertCompanyWithOwner(db: Executor, company: NewCompany):
   const row = await db
     .insertInto('companies')
     .values({
+      country: company.country,
       org_id: company.orgId,
       name: company.name,
       website: company.website,
-      address: profile.address,
-      zipcode: profile.zipcode,
-      city: profile.city,
-      phone: profile.phone,
-      email: profile.email,
-      industry_code: profile.industryCode,
-      industry: profile.industry,
-      employees: profile.employees,
-      company_type: profile.companyType,
-      start_date: profile.startDate,
+      ...companyFactColumns(profile),
+      facts_source: company.verified ? profile.source : 'manual',
       locale: company.locale,
       verified: company.verified,
       registry_name: company.registryName,
@@ -68,7 +64,7 @@ export async function insertCompanyWithOwner(db: Executor, company: NewCompany):
       registry_checked_at: company.registryCheckedAt,
       created_by: company.createdBy,
     })
-    .onConflict((oc) => oc.column('org_id').doNothing())
+    .onConflict((oc) => oc.columns(['country', 'org_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
   if (!row) return null;
@@ -302,4 +298,9 @@ export async function setMemberRole(db: Executor, companyId: string, userId: str
 
 export async function deleteMembership(db: Executor, companyId: string, userId: string): Promise<void> {
   await db.deleteFrom('memberships').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+}
+
+/** Last year's turnover in euro, answered on the profile when a grant's rule asks for it. */
+export async function setTurnover(db: Executor, companyId: string, turnoverEur: number): Promise<void> {
+  await db.updateTable('companies').set({ turnover_eur: String(turnoverEur), turnover_answered_at: new Date(), updated_at: new Date() }).where('id', '=', companyId).execute();
 }

@@ -21,9 +21,11 @@ import {
   listRestorableCompanies,
   RESTORE_DAYS,
   restoreCompany,
+  setTurnover,
   softDeleteCompany,
   updateCompany,
 } from './companies.queries';
+import { answerTurnoverInput } from '../../../shared/schemas/grants-for-you';
 import { changeMembership, confirmCompanyDeletion, createCompany, leaveCompany, tellMembersOfDeletion } from './companies.service';
 import { startLookup, watchLookup } from './registry-lookup.service';
 
@@ -43,13 +45,13 @@ export const companiesRouter = router({
   lookup: userProcedure.input(lookupInput).mutation(async ({ ctx, input }) => {
     assertMaySpeakForCompany(ctx.user);
     await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, lookupLimit, ctx.user.id);
-    return startLookup(ctx, input.orgId, { force: false });
+    return startLookup(ctx, input.orgId, { force: false, country: input.country });
   }),
 
   /** The lookup's state now, then every change until it is final (SSE). */
   lookupStatus: userProcedure
     .input(lookupInput)
-    .subscription(({ ctx, input, signal }) => openLiveStream(ctx, { companyId: null, signal }, (ended) => watchLookup(ctx, input.orgId, ended))),
+    .subscription(({ ctx, input, signal }) => openLiveStream(ctx, { companyId: null, signal }, (ended) => watchLookup(ctx, input.orgId, ended, input.country))),
 
   // Creating a company may start a registry lookup: it counts against the same limit.
   create: userProcedure.input(createCompanyInput).mutation(async ({ ctx, input }) => {
@@ -66,11 +68,19 @@ export const companiesRouter = router({
       return { id: ctx.company.id, version };
     }),
 
+  /** Last year's turnover, the one fact no registry gives that a grant's rule may ask for ("Grants for you"). */
+  answerTurnover: companyProcedureFor('company.edit')
+    .input(answerTurnoverInput)
+    .mutation(async ({ ctx, input }) => {
+      await setTurnover(ctx.db, ctx.company.id, input.turnoverEur);
+      return { turnoverEur: input.turnoverEur };
+    }),
+
   /** Asks the registry again for the company's profile; watch it with `lookupStatus`. */
   refresh: companyProcedureFor('company.edit').mutation(async ({ ctx }) => {
     assertMaySpeakForCompany(ctx.user);
     await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, lookupLimit, ctx.user.id);
-    return startLookup(ctx, ctx.company.orgId, { force: true });
+    return startLookup(ctx, ctx.company.orgId, { force: true, country: ctx.company.country });
   }),
 
   /** What deleting the company takes with it, counted, for the deletion dialog. */

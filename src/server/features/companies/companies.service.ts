@@ -16,6 +16,8 @@ import { log } from '../../platform/log';
 import { consumeRateLimit } from '../../http/rate-limit';
 import { queueEmail } from '../../mail/email.service';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
+import type { Country } from '../../../shared/domain/org-id';
+import { employeeBand } from '../../integrations/registry/company-registry';
 import type { Services } from '../../services';
 import {
   companyNameWithOrgId,
@@ -29,7 +31,12 @@ import {
 import { findLookup, storedProfile } from './registry-lookups.queries';
 import { startLookup } from './registry-lookup.service';
 
+const notFoundMessages = { DK: 'companies.orgId.notFound', NO: 'companies.orgId.notFoundNO', FI: 'companies.orgId.notFoundFI' } as const;
+const sourceOf = { DK: 'cvr', NO: 'brreg', FI: 'prh' } as const;
+
 export interface CreateCompany {
+  /** Denmark when not given. */
+  country?: Country | undefined;
   orgId: string;
   name: string;
   website?: string | null | undefined;
@@ -51,13 +58,15 @@ export async function createCompany(
   input: CreateCompany,
   creator: { userId: string; locale: Locale },
 ): Promise<{ id: string; verified: boolean }> {
-  const lookup = await findLookup(services.db, input.orgId);
+  const country = input.country ?? 'DK';
+  const lookup = await findLookup(services.db, input.orgId, country);
   if (lookup?.status === 'not_found') {
-    throw new AppError('VALIDATION', { message: 'companies.orgId.notFound', fieldErrors: { orgId: 'companies.orgId.notFound' } });
+    const message = notFoundMessages[country];
+    throw new AppError('VALIDATION', { message, fieldErrors: { orgId: message } });
   }
   // Registry data proves that the company exists, not that the user belongs to it: whoever
   // finds the number taken is offered to ask its owners to join (company-claims).
-  const holder = await companyNameWithOrgId(services.db, input.orgId);
+  const holder = await companyNameWithOrgId(services.db, input.orgId, country);
   if (holder !== undefined) {
     throw new AppError('CONFLICT', { message: 'companies.exists', values: { company: holder }, fieldErrors: { orgId: 'companies.exists' } });
   }
@@ -73,9 +82,16 @@ export async function createCompany(
     employees: input.employees ?? null,
     companyType: null,
     startDate: null,
+    country,
+    nace: null,
+    ...employeeBand(input.employees ?? null),
+    legalFormCode: null,
+    standing: 'active',
+    source: sourceOf[country],
   };
   const id = await services.db.transaction().execute((trx) =>
     insertCompanyWithOwner(trx, {
+      country,
       orgId: input.orgId,
       name: input.name,
       website: input.website ?? null,
@@ -89,7 +105,7 @@ export async function createCompany(
     }),
   );
   if (!id) throw new AppError('CONFLICT', { message: 'companies.exists', values: { company: input.name }, fieldErrors: { orgId: 'companies.exists' } });
-  if (!found) await startLookup(services, input.orgId, { force: false }).catch(() => {});
+  if (!found) await startLookup(services, input.orgId, { force: false, country }).catch(() => {});
   return { id, verified: found !== null };
 }
 

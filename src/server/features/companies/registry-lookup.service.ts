@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Services } from '../../services';
 import { wakeUps } from '../../live/live-stream';
 import { finalLookupStatuses, type LookupState } from '../../../shared/schemas/companies';
+import type { Country } from '../../../shared/domain/org-id';
 import { lookupState, markLookupQueued } from './registry-lookups.queries';
 
 /** A found profile younger than this is reused by onboarding instead of asking the registry again. */
@@ -17,17 +18,19 @@ export const WATCH_LIMIT_MS = 90_000;
 
 const pending = new Set(['queued', 'running', 'retrying']);
 
-export async function startLookup(services: Pick<Services, 'db' | 'queues'>, orgId: string, options: { force: boolean }): Promise<LookupState> {
-  const current = await lookupState(services.db, orgId);
+export async function startLookup(services: Pick<Services, 'db' | 'queues'>, orgId: string, options: { force: boolean; country?: Country }): Promise<LookupState> {
+  const current = await lookupState(services.db, orgId, options.country);
+  const { country } = current;
   const fresh = current.status === 'found' && current.checkedAt !== null && Date.now() - current.checkedAt.getTime() < LOOKUP_FRESH_MS;
   if (fresh && !options.force) return current;
 
-  // A fresh job id each time, deduplicated by the org id while a job for it is waiting or running:
-  // a finished (or failed, kept for the job page) lookup never blocks the next one.
+  // A fresh job id each time, deduplicated by the country and number while a job for it is waiting
+  // or running: a finished (or failed, kept for the job page) lookup never blocks the next one.
+  // The three countries' number shapes differ, so the job id still starts with the number alone.
   const jobId = `${orgId}-${Date.now()}-${randomBytes(3).toString('hex')}`;
-  const added = await services.queues.add('registry', { orgId }, { jobId, deduplication: { id: orgId } });
-  if (added === jobId || !pending.has(current.status)) await markLookupQueued(services.db, orgId, added);
-  return lookupState(services.db, orgId);
+  const added = await services.queues.add('registry', { orgId, country }, { jobId, deduplication: { id: country === 'DK' ? orgId : `${country}:${orgId}` } });
+  if (added === jobId || !pending.has(current.status)) await markLookupQueued(services.db, orgId, added, country);
+  return lookupState(services.db, orgId, country);
 }
 
 function isFinal(state: LookupState): boolean {
@@ -35,7 +38,7 @@ function isFinal(state: LookupState): boolean {
 }
 
 function sameState(a: LookupState, b: LookupState): boolean {
-  return a.status === b.status && a.attempt === b.attempt && a.checkedAt?.getTime() === b.checkedAt?.getTime();
+  return a.status === b.status && a.reason === b.reason && a.attempt === b.attempt && a.checkedAt?.getTime() === b.checkedAt?.getTime();
 }
 
 /** Without any event (Redis away, a worker killed mid-job), the watcher still re-reads this often. */
@@ -46,7 +49,7 @@ const REREAD_MS = 5000;
  * leaves, the process stops, or the time limit. Woken by the process's shared registry-queue
  * events (job ids start with the org id); the lookup row stays the source of truth.
  */
-export async function* watchLookup(services: Pick<Services, 'db' | 'jobEvents'>, orgId: string, ended: AbortSignal): AsyncGenerator<LookupState> {
+export async function* watchLookup(services: Pick<Services, 'db' | 'jobEvents'>, orgId: string, ended: AbortSignal, country?: Country): AsyncGenerator<LookupState> {
   const wakes = wakeUps(ended, REREAD_MS);
   let unlisten = () => {};
   try {
@@ -54,7 +57,7 @@ export async function* watchLookup(services: Pick<Services, 'db' | 'jobEvents'>,
     const deadline = Date.now() + WATCH_LIMIT_MS;
     let last: LookupState | null = null;
     while (!ended.aborted && Date.now() < deadline) {
-      const state = await lookupState(services.db, orgId);
+      const state = await lookupState(services.db, orgId, country);
       if (!last || !sameState(last, state)) {
         last = state;
         yield state;

@@ -2,7 +2,7 @@
  * The public CVR API: `GET <REGISTRY_URL>?search=<cvr>&country=dk`. It answers 404 (or an
  * `error: NOT_FOUND` body) for an unknown company and may answer 200 with `error: QUOTA_EXCEEDED`.
  */
-import { RegistryNotFoundError, RegistryUnavailableError, profileFromCvrApi, type CompanyRegistry } from './company-registry';
+import { RegistryMalformedError, RegistryNotFoundError, RegistryUnavailableError, profileFromCvrApi, type CompanyRegistry } from './company-registry';
 import type { CvrApiRecord } from './sample-companies';
 
 export interface CvrApiOptions {
@@ -27,12 +27,14 @@ export function createCvrApiRegistry({ url, userAgent, timeoutMs = 5000 }: CvrAp
         });
       } catch (error) {
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        throw new RegistryUnavailableError(timedOut ? `no answer within ${timeoutMs} ms` : 'registry unreachable', { cause: error });
+        throw new RegistryUnavailableError(timedOut ? `no answer within ${timeoutMs} ms` : 'registry unreachable', { cause: error, reason: timedOut ? 'timeout' : 'unreachable' });
       }
       const body = (await response.json().catch(() => null)) as (Partial<CvrApiRecord> & { error?: unknown }) | null;
       if (response.status === 404 || body?.error === 'NOT_FOUND') throw new RegistryNotFoundError(orgId);
-      if (!response.ok) throw new RegistryUnavailableError(`registry answered HTTP ${response.status}`);
-      if (!body || typeof body !== 'object') throw new RegistryUnavailableError('registry answered without JSON');
+      if (response.status === 429) throw new RegistryUnavailableError('registry answered HTTP 429 (too many calls)', { reason: 'rate_limited' });
+      if (!response.ok) throw new RegistryUnavailableError(`registry answered HTTP ${response.status}`, { reason: 'server_error' });
+      if (!body || typeof body !== 'object') throw new RegistryMalformedError('registry answered without JSON');
+      if (body.error === 'QUOTA_EXCEEDED') throw new RegistryUnavailableError(`registry answered ${String(body.error)}`, { reason: 'rate_limited' });
       if (body.error) throw new RegistryUnavailableError(`registry answered ${String(body.error)}`);
       // `search` also matches phone numbers and names: only the company with this very number counts.
       if (String(body.vat) !== orgId) throw new RegistryNotFoundError(orgId);
