@@ -58,7 +58,7 @@ export interface AssessmentMaterial {
   sections: SectionMaterial[];
 }
 
-/** A piece of evidence: the words quoted, in their section, at a paragraph (1-based) and offset. */
+/** A piece of evidence: the words quoted, in their section, at a paragraph (1-based) and offset; a structured section's row has offset -1. */
 export interface Evidence {
   signal: SignalKind | null;
   sectionId: string;
@@ -250,7 +250,8 @@ const money = (minor: number, currency: string) => `${Math.round(minor / 100).to
 function dataSignals(section: SectionMaterial, terms: GrantTerms, texts: readonly SectionMaterial[], language: Locale): { found: Found[]; missing: MissingItem[] } {
   const found: Found[] = [];
   const missing: MissingItem[] = [];
-  const cite = (signal: SignalKind, row: number, quote: string) => found.push({ signal, sectionId: section.id, sectionTitle: section.title, paragraph: row, at: 0, quote });
+  // A row of a structured section is cited by its number (0: the section as a whole), with no offset in a text.
+  const cite = (signal: SignalKind, row: number, quote: string) => found.push({ signal, sectionId: section.id, sectionTitle: section.title, paragraph: row, at: -1, quote });
   if (section.kind === 'budget') {
     const parsed = budgetDataSchema.safeParse(section.data);
     if (!parsed.success) return { found, missing };

@@ -9,6 +9,8 @@ import { trpc } from '../../lib/trpc';
 // The plan's parts load after the screen's own code, as a chunk of their own: imported statically,
 // they would lengthen the router's preload lists, which every first visit loads (tests/e2e/public-bundle.spec.ts).
 const SectionPlanMark = lazy(() => import('../../features/deadlines/plan-card').then((module) => ({ default: module.SectionPlanMark })));
+// The check against the call loads with its tab's first showing.
+const AssessmentPanel = lazy(() => import('../../features/assessment/assessment-panel').then((module) => ({ default: module.AssessmentPanel })));
 // Shown only under a text with a limit, and only once it is over it.
 const ShortenToFit = lazy(() => import('../../features/fit-to-limit/shorten-to-fit').then((module) => ({ default: module.ShortenToFit })));
 
@@ -36,6 +38,15 @@ export default function SectionScreen() {
                     textIsEmpty={section.textIsEmpty}
                     onInsert={section.insertPassage}
                   />
+                ),
+              },
+              {
+                id: 'assessment',
+                label: t('assessment.panel.heading'),
+                content: (
+                  <Suspense fallback={null}>
+                    <AssessmentPanel applicationId={section.applicationId} sectionId={section.sectionId} />
+                  </Suspense>
                 ),
               },
             ]

@@ -6,6 +6,7 @@ import { ApplicationOverview } from '../../features/applications/application-ove
 // they would lengthen the router's preload lists, which every first visit loads (tests/e2e/public-bundle.spec.ts).
 const PlanCard = lazy(() => import('../../features/deadlines/plan-card').then((module) => ({ default: module.PlanCard })));
 const SectionPlanMark = lazy(() => import('../../features/deadlines/plan-card').then((module) => ({ default: module.SectionPlanMark })));
+const AssessmentPanel = lazy(() => import('../../features/assessment/assessment-panel').then((module) => ({ default: module.AssessmentPanel })));
 
 export default function ApplicationScreen() {
   const { application_id: applicationId } = useParams({ from: '/user/applications/$application_id' });
@@ -15,6 +16,7 @@ export default function ApplicationScreen() {
       plan={
         <Suspense fallback={null}>
           <PlanCard applicationId={applicationId} />
+          <AssessmentPanel applicationId={applicationId} />
         </Suspense>
       }
       sectionMark={(sectionId) => (

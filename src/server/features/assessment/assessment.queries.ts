@@ -282,17 +282,20 @@ export function latestCheckId(db: Executor, applicationId: string, sectionId: st
     .selectFrom('assessment_checks')
     .select('id')
     .where('application_id', '=', applicationId)
-    .$if(sectionId !== null, (qb) => qb.where('section_id', '=', sectionId))
+    // The application's page shows whole checks; a section's page the newest that read the section.
+    .where((eb) => (sectionId === null ? eb('section_id', 'is', null) : eb.or([eb('section_id', 'is', null), eb('section_id', '=', sectionId)])))
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-export async function suggestionsOf(db: Executor, checkId: string) {
+export async function suggestionsOf(db: Executor, checkId: string, locale: Locale = 'da') {
   const rows = await db
     .selectFrom('assessment_suggestions as x')
     .leftJoin('users as u', 'u.id', 'x.decided_by')
-    .select(['x.id', 'x.section_id as sectionId', 'x.criterion_id as criterionId', 'x.signal', 'x.kind', 'x.text', 'x.note', 'x.anchor', 'x.paragraph', 'x.status', 'x.decided_at as decidedAt', personName('u').as('decidedBy')])
+    .innerJoin('application_sections as s', 's.id', 'x.section_id')
+    .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+    .select([localizedSql('gs', 'title', locale).as('sectionTitle'), 'x.id', 'x.section_id as sectionId', 'x.criterion_id as criterionId', 'x.signal', 'x.kind', 'x.text', 'x.note', 'x.anchor', 'x.paragraph', 'x.status', 'x.decided_at as decidedAt', personName('u').as('decidedBy')])
     .where('x.check_id', '=', checkId)
     .orderBy('x.position')
     .execute();

@@ -59,10 +59,10 @@ export const assessmentRouter = router({
   history: applicationProcedure.input(applicationInput).query(({ ctx }) => listChecks(ctx.db, ctx.application.id)),
 
   /** One check with its result and suggestions; `latest` the newest (of one section, when named). */
-  get: applicationProcedure.input(checkInput).query(({ ctx, input }) => checkView(ctx.db, ctx.application.id, input.checkId)),
+  get: applicationProcedure.input(checkInput).query(({ ctx, input }) => checkView(ctx.db, ctx.application.id, input.checkId, ctx.locale)),
   latest: applicationProcedure.input(applicationInput.extend({ sectionId: z.uuid({ error: 'error.notFound' }).optional() })).query(async ({ ctx, input }) => {
     const latest = await latestCheckId(ctx.db, ctx.application.id, input.sectionId ?? null);
-    return latest ? checkView(ctx.db, ctx.application.id, latest.id) : null;
+    return latest ? checkView(ctx.db, ctx.application.id, latest.id, ctx.locale) : null;
   }),
 
   /** The check's state and steps as it runs, until it is done or failed (SSE). */

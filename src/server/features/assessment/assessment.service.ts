@@ -5,6 +5,7 @@
  * with the text now; a suggestion applied through the section's ordinary save, so it reaches every
  * open window as one co-editing change and is kept in the version history under its name.
  */
+import type { Locale } from '../../../shared/i18n';
 import type { SessionUser } from '../../auth/session';
 import type { Executor } from '../../db/db';
 import type { Services } from '../../services';
@@ -42,10 +43,10 @@ export async function requestCheck(ctx: Context, application: { id: string }, se
 }
 
 /** A check with its suggestions, each marked out of date when its paragraph has changed since. */
-export async function checkView(db: Executor, applicationId: string, checkId: string) {
+export async function checkView(db: Executor, applicationId: string, checkId: string, locale: Locale = 'da') {
   const check = await findCheck(db, applicationId, checkId);
   if (!check) throw new AppError('NOT_FOUND');
-  const suggestions = await suggestionsOf(db, checkId);
+  const suggestions = await suggestionsOf(db, checkId, locale);
   const docs = new Map<string, Awaited<ReturnType<typeof documentOf>>>();
   const shown = [];
   for (const { anchor, paragraph, ...suggestion } of suggestions) {
