@@ -64,7 +64,7 @@ export default function SectionScreen() {
       )}
       limitTools={(limit) => (
         <Suspense fallback={null}>
-          <ShortenToFit {...limit} renderDiff={(before, after) => <WordDiffView before={before} after={after} />} />
+          <ShortenToFit {...limit} renderDiff={(before, after, legend) => <WordDiffView before={before} after={after} legend={legend} />} />
         </Suspense>
       )}
     />

@@ -1,13 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { diffWords } from '../../../shared/domain/word-diff';
 import { useT } from '../../lib/intl';
 
 /**
  * The differences from one text to another, word by word: what was added underlined on green,
  * what was removed struck through on red, so neither depends on colour alone; each change is
- * also named for screen readers, which do not announce <ins> and <del>.
+ * also named for screen readers, which do not announce <ins> and <del>. `legend` says what the
+ * marks mean where they are not changes since a version (a proposal's, say).
  */
-export function WordDiffView({ before, after }: { before: string; after: string }) {
+export function WordDiffView({ before, after, legend }: { before: string; after: string; legend?: ReactNode }) {
   const t = useT();
   const diff = useMemo(() => diffWords(before, after), [before, after]);
   const changed = diff.parts.some((part) => part.kind !== 'same');
@@ -15,7 +16,7 @@ export function WordDiffView({ before, after }: { before: string; after: string 
   return (
     <div className="space-y-2">
       <p className="text-xs text-gray-600">
-        {t('versions.legend')}
+        {legend ?? t('versions.legend')}
         {diff.granularity !== 'word' && <> {t('versions.byParagraph')}</>}
       </p>
       <p data-testid="version-diff" className="rounded-md bg-gray-50 p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-gray-900 ring-1 ring-gray-200">

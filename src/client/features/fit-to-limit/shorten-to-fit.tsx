@@ -30,8 +30,8 @@ export interface ShortenToFitProps {
   sharedText: Y.Text;
   /** Stores what is typed, so the proposal is made from it (false when it could not be). */
   flush: () => Promise<boolean>;
-  /** Shows the changes from one text to another (the section history's word-by-word view). */
-  renderDiff: (before: string, after: string) => ReactNode;
+  /** Shows the changes from one text to another (the section history's word-by-word view), with `legend` saying what its marks mean. */
+  renderDiff: (before: string, after: string, legend: string) => ReactNode;
 }
 
 export function ShortenToFit({ applicationId, sectionId, maxChars, text, editable, sharedText, flush, renderDiff }: ShortenToFitProps) {
@@ -116,7 +116,10 @@ export function ShortenToFit({ applicationId, sectionId, maxChars, text, editabl
             <p>{proposal.by === 'model' ? t('fitToLimit.byModel') : t('fitToLimit.byOffline', { dropped: proposal.dropped })}</p>
             {proposal.droppedWithSignals > 0 && <p className="text-amber-900">{t('fitToLimit.droppedWithSignals', { count: proposal.droppedWithSignals })}</p>}
           </div>
-          <div className="max-h-96 overflow-y-auto">{renderDiff(proposal.before, proposal.after)}</div>
+          {/* A long text scrolls inside the proposal; the keyboard reaches it too. */}
+          <div role="region" tabIndex={0} aria-label={t('fitToLimit.changes')} className="max-h-96 overflow-y-auto rounded-md">
+            {renderDiff(proposal.before, proposal.after, t('fitToLimit.legend'))}
+          </div>
           {stale ? (
             <div role="alert" className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
               <span>{t('fitToLimit.stale')}</span>

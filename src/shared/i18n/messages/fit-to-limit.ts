@@ -3,7 +3,9 @@ const da = {
   'fitToLimit.shorten': 'Forkort, så teksten passer',
   'fitToLimit.shortening': 'Forkorter …',
   'fitToLimit.heading': 'Forslag inden for grænsen',
-  'fitToLimit.result': '{count, number} af {max, number} tegn',
+  'fitToLimit.legend': 'Gennemstreget: tages ud. Understreget: kommer til.',
+  'fitToLimit.changes': 'Forslagets ændringer af teksten',
+  'fitToLimit.result': '{count} af {max} tegn',
   'fitToLimit.byOffline':
     'Hele sætninger er taget ud, dem med færrest tal og navne først; ingen sætning er skåret over eller skrevet om. {dropped, plural, one {# sætning} other {# sætninger}} fjernet.',
   'fitToLimit.droppedWithSignals': 'Heraf havde {count, number} et tal eller et navn: læs efter, at intet vigtigt er gået tabt.',
@@ -28,7 +30,9 @@ const en: Record<Keys, string> = {
   'fitToLimit.shorten': 'Shorten to fit',
   'fitToLimit.shortening': 'Shortening …',
   'fitToLimit.heading': 'Proposal within the limit',
-  'fitToLimit.result': '{count, number} of {max, number} characters',
+  'fitToLimit.legend': 'Struck through: taken out. Underlined: added.',
+  'fitToLimit.changes': 'The proposal’s changes to the text',
+  'fitToLimit.result': '{count} of {max} characters',
   'fitToLimit.byOffline':
     'Whole sentences were taken out, those with the fewest figures and names first; no sentence was cut short or rewritten. {dropped, plural, one {# sentence} other {# sentences}} removed.',
   'fitToLimit.droppedWithSignals': 'Of these, {count, number} had a figure or a name: check that nothing important was lost.',
@@ -51,7 +55,9 @@ const nb: Record<Keys, string> = {
   'fitToLimit.shorten': 'Forkort så teksten passer',
   'fitToLimit.shortening': 'Forkorter …',
   'fitToLimit.heading': 'Forslag innenfor grensen',
-  'fitToLimit.result': '{count, number} av {max, number} tegn',
+  'fitToLimit.legend': 'Gjennomstreket: tas ut. Understreket: kommer til.',
+  'fitToLimit.changes': 'Forslagets endringer i teksten',
+  'fitToLimit.result': '{count} av {max} tegn',
   'fitToLimit.byOffline':
     'Hele setninger er tatt ut, de med færrest tall og navn først; ingen setning er kuttet eller skrevet om. {dropped, plural, one {# setning} other {# setninger}} fjernet.',
   'fitToLimit.droppedWithSignals': 'Av disse hadde {count, number} et tall eller et navn: se etter at ikke noe viktig har gått tapt.',
