@@ -21,6 +21,7 @@ import { dataRightsRouter } from '../features/data-rights/data-rights.router';
 import { answerLibraryRouter } from '../features/answer-library/answer-library.router';
 import { fitToLimitRouter } from '../features/fit-to-limit/fit-to-limit.router';
 import { assessmentRouter } from '../features/assessment/assessment.router';
+import { grantsForYouRouter } from '../features/grants-for-you/grants-for-you.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -32,6 +33,7 @@ export const appRouter = router({
   funds: fundsRouter,
   grants: grantsRouter,
   grantAlerts: grantAlertsRouter,
+  grantsForYou: grantsForYouRouter,
   jobs: jobsRouter,
   applications: applicationsRouter,
   drafts: draftsRouter,
