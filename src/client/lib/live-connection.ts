@@ -18,6 +18,8 @@ import { currentLocale } from './intl';
 import { accountDeleted } from './session-end';
 import { ACCOUNT_DELETED_CLOSE_CODE } from '../../shared/session-end';
 
+export { readAccountWith } from './session-end';
+
 /** `open` while connected; `lost` after a connection that was open broke (until it is back). */
 export type LiveConnectionState = 'idle' | 'open' | 'lost';
 

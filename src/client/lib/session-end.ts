@@ -12,7 +12,6 @@
  */
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { SESSION_NOTICE_KEY } from './session-notice';
-import { trpcUtils } from './trpc';
 
 const CHANNEL = 'grantwork-session';
 
@@ -20,18 +19,14 @@ const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastCh
 channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
   const type = (event.data as { type?: unknown } | null)?.type;
   if (type === 'account-deleted') accountDeleted();
-  else if (type === 'email-verified' && getAuthToken()) void readAccountAgain();
+  else if (type === 'email-verified' && getAuthToken()) void readAccount?.();
 });
 
-/**
- * Reads the account (and what waits for its address, invitations) again, now: a read still under
- * way began before the change and would answer as before, so it is cancelled rather than joined —
- * a page that opened with the link and confirmed it while its first read was out kept the old
- * answer for as long as it was fresh (30 s), "confirm your e-mail address" included.
- */
-export async function readAccountAgain(): Promise<void> {
-  await Promise.all([trpcUtils.auth.me.cancel(), trpcUtils.invitations.mine.cancel()]);
-  await Promise.all([trpcUtils.auth.me.invalidate(), trpcUtils.invitations.mine.invalidate()]);
+/** How this window reads the account again (`readAccountAgain` in `trpc.ts`, handed over when the live connection loads). */
+let readAccount: (() => Promise<void>) | null = null;
+
+export function readAccountWith(read: () => Promise<void>): void {
+  readAccount = read;
 }
 
 /** Tells the browser's other windows that the address was confirmed here: their notices go at once. */

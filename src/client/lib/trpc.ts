@@ -40,7 +40,10 @@ function headers() {
 const liveConnectionLink: TRPCLink<AppRouter> = (runtime) => ({ op, next }) =>
   observable((observer) => {
     const link = import('./live-connection').then(
-      ({ liveLink }) => liveLink(runtime)({ op, next }).subscribe(observer),
+      ({ liveLink, readAccountWith }) => {
+        readAccountWith(readAccountAgain);
+        return liveLink(runtime)({ op, next }).subscribe(observer);
+      },
       (error: Error) => observer.error(TRPCClientError.from(error)),
     );
     return () => void link.then((subscription) => subscription?.unsubscribe());
@@ -124,3 +127,14 @@ export const trpcClient = createTrpcClient();
 /** The procedures' query helpers outside React: a route's loader starts its page's data with them. */
 export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
 export type TrpcUtils = typeof trpcUtils;
+
+/**
+ * Reads the account (and what waits for its address, invitations) again, now: a read still under
+ * way began before the change and would answer as before, so it is cancelled rather than joined —
+ * a page that opened with the link and confirmed it while its first read was out kept the old
+ * answer for as long as it was fresh (30 s), "confirm your e-mail address" included.
+ */
+export async function readAccountAgain(): Promise<void> {
+  await Promise.all([trpcUtils.auth.me.cancel(), trpcUtils.invitations.mine.cancel()]);
+  await Promise.all([trpcUtils.auth.me.invalidate(), trpcUtils.invitations.mine.invalidate()]);
+}

@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import { Toast as RadixToast } from 'radix-ui';
 import { useT } from '../lib/intl';
-import { toast, TOAST_DURATION_MS, type ToastVariant } from './toast';
+import { toast, TOAST_DURATION_MS, type ToastVariant } from './toast-store';
 
 const variantClass: Record<ToastVariant, string> = {
   success: 'border-primary-600',

@@ -5,8 +5,8 @@ import { AuthCard } from '../../features/auth/auth-card';
 import { getAuthToken } from '../../lib/auth-token';
 import { useT } from '../../lib/intl';
 import { usePageTitle } from '../../lib/page-meta';
-import { announceEmailVerified, readAccountAgain } from '../../lib/session-end';
-import { errorMessageOf, trpc } from '../../lib/trpc';
+import { announceEmailVerified } from '../../lib/session-end';
+import { errorMessageOf, readAccountAgain, trpc } from '../../lib/trpc';
 import { buttonClass } from '../../ui/button';
 import { FormError } from '../../ui/form-field';
 
