@@ -117,6 +117,9 @@ async function addLine(page: Page, index: number, line: { type: string; name: st
 
 const normalise = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ');
 
+// The browser logs the download it could not make while offline (the page says so itself).
+test.use({ allowedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
+
 test('the fully written Innobooster application prints on at most six A4 pages with every figure as stored, in the application’s language, for every reader', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const written = await createWrittenApplication();
@@ -245,7 +248,14 @@ test('the fully written Innobooster application prints on at most six A4 pages w
   ];
   for (const expected of files) {
     const downloading = page.waitForEvent('download');
+    // A plain GET of the file's own address, answered with the file and its name (decision 0055).
+    const extension = expected.name.slice(-4);
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/applications/${written.applicationId}/document.${extension}`);
     await page.getByRole('button', { name: expected.button }).click();
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['cache-control']).toBe('no-store');
+    expect(answer.headers()['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(expected.name)}`);
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(expected.name.replace(/[^\p{L}\p{N}.]+/gu, '-'));
     const bytes = readFileSync(await download.path());
@@ -254,4 +264,11 @@ test('the fully written Innobooster application prints on at most six A4 pages w
     for (const part of expected.parts) expect(zip.file(part), part).not.toBeNull();
   }
   await expect(page.getByRole('button', { name: 'Hent som Word' })).toBeEnabled();
+
+  // Without a connection the button says so in words, and can be pressed again.
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Hent som Word' }).click();
+  await expect(page.getByText('Vi kunne ikke få forbindelse til serveren. Tjek din forbindelse, og prøv igen.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hent som Word' })).toBeEnabled();
+  await page.context().setOffline(false);
 });
