@@ -1,0 +1,125 @@
+/**
+ * "Check against the call" end to end: an Innobooster application with one weak section (the
+ * market: no numbers, no customer named) and strong others shows the four criteria with scores,
+ * Value creation (which reads the market) lowest, and suggestions anchored in the market section;
+ * "Apply" changes the text, seen in a second window within a second; a suggestion whose paragraph
+ * was edited afterwards says it is out of date and has no "Apply". Looked at in da, en and nb at
+ * 1280 and 375 px.
+ */
+import type { Page } from '@playwright/test';
+import { activityPlanData, applicationTexts, budgetData, deliverablesData } from '../integration/assessment-fixtures';
+import { createTeamWithApplication, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
+
+const labels = {
+  da: { run: 'Tjek mod opslaget', apply: 'Sæt ind', value: 'Værdiskabelse', outOfDate: 'Forældet' },
+  en: { run: 'Check against the call', apply: 'Apply', value: 'Value creation', outOfDate: 'Out of date' },
+  nb: { run: 'Sjekk mot utlysningen', apply: 'Sett inn', value: 'Verdiskaping', outOfDate: 'Utdatert' },
+} as const;
+
+/** Writes the application's sections as the integration tests' fixture does, in `language`. */
+async function writeApplication(applicationId: string, language: 'da' | 'en' | 'nb') {
+  return withDb(async (db) => {
+    await db.updateTable('applications').set({ language }).where('id', '=', applicationId).execute();
+    const sections = await db
+      .selectFrom('application_sections as s')
+      .innerJoin('grant_sections as gs', 'gs.id', 's.grant_section_id')
+      .select(['s.id', 's.position', 'gs.kind'])
+      .where('s.application_id', '=', applicationId)
+      .orderBy('s.position')
+      .execute();
+    for (const section of sections) {
+      const text = applicationTexts[language].texts[section.position as 0];
+      const data = section.kind === 'budget' ? budgetData : section.kind === 'activity_plan' ? activityPlanData : section.kind === 'deliverables' ? deliverablesData : null;
+      await db
+        .updateTable('application_sections')
+        .set({ content: text ?? '', ...(data ? { data: JSON.stringify(data) } : {}) })
+        .where('id', '=', section.id)
+        .execute();
+    }
+    return sections.map((section) => section.id);
+  });
+}
+
+async function runCheck(page: Page, language: 'da' | 'en' | 'nb') {
+  const panel = page.getByTestId('assessment-panel');
+  await panel.getByRole('button', { name: labels[language].run }).click();
+  await expect(panel.getByTestId('assessment-criterion')).toHaveCount(4);
+  return panel;
+}
+
+test('a check shows the four criteria, the weak section lowest, and a suggestion applied is seen in a second window; one whose paragraph changed is out of date', async ({ page, browser }) => {
+  const { emails, applicationId } = await createTeamWithApplication(
+    [
+      { firstname: 'Signe', lastname: 'Skriver', role: 'owner' },
+      { firstname: 'Bo', lastname: 'Bidrager', role: 'employee' },
+    ],
+    { companyName: 'Varmeværket', title: 'Grøn varmepumpe', description: 'En varmepumpe til etageboliger' },
+  );
+  const sectionIds = await writeApplication(applicationId, 'da');
+  const market = sectionIds[3]!;
+  await signInAs(page, emails[0]!);
+  await page.goto(`/applications/${applicationId}`);
+  const panel = await runCheck(page, 'da');
+  const scores = await panel.getByTestId('assessment-score').allTextContents();
+  const numbers = scores.map((score) => Number(/\d+/.exec(score)![0]));
+  const valueCard = panel.getByTestId('assessment-criterion').filter({ hasText: labels.da.value });
+  const valueScore = Number(/\d+/.exec((await valueCard.getByTestId('assessment-score').textContent())!)![0]);
+  expect(valueScore).toBe(Math.min(...numbers));
+  expect(numbers.filter((score) => score === valueScore)).toHaveLength(1);
+  const inMarket = panel.locator(`[data-testid="assessment-suggestion"][data-section-id="${market}"]`);
+  await expect(inMarket.first()).toBeVisible();
+  expect(await inMarket.count()).toBeGreaterThanOrEqual(2);
+
+  // A second window: the market section open in the employee's editor.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await signInAs(second, emails[1]!);
+  await second.goto(`/applications/${applicationId}/${market}`);
+  const textBox = second.getByLabel('Afsnittets tekst');
+  await expect(textBox).toHaveValue(applicationTexts.da.texts[3]);
+  await expect(textBox).toHaveAttribute('data-co-edited', 'ready');
+
+  const first = inMarket.first();
+  const added = (await first.locator('p[lang="da"]').textContent())!;
+  await first.getByRole('button', { name: labels.da.apply }).click();
+  await expect(first).toContainText('Sat ind af Signe');
+  // Seen in the other window within a second of the change being made.
+  await expect(textBox).toHaveValue(`${applicationTexts.da.texts[3]} ${added}`, { timeout: 1000 });
+
+  // The paragraph is edited in the other window: the remaining suggestion is out of date.
+  await textBox.press('End');
+  await textBox.pressSequentially(' Mere.');
+  await expect(textBox).toHaveValue(new RegExp('Mere\\.$'));
+  await expect.poll(async () => withDb(async (db) => (await db.selectFrom('application_sections').select('content').where('id', '=', market).executeTakeFirstOrThrow()).content)).toMatch(/Mere\.$/);
+  await page.reload();
+  const remaining = page.getByTestId('assessment-panel').locator(`[data-testid="assessment-suggestion"][data-section-id="${market}"]`).nth(1);
+  await expect(remaining.getByTestId('assessment-out-of-date')).toBeVisible();
+  await expect(remaining.getByRole('button', { name: labels.da.apply })).toHaveCount(0);
+  await expectAccessible(page);
+  await other.close();
+});
+
+for (const language of ['da', 'en', 'nb'] as const) {
+  test(`the panel in ${language} at 1280 and 375 px`, async ({ page }) => {
+    const { emails, applicationId } = await createTeamWithApplication([{ firstname: 'Signe', lastname: 'Skriver', role: 'owner' }], {
+      companyName: 'Varmeværket',
+      title: 'Grøn varmepumpe',
+      description: 'En varmepumpe til etageboliger',
+    });
+    await writeApplication(applicationId, language);
+    await signInAs(page, emails[0]!);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/applications/${applicationId}?lang=${language}`);
+    const panel = await runCheck(page, language);
+    await expect(panel.getByRole('heading', { name: labels[language].run })).toBeVisible();
+    await expect(panel.getByTestId('assessment-criterion').filter({ hasText: labels[language].value })).toBeVisible();
+    await panel.getByTestId('assessment-criterion').nth(1).locator('summary').click();
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: `test-results/assessment-${language}-1280.png` });
+    await page.setViewportSize({ width: 375, height: 800 });
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await panel.screenshot({ path: `test-results/assessment-${language}-375.png` });
+    await expectAccessible(page);
+  });
+}
