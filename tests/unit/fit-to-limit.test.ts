@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { countChars } from '../../src/shared/domain/application-sections';
 import { applyProposal, namesIn, sentencesOf, shortenToFit, type ShortenLanguage } from '../../src/shared/domain/fit-to-limit';
+import { diffWords } from '../../src/shared/domain/word-diff';
 
 /** Sentences with figures (half the text) and filler without figures or names (the other half), per language. */
 const material: Record<ShortenLanguage, { figures: string[]; filler: string[] }> = {
@@ -200,5 +201,18 @@ describe('applyProposal', () => {
     expect(Y.createAbsolutePositionFromRelativePosition(keptFrom, doc)?.index).toBe(text.toString().indexOf('B has'));
     expect(applyProposal(text, 'A has 3. Filler here. B has 4.', 'A has 3.', 'fit')).toBe(false);
     expect(text.toString()).toBe('A has 3. B has 4.');
+  });
+});
+
+describe('a dropped sentence reads as one in the word-by-word view', () => {
+  it('strikes the whole sentence, not the end of one and the start of the next', () => {
+    const before = 'Budgettet er 2.450.000 kr. Vi mener, at det er godt. Vi venter 45 kunder.';
+    const after = shortenToFit(before, 50, 'da')!.text;
+    expect(after).toBe('Budgettet er 2.450.000 kr. Vi venter 45 kunder.');
+    expect(diffWords(before, after).parts).toEqual([
+      { kind: 'same', text: 'Budgettet er 2.450.000 kr. ' },
+      { kind: 'deleted', text: 'Vi mener, at det er godt. ' },
+      { kind: 'same', text: 'Vi venter 45 kunder.' },
+    ]);
   });
 });

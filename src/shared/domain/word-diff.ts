@@ -69,7 +69,7 @@ function diffTokens(a: string[], b: string[], maxWork: number): DiffPart[] | nul
   }
   const middle = myers(a.slice(start, endA), b.slice(start, endB), maxWork);
   if (!middle) return null;
-  const ops: Array<[Op, string]> = [...a.slice(0, start).map((token): [Op, string] => ['same', token]), ...middle, ...a.slice(endA).map((token): [Op, string] => ['same', token])];
+  const ops = slideToBoundaries([...a.slice(0, start).map((token): [Op, string] => ['same', token]), ...middle, ...a.slice(endA).map((token): [Op, string] => ['same', token])]);
   const parts: DiffPart[] = [];
   for (const [kind, text] of ops) {
     const last = parts[parts.length - 1];
@@ -77,6 +77,56 @@ function diffTokens(a: string[], b: string[], maxWork: number): DiffPart[] | nul
     else parts.push({ kind, text });
   }
   return orderChanges(parts);
+}
+
+/** Whether a change at `at` starts a sentence or a line: the text's start, after a line break, or after a stop and a space. */
+function opensAt(tokens: readonly string[], at: number): boolean {
+  if (at === 0) return true;
+  const previous = tokens[at - 1]!;
+  if (previous.includes('\n')) return true;
+  return at >= 2 && /^\s+$/u.test(previous) && /[.!?…:;]["'”’»)\]]*$/u.test(tokens[at - 2]!);
+}
+
+/**
+ * A deletion (or an insertion) between kept tokens can often sit in several places: "… tilskud.
+ * Vi mener … partnerne. Vi venter" loses the same tokens whether "Vi mener … partnerne. " or
+ * "mener … partnerne. Vi " is struck. Such a run is moved, over the equal tokens around it, to
+ * where it starts a sentence or a line when it does not already, so a dropped sentence reads as one.
+ * Both texts stay as they were: a run moves one place only over a kept token equal to the one it
+ * leaves behind.
+ */
+function slideToBoundaries(ops: Array<[Op, string]>): Array<[Op, string]> {
+  const tokens = ops.map(([, token]) => token);
+  const n = ops.length;
+  let start = 0;
+  while (start < n) {
+    const kind = ops[start]![0];
+    let end = start + 1;
+    while (end < n && ops[end]![0] === kind) end += 1;
+    const length = end - start;
+    const alone = kind !== 'same' && (start === 0 || ops[start - 1]![0] === 'same') && (end === n || ops[end]![0] === 'same');
+    if (alone && !opensAt(tokens, start)) {
+      let from = start;
+      while (from > 0 && ops[from - 1]![0] === 'same' && tokens[from - 1] === tokens[from - 1 + length]) from -= 1;
+      let to = start;
+      while (to + length < n && ops[to + length]![0] === 'same' && tokens[to + length] === tokens[to]) to += 1;
+      let best = start;
+      for (let at = from; at <= to; at += 1) {
+        if (opensAt(tokens, at)) {
+          best = at;
+          break;
+        }
+      }
+      if (best !== start) {
+        for (let index = Math.min(best, start); index < Math.max(best, start) + length; index += 1) {
+          ops[index] = [index >= best && index < best + length ? kind : 'same', tokens[index]!];
+        }
+        end = Math.max(best, start) + length;
+      }
+    }
+    start = end;
+  }
+  return ops;
 }
 
 /**

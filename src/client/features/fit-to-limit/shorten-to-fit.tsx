@@ -5,7 +5,7 @@
  * the section's history keeps it — and it can be undone (only it: what others wrote since stays).
  * A proposal applies only to the text it was made from: once the text has moved on, a new one is asked for.
  */
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import * as Y from 'yjs';
 import { countChars } from '../../../shared/domain/application-sections';
 import { applyProposal } from '../../../shared/domain/fit-to-limit';
@@ -43,6 +43,13 @@ export function ShortenToFit({ applicationId, sectionId, maxChars, text, editabl
   const [accepted, setAccepted] = useState(false);
   const undoManager = useMemo(() => new Y.UndoManager(sharedText, { trackedOrigins: new Set([FITTED]), captureTimeout: 0 }), [sharedText]);
   useEffect(() => () => undoManager.destroy(), [undoManager]);
+  // A long text's first change may be far down: the proposal opens scrolled to it.
+  const changes = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const region = changes.current;
+    const first = region?.querySelector<HTMLElement>('del, ins');
+    if (region && first) region.scrollTop = Math.max(0, first.offsetTop - 48);
+  }, [proposal]);
 
   const count = countChars(text);
   const over = count > maxChars;
@@ -117,7 +124,7 @@ export function ShortenToFit({ applicationId, sectionId, maxChars, text, editabl
             {proposal.droppedWithSignals > 0 && <p className="text-amber-900">{t('fitToLimit.droppedWithSignals', { count: proposal.droppedWithSignals })}</p>}
           </div>
           {/* A long text scrolls inside the proposal; the keyboard reaches it too. */}
-          <div role="region" tabIndex={0} aria-label={t('fitToLimit.changes')} className="max-h-96 overflow-y-auto rounded-md">
+          <div ref={changes} role="region" tabIndex={0} aria-label={t('fitToLimit.changes')} className="relative max-h-96 overflow-y-auto rounded-md">
             {renderDiff(proposal.before, proposal.after, t('fitToLimit.legend'))}
           </div>
           {stale ? (
