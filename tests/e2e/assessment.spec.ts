@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { activityPlanData, applicationTexts, budgetData, deliverablesData } from '../integration/assessment-fixtures';
-import { createTeamWithApplication, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
+import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
 const labels = {
   da: { run: 'Tjek mod opslaget', apply: 'Sæt ind', value: 'Værdiskabelse', outOfDate: 'Forældet' },
@@ -123,3 +123,45 @@ for (const language of ['da', 'en', 'nb'] as const) {
     await expectAccessible(page);
   });
 }
+
+test('a section checked from its own page: the tab reads that section against the criteria that read it', async ({ page }) => {
+  const { emails, applicationId } = await createTeamWithApplication([{ firstname: 'Signe', lastname: 'Skriver', role: 'owner' }], {
+    companyName: 'Varmeværket',
+    title: 'Grøn varmepumpe',
+    description: 'En varmepumpe til etageboliger',
+  });
+  const sectionIds = await writeApplication(applicationId, 'en');
+  await signInAs(page, emails[0]!);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/applications/${applicationId}/${sectionIds[3]}?lang=en`);
+  await page.getByRole('tab', { name: 'Check against the call' }).click();
+  const panel = page.getByTestId('assessment-panel');
+  await panel.getByRole('button', { name: 'Check this section against the call' }).click();
+  await expect(panel.getByTestId('assessment-criterion')).toHaveCount(1);
+  await expect(panel.getByTestId('assessment-criterion')).toContainText('Value creation');
+  await expect(panel.getByTestId('assessment-suggestion').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await panel.screenshot({ path: 'test-results/assessment-section-en-375.png' });
+  await expectAccessible(page);
+});
+
+test('admins keep a grant’s criteria beside its sections: a weight changed and saved stays', async ({ page }) => {
+  const state = e2eState();
+  const grant = await withDb((db) => db.selectFrom('grants').select(['id', 'fund_id']).where('slug', '=', 'innobooster').executeTakeFirstOrThrow());
+  await signInAs(page, state.adminEmail);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/funds/${grant.fund_id}/grants/${grant.id}?lang=en`);
+  const criteria = page.getByRole('region', { name: 'Assessment criteria' });
+  const cost = criteria.getByRole('form', { name: 'Økonomisk effektivitet' });
+  await expect(cost.getByLabel('Weight')).toHaveValue('15');
+  await cost.getByLabel('Weight').fill('20');
+  await cost.getByRole('button', { name: 'Save criterion' }).click();
+  await expect(page.getByText('The criterion is saved.', { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Assessment criteria' }).getByRole('form', { name: 'Økonomisk effektivitet' }).getByLabel('Weight')).toHaveValue('20');
+  await page.getByRole('region', { name: 'Assessment criteria' }).screenshot({ path: 'test-results/assessment-criteria-en-1280.png' });
+  await expectAccessible(page);
+  await page.getByRole('region', { name: 'Assessment criteria' }).getByRole('form', { name: 'Økonomisk effektivitet' }).getByLabel('Weight').fill('15');
+  await page.getByRole('region', { name: 'Assessment criteria' }).getByRole('form', { name: 'Økonomisk effektivitet' }).getByRole('button', { name: 'Save criterion' }).click();
+  await expect(page.getByText('The criterion is saved.', { exact: true }).first()).toBeVisible();
+});

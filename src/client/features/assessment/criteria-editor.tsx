@@ -114,7 +114,7 @@ function CriterionForm({ grantId, sections, initial, onDone }: { grantId: string
       <label htmlFor={`${id}-weight`} className="block text-sm font-medium text-gray-800">
         {t('assessment.criteria.weight')}
       </label>
-      <input id={`${id}-weight`} type="number" min={1} max={100} className={`${inputClass} w-28`} value={draft.weight} onChange={(event) => setDraft({ ...draft, weight: Number(event.target.value) || 1 })} />
+      <input id={`${id}-weight`} type="number" min={1} max={100} className={`${inputClass} max-w-28`} value={draft.weight} onChange={(event) => setDraft({ ...draft, weight: Number(event.target.value) || 1 })} />
       <fieldset>
         <legend className="text-sm font-medium text-gray-800">{t('assessment.criteria.sections')}</legend>
         <div className="mt-1 grid gap-1 sm:grid-cols-2">
