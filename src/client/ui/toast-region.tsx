@@ -1,8 +1,11 @@
-/** The toasts' live region (Radix Toast), loaded with the first toast (`toast.tsx`). */
+/**
+ * The toasts' live region (Radix Toast), loaded with the first toast (`toast.tsx`), which hands it
+ * the toasts' store: the store stays in the chunk every page loads, the region in its own.
+ */
 import { useSyncExternalStore } from 'react';
 import { Toast as RadixToast } from 'radix-ui';
 import { useT } from '../lib/intl';
-import { toast, TOAST_DURATION_MS, type ToastVariant } from './toast-store';
+import type { ToastStore, ToastVariant } from './toast-store';
 
 const variantClass: Record<ToastVariant, string> = {
   success: 'border-primary-600',
@@ -10,11 +13,11 @@ const variantClass: Record<ToastVariant, string> = {
   info: 'border-gray-400',
 };
 
-export default function ToastRegion() {
+export default function ToastRegion({ toast, duration }: { toast: ToastStore; duration: number }) {
   const t = useT();
   const current = useSyncExternalStore(toast.subscribe, toast.list, toast.list);
   return (
-    <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label={t('toast.region', { hotkey: 'F8' })}>
+    <RadixToast.Provider duration={duration} swipeDirection="right" label={t('toast.region', { hotkey: 'F8' })}>
       {current.map((item) => (
         <RadixToast.Root
           key={item.id}

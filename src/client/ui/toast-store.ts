@@ -51,3 +51,5 @@ export const toast = {
   },
   list: () => items,
 };
+
+export type ToastStore = typeof toast;

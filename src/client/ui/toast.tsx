@@ -5,7 +5,7 @@
  * Toast does the timing).
  */
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { toast } from './toast-store';
+import { toast, TOAST_DURATION_MS } from './toast-store';
 
 export { toast, TOAST_DURATION_MS, type ToastInput, type ToastItem, type ToastVariant } from './toast-store';
 
@@ -19,7 +19,7 @@ export function Toaster() {
   if (!any) return null;
   return (
     <Suspense fallback={null}>
-      <ToastRegion />
+      <ToastRegion toast={toast} duration={TOAST_DURATION_MS} />
     </Suspense>
   );
 }
