@@ -3,7 +3,7 @@
  * da, en and nb within the limit with every figure kept; a model (a local stand-in endpoint)
  * whose answers the server counts — within the limit at once, over once and then within, over
  * twice and refused with a message, failing and leaving the offline proposal; and the proposal is
- * only for those who may edit the company's application.
+ * only for those who may edit the company's application, 30 times in 10 minutes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countChars } from '../../src/shared/domain/application-sections';
@@ -130,6 +130,18 @@ describe('who may ask', () => {
     expect(await outcome(cast.callers.reviewer.fitToLimit.propose(ids))).toBe('FORBIDDEN');
     const other = await sectionWith(longText('da'));
     expect(await outcome((await offlineCaller('owner')).fitToLimit.propose({ applicationId: ids.applicationId, sectionId: other.sectionId }))).toBe('NOT_FOUND');
+  });
+});
+
+describe('how often', () => {
+  it('30 proposals per user in 10 minutes, then 429 with a message', async () => {
+    const ids = await sectionWith(longText('da'));
+    const caller = await callerFor(offline, { token: cast.users.admin.token });
+    for (let index = 0; index < 30; index += 1) expect((await caller.fitToLimit.propose(ids)).outcome).toBe('proposal');
+    expect(await outcome(caller.fitToLimit.propose(ids))).toBe('RATE_LIMITED');
+    expect(await messageOf(caller.fitToLimit.propose(ids))).toBe('fitToLimit.limitUser');
+    // A text within its limit asks nothing of the limit.
+    expect((await caller.fitToLimit.propose(await sectionWith('Kort.'))).outcome).toBe('fits');
   });
 });
 
