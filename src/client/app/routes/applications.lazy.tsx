@@ -10,6 +10,8 @@ import { dashboardFilters } from '../route-search';
 const DashboardPlan = lazy(() => import('../../features/deadlines/dashboard-plan').then((module) => ({ default: module.DashboardPlan })));
 // What can still be restored (decision 0050), the same way.
 const RecentlyDeletedCompanies = lazy(() => import('../../features/companies/recently-deleted').then((module) => ({ default: module.RecentlyDeletedCompanies })));
+// "Grants for you" (decision 0053), the same way.
+const GrantsForYouPanel = lazy(() => import('../../features/grants-for-you/grants-for-you-panel').then((module) => ({ default: module.GrantsForYouPanel })));
 const RecentlyDeletedApplications = lazy(() => import('../../features/applications/recently-deleted').then((module) => ({ default: module.RecentlyDeletedApplications })));
 
 export default function ApplicationsScreen() {
@@ -21,6 +23,7 @@ export default function ApplicationsScreen() {
       filters={dashboardFilters(useSearch({ from: '/user/applications' }))}
       plan={
         <Suspense fallback={null}>
+          <GrantsForYouPanel className="mb-6" />
           <DashboardPlan />
         </Suspense>
       }
