@@ -2,7 +2,7 @@
  * Fit to limit (docs/decisions/0054): a writer types the project summary past its 2,000
  * characters and sees by how much at once; "Shorten to fit" proposes whole sentences to drop
  * (those without figures or names), shown word by word; accepted, the text is within the limit in
- * the writer's window and a colleague's, stored, and kept in the section's history. The proposal
+ * the writer's window and a colleague's, stored, kept in the section's history, and undone. The proposal
  * is looked at in da, en and nb at 1280 and 375 px.
  */
 import type { Page } from '@playwright/test';
@@ -127,6 +127,12 @@ test('typed past the limit, the overrun shows; shortened and accepted, the text 
   await expect
     .poll(() => withDb(async (db) => (await db.selectFrom('section_versions').select('content').where('section_id', '=', team.sectionId).orderBy('seq', 'desc').limit(1).executeTakeFirst())?.content))
     .toBe(shortened);
+
+  // Undone, the sentences come back, in both windows.
+  await page.getByRole('button', { name: 'Fortryd' }).click();
+  await expect(text).toHaveValue(written);
+  await expect(otherText).toHaveValue(written);
+  await expect.poll(() => storedText(team.sectionId)).toBe(written);
   await other.close();
 });
 
