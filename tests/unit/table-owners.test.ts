@@ -20,9 +20,6 @@ const isTooling = (file: string) => /^src\/server\/db\/(seed[^/]*|backup|migrate
 
 /** Tables written by a module besides their owner (table → the modules that write it), to be moved to their owner. */
 const SECOND_WRITERS: Record<string, string[]> = {
-  application_sections: ['domain', 'features/deadlines', 'features/reviews'],
-  applications: ['domain', 'features/deadlines', 'features/reviews'],
-  companies: ['features/companies', 'features/deadlines'],
   memberships: ['domain', 'features/companies', 'features/company-claims'],
 };
 

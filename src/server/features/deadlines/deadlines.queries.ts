@@ -87,38 +87,6 @@ export async function mayWrite(db: Executor, applicationId: string, userId: stri
   return row !== undefined;
 }
 
-export async function updateInternalDeadline(db: Executor, applicationId: string, day: string | null): Promise<void> {
-  await db
-    .updateTable('applications')
-    .set((eb) => ({ internal_deadline: day, deadlines_sequence: eb('deadlines_sequence', '+', 1) }))
-    .where('id', '=', applicationId)
-    .execute();
-}
-
-/**
- * Gives the section to `writerId` with `dueOn`, under its row lock; returns the writer it had
- * before (undefined when the section is not the application's).
- */
-export async function updateAssignment(
-  db: Executor,
-  assignment: { applicationId: string; sectionId: string; writerId: string | null; dueOn: string | null },
-): Promise<{ previousWriterId: string | null } | undefined> {
-  const before = await db
-    .selectFrom('application_sections')
-    .select('writer_id')
-    .where('id', '=', assignment.sectionId)
-    .where('application_id', '=', assignment.applicationId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!before) return undefined;
-  await db
-    .updateTable('application_sections')
-    .set((eb) => ({ writer_id: assignment.writerId, due_on: assignment.dueOn, plan_sequence: eb('plan_sequence', '+', 1) }))
-    .where('id', '=', assignment.sectionId)
-    .execute();
-  return { previousWriterId: before.writer_id };
-}
-
 /** Whether the person wants deadline reminders and assignments by e-mail too. */
 export async function wantsDeadlineEmails(db: Executor, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('notify_deadlines').where('id', '=', userId).executeTakeFirst();
@@ -262,17 +230,6 @@ export function listOwnedCompanyCalendars(db: Executor, userId: string) {
     .orderBy('c.id')
     .limit(100)
     .execute();
-}
-
-export async function updateCompanyCalendarToken(db: Executor, companyId: string, token: string, onlyIfMissing: boolean): Promise<string> {
-  await db
-    .updateTable('companies')
-    .set({ calendar_token: token })
-    .where('id', '=', companyId)
-    .$if(onlyIfMissing, (qb) => qb.where('calendar_token', 'is', null))
-    .execute();
-  const row = await db.selectFrom('companies').select('calendar_token').where('id', '=', companyId).executeTakeFirstOrThrow();
-  return row.calendar_token!;
 }
 
 export function findCalendarCompany(db: Executor, token: string) {

@@ -12,11 +12,11 @@ import {
   findReminderSettings,
   listMySections,
   listOwnedCompanyCalendars,
-  updateCompanyCalendarToken,
   listPlanOfUser,
-  updateInternalDeadline,
 } from './deadlines.queries';
 import { assignSection } from './deadlines.service';
+import { updateInternalDeadline } from '../../domain/applications.queries';
+import { updateCompanyCalendarToken } from '../companies';
 
 /** 192 random bits, URL-safe: the calendar address is its own credential. */
 const newCalendarToken = () => randomBytes(24).toString('base64url');

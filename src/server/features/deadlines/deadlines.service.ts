@@ -28,9 +28,9 @@ import {
   listUnfinishedSections,
   mayWrite,
   recordReminder,
-  updateAssignment,
   wantsDeadlineEmails,
 } from './deadlines.queries';
+import { updateAssignment } from '../../domain/applications.queries';
 
 type PlanServices = { db: Database; queues: Pick<Producers, 'add'>; bus: Pick<LiveBus, 'publish'>; notificationWindowMs: number };
 

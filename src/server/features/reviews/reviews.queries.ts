@@ -153,46 +153,6 @@ export function lockSectionStatuses(db: Executor, applicationId: string) {
     .execute();
 }
 
-export function markPublished(db: Executor, applicationId: string) {
-  return db
-    .updateTable('applications')
-    .set((eb) => ({ status: 'published', published_at: new Date(), updated_at: new Date(), version: eb('version', '+', 1) }))
-    .where('id', '=', applicationId)
-    .where('status', '=', 'draft')
-    .returning(['version', 'published_at as publishedAt'])
-    .executeTakeFirst();
-}
-
-/**
- * A new draft of the same company and grant, under a title of its own, holding the application's
- * description and sections: text, answers, ticks and structured rows (budget, activity plan,
- * deliverables) are kept for the grant's current sections (new ones start empty, archived ones
- * are left out). Statuses start over.
- */
-export async function copyApplication(db: Executor, applicationId: string, userId: string, title: string): Promise<{ id: string }> {
-  const copy = await db
-    .insertInto('applications')
-    .columns(['company_id', 'grant_id', 'title', 'language', 'description', 'created_by'])
-    .expression((eb) =>
-      eb
-        .selectFrom('applications')
-        .select((inner) => ['company_id', 'grant_id', inner.val(title).as('title'), 'language', 'description', inner.val(userId).as('created_by')])
-        .where('id', '=', applicationId),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await sql`
-    INSERT INTO application_sections (application_id, grant_section_id, position, status, content, answers, fulfilled, data, updated_by)
-    SELECT ${copy.id}::uuid, gs.id, gs.position,
-      CASE WHEN old.id IS NULL OR (old.content = '' AND old.answers = '{}'::jsonb AND old.data IS NULL) THEN 'not_started' ELSE 'draft' END,
-      coalesce(old.content, ''), coalesce(old.answers, '{}'::jsonb), coalesce(old.fulfilled, '{}'::uuid[]), old.data, ${userId}::uuid
-    FROM applications a
-    JOIN grant_sections gs ON gs.grant_id = a.grant_id AND gs.removed_at IS NULL
-    LEFT JOIN application_sections old ON old.application_id = a.id AND old.grant_section_id = gs.id
-    WHERE a.id = ${applicationId}::uuid`.execute(db);
-  return copy;
-}
-
 /**
  * Sections waiting for the user's review: in review, naming the user, in a company where the
  * user is still a member who may review. Oldest request first; section titles in `locale`.

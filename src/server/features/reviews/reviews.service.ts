@@ -22,14 +22,13 @@ import { recordEvent } from '../../domain/applications.queries';
 import { listSectionsInFull } from '../../domain/reviews.queries';
 import { moveSection, type ReviewActor } from '../../domain/review-transitions';
 import {
-  copyApplication,
   countReviewersAmong,
   listLockReceiptRecipients,
   lockApplication,
   lockSectionStatuses,
-  markPublished,
   replaceSectionReviewers,
 } from './reviews.queries';
+import { copyApplication, markPublished } from '../../domain/applications.queries';
 
 export async function sendToReview(db: Executor, actor: ReviewActor, input: z.output<typeof sendToReviewInput>) {
   const reviewerIds = [...new Set(input.reviewerIds)];
