@@ -36,6 +36,7 @@ import { realisticScale, seedAtScale } from '../src/server/db/seed-at-scale';
 import { webConcurrency } from '../src/server/env';
 import { projectPath } from '../src/server/platform/project-path';
 import { workerTimings } from '../src/shared/jobs';
+import { grantsForYouRanking } from './grants-for-you';
 import { coEditingLatency, printPushCost, pushCost, setSectionTexts, type CpuMeter, type LatencyResult, type PushCostResult } from './co-editing';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -458,6 +459,8 @@ async function main() {
   step('measuring the registry lookup and the AI draft');
   const lookup = await registryLookup(app, auth, db);
   const draft = await aiDraft(app, auth, db, draftSection);
+  step('ranking 5,000 grants for one company ("Grants for you")');
+  const ranking = await grantsForYouRanking(db);
   const coEditing = await coEditingRun();
 
   step('measuring what a first visit loads');
@@ -475,6 +478,7 @@ async function main() {
     jobs,
     registryLookup: lookup,
     aiDraft: draft,
+    grantsForYou: ranking,
     ...coEditing,
     client,
     lighthouse,
@@ -673,6 +677,7 @@ function printTable(results: {
   jobs: unknown;
   registryLookup: unknown;
   aiDraft: unknown;
+  grantsForYou?: Awaited<ReturnType<typeof grantsForYouRanking>>;
   coEditing?: LatencyResult;
   coEditingTwoProcesses?: LatencyResult;
   coEditingPushCost?: PushCostResult;
@@ -697,6 +702,7 @@ function printTable(results: {
   console.log(`\njobs (enqueue → processor start): ${JSON.stringify(results.jobs)}`);
   console.log(`registry lookup (request → filled profile, fixture registry): ${JSON.stringify(results.registryLookup)}`);
   console.log(`AI draft (offline drafter): ${JSON.stringify(results.aiDraft)}`);
+  if (results.grantsForYou) console.log(`grants for you (rank ${results.grantsForYou.grants} grants for one company, one SQL statement, p50 ≤ 20 ms): ${JSON.stringify(results.grantsForYou)} ${verdict(results.grantsForYou.pass)}`);
   if (results.coEditing && results.coEditingTwoProcesses && results.coEditingPushCost) {
     printCoEditing({ coEditing: results.coEditing, coEditingTwoProcesses: results.coEditingTwoProcesses, coEditingPushCost: results.coEditingPushCost });
   }

@@ -66,6 +66,8 @@ const processes = runProcesses(
     CLIENT_DIR: clientDir,
     REGISTRY: 'cvrapi',
     REGISTRY_URL: registry.url,
+    BRREG_URL: registry.baseUrl,
+    PRH_URL: registry.baseUrl,
     // Review notifications gathered for two seconds, so a test reads the e-mail without a minute's wait.
     NOTIFICATION_WINDOW_MS: '2000',
     LOG_LEVEL: 'warn',

@@ -37,7 +37,7 @@ function reasonText(t: T, formats: ReturnType<typeof useFormats>, grant: GrantFo
     case 'standing':
       return facts.standing === 'active' ? '' : t(`grantsForYou.reason.standing.${facts.standing}`);
     case 'country':
-      return t('grantsForYou.reason.country', { countries: (rules.countries ?? []).map((country) => t(`companies.country.${country}`)).join(', ') });
+      return t('grantsForYou.reason.country', { country: t(`companies.country.${facts.country}`), countries: (rules.countries ?? []).map((country) => t(`companies.country.${country}`)).join(', ') });
     case 'size': {
       const size = t(`grantsForYou.size.${rules.companySize ?? 'sme'}`);
       return outcome === 'unknown' ? t('grantsForYou.reason.size.unknown', { size }) : t(`grantsForYou.reason.size.${outcome}`, { employees: employeesText(t, facts), size });
@@ -154,7 +154,8 @@ function CompanyGrants({ companyId }: { companyId: string }) {
   const fitting = grants.filter((grant) => !grant.excluded);
   const excluded = grants.filter((grant) => grant.excluded);
   const asksTurnover = fitting.some((grant) => grant.reasons.some((reason) => reason.rule === 'turnover' && reason.outcome === 'unknown'));
-  const source = facts.source === 'manual' || facts.source === null ? t('grantsForYou.sourceManual') : t('grantsForYou.source', { source: t(`companies.source.${facts.source as 'cvr' | 'brreg' | 'prh' | 'fixture'}`, { date: facts.checkedAt ? formats.shortDate(facts.checkedAt) : '' }) });
+  // The registry named with its licence (NLOD, CC BY 4.0) and the day it was read.
+  const source = facts.source === 'manual' || facts.source === null ? t('grantsForYou.sourceManual') : t(`companies.source.${facts.source as 'cvr' | 'brreg' | 'prh' | 'fixture'}`, { date: facts.checkedAt ? formats.shortDate(facts.checkedAt) : '' });
   return (
     <div className="mt-3 space-y-4">
       <p className="text-sm text-gray-700">{t('grantsForYou.intro', { company: list.data.company.name })}</p>

@@ -42,34 +42,37 @@ export interface RankedGrantRow {
  * counted to. Each rule's outcome is null when the grant does not set it, and left out then.
  */
 export async function rankGrantsForCompany(db: Executor, companyId: string, options: { today: string; limit: number }): Promise<RankedGrantRow[]> {
+  // Narrow first: every grant's outcomes and sort keys from its id, status, deadline and rules
+  // alone (computed once, MATERIALIZED), then only the page's rows are joined to their texts.
+  // A NACE rule's prefixes (`62`, `62.0`, `62.01`) are matched by overlap with the company's
+  // three prefixes of its code, an index-free array test rather than a subquery per grant.
   const result = await sql<RankedGrantRow>`
-    WITH facts AS (
+    WITH facts AS MATERIALIZED (
       SELECT c.country, c.nace, c.employees_min, c.employees_max, c.legal_form_code, c.turnover_eur, c.standing,
+             CASE WHEN c.nace IS NULL THEN NULL
+                  ELSE ARRAY[substr(c.nace, 1, 2), substr(c.nace, 1, 4), c.nace] END AS nace_prefixes,
              CASE WHEN c.start_date IS NULL THEN NULL
                   ELSE extract(year FROM age(${options.today}::date, c.start_date::date))::int END AS age_years
       FROM companies c
       WHERE c.id = ${companyId} AND c.deleted_at IS NULL
     ),
-    checked AS (
-      SELECT g.id, g.slug, g.title, g.description, g.translations, g.status, g.deadline_at, g.currency,
-             g.amount_min::text AS amount_min, g.amount_max::text AS amount_max,
-             f.name AS fund_name, f.translations AS fund_translations, f.country AS fund_country,
-             r.countries, r.company_size, r.min_age_years, r.max_age_years, r.nace_included, r.nace_excluded,
-             r.legal_forms, r.max_turnover_eur::text AS max_turnover_eur, r.cofinancing_pct::text AS cofinancing_pct,
+    checked AS MATERIALIZED (
+      SELECT g.id, g.status, g.deadline_at,
              CASE WHEN facts.standing = 'active' THEN 'met' ELSE 'unmet' END AS o_standing,
              CASE WHEN coalesce(cardinality(r.countries), 0) = 0 THEN NULL
                   WHEN facts.country = ANY (r.countries) THEN 'met' ELSE 'unmet' END AS o_country,
              CASE WHEN r.company_size IS NULL THEN NULL
-                  WHEN facts.employees_max < lim.size_limit THEN 'met'
-                  WHEN facts.employees_min >= lim.size_limit THEN 'unmet' ELSE 'unknown' END AS o_size,
+                  WHEN facts.employees_max < (CASE r.company_size WHEN 'micro' THEN 10 WHEN 'small' THEN 50 ELSE 250 END) THEN 'met'
+                  WHEN facts.employees_min >= (CASE r.company_size WHEN 'micro' THEN 10 WHEN 'small' THEN 50 ELSE 250 END) THEN 'unmet'
+                  ELSE 'unknown' END AS o_size,
              CASE WHEN r.min_age_years IS NULL AND r.max_age_years IS NULL THEN NULL
                   WHEN facts.age_years IS NULL THEN 'unknown'
                   WHEN (r.min_age_years IS NULL OR facts.age_years >= r.min_age_years)
                    AND (r.max_age_years IS NULL OR facts.age_years < r.max_age_years) THEN 'met' ELSE 'unmet' END AS o_age,
              CASE WHEN coalesce(cardinality(r.nace_included), 0) = 0 AND coalesce(cardinality(r.nace_excluded), 0) = 0 THEN NULL
-                  WHEN facts.nace IS NULL THEN 'unknown'
-                  WHEN EXISTS (SELECT 1 FROM unnest(r.nace_excluded) p WHERE starts_with(facts.nace, p)) THEN 'unmet'
-                  WHEN cardinality(r.nace_included) = 0 OR EXISTS (SELECT 1 FROM unnest(r.nace_included) p WHERE starts_with(facts.nace, p)) THEN 'met'
+                  WHEN facts.nace_prefixes IS NULL THEN 'unknown'
+                  WHEN r.nace_excluded && facts.nace_prefixes THEN 'unmet'
+                  WHEN cardinality(r.nace_included) = 0 OR r.nace_included && facts.nace_prefixes THEN 'met'
                   ELSE 'unmet' END AS o_industry,
              CASE WHEN coalesce(cardinality(r.legal_forms), 0) = 0 THEN NULL
                   WHEN facts.legal_form_code IS NULL THEN 'unknown'
@@ -78,36 +81,42 @@ export async function rankGrantsForCompany(db: Executor, companyId: string, opti
                   WHEN facts.turnover_eur IS NULL THEN 'unknown'
                   WHEN facts.turnover_eur <= r.max_turnover_eur THEN 'met' ELSE 'unmet' END AS o_turnover
       FROM grants g
-      JOIN funds f ON f.id = g.fund_id
       CROSS JOIN facts
       LEFT JOIN grant_rules r ON r.grant_id = g.id
-      CROSS JOIN LATERAL (
-        SELECT CASE r.company_size WHEN 'micro' THEN 10 WHEN 'small' THEN 50 WHEN 'sme' THEN 250 END AS size_limit
-      ) lim
       WHERE g.published_at IS NOT NULL AND g.status IN ('open', 'upcoming')
     ),
-    counted AS (
+    ranked AS (
       SELECT checked.*,
-             (o_standing = 'unmet' OR o_country = 'unmet' OR o_size = 'unmet' OR o_age = 'unmet'
-               OR o_industry = 'unmet' OR o_legal_form = 'unmet' OR o_turnover = 'unmet') IS TRUE AS excluded,
-             (coalesce((o_size = 'unknown')::int, 0) + coalesce((o_age = 'unknown')::int, 0) + coalesce((o_industry = 'unknown')::int, 0)
-               + coalesce((o_legal_form = 'unknown')::int, 0) + coalesce((o_turnover = 'unknown')::int, 0)) AS unknowns_raw,
-             (coalesce((o_country = 'met')::int, 0) + coalesce((o_size = 'met')::int, 0) + coalesce((o_age = 'met')::int, 0)
-               + coalesce((o_industry = 'met')::int, 0) + coalesce((o_legal_form = 'met')::int, 0) + coalesce((o_turnover = 'met')::int, 0)) AS met_raw
-      FROM checked
+             'unmet' IN (o_standing, o_country, o_size, o_age, o_industry, o_legal_form, o_turnover) IS TRUE AS excluded,
+             (o_size = 'unknown')::int + (o_age = 'unknown')::int + (o_industry = 'unknown')::int
+               + (o_legal_form = 'unknown')::int + (o_turnover = 'unknown')::int AS unknowns,
+             (o_country = 'met')::int + (o_size = 'met')::int + (o_age = 'met')::int
+               + (o_industry = 'met')::int + (o_legal_form = 'met')::int + (o_turnover = 'met')::int AS met
+      FROM (
+        SELECT id, status, deadline_at, o_standing,
+               coalesce(o_country, '-') AS o_country, coalesce(o_size, '-') AS o_size, coalesce(o_age, '-') AS o_age,
+               coalesce(o_industry, '-') AS o_industry, coalesce(o_legal_form, '-') AS o_legal_form, coalesce(o_turnover, '-') AS o_turnover
+        FROM checked
+      ) checked
+      ORDER BY excluded, unknowns, met DESC, (status = 'upcoming'), coalesce(deadline_at, 'infinity'::timestamptz), id
+      LIMIT ${options.limit}
     )
-    SELECT id, slug, title, description, translations, status, deadline_at, currency, amount_min, amount_max,
-           fund_name, fund_translations, fund_country, countries, company_size, min_age_years, max_age_years,
-           nace_included, nace_excluded, legal_forms, max_turnover_eur, cofinancing_pct, excluded,
-           coalesce(unknowns_raw, 0) AS unknowns,
+    SELECT g.id, g.slug, g.title, g.description, g.translations, g.status, g.deadline_at, g.currency,
+           g.amount_min::text AS amount_min, g.amount_max::text AS amount_max,
+           f.name AS fund_name, f.translations AS fund_translations, f.country AS fund_country,
+           r.countries, r.company_size, r.min_age_years, r.max_age_years, r.nace_included, r.nace_excluded,
+           r.legal_forms, r.max_turnover_eur::text AS max_turnover_eur, r.cofinancing_pct::text AS cofinancing_pct,
+           ranked.excluded, ranked.unknowns,
            jsonb_strip_nulls(jsonb_build_object(
-             'standing', o_standing, 'country', o_country, 'size', o_size, 'age', o_age,
-             'industry', o_industry, 'legalForm', o_legal_form, 'turnover', o_turnover
+             'standing', ranked.o_standing, 'country', nullif(ranked.o_country, '-'), 'size', nullif(ranked.o_size, '-'),
+             'age', nullif(ranked.o_age, '-'), 'industry', nullif(ranked.o_industry, '-'),
+             'legalForm', nullif(ranked.o_legal_form, '-'), 'turnover', nullif(ranked.o_turnover, '-')
            )) AS outcomes
-    FROM counted
-    ORDER BY excluded, coalesce(unknowns_raw, 0), coalesce(met_raw, 0) DESC,
-             (status = 'upcoming'), coalesce(deadline_at, 'infinity'::timestamptz), id
-    LIMIT ${options.limit}
+    FROM ranked
+    JOIN grants g ON g.id = ranked.id
+    JOIN funds f ON f.id = g.fund_id
+    LEFT JOIN grant_rules r ON r.grant_id = g.id
+    ORDER BY ranked.excluded, ranked.unknowns, ranked.met DESC, (ranked.status = 'upcoming'), coalesce(ranked.deadline_at, 'infinity'::timestamptz), ranked.id
   `.execute(db);
   return result.rows;
 }
