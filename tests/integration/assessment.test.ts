@@ -14,7 +14,8 @@ import pino from 'pino';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog, innoboosterCriteria } from '../../src/server/db/seed';
+import { catalogueCriteria, seedCatalog, seedCatalogueCriteria, innoboosterCriteria } from '../../src/server/db/seed';
+import { seedNordicCatalog } from '../../src/server/db/seed-nordic';
 import { createOfflineAssessor } from '../../src/server/integrations/ai/assessor';
 import { assessOffline, type AssessmentMaterial, type AssessmentOutcome, type SectionMaterial } from '../../src/shared/domain/assessment';
 import type { Locale } from '../../src/shared/i18n';
@@ -98,6 +99,22 @@ describe('the criteria', () => {
     // Seeding again adds nothing.
     await seedCatalog(services.db);
     expect((await cast.callers.platformAdmin.assessment.criteria.list({ grantId })).criteria).toHaveLength(4);
+  });
+
+  it('are seeded for every other grant of the catalogue too, each its own', async () => {
+    await seedNordicCatalog(services.db);
+    expect(await seedCatalogueCriteria(services.db)).toBe(Object.keys(catalogueCriteria).length - 1);
+    const grants = await services.db.selectFrom('grants').select(['id', 'slug']).where('slug', 'in', Object.keys(catalogueCriteria)).execute();
+    expect(grants.map((grant) => grant.slug).sort()).toEqual(Object.keys(catalogueCriteria).sort());
+    const names = new Set<string>();
+    for (const grant of grants) {
+      const { criteria } = await cast.callers.platformAdmin.assessment.criteria.list({ grantId: grant.id });
+      expect(criteria.length).toBeGreaterThan(1);
+      for (const criterion of criteria) expect(criterion.name.en && criterion.name.nb).toBeTruthy();
+      names.add(criteria.map((criterion) => criterion.name.en).join());
+    }
+    expect(names.size).toBe(grants.length);
+    expect(await seedCatalogueCriteria(services.db)).toBe(0);
   });
 
   it('are edited by platform admins at the version loaded; an edit never rewrites a stored check', async () => {

@@ -1,6 +1,6 @@
 import { createDb } from '../db/db';
 import { migrateToLatest } from '../db/migrate';
-import { seedAdmin, seedCatalog, type SeedAdminResult } from '../db/seed';
+import { seedAdmin, seedCatalog, seedCatalogueCriteria, type SeedAdminResult } from '../db/seed';
 import { seedNordicCatalog } from '../db/seed-nordic';
 import type { Env } from '../env';
 import { env } from '../env';
@@ -42,6 +42,8 @@ export async function runSeed(databaseUrl: string, config: Env): Promise<boolean
     if (await seedCatalog(db)) console.log('Seeded the demo catalogue: Innovation Fund Denmark › Innobooster');
     const nordic = await seedNordicCatalog(db);
     if (nordic > 0) console.log(`Seeded ${nordic} Norwegian and Finnish grants with their rules (Research Council of Norway, Innovation Norway, Business Finland)`);
+    // Each seeded grant's own assessment criteria, once it is there.
+    await seedCatalogueCriteria(db);
     const report = adminSeedReport(await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }));
     for (const line of report.lines) (report.stop ? console.error : console.log)(line);
     return !report.stop;

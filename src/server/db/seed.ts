@@ -219,33 +219,74 @@ export const innoboosterCriteria: Array<{ name: Text; weight: number; sections: 
   { name: { da: 'Økonomisk effektivitet', en: 'Cost-effectiveness', nb: 'Kostnadseffektivitet' }, weight: 15, sections: [7], signals: ['costs_per_activity', 'hourly_rate', 'co_financing', 'totals_agree'] },
 ];
 
-/** Gives the Innobooster grant its criteria when it has none (a catalogue seeded before criteria existed gets them too). */
-export async function seedInnoboosterCriteria(db: Executor): Promise<boolean> {
-  const grant = await db.selectFrom('grants').select('id').where('slug', '=', 'innobooster').executeTakeFirst();
-  if (!grant) return false;
-  const existing = await db.selectFrom('assessment_criteria').select('id').where('grant_id', '=', grant.id).executeTakeFirst();
-  if (existing) return false;
-  const sections = await db.selectFrom('grant_sections').select(['id', 'position']).where('grant_id', '=', grant.id).where('removed_at', 'is', null).orderBy('position').execute();
-  await db
-    .insertInto('assessment_criteria')
-    .values(
-      innoboosterCriteria.map((criterion, position) => ({
-        grant_id: grant.id,
-        position,
-        ...localizedColumns({ name: criterion.name }),
-        weight: criterion.weight,
-        grant_section_ids: criterion.sections.flatMap((index) => (sections[index] ? [sections[index].id] : [])),
-        signals: criterion.signals,
-      })),
-    )
-    .execute();
-  return true;
+/**
+ * The criteria of the catalogue's other seeded grants, by slug, each its fund's own: they read no
+ * section yet (those grants have none), and an admin attaches sections when adding them.
+ */
+export const catalogueCriteria: Record<string, Array<{ name: Text; weight: number; sections: number[]; signals: string[] }>> = {
+  innobooster: innoboosterCriteria,
+  skattefunn: [
+    { name: { da: 'Forskning og udvikling', en: 'Research and development', nb: 'Forskning og utvikling' }, weight: 50, sections: [], signals: ['novelty', 'state_of_art'] },
+    { name: { da: 'Nytte for virksomheden', en: 'Benefit to the company', nb: 'Nytte for bedriften' }, weight: 30, sections: [], signals: ['quantified_effect', 'market_size'] },
+    { name: { da: 'Projektplan og budget', en: 'Project plan and budget', nb: 'Prosjektplan og budsjett' }, weight: 20, sections: [], signals: ['milestones', 'costs_per_activity'] },
+  ],
+  innovasjonskontrakt: [
+    { name: { da: 'Innovationshøjde', en: 'Degree of innovation', nb: 'Innovasjonshøyde' }, weight: 30, sections: [], signals: ['novelty', 'state_of_art'] },
+    { name: { da: 'Markedsmulighed', en: 'Market opportunity', nb: 'Markedsmulighet' }, weight: 30, sections: [], signals: ['market_size', 'named_partner'] },
+    { name: { da: 'Gennemførelsesevne', en: 'Ability to carry it out', nb: 'Gjennomføringsevne' }, weight: 25, sections: [], signals: ['milestones', 'costs_per_activity'] },
+    { name: { da: 'Samfundsnytte', en: 'Benefit to society', nb: 'Samfunnsnytte' }, weight: 15, sections: [], signals: ['quantified_effect'] },
+  ],
+  oppstartstilskudd: [
+    { name: { da: 'Innovation', en: 'Innovation', nb: 'Innovasjon' }, weight: 40, sections: [], signals: ['novelty', 'state_of_art'] },
+    { name: { da: 'Marked', en: 'Market', nb: 'Marked' }, weight: 40, sections: [], signals: ['market_size', 'named_partner'] },
+    { name: { da: 'Team og plan', en: 'Team and plan', nb: 'Team og plan' }, weight: 20, sections: [], signals: ['milestones'] },
+  ],
+  'business-finland-rd-piloting': [
+    { name: { da: 'Nyhedsværdi', en: 'Novelty', nb: 'Nyhetsverdi' }, weight: 35, sections: [], signals: ['novelty', 'state_of_art'] },
+    { name: { da: 'Forretningspotentiale', en: 'Business potential', nb: 'Forretningspotensial' }, weight: 40, sections: [], signals: ['market_size', 'named_partner', 'quantified_effect'] },
+    { name: { da: 'Gennemførsel', en: 'Implementation', nb: 'Gjennomføring' }, weight: 25, sections: [], signals: ['milestones', 'costs_per_activity'] },
+  ],
+  'business-finland-tempo': [
+    { name: { da: 'Vækst på det internationale marked', en: 'Growth in the international market', nb: 'Vekst i det internasjonale markedet' }, weight: 60, sections: [], signals: ['market_size', 'named_partner'] },
+    { name: { da: 'Plan og team', en: 'Plan and team', nb: 'Plan og team' }, weight: 40, sections: [], signals: ['milestones', 'costs_per_activity'] },
+  ],
+};
+
+/**
+ * Gives each seeded grant of the catalogue its own criteria when it has none (a catalogue seeded
+ * before criteria existed gets them too); what an admin changed is left alone. Returns how many
+ * grants were given criteria.
+ */
+export async function seedCatalogueCriteria(db: Executor): Promise<number> {
+  let seeded = 0;
+  for (const [slug, criteria] of Object.entries(catalogueCriteria)) {
+    const grant = await db.selectFrom('grants').select('id').where('slug', '=', slug).executeTakeFirst();
+    if (!grant) continue;
+    const existing = await db.selectFrom('assessment_criteria').select('id').where('grant_id', '=', grant.id).executeTakeFirst();
+    if (existing) continue;
+    const sections = await db.selectFrom('grant_sections').select(['id', 'position']).where('grant_id', '=', grant.id).where('removed_at', 'is', null).orderBy('position').execute();
+    await db
+      .insertInto('assessment_criteria')
+      .values(
+        criteria.map((criterion, position) => ({
+          grant_id: grant.id,
+          position,
+          ...localizedColumns({ name: criterion.name }),
+          weight: criterion.weight,
+          grant_section_ids: criterion.sections.flatMap((index) => (sections[index] ? [sections[index].id] : [])),
+          signals: criterion.signals,
+        })),
+      )
+      .execute();
+    seeded += 1;
+  }
+  return seeded;
 }
 
 export async function seedCatalog(db: Database): Promise<boolean> {
   const existing = await db.selectFrom('funds').select('id').where('slug', '=', 'innovation-fund-denmark').executeTakeFirst();
   if (existing) {
-    await seedInnoboosterCriteria(db);
+    await seedCatalogueCriteria(db);
     return false;
   }
   await db.transaction().execute(async (trx) => {
@@ -313,7 +354,7 @@ export async function seedCatalog(db: Database): Promise<boolean> {
           .execute();
       }
     }
-    await seedInnoboosterCriteria(trx);
+    await seedCatalogueCriteria(trx);
   });
   return true;
 }
