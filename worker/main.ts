@@ -30,6 +30,7 @@ import { emailProcessor } from './processors/email';
 import { notificationsProcessor } from './processors/notifications';
 import { registryProcessor } from './processors/registry';
 import { exportsProcessor, retentionProcessor, scheduleRetention } from './processors/data-rights';
+import { announceJobEvents } from '../src/server/platform/job-announcements';
 
 // Started beside a server that migrates a new database (docker compose), the worker waits for it.
 const config = await resolveInstallation(env(), { waitMs: 120_000, onWait: () => log.info('waiting for the database to be migrated') }).catch(
@@ -70,6 +71,8 @@ const workers = Object.entries(processors).map(([name, processor]) => {
     // midnight, so it reads eight days back. Every worker of a queue must keep the same number.
     metrics: { maxDataPoints: MetricsTime.ONE_WEEK * 2 },
   });
+  // Watching windows hear of the job on the live bus (`src/server/live/job-events.ts`).
+  announceJobEvents(worker, name as QueueName, connection, config.REDIS_PREFIX);
   worker.on('failed', (job, error) => log.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, 'job failed'));
   worker.on('error', (error) => log.error({ queue: name, err: error.message }, 'worker error'));
   return worker;

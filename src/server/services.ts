@@ -25,7 +25,7 @@ export interface Services {
   bus: LiveBus;
   /** How many live streams each user holds open in this process, and the limit on it. */
   liveLimits: LiveLimits;
-  /** Live job events, one source per queue for the whole process. */
+  /** Live job events, heard on the live bus by queue. */
   jobEvents: JobEvents;
   /** Ends live streams whose session or membership has gone, in every web process. */
   liveAccess: LiveAccess;
@@ -44,19 +44,20 @@ export function createServices(config: InstallationEnv): Services {
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const redis = createRedis(config.REDIS_URL, 'request');
   const queues = createProducers(redis, config.REDIS_PREFIX, config.installationId);
-  const jobEvents = createJobEvents(config.REDIS_URL, config.REDIS_PREFIX);
-  return { env: config, db, redis, queues, jobEvents, ...createLiveHubs({ db, redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, maxLifetimeMs: config.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping }) };
+  return { env: config, db, redis, queues, ...createLiveHubs({ db, redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, maxLifetimeMs: config.LIVE_STREAM_MAX_MS }) };
 }
 
 /**
  * A process's live bus and the hubs built on it. Tests build a second set on the same database
  * and Redis to play a second web process.
  */
-export function createLiveHubs(options: { db: Database; redis: Redis; redisUrl: string; prefix: string; maxLifetimeMs: number; stopping: AbortSignal }) {
+export function createLiveHubs(options: { db: Database; redis: Redis; redisUrl: string; prefix: string; maxLifetimeMs: number }) {
   const bus = createLiveBus({ redis: options.redis, redisUrl: options.redisUrl, prefix: options.prefix });
-  const liveAccess = createLiveAccess({ bus, db: options.db, maxLifetimeMs: options.maxLifetimeMs, stopping: options.stopping });
+  const jobEvents = createJobEvents(bus);
+  const liveAccess = createLiveAccess({ bus, db: options.db, maxLifetimeMs: options.maxLifetimeMs, stopping: jobEvents.stopping });
   return {
     bus,
+    jobEvents,
     liveLimits: createLiveLimits(),
     liveAccess,
     textChannel: createTextChannel({ bus }),
@@ -67,7 +68,8 @@ export function createLiveHubs(options: { db: Database; redis: Redis; redisUrl: 
 }
 
 /** Stops what `createLiveHubs` built: the streams end, then the bus's connection closes. */
-export async function closeLiveHubs(hubs: Pick<Services, 'bus' | 'liveAccess' | 'textChannel' | 'presence' | 'inbox'>): Promise<void> {
+export async function closeLiveHubs(hubs: Pick<Services, 'bus' | 'jobEvents' | 'liveAccess' | 'textChannel' | 'presence' | 'inbox'>): Promise<void> {
+  await hubs.jobEvents.close();
   await hubs.liveAccess.close();
   hubs.textChannel.close();
   await hubs.presence.close();
@@ -76,7 +78,6 @@ export async function closeLiveHubs(hubs: Pick<Services, 'bus' | 'liveAccess' | 
 }
 
 export async function closeServices(services: Services): Promise<void> {
-  await services.jobEvents.close();
   await closeLiveHubs(services);
   await services.queues.close();
   services.redis.disconnect();

@@ -17,7 +17,6 @@ import { hashPassword } from '../../src/server/auth/password';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
 import { parseEnv, type InstallationEnv } from '../../src/server/env';
 import { readInstallationId } from '../../src/server/platform/installation';
-import { createJobEvents } from '../../src/server/live/job-events';
 import { createProducers } from '../../src/server/platform/queues';
 import { createRedis } from '../../src/server/platform/redis';
 import { closeLiveHubs, createLiveHubs, type Services } from '../../src/server/services';
@@ -27,6 +26,7 @@ import { appErrorData } from '../../src/server/trpc/trpc';
 import type { AppErrorData } from '../../src/shared/errors';
 import { workerTimings, type QueueName } from '../../src/shared/jobs';
 import { leavingForeignJobs } from '../../worker/foreign-jobs';
+import { announceJobEvents } from '../../src/server/platform/job-announcements';
 
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -62,19 +62,16 @@ export async function createTestServices(overrides: Record<string, string> = {})
     await new Promise<void>((resolve) => redis.once('ready', () => resolve()));
   });
   const queues = createProducers(redis, env.REDIS_PREFIX, installationId);
-  const jobEvents = createJobEvents(redisUrl, env.REDIS_PREFIX);
-  const hubs = createLiveHubs({ db: scratch.db, redis, redisUrl, prefix: env.REDIS_PREFIX, maxLifetimeMs: env.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
+  const hubs = createLiveHubs({ db: scratch.db, redis, redisUrl, prefix: env.REDIS_PREFIX, maxLifetimeMs: env.LIVE_STREAM_MAX_MS });
   return {
     env,
     db: scratch.db,
     redis,
     queues,
-    jobEvents,
     ...hubs,
     scratch,
     mailDir,
     async close() {
-      await jobEvents.close();
       await closeLiveHubs(hubs);
       await queues.close();
       await deleteKeys(env.REDIS_PREFIX);
@@ -90,14 +87,11 @@ export async function createTestServices(overrides: Record<string, string> = {})
  * bus and hubs (and so its own subscriber connection). `close` stops only what it added.
  */
 export function asAnotherProcess(services: TestServices): TestServices & { closeProcess(): Promise<void> } {
-  const jobEvents = createJobEvents(redisUrl, services.env.REDIS_PREFIX);
-  const hubs = createLiveHubs({ db: services.db, redis: services.redis, redisUrl, prefix: services.env.REDIS_PREFIX, maxLifetimeMs: services.env.LIVE_STREAM_MAX_MS, stopping: jobEvents.stopping });
+  const hubs = createLiveHubs({ db: services.db, redis: services.redis, redisUrl, prefix: services.env.REDIS_PREFIX, maxLifetimeMs: services.env.LIVE_STREAM_MAX_MS });
   return {
     ...services,
-    jobEvents,
     ...hubs,
     async closeProcess() {
-      await jobEvents.close();
       await closeLiveHubs(hubs);
     },
   };
@@ -197,11 +191,10 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null | fal
  * leaving jobs of other installations alone as the worker process does.
  */
 export function startWorker(services: Pick<Services, 'env'>, queue: QueueName, processor: Processor, log: Logger = pino({ level: 'silent' })): Worker {
-  return new Worker(queue, leavingForeignJobs(services.env.installationId, processor, log), {
-    connection: createRedis(services.env.REDIS_URL, 'worker'),
-    prefix: services.env.REDIS_PREFIX,
-    ...workerTimings,
-  });
+  const connection = createRedis(services.env.REDIS_URL, 'worker');
+  const worker = new Worker(queue, leavingForeignJobs(services.env.installationId, processor, log), { connection, prefix: services.env.REDIS_PREFIX, ...workerTimings });
+  announceJobEvents(worker, queue, connection, services.env.REDIS_PREFIX);
+  return worker;
 }
 
 /** The refusal of a call that must fail: tRPC's code and the error data the client receives. */

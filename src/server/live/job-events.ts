@@ -1,33 +1,31 @@
 /**
- * Live job events for the whole process: one BullMQ `QueueEvents` (one Redis connection) per
- * queue, opened the first time someone listens to that queue and shared by every listener, so a
- * hundred watching browser tabs cost one connection instead of a hundred. Subscriptions that
- * show a job's progress (the registry lookup today, the AI drafts next) listen here by job id.
+ * Live job events on the live bus (`live-bus.ts`), one channel per queue, as the queues and the
+ * worker announce them (`platform/job-announcements.ts`). A web process hears them on its one
+ * subscriber connection like every other live channel, and subscriptions that show a job's
+ * progress (a registry lookup, an AI draft, a check against the call) listen here by job id.
  *
  * Events say that something happened; they are not the state. A watcher sends the current state
- * first (an SSE subscription only sees what happens after it connects) and re-reads its source of
- * truth when woken, so a lost event costs a delay, not a wrong answer.
+ * first and re-reads its source of truth when woken, so a lost event costs a delay, not a wrong
+ * answer; when the bus's connection breaks, every listener hears `missed` and re-reads.
  */
-import { QueueEvents } from 'bullmq';
-import type { Redis } from 'ioredis';
-import type { QueueName } from '../../shared/jobs';
-import { createRedis } from '../platform/redis';
+import { z } from 'zod';
+import { queueNames, type QueueName } from '../../shared/jobs';
+import { jobChannelOf, type JobEvent } from '../platform/job-announcements';
+import type { LiveBus } from './live-bus';
 
-export type JobEventType = 'waiting' | 'active' | 'progress' | 'completed' | 'failed' | 'delayed';
-const jobEventTypes: readonly JobEventType[] = ['waiting', 'active', 'progress', 'completed', 'failed', 'delayed'];
+export type { JobEvent, JobEventType } from '../platform/job-announcements';
 
-export interface JobEvent {
-  type: JobEventType;
-  jobId: string;
-  /** The progress value for `progress`, the return value for `completed`, the reason for `failed`. */
-  data?: unknown;
-}
+const jobEventSchema = z.object({
+  type: z.enum(['waiting', 'active', 'progress', 'completed', 'failed']),
+  jobId: z.string().max(500),
+  data: z.unknown().optional(),
+});
 
 export interface JobEvents {
   /**
-   * Calls `listener` for every event of `queue` whose job id `matches`, until the returned
-   * function is called. Resolves once the queue's event stream is listening (or after a short
-   * wait when Redis is away: the watcher's own re-reads cover that).
+   * Calls `listener` for every event of `queue` whose job id `matches`, and with `missed` (any job)
+   * when events may have been lost, until the returned function is called. Resolves once the
+   * queue's channel is heard (or after a short wait when Redis is away).
    */
   listen(queue: QueueName, matches: (jobId: string) => boolean, listener: (event: JobEvent) => void): Promise<() => void>;
   /** Aborted when the process stops: every watcher ends its stream so the server can close. */
@@ -35,59 +33,36 @@ export interface JobEvents {
   close(): Promise<void>;
 }
 
-const READY_WAIT_MS = 2000;
-
-export function createJobEvents(redisUrl: string, prefix: string): JobEvents {
-  const sources = new Map<QueueName, { events: QueueEvents; connection: Redis; ready: Promise<unknown> }>();
-  const listeners = new Map<QueueName, Set<(event: JobEvent) => void>>();
+export function createJobEvents(bus: LiveBus): JobEvents {
   const stop = new AbortController();
-
-  function source(queue: QueueName) {
-    let existing = sources.get(queue);
-    if (!existing) {
-      const connection = createRedis(redisUrl, 'worker');
-      const events = new QueueEvents(queue, { connection, prefix });
-      events.on('error', () => {}); // reconnects by itself; watchers re-read meanwhile
-      const forQueue = new Set<(event: JobEvent) => void>();
-      listeners.set(queue, forQueue);
-      for (const type of jobEventTypes) {
-        events.on(type, (args: { jobId: string; data?: unknown; returnvalue?: unknown; failedReason?: string }) => {
-          const event: JobEvent = { type, jobId: args.jobId, data: args.data ?? args.returnvalue ?? args.failedReason };
-          for (const listener of forQueue) listener(event);
-        });
-      }
-      existing = { events, connection, ready: events.waitUntilReady().catch(() => {}) };
-      sources.set(queue, existing);
-    }
-    return existing;
-  }
-
+  const held = new Set<() => void>();
   return {
     stopping: stop.signal,
 
     async listen(queue, matches, listener) {
-      if (stop.signal.aborted) return () => {};
-      const { ready } = source(queue);
-      const filtered = (event: JobEvent) => {
-        if (matches(event.jobId)) listener(event);
+      if (stop.signal.aborted || !queueNames.includes(queue)) return () => {};
+      const unsubscribe = await bus.subscribe(jobChannelOf(queue), (message) => {
+        if (message === null) return listener({ type: 'missed', jobId: '' });
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(message);
+        } catch {
+          return;
+        }
+        const event = jobEventSchema.safeParse(parsed);
+        if (event.success && matches(event.data.jobId)) listener(event.data);
+      });
+      held.add(unsubscribe);
+      return () => {
+        held.delete(unsubscribe);
+        unsubscribe();
       };
-      listeners.get(queue)!.add(filtered);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([ready, new Promise((resolve) => (timer = setTimeout(resolve, READY_WAIT_MS)))]);
-      clearTimeout(timer);
-      return () => listeners.get(queue)?.delete(filtered);
     },
 
     async close() {
       stop.abort();
-      for (const set of listeners.values()) set.clear();
-      await Promise.all(
-        [...sources.values()].map(async ({ events, connection }) => {
-          await events.close().catch(() => {});
-          connection.disconnect();
-        }),
-      );
-      sources.clear();
+      for (const unsubscribe of held) unsubscribe();
+      held.clear();
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { defaultJobOptions, queues, withInstallation, type JobPayload, type QueueName } from '../../shared/jobs';
 import { AppError } from '../../shared/errors';
 import { currentTraceId } from '../http/trace-context';
+import { publishJobEvent } from './job-announcements';
 
 export type Producers = {
   add<Q extends QueueName>(queue: Q, payload: JobPayload<Q>, options?: JobsOptions & { jobId: string }): Promise<string>;
@@ -37,7 +38,10 @@ export function createProducers(connection: Redis, prefix: string, installationI
       if (connection.status !== 'ready') throw new AppError('UNAVAILABLE');
       try {
         const job = await queue(name).add(name, data, options && { ...options, ...(deduplication && { deduplication }) });
-        return job.id ?? options?.jobId ?? '';
+        const jobId = job.id ?? options?.jobId ?? '';
+        // Watching windows hear that it waits (`live/job-events.ts`); the worker says the rest.
+        void publishJobEvent(connection, prefix, name, { type: 'waiting', jobId });
+        return jobId;
       } catch (error) {
         // Redis unreachable: the caller's action can be tried again shortly, nothing was stored.
         throw Object.assign(new AppError('UNAVAILABLE'), { cause: error });

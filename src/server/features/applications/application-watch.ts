@@ -41,7 +41,7 @@ export async function* watchApplication(services: Pick<Services, 'db' | 'bus' | 
         'drafts',
         () => true,
         (event) => {
-          if (event.type === 'waiting' || (event.type !== 'progress' && draftIds.has(event.jobId))) wakes.poke();
+          if (event.type === 'waiting' || event.type === 'missed' || (event.type !== 'progress' && draftIds.has(event.jobId))) wakes.poke();
         },
       ),
     );

@@ -33,7 +33,7 @@ export async function* watchCheck(services: Pick<Services, 'db' | 'jobEvents'>, 
       (event) => {
         const progress = event.type === 'progress' ? progressOf(event.data) : null;
         if (progress) steps = progress;
-        if (event.type === 'progress' || event.type === 'completed' || event.type === 'failed') wakes.poke();
+        if (event.type === 'progress' || event.type === 'completed' || event.type === 'failed' || event.type === 'missed') wakes.poke();
       },
     );
     let current = await findCheck(services.db, applicationId, checkId);

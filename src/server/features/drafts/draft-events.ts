@@ -23,7 +23,7 @@ export async function* watchDraft(services: Pick<Services, 'db' | 'jobEvents'>, 
       'drafts',
       (jobId) => jobId === draftId,
       (event) => {
-        if (event.type === 'progress' || event.type === 'completed' || event.type === 'failed') wakes.poke();
+        if (event.type === 'progress' || event.type === 'completed' || event.type === 'failed' || event.type === 'missed') wakes.poke();
       },
     );
     const current = await draftById(services.db, applicationId, draftId);
