@@ -6,7 +6,7 @@
  * - the language a visit starts in (`?lang=`), chosen in main.tsx before the first render, and
  *   followed again on back and forward (`lib/intl.tsx`);
  * - the address to come back to after signing in again, taken by tRPC's error handler outside
- *   React (`lib/trpc.ts`).
+ *   React (`lib/trpc.ts`) and by a download whose session has ended (`lib/download.ts`).
  * The one place the client reads `location.search`: lint refuses it anywhere else (eslint.config.js).
  */
 

@@ -6,8 +6,8 @@
  * refused call does; any other failure is the caller's to tell in words.
  */
 import { fileNameOfDisposition } from '../../shared/content-disposition';
-import { getAuthToken } from './auth-token';
-import { signInAgain } from './trpc';
+import { addressHere } from './address-bar';
+import { clearAuthToken, getAuthToken } from './auth-token';
 
 export class DownloadError extends Error {
   /** `status`: the answer's, or null without one (no connection, or it ended part-way); `retryAfter`: seconds, past a limit. */
@@ -17,6 +17,16 @@ export class DownloadError extends Error {
   ) {
     super(status === null ? 'download failed: no connection' : `download failed: ${status}`);
   }
+}
+
+/**
+ * The session has ended: forget it and log in again, back to this page — as a refused call does
+ * (`lib/trpc.ts`), kept here so that the first visit's scripts carry nothing of the downloads.
+ */
+function signInAgain() {
+  if (!getAuthToken() || window.location.pathname === '/logout') return;
+  clearAuthToken();
+  window.location.assign(`/login?redirect=${encodeURIComponent(addressHere())}`);
 }
 
 /** Fetches the file at `path` and hands it to the browser as a download named by the server (else `fallbackName`). */

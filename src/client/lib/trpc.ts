@@ -70,11 +70,7 @@ export function appErrorOf(error: unknown): AppErrorData | null {
 }
 
 function onUnauthorized(error: unknown) {
-  if (appErrorOf(error)?.appCode === 'UNAUTHORIZED') signInAgain();
-}
-
-/** The session has ended (a call answered UNAUTHORIZED): forget it and log in again, back to this page. */
-export function signInAgain() {
+  if (appErrorOf(error)?.appCode !== 'UNAUTHORIZED') return;
   // Already signed out (a screen still asking for a moment after logout): nothing to send to login.
   if (!getAuthToken()) return;
   // Signing out: a query still in flight when the session ended answers UNAUTHORIZED; the logout
