@@ -205,3 +205,40 @@ describe('"Grants for you" through the API', () => {
     expect(await failureOf(stranger.grantsForYou.list({ companyId }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe("a grant's rules in the admin grant editor", () => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices();
+    await seedCatalog(services.db);
+  });
+  afterAll(() => services.close());
+
+  it('saves and reads back the rules, refuses NACE prefixes it cannot read, and is for platform admins only', async () => {
+    const admin = await callerFor(services, { token: (await createUser(services, { platformRole: 'admin' })).token });
+    const grant = await services.db.selectFrom('grants').select('id').where('slug', '=', 'innobooster').executeTakeFirstOrThrow();
+    const saved = await admin.grants.admin.saveRules({
+      grantId: grant.id,
+      countries: ['DK', 'NO'],
+      companySize: 'small',
+      minAgeYears: null,
+      maxAgeYears: 5,
+      naceIncluded: '62, 72.1',
+      naceExcluded: '01;02',
+      legalForms: 'AS, ApS',
+      maxTurnoverEur: 10_000_000,
+      cofinancingPct: 25,
+    });
+    expect(saved).toEqual({ countries: ['DK', 'NO'], companySize: 'small', minAgeYears: null, maxAgeYears: 5, naceIncluded: ['62', '72.1'], naceExcluded: ['01', '02'], legalForms: ['AS', 'ApS'], maxTurnoverEur: 10_000_000, cofinancingPct: 25 });
+    expect(await admin.grants.admin.rules({ id: grant.id })).toEqual(saved);
+
+    const refused = await failureOf(
+      admin.grants.admin.saveRules({ grantId: grant.id, countries: [], companySize: null, minAgeYears: null, maxAgeYears: null, naceIncluded: 'software', naceExcluded: '', legalForms: '', maxTurnoverEur: null, cofinancingPct: null }),
+    );
+    expect(refused).toMatchObject({ code: 'BAD_REQUEST', fieldErrors: { naceIncluded: 'grantRules.nace.invalid' } });
+    expect((await admin.grants.admin.rules({ id: grant.id })).naceIncluded).toEqual(['62', '72.1']);
+
+    const member = await callerFor(services, { token: (await createUser(services)).token });
+    expect(await failureOf(member.grants.admin.rules({ id: grant.id }))).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});

@@ -21,6 +21,7 @@ import { funds } from './messages/funds';
 import { grantAlerts } from './messages/grant-alerts';
 import { grants } from './messages/grants';
 import { grantsForYou } from './messages/grants-for-you';
+import { grantRules } from './messages/grant-rules';
 import { invitations } from './messages/invitations';
 import { jobs } from './messages/jobs';
 import { legal } from './messages/legal';
@@ -31,7 +32,7 @@ import { versions } from './messages/versions';
 import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
-const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions, dataRights, answerLibrary, documentExport, deadlines, assessment, fitToLimit, grantsForYou] as const;
+const modules = [core, auth, companies, companyClaims, invitations, jobs, funds, grants, grantAlerts, legal, applications, drafts, budget, reviews, notifications, presence, feedback, versions, dataRights, answerLibrary, documentExport, deadlines, assessment, fitToLimit, grantsForYou, grantRules] as const;
 
 /**
  * The features whose texts the public catalogue pages (`publicPageRoutes`) show: a first visit

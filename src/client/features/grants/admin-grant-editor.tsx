@@ -14,6 +14,7 @@ import { languageName } from '../../../shared/i18n/language-names';
 import { emptyText, translatedLocales } from '../../../shared/i18n/localized-text';
 import { LocalizedField } from '../../ui/localized-field';
 import { trpc } from '../../lib/trpc';
+import { AdminGrantRules } from './admin-grant-rules';
 import type { AppRouter } from '../../../server/trpc/root';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Button, buttonClass } from '../../ui/button';
@@ -329,6 +330,7 @@ export function AdminGrantEditor({ grantId, fundId }: { grantId: string; fundId:
       <PublishBar grant={data} onChanged={refresh} />
       {/* Re-mounted on each loaded version, so a reload shows what is saved now. */}
       <GrantForm key={`${data.id}:${data.version}`} grant={data} onSaved={refresh} />
+      <AdminGrantRules grantId={data.id} />
       <Sections grant={data} onChanged={refresh} />
     </div>
   );

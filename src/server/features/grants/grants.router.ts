@@ -12,6 +12,8 @@ import {
   updateSectionInput,
 } from '../../../shared/schemas/grants';
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
+import { saveGrantRulesInput } from '../../../shared/schemas/grant-rules';
+import { findGrantRules, saveGrantRules } from './grant-rules.queries';
 import { findFundById } from '../../domain/funds.queries';
 import { findGrantQuestions } from '../../domain/grants.queries';
 import { cachedCatalog } from '../../catalog/catalog-cache';
@@ -84,6 +86,12 @@ export const grantsRouter = router({
       const grant = await findAdminGrant(ctx.db, input.id);
       if (!grant) throw new AppError('NOT_FOUND');
       return grant;
+    }),
+    /** The grant's rules, checked against each company's facts in "Grants for you" (decision 0053). */
+    rules: adminProcedure.input(grantIdInput).query(({ ctx, input }) => findGrantRules(ctx.db, input.id)),
+    saveRules: adminProcedure.input(saveGrantRulesInput).mutation(async ({ ctx, input }) => {
+      if (!(await saveGrantRules(ctx.db, input))) throw new AppError('NOT_FOUND');
+      return findGrantRules(ctx.db, input.grantId);
     }),
     create: adminProcedure.input(createGrantInput).mutation(({ ctx, input }) => createGrant(ctx.db, input)),
     update: adminProcedure.input(updateGrantInput).mutation(({ ctx, input }) => updateGrant(ctx.db, input)),
