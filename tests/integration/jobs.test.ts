@@ -73,8 +73,8 @@ describe('the queue overview', () => {
     await email().add('email', { emailId: randomUUID() }, { delay: 60_000 });
 
     const overview = await admin.jobs.overview();
-    expect(overview.map((queue) => queue.name)).toEqual(['drafts', 'registry', 'email', 'notifications', 'exports', 'retention', 'deadlines']);
-    const [draftsQueue, registryQueue, emailQueue] = overview;
+    expect(overview.map((queue) => queue.name)).toEqual(['drafts', 'assessment', 'registry', 'email', 'notifications', 'exports', 'retention', 'deadlines']);
+    const [draftsQueue, , registryQueue, emailQueue] = overview;
 
     expect(draftsQueue!.counts).toEqual({ waiting: 0, active: 0, delayed: 0, completed: 2, failed: 1, paused: 0 });
     expect(emailQueue!.counts).toEqual({ waiting: 2, active: 0, delayed: 1, completed: 0, failed: 0, paused: 0 });
@@ -311,7 +311,7 @@ describe('when Redis is away', () => {
     await waitFor(async () => redis.status === 'ready');
     const { queues, caller } = await adminCallerOver(redis);
     try {
-      expect((await caller.jobs.overview()).map((queue) => queue.name)).toEqual(['drafts', 'registry', 'email', 'notifications', 'exports', 'retention', 'deadlines']);
+      expect((await caller.jobs.overview()).map((queue) => queue.name)).toEqual(['drafts', 'assessment', 'registry', 'email', 'notifications', 'exports', 'retention', 'deadlines']);
       proxy.close();
       for (const socket of sockets) socket.destroy();
       await waitFor(async () => redis.status !== 'ready');
