@@ -337,6 +337,10 @@ describe('the lookup job and company creation, for Norway and Finland', () => {
     const other = await callerFor(services, { token: (await createUser(services)).token });
     expect(await failureOf(other.companies.create({ country: 'NO', orgId: EQUINOR, name: 'Equinor again' }))).toMatchObject({ code: 'CONFLICT', messageKey: 'companies.exists' });
     expect(await companyRows('NO', EQUINOR)).toHaveLength(1);
+
+    // Whoever finds the number taken can ask its owners to join, by the Norwegian number.
+    const request = await other.companyClaims.requestJoin({ orgId: EQUINOR });
+    expect(request).toMatchObject({ companyName: 'Equinor' });
   });
 
   it('creates a Finnish company from its business ID, the head count left unknown', async () => {

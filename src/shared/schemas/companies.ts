@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLineName } from '../domain/names';
 import { companyRoles } from '../domain/company-roles';
-import { countries, hasOrgIdShape, hasOrgIdShapeFor, isValidOrgId, isValidOrgIdFor, normalizeOrgId, normalizeOrgIdFor, type Country } from '../domain/org-id';
+import { countries, finnishBusinessIdPattern, hasOrgIdShape, hasOrgIdShapeFor, isValidOrgId, isValidOrgIdFor, normalizeOrgId, normalizeOrgIdFor, type Country } from '../domain/org-id';
 import { locales } from '../i18n/locales';
 
 /**
@@ -14,6 +14,20 @@ export const orgIdSchema = z
   .transform(normalizeOrgId)
   .refine(hasOrgIdShape, { error: 'companies.orgId.invalid', abort: true })
   .refine(isValidOrgId, { error: 'companies.orgId.checkDigit' });
+
+/**
+ * A number of any of the three countries in its written form (a company's as stored: the CVR
+ * number, the 9-digit Norwegian number, the Finnish `1234567-8`), each checked by its country's
+ * rule: asking to join the company that holds it, whichever country it is from.
+ */
+export const anyCountryOrgIdSchema = z
+  .string({ error: 'companies.orgId.invalid' })
+  .max(40, { error: 'companies.orgId.invalid' })
+  .transform((value) => {
+    const compact = value.replace(/[\s.]/g, '');
+    return finnishBusinessIdPattern.test(compact) ? compact : compact.replace(/-/g, '');
+  })
+  .refine((value) => countries.some((country) => isValidOrgIdFor(country, value)), { error: 'companies.orgId.invalid' });
 
 /** A head count typed by hand (when the registry cannot be reached), kept as text like the registry's ranges. */
 export const employeesSchema = z

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
-import { companyIdSchema, companyRoleSchema, orgIdSchema } from './companies';
+import { anyCountryOrgIdSchema, companyIdSchema, companyRoleSchema } from './companies';
 
 const requestIdSchema = z.uuid({ error: 'error.notFound' });
 
-/** Asking to join the company that already holds an organisation ID. */
+/** Asking to join the company that already holds an organisation ID (of any of the three countries; their shapes differ). */
 export const requestJoinInput = z.object({
-  orgId: orgIdSchema,
+  orgId: anyCountryOrgIdSchema,
   message: z.string().trim().max(1000, { error: 'validation.tooLong' }).optional(),
 });
 export type RequestJoinInput = z.input<typeof requestJoinInput>;
