@@ -9,34 +9,24 @@
  * not (the push alone cannot tell). Like every live message, a notice is checked before it is
  * used; one that is not a notice is dropped.
  */
+import { z } from 'zod';
 import { isSectionStatus, type SectionStatus } from '../../shared/domain/application-sections';
+import { channel } from './channel';
 import type { LiveBus } from './live-bus';
 
 export type StatusNotice = { sectionId: string; status: SectionStatus } | { published: true };
 
-const nameOf = (applicationId: string) => `application:${applicationId}`;
+const statusNotice: z.ZodType<StatusNotice> = z.union([
+  z.object({ published: z.literal(true) }),
+  z.object({ sectionId: z.string().max(100), status: z.custom<SectionStatus>((value) => isSectionStatus(value)) }),
+]);
 
-/** Far above any notice; a longer message is not read at all. */
-const NOTICE_MAX_CHARS = 200;
-
-function decoded(raw: string): StatusNotice | undefined {
-  if (raw.length > NOTICE_MAX_CHARS) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const notice = value as Record<string, unknown>;
-  if (notice.published === true) return { published: true };
-  if (typeof notice.sectionId === 'string' && isSectionStatus(notice.status)) return { sectionId: notice.sectionId, status: notice.status };
-  return undefined;
-}
+/** A notice is far below 200 characters; a longer message is not read at all. */
+const statuses = channel((applicationId: string) => `application:${applicationId}`, statusNotice, 200);
 
 /** Tells every web process that the application's statuses changed. Never fails the caller: the change is committed. */
 export async function announceStatus(bus: Pick<LiveBus, 'publish'>, applicationId: string, notice: StatusNotice): Promise<void> {
-  await bus.publish(nameOf(applicationId), JSON.stringify(notice));
+  await statuses.publish(bus, applicationId, notice);
 }
 
 /**
@@ -44,9 +34,5 @@ export async function announceStatus(bus: Pick<LiveBus, 'publish'>, applicationI
  * been missed (read the statuses again), until the returned function is called.
  */
 export function listenToStatuses(bus: LiveBus, applicationId: string, listener: (notice: StatusNotice | null) => void): Promise<() => void> {
-  return bus.subscribe(nameOf(applicationId), (raw) => {
-    if (raw === null) return listener(null);
-    const notice = decoded(raw);
-    if (notice) listener(notice);
-  });
+  return statuses.subscribe(bus, applicationId, listener);
 }

@@ -8,16 +8,19 @@
  * also re-count now and then), not a wrong number. Changes of access (`live-access.ts`: someone
  * left a company, a company was deleted) change what a person may see, so they wake too.
  */
+import { z } from 'zod';
+import { channel } from './channel';
 import type { LiveAccess } from './live-access';
 import type { LiveBus } from './live-bus';
 
-const CHANNEL = 'inbox-changed';
+/** The people whose inboxes changed: one channel for every person. */
+const inboxChanges = channel(() => 'inbox-changed', z.array(z.string().max(100)).max(10_000), 1_000_000);
 
 /** Tells every web process that these people's inboxes changed. Never fails the caller: the row is written. */
 export async function announceInboxChange(bus: Pick<LiveBus, 'publish'>, userIds: readonly string[]): Promise<void> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return;
-  await bus.publish(CHANNEL, JSON.stringify(unique));
+  await inboxChanges.publish(bus, null, unique);
 }
 
 export interface InboxEvents {
@@ -44,17 +47,10 @@ export function createInboxEvents(options: { bus: LiveBus; liveAccess: Pick<Live
   // One channel for every person: it is listened to from the first count stream on.
   function listen() {
     if (listening) return listening;
-    listening = options.bus.subscribe(CHANNEL, (message) => {
+    listening = inboxChanges.subscribe(options.bus, null, (userIds) => {
       // Messages may have been missed: everyone counts again.
-      if (message === null) return wakeAll();
-      let userIds: unknown;
-      try {
-        userIds = JSON.parse(message);
-      } catch {
-        return; // Not ours to read.
-      }
-      if (!Array.isArray(userIds)) return;
-      for (const userId of userIds) if (typeof userId === 'string') wakeUser(userId);
+      if (userIds === null) return wakeAll();
+      for (const userId of userIds) wakeUser(userId);
     });
     // What someone may see changed (left a company, the company deleted), or such news was missed.
     options.liveAccess.follow((change) => {

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { queueNames, type QueueName } from '../../shared/jobs';
 import { jobChannelOf, type JobEvent } from '../platform/job-announcements';
+import { channel } from './channel';
 import type { LiveBus } from './live-bus';
 
 export type { JobEvent, JobEventType } from '../platform/job-announcements';
@@ -20,6 +21,9 @@ const jobEventSchema = z.object({
   jobId: z.string().max(500),
   data: z.unknown().optional(),
 });
+
+/** A queue's channel, as the queues and the worker announce on it; a progress value is small. */
+const jobs = channel(jobChannelOf, jobEventSchema, 10_000);
 
 export interface JobEvents {
   /**
@@ -41,16 +45,9 @@ export function createJobEvents(bus: LiveBus): JobEvents {
 
     async listen(queue, matches, listener) {
       if (stop.signal.aborted || !queueNames.includes(queue)) return () => {};
-      const unsubscribe = await bus.subscribe(jobChannelOf(queue), (message) => {
-        if (message === null) return listener({ type: 'missed', jobId: '' });
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(message);
-        } catch {
-          return;
-        }
-        const event = jobEventSchema.safeParse(parsed);
-        if (event.success && matches(event.data.jobId)) listener(event.data);
+      const unsubscribe = await jobs.subscribe(bus, queue, (event) => {
+        if (event === null) return listener({ type: 'missed', jobId: '' });
+        if (matches(event.jobId)) listener(event);
       });
       held.add(unsubscribe);
       return () => {
