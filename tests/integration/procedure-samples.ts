@@ -540,6 +540,8 @@ export const samples: Record<string, (world: World) => unknown> = {
   'companies.create': () => ({ orgId: nextOrgId(), name: 'Ny Virksomhed ApS', website: 'ny.dk' }),
   'companies.update': async (w) => ({ companyId: await w.company(), name: 'Omdøbt ApS', website: 'https://omdoebt.dk', locale: 'en', version: 1 }),
   'companies.refresh': async (w) => ({ companyId: await w.company() }),
+  'companies.answerTurnover': async (w) => ({ companyId: await w.company(), turnoverEur: 1_500_000 }),
+  'grantsForYou.list': async (w) => ({ companyId: await w.company() }),
   // The password is the actor's own (authorization-matrix.test.ts puts it in).
   'companies.delete': async (w) => ({ companyId: await w.company(), name: 'Matrix ApS', password: 'placeholder' }),
   'companies.deletionSummary': async (w) => ({ companyId: await w.company() }),
@@ -599,6 +601,19 @@ export const samples: Record<string, (world: World) => unknown> = {
   'grants.requirementsTest': async (w) => ({ slug: (await w.publicGrant()).slug }),
   'grants.admin.listByFund': async (w) => ({ fundId: (await w.fund()).id }),
   'grants.admin.get': async (w) => ({ id: (await w.grant()).id }),
+  'grants.admin.rules': async (w) => ({ id: (await w.grant()).id }),
+  'grants.admin.saveRules': async (w) => ({
+    grantId: (await w.grant()).id,
+    countries: ['DK'],
+    companySize: 'sme',
+    minAgeYears: null,
+    maxAgeYears: null,
+    naceIncluded: '',
+    naceExcluded: '',
+    legalForms: '',
+    maxTurnoverEur: null,
+    cofinancingPct: 40,
+  }),
   'grants.admin.create': async (w) => ({ ...grantFields, fundId: (await w.fund()).id, title: { da: `New Grant ${unique()}` } }),
   'grants.admin.update': async (w) => {
     const grant = await w.grant();
