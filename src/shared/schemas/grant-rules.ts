@@ -27,7 +27,8 @@ export const saveGrantRulesInput = z.object({
     .string()
     .max(200, { error: 'validation.tooLong' })
     .transform((value) => value.split(/[\s,;]+/).map((code) => code.trim()).filter(Boolean)),
-  maxTurnoverEur: z.number().positive({ error: 'grantRules.amount.invalid' }).max(1e13).nullable(),
+  // Whole cents are kept: an amount that rounds to nothing is no limit a grant can have.
+  maxTurnoverEur: z.number().min(1, { error: 'grantRules.amount.invalid' }).max(1e13, { error: 'grantRules.amount.invalid' }).nullable(),
   cofinancingPct: z.number().min(0, { error: 'grantRules.pct.invalid' }).max(100, { error: 'grantRules.pct.invalid' }).nullable(),
 });
 export type SaveGrantRulesInput = z.input<typeof saveGrantRulesInput>;
