@@ -321,6 +321,16 @@ export interface GrantAlerts {
   updated_at: Generated<Timestamp>;
 }
 
+export interface GrantRequirements {
+  expected_answer: Generated<boolean>;
+  grant_id: string;
+  id: Generated<string>;
+  position: number;
+  prefill: string | null;
+  text: string;
+  translations: Generated<Json>;
+}
+
 export interface GrantRules {
   cofinancing_pct: Numeric | null;
   company_size: string | null;
@@ -333,16 +343,6 @@ export interface GrantRules {
   nace_excluded: Generated<string[]>;
   nace_included: Generated<string[]>;
   updated_at: Generated<Timestamp>;
-}
-
-export interface GrantRequirements {
-  expected_answer: Generated<boolean>;
-  grant_id: string;
-  id: Generated<string>;
-  position: number;
-  prefill: string | null;
-  text: string;
-  translations: Generated<Json>;
 }
 
 export interface Grants {
