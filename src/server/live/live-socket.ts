@@ -234,6 +234,12 @@ export function attachLiveSocket(
       } catch (error) {
         throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'error.tooManySubscriptions', cause: error });
       }
+      // The window may have left while its session was read: its socket's 'close' is then heard
+      // already, and the place goes back now instead of never.
+      if (res.readyState !== res.OPEN) {
+        release();
+        throw new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: 'error.unavailable' });
+      }
       res.once('close', release);
       users.set(res, auth.user.id);
       void holdAccess(res, { userId: auth.user.id, sessionId: auth.session.id, sessionExpiresAt: auth.session.expiresAt }).catch(() => res.close(SESSION_ENDED_CLOSE_CODE));
