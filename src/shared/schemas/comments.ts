@@ -25,7 +25,8 @@ const yjsIdSchema = z.strictObject({ client: z.int().min(0).max(0xffff_ffff), cl
  */
 const relativePositionSchema = z.strictObject({
   type: yjsIdSchema.optional(),
-  tname: z.string().max(64).optional(),
+  // A root type's name: text the database can keep, so no half of a surrogate pair.
+  tname: z.string().max(64).regex(/^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/).optional(),
   item: yjsIdSchema.optional(),
   assoc: z.int().min(-1).max(0),
 });
