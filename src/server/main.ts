@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { appUrl, env } from './env';
 import { passwordResetsSettled } from './features/auth/auth.service';
+import { textWritesSettled } from './features/co-editing/co-editing.service';
 import { attachLiveSocket } from './live/live-socket';
 import { log } from './platform/log';
 import { serveMetrics, startProcessMetrics } from './http/metrics';
@@ -82,6 +83,8 @@ function stop(signal: string) {
     await Promise.allSettled([...inFlight]);
     // A password-reset request is answered before its e-mail is queued: let that finish first.
     await passwordResetsSettled();
+    // Pushes taken over the live connections before they closed are stored (or refused) first.
+    await textWritesSettled();
     await closeServices(services);
     clearTimeout(force);
     process.exit(0);

@@ -75,8 +75,19 @@ export function pushText(db: Executor, input: { applicationId: string; sectionId
       return;
     }
     waiting.set(key, [push]);
-    void drain(db, input.applicationId, input.sectionId, key);
+    const run = drain(db, input.applicationId, input.sectionId, key);
+    draining.add(run);
+    const done = () => void draining.delete(run);
+    run.then(done, done);
   });
+}
+
+/** Sections' transactions under way in this process. */
+const draining = new Set<Promise<void>>();
+
+/** Resolves when every push taken is stored or refused (a stopping server waits for it before it closes the database). */
+export async function textWritesSettled(): Promise<void> {
+  while (draining.size > 0) await Promise.allSettled([...draining]);
 }
 
 async function drain(db: Executor, applicationId: string, sectionId: string, key: string): Promise<void> {
