@@ -510,6 +510,7 @@ export interface SectionTextUpdates {
 
 export interface SectionVersions {
   answers: Generated<Json>;
+  applied_suggestion_id: string | null;
   author_id: string | null;
   content: string;
   data: Json | null;

@@ -80,9 +80,10 @@ function checkedData(section: SectionRow, data: unknown): unknown {
  * changed text goes through the section's co-editing document: `textUpdate` is the change, for
  * the caller to pass on to open editors once the save is committed (`announceText`). The status
  * follows the save (`statusAfterSave`), and the state is recorded as a version (decision 0036;
- * `restoredFrom`: the version a restore brings back).
+ * `restoredFrom`: the version a restore brings back; `appliedSuggestion`: the suggestion of a check
+ * the save applies, decision 0052).
  */
-export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string, options: { restoredFrom?: string } = {}) {
+export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string, options: { restoredFrom?: string; appliedSuggestion?: string } = {}) {
   // The text's document as the save left it, kept in memory once the save has committed.
   let changed: KeptDocument | null = null;
   const run = async (trx: Executor) => {

@@ -305,7 +305,7 @@ export async function suggestionsOf(db: Executor, checkId: string, locale: Local
 export async function findSuggestion(db: Executor, applicationId: string, suggestionId: string) {
   const row = await db
     .selectFrom('assessment_suggestions')
-    .select(['id', 'check_id as checkId', 'section_id as sectionId', 'kind', 'text', 'anchor', 'paragraph', 'status'])
+    .select(['id', 'check_id as checkId', 'section_id as sectionId', 'kind', 'text', 'anchor', 'paragraph', 'status', 'decided_by as decidedBy'])
     .where('id', '=', suggestionId)
     .where('application_id', '=', applicationId)
     .executeTakeFirst();

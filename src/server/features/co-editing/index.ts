@@ -1,0 +1,2 @@
+/** What other modules may ask of co-editing. */
+export { bindsClient } from './text-clients';
