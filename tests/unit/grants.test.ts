@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { employeeRange, evaluateRequirements, prefillAnswer, requirementsFailedByProfile } from '../../src/shared/domain/requirements-test';
+import { employeeRange, evaluateRequirements, prefillAnswer } from '../../src/shared/domain/requirements-test';
 import { nextFreeSlug, slugify } from '../../src/shared/domain/slug';
 
 describe('slugs', () => {
@@ -49,18 +49,3 @@ describe('the requirements test', () => {
   });
 });
 
-describe('requirements the registry profile fails', () => {
-  const questions = [
-    { id: 'cvr', text: 'Har et CVR-nummer', expectedAnswer: true, prefill: 'org_id' as const },
-    { id: 'sme', text: 'Er en SMV', expectedAnswer: true, prefill: 'sme' as const },
-    { id: 'new', text: 'Projektet er nyt', expectedAnswer: true, prefill: null },
-  ];
-
-  it('names only the questions the profile answers against the grant', () => {
-    expect(requirementsFailedByProfile(questions, { orgId: '54562519', employees: '1000+' }).map((question) => question.id)).toEqual(['sme']);
-    expect(requirementsFailedByProfile(questions, { orgId: '12345678', employees: '10-19' })).toEqual([]);
-    // A profile that cannot tell (no head count, a band across the limit) fails nothing.
-    expect(requirementsFailedByProfile(questions, { orgId: null, employees: null })).toEqual([]);
-    expect(requirementsFailedByProfile(questions, { orgId: '12345678', employees: '200-499' })).toEqual([]);
-  });
-});

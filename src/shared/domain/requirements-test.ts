@@ -62,18 +62,3 @@ export function prefillAnswer(prefill: ProfilePrefill, company: { orgId: string 
   if (range.min >= SME_EMPLOYEE_LIMIT) return false;
   return undefined;
 }
-
-/**
- * The questions the company's registry profile answers against the grant: the requirements it
- * fails as far as the registry can tell (a warning before applying, not a refusal).
- */
-export function requirementsFailedByProfile<Q extends EligibilityQuestion & { prefill: ProfilePrefill | null }>(
-  questions: readonly Q[],
-  company: { orgId: string | null; employees: string | number | null },
-): Q[] {
-  return questions.filter((question) => {
-    if (!question.prefill) return false;
-    const answer = prefillAnswer(question.prefill, company);
-    return answer !== undefined && answer !== question.expectedAnswer;
-  });
-}

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
-import type { Outcome, RuleKind } from '../../../shared/domain/grant-rules';
+import { factsFromRow, rulesFromRow, type CompanyFacts, type GrantRules, type Outcome, type RuleKind } from '../../../shared/domain/grant-rules';
 
 export interface RankedGrantRow {
   id: string;
@@ -125,4 +125,26 @@ export async function rankGrantsForCompany(db: Executor, companyId: string, opti
 export async function companyTurnover(db: Executor, companyId: string): Promise<number | null> {
   const row = await db.selectFrom('companies').select('turnover_eur').where('id', '=', companyId).executeTakeFirst();
   return row?.turnover_eur === null || row?.turnover_eur === undefined ? null : Number(row.turnover_eur);
+}
+
+/** One grant's rules (read; the grants feature owns them), or none set. */
+export async function rulesOfGrant(db: Executor, grantId: string): Promise<GrantRules> {
+  const row = await db
+    .selectFrom('grant_rules')
+    .select(['countries', 'company_size', 'min_age_years', 'max_age_years', 'nace_included', 'nace_excluded', 'legal_forms', 'max_turnover_eur', 'cofinancing_pct'])
+    .where('grant_id', '=', grantId)
+    .executeTakeFirst();
+  return rulesFromRow(row);
+}
+
+/** The facts the rules are checked against, of each of the (not deleted) companies, by id. */
+export async function factsOfCompanies(db: Executor, companyIds: readonly string[]): Promise<Map<string, CompanyFacts>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['id', 'country', 'nace', 'employees_min', 'employees_max', 'legal_form_code', 'turnover_eur', 'standing', sql<string | null>`to_char(start_date, 'YYYY-MM-DD')`.as('start_date')])
+    .where('id', 'in', [...companyIds])
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, factsFromRow(row)]));
 }
