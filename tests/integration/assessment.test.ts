@@ -311,10 +311,10 @@ describe('a check of an application', () => {
     expect((await cast.callers.employee.versions.get({ applicationId, sectionId: market, versionId: fromSuggestion[0]!.id })).content).toBe(after.content);
     // Taken back while the text still holds it: refused, it stays applied.
     expect((await failureOf(cast.callers.employee.assessment.reopenSuggestion({ applicationId, suggestionId: suggestion.id }))).messageKey).toBe('assessment.outOfDate');
-    // Undone (the paragraph reads as the check read it): open again, and only by who applied it.
+    // Undone (the paragraph reads as the check read it): open again; a reviewer may not.
     const undone = await cast.callers.employee.applications.section({ applicationId, sectionId: market });
     await cast.callers.employee.applications.saveSection({ applicationId, sectionId: market, version: undone.version, content: before.content, answers: {}, fulfilled: [] });
-    expect((await failureOf(cast.callers.owner.assessment.reopenSuggestion({ applicationId, suggestionId: suggestion.id }))).code).toBe('CONFLICT');
+    expect((await failureOf(cast.callers.reviewer.assessment.reopenSuggestion({ applicationId, suggestionId: suggestion.id }))).code).toBe('FORBIDDEN');
     await cast.callers.employee.assessment.reopenSuggestion({ applicationId, suggestionId: suggestion.id });
     const reread = await cast.callers.owner.assessment.get({ applicationId, checkId });
     expect(reread.suggestions.find((candidate) => candidate.id === suggestion.id)).toMatchObject({ status: 'open', outOfDate: false });

@@ -88,7 +88,7 @@ export const assessmentRouter = router({
   /** An applied suggestion undone in the editor that applied it: open again. */
   reopenSuggestion: draftApplicationProcedureFor('applications.edit')
     .input(suggestionInput)
-    .mutation(({ ctx, input }) => reopenSuggestion(ctx, ctx.application.id, input.suggestionId, ctx.user.id)),
+    .mutation(({ ctx, input }) => reopenSuggestion(ctx, ctx.application.id, input.suggestionId)),
 
   dismissSuggestion: applicationProcedureFor('applications.edit')
     .input(suggestionInput)

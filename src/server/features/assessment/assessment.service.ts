@@ -119,14 +119,14 @@ export async function applySuggestion(
 }
 
 /**
- * An applied suggestion undone in the editor that applied it: open again, so it may be applied
- * once more, when its paragraph reads again as the check read it (CONFLICT otherwise: the text
- * has moved on, and the suggestion stays applied).
+ * An applied suggestion undone (the editor that applied it asks): open again, so it may be
+ * applied once more, when its paragraph reads again as the check read it (CONFLICT otherwise: the
+ * text has moved on, and the suggestion stays applied).
  */
-export async function reopenSuggestion(services: Pick<Services, 'db' | 'bus'>, applicationId: string, suggestionId: string, userId: string) {
+export async function reopenSuggestion(services: Pick<Services, 'db' | 'bus'>, applicationId: string, suggestionId: string) {
   const suggestion = await findSuggestion(services.db, applicationId, suggestionId);
   if (!suggestion) throw new AppError('NOT_FOUND');
-  if (suggestion.status !== 'applied' || suggestion.decidedBy !== userId) throw new AppError('CONFLICT', { message: 'assessment.decided' });
+  if (suggestion.status !== 'applied') throw new AppError('CONFLICT', { message: 'assessment.decided' });
   const doc = await documentOf(services.db, suggestion.sectionId);
   const place = doc && currentParagraph(doc, suggestion.anchor, suggestion.paragraph);
   doc?.destroy();
