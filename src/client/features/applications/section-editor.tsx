@@ -32,6 +32,7 @@ import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
 import { LiveConnectionNotice } from './live-connection-notice';
 import { WritingLayout, type WritingPanel } from './writing-layout';
 import { usePassageInsert } from './passage-insert';
+import { useAppliedChanges, type AppliedChanges } from './applied-changes';
 
 type Section = RouterOutputs['applications']['section'];
 type Overview = RouterOutputs['applications']['get'];
@@ -46,6 +47,8 @@ export interface SectionPanelContext {
   textIsEmpty: boolean;
   /** Puts a passage into the text at the writer's caret (or in place of an empty text) as one undoable change. */
   insertPassage: (passage: string, source: string) => boolean;
+  /** The text's editor in this window: its Yjs client id, for a change the server makes for it and answers with. */
+  textEditor: { clientId: number } & AppliedChanges;
 }
 
 /** What a tool for the text's limit (composed by the route, shown under the text) may know of and do to it. */
@@ -139,6 +142,7 @@ function Editor({
   const passages = usePassageInsert(text.sharedText, anchors.box, text.ready);
   /** Everything typed and entered is stored (false when it could not be). */
   const flushAll = async () => (await draft.flush()) && (await text.flush());
+  const applied = useAppliedChanges(text.sharedText, anchors.box, text.flush);
   const [showMissing, setShowMissing] = useState(false);
   const ai = useAiDraft(overview.id, section.id);
   // The page's one application stream: every section's status (a colleague's review shows at once) and draft state.
@@ -391,6 +395,7 @@ function Editor({
           if (done) setTab('text');
           return done;
         },
+        textEditor: { clientId: text.doc.clientID, ...applied },
       }),
     );
   }
