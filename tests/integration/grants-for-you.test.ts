@@ -237,6 +237,35 @@ describe('"Grants for you" through the API', () => {
   });
 });
 
+describe('the public catalogue by country of the fund', () => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices();
+    await seedCatalog(services.db);
+    await seedNordicCatalog(services.db);
+  });
+  afterAll(() => services.close());
+
+  it('lists only the grants of funds in the chosen country, and every country without one', async () => {
+    const visitor = await callerFor(services, null);
+    const slugsOf = async (country?: 'DK' | 'NO' | 'FI') => (await visitor.grants.list({ country, limit: 50 })).items.map((grant) => grant.slug);
+    const norway = await slugsOf('NO');
+    expect(norway).toEqual(expect.arrayContaining(['skattefunn', 'innovasjonskontrakt']));
+    expect(norway).not.toContain('innobooster');
+    expect(norway).not.toContain('business-finland-tempo');
+    const finland = await slugsOf('FI');
+    expect(finland).toContain('business-finland-tempo');
+    expect(finland).not.toContain('skattefunn');
+    const denmark = await slugsOf('DK');
+    expect(denmark).toContain('innobooster');
+    expect(denmark).not.toContain('skattefunn');
+    const every = await slugsOf();
+    expect(every).toEqual(expect.arrayContaining(['innobooster', 'skattefunn', 'business-finland-tempo']));
+    expect((await visitor.grants.list({ country: 'NO', limit: 50 })).total).toBe(norway.length);
+    expect(await failureOf(visitor.grants.list({ country: 'SE' as never }))).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
 describe("a grant's rules in the admin grant editor", () => {
   let services: TestServices;
   beforeAll(async () => {
