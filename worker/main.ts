@@ -55,7 +55,7 @@ const processors: Partial<Record<QueueName, Processor>> = {
   assessment: assessmentProcessor({ db, assessor: createAssessor(config), log, bus }),
   email: emailProcessor({ db, mail, log }),
   notifications: notificationsProcessor({ db, mail, log, appUrl: appUrl(config) }),
-  registry: registryProcessor({ db, registry: createRegistry(config, log), log }),
+  registry: registryProcessor({ db, registry: createRegistry(config, log, connection), log }),
   exports: exportsProcessor({ db, queues: producers, env: config, log }),
   retention: retentionProcessor({ db, queues: producers, env: config, log }),
 };
