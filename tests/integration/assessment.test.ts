@@ -179,6 +179,25 @@ function golden(outcome: AssessmentOutcome) {
   };
 }
 
+describe("a grant's copy", () => {
+  it('gets its criteria: the same names, weights and signals, each reading the copy\'s sections where the original read the grant\'s', async () => {
+    const { criteria, sections } = await cast.callers.platformAdmin.assessment.criteria.list({ grantId });
+    const copy = await cast.callers.platformAdmin.grants.admin.duplicate({ id: grantId });
+    const copied = await cast.callers.platformAdmin.assessment.criteria.list({ grantId: copy.id });
+    expect(copied.sections).toHaveLength(sections.length);
+    expect(copied.sections.every((section) => !sections.some((original) => original.id === section.id))).toBe(true);
+    const placeOf = (ids: string[], list: typeof sections) => ids.map((id) => list.findIndex((section) => section.id === id));
+    expect(copied.criteria.map((criterion) => ({ name: criterion.name, weight: criterion.weight, signals: criterion.signals, reads: placeOf(criterion.grantSectionIds, copied.sections) }))).toEqual(
+      criteria.map((criterion) => ({ name: criterion.name, weight: criterion.weight, signals: criterion.signals, reads: placeOf(criterion.grantSectionIds, sections) })),
+    );
+    expect(copied.criteria.every((criterion) => criterion.version === 1 && !criteria.some((original) => original.id === criterion.id))).toBe(true);
+    // An edit of the copy's criteria leaves the original's as they were.
+    const first = copied.criteria[0]!;
+    await cast.callers.platformAdmin.assessment.criteria.save({ grantId: copy.id, id: first.id, version: first.version, name: first.name, weight: 99, grantSectionIds: [], signals: first.signals });
+    expect((await cast.callers.platformAdmin.assessment.criteria.list({ grantId })).criteria).toEqual(criteria);
+  });
+});
+
 describe('the offline assessor', () => {
   it.each(languages)('gives fixed scores for fixed texts in %s (golden file)', (language) => {
     const result = { weakMarket: golden(assessOffline(goldenMaterial(language, 'weakMarket'))), totalsAndLimit: golden(assessOffline(goldenMaterial(language, 'totalsAndLimit'))) };
