@@ -39,7 +39,7 @@ const da = {
 
   'applications.nextSteps.heading': 'Sådan kommer du i gang',
   'applications.nextSteps.company': 'Opret eller bliv en del af en virksomhed',
-  'applications.nextSteps.companyBody': 'Ansøgninger skrives for en virksomhed. Opret din ud fra CVR-nummeret, eller tag imod en kollegas invitation.',
+  'applications.nextSteps.companyBody': 'Ansøgninger skrives for en virksomhed. Opret din ud fra dens registreringsnummer (CVR, organisasjonsnummer eller Y-tunnus), eller tag imod en kollegas invitation.',
   'applications.nextSteps.companyDone': 'Du er med i en virksomhed.',
   'applications.nextSteps.invitations': 'Se dine invitationer',
   'applications.nextSteps.test': 'Test kravene',
@@ -221,7 +221,7 @@ const en: Record<keyof typeof da, string> = {
 
   'applications.nextSteps.heading': 'How to get started',
   'applications.nextSteps.company': 'Create or join a company',
-  'applications.nextSteps.companyBody': 'Applications are written for a company. Create yours from its CVR number, or accept a colleague’s invitation.',
+  'applications.nextSteps.companyBody': 'Applications are written for a company. Create yours from its registry number (CVR, organisasjonsnummer or Business ID), or accept a colleague’s invitation.',
   'applications.nextSteps.companyDone': 'You are a member of a company.',
   'applications.nextSteps.invitations': 'See your invitations',
   'applications.nextSteps.test': 'Test the requirements',
@@ -403,7 +403,7 @@ const nb: Record<keyof typeof da, string> = {
 
   'applications.nextSteps.heading': 'Slik kommer du i gang',
   'applications.nextSteps.company': 'Opprett eller bli med i en virksomhet',
-  'applications.nextSteps.companyBody': 'Søknader skrives for en virksomhet. Opprett din fra CVR-nummeret, eller ta imot en kollegas invitasjon.',
+  'applications.nextSteps.companyBody': 'Søknader skrives for en virksomhet. Opprett din fra registreringsnummeret (CVR, organisasjonsnummer eller Y-tunnus), eller ta imot en kollegas invitasjon.',
   'applications.nextSteps.companyDone': 'Du er med i en virksomhet.',
   'applications.nextSteps.invitations': 'Se invitasjonene dine',
   'applications.nextSteps.test': 'Test kravene',
