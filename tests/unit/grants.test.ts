@@ -46,6 +46,14 @@ describe('the requirements test', () => {
     expect(prefillAnswer('sme', { orgId: '12345678', employees: '200-499' })).toBeUndefined();
     expect(prefillAnswer('sme', { orgId: '12345678', employees: null })).toBeUndefined();
     expect(prefillAnswer('org_id', { orgId: '12345678', employees: null })).toBe(true);
+    // The question asks for a Danish CVR number: a Norwegian or Finnish company has none.
+    expect(prefillAnswer('org_id', { orgId: '923609016', country: 'NO' })).toBe(false);
+    expect(prefillAnswer('org_id', { orgId: '0112038-9', country: 'FI' })).toBe(false);
+    expect(prefillAnswer('org_id', { orgId: '12345678', country: 'DK' })).toBe(true);
+    // The head-count band every country keeps, as the rules read it, before the registry's text.
+    expect(prefillAnswer('sme', { orgId: '923609016', country: 'NO', employees: null, employeesMin: 12, employeesMax: 12 })).toBe(true);
+    expect(prefillAnswer('sme', { orgId: '923609016', country: 'NO', employees: null, employeesMin: 1000, employeesMax: null })).toBe(false);
+    expect(prefillAnswer('sme', { orgId: '2336509-6', country: 'FI', employees: null, employeesMin: null, employeesMax: null })).toBeUndefined();
   });
 });
 

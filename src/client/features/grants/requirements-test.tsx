@@ -23,7 +23,7 @@ export function RequirementsTest({ grant, questions, companies, rules }: Pick<Re
     const answers: Answers = {};
     if (!company) return answers;
     for (const question of questions) {
-      if (question.prefill) answers[question.id] = prefillAnswer(question.prefill, { orgId: company.orgId, employees: company.employees });
+      if (question.prefill) answers[question.id] = prefillAnswer(question.prefill, { orgId: company.orgId, employees: company.employees, ...company.fit?.facts });
     }
     return answers;
   }, [company, questions]);
