@@ -11,9 +11,9 @@ import { activityPlanData, applicationTexts, budgetData, deliverablesData } from
 import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
 const labels = {
-  da: { run: 'Tjek mod opslaget', apply: 'Sæt ind', value: 'Værdiskabelse', outOfDate: 'Forældet' },
-  en: { run: 'Check against the call', apply: 'Apply', value: 'Value creation', outOfDate: 'Out of date' },
-  nb: { run: 'Sjekk mot utlysningen', apply: 'Sett inn', value: 'Verdiskaping', outOfDate: 'Utdatert' },
+  da: { run: 'Tjek mod opslaget', apply: 'Sæt ind', value: 'Værdiskabelse', outOfDate: 'Forældet', runSection: 'Tjek afsnittet mod opslaget', undo: 'Fortryd', text: 'Tekst', shorten: 'Forkort, så teksten passer' },
+  en: { run: 'Check against the call', apply: 'Apply', value: 'Value creation', outOfDate: 'Out of date', runSection: 'Check this section against the call', undo: 'Undo', text: 'Text', shorten: 'Shorten to fit' },
+  nb: { run: 'Sjekk mot utlysningen', apply: 'Sett inn', value: 'Verdiskaping', outOfDate: 'Utdatert', runSection: 'Sjekk avsnittet mot utlysningen', undo: 'Angre', text: 'Tekst', shorten: 'Forkort så teksten passer' },
 } as const;
 
 /** Writes the application's sections as the integration tests' fixture does, in `language`. */
@@ -211,6 +211,48 @@ for (const language of ['da', 'en', 'nb'] as const) {
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await panel.screenshot({ path: `test-results/assessment-${language}-375.png` });
+    await expectAccessible(page);
+  });
+}
+
+for (const language of ['da', 'en', 'nb'] as const) {
+  test(`on a phone in ${language}: a suggestion applied and undone from the section's tab, and a text over its limit shortened`, async ({ page }) => {
+    const { emails, applicationId } = await createTeamWithApplication([{ firstname: 'Signe', lastname: 'Skriver', role: 'owner' }], {
+      companyName: 'Varmeværket',
+      title: 'Grøn varmepumpe',
+      description: 'En varmepumpe til etageboliger',
+    });
+    const sectionIds = await writeApplication(applicationId, language);
+    const market = sectionIds[3]!;
+    const original = applicationTexts[language].texts[3];
+    await signInAs(page, emails[0]!);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/applications/${applicationId}/${market}?lang=${language}`);
+    await page.getByRole('tab', { name: labels[language].run }).click();
+    const panel = page.getByTestId('assessment-panel');
+    await panel.getByRole('button', { name: labels[language].runSection }).click();
+    const suggestion = panel.getByTestId('assessment-suggestion').first();
+    await suggestion.getByRole('button', { name: labels[language].apply }).click();
+    await expect(suggestion.getByRole('button', { name: labels[language].undo })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await suggestion.screenshot({ path: `test-results/assessment-applied-${language}-375.png` });
+    await suggestion.getByRole('button', { name: labels[language].undo }).click();
+    await expect(suggestion.getByRole('button', { name: labels[language].apply })).toBeVisible();
+    await page.getByRole('tab', { name: labels[language].text, exact: true }).click();
+    await expect(page.locator('textarea[data-co-edited="ready"]')).toHaveValue(original);
+
+    // The summary, made longer than its 2,000 characters: "Shorten to fit" proposes whole sentences to drop.
+    const summary = sectionIds[0]!;
+    let long = applicationTexts[language].texts[0];
+    while (long.length < 2300) long += `\n${applicationTexts[language].texts[0]}`;
+    await withDb((db) => db.updateTable('application_sections').set({ content: long }).where('id', '=', summary).execute());
+    await page.goto(`/applications/${applicationId}/${summary}?lang=${language}`);
+    await expect(page.locator('textarea[data-co-edited="ready"]')).toBeVisible();
+    await page.getByRole('button', { name: labels[language].shorten }).click();
+    const proposal = page.getByTestId('fit-to-limit');
+    await expect(proposal.locator('[data-fit-count]')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await proposal.screenshot({ path: `test-results/fit-to-limit-${language}-375.png` });
     await expectAccessible(page);
   });
 }
