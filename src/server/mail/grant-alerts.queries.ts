@@ -1,6 +1,7 @@
 /** The deliveries of a published grant's alerts: created once per subscriber, claimed, then marked queued. */
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema';
+import { grantRulesColumns } from '../../shared/domain/grant-rules';
 import type { Executor } from '../db/db';
 
 /**
@@ -75,7 +76,7 @@ export async function insertCompanyDeliveries(db: Executor, grantId: string, ale
 export function grantRulesForAlert(db: Executor, grantId: string) {
   return db
     .selectFrom('grant_rules')
-    .select(['countries', 'company_size', 'min_age_years', 'max_age_years', 'nace_included', 'nace_excluded', 'legal_forms', 'max_turnover_eur', 'cofinancing_pct'])
+    .select(grantRulesColumns)
     .where('grant_id', '=', grantId)
     .executeTakeFirst();
 }

@@ -126,20 +126,24 @@ export function parseNacePrefixes(value: string): string[] | null {
   return parts.every((part) => /^\d{2}(\.\d{1,2})?$/.test(part)) ? parts : null;
 }
 
-/** A `grant_rules` row as the database gives it (numerics as text), or none: the rules it sets. */
-export function rulesFromRow(
-  row: {
-    countries: string[] | null;
-    company_size: string | null;
-    min_age_years: number | null;
-    max_age_years: number | null;
-    nace_included: string[] | null;
-    nace_excluded: string[] | null;
-    legal_forms: string[] | null;
-    max_turnover_eur: string | null;
-    cofinancing_pct: string | null;
-  } | null | undefined,
-): GrantRules {
+/** A `grant_rules` row as the database gives it (numerics as text; a grant without a row: nulls). */
+export interface GrantRulesRow {
+  countries: string[] | null;
+  company_size: string | null;
+  min_age_years: number | null;
+  max_age_years: number | null;
+  nace_included: string[] | null;
+  nace_excluded: string[] | null;
+  legal_forms: string[] | null;
+  max_turnover_eur: string | null;
+  cofinancing_pct: string | null;
+}
+
+/** The columns of `grant_rules` a rule is read from (`rulesFromRow`). */
+export const grantRulesColumns = ['countries', 'company_size', 'min_age_years', 'max_age_years', 'nace_included', 'nace_excluded', 'legal_forms', 'max_turnover_eur', 'cofinancing_pct'] as const;
+
+/** A `grant_rules` row, or none: the rules it sets. */
+export function rulesFromRow(row: GrantRulesRow | null | undefined): GrantRules {
   if (!row) return noRules;
   return {
     countries: row.countries ? row.countries.filter(isCountry) : null,

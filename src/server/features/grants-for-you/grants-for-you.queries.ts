@@ -7,9 +7,9 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
-import { factsFromRow, rulesFromRow, type CompanyFacts, type GrantRules, type Outcome, type RuleKind } from '../../../shared/domain/grant-rules';
+import { factsFromRow, grantRulesColumns, rulesFromRow, type CompanyFacts, type GrantRules, type GrantRulesRow, type Outcome, type RuleKind } from '../../../shared/domain/grant-rules';
 
-export interface RankedGrantRow {
+export interface RankedGrantRow extends GrantRulesRow {
   id: string;
   slug: string;
   title: string;
@@ -23,15 +23,6 @@ export interface RankedGrantRow {
   fund_name: string;
   fund_translations: unknown;
   fund_country: string | null;
-  countries: string[] | null;
-  company_size: string | null;
-  min_age_years: number | null;
-  max_age_years: number | null;
-  nace_included: string[] | null;
-  nace_excluded: string[] | null;
-  legal_forms: string[] | null;
-  max_turnover_eur: string | null;
-  cofinancing_pct: string | null;
   outcomes: Partial<Record<RuleKind, Outcome>>;
   excluded: boolean;
   unknowns: number;
@@ -131,7 +122,7 @@ export async function companyTurnover(db: Executor, companyId: string): Promise<
 export async function rulesOfGrant(db: Executor, grantId: string): Promise<GrantRules> {
   const row = await db
     .selectFrom('grant_rules')
-    .select(['countries', 'company_size', 'min_age_years', 'max_age_years', 'nace_included', 'nace_excluded', 'legal_forms', 'max_turnover_eur', 'cofinancing_pct'])
+    .select(grantRulesColumns)
     .where('grant_id', '=', grantId)
     .executeTakeFirst();
   return rulesFromRow(row);
