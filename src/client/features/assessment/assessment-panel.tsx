@@ -280,6 +280,11 @@ function MissingLine({ item, language }: { item: MissingItem; language: Locale }
   }
 }
 
+/** The editor's undo as this computer writes it. */
+function undoKeys(): string {
+  return /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘Z' : 'Ctrl+Z';
+}
+
 function SuggestionItem({
   applicationId,
   suggestion,
@@ -329,6 +334,8 @@ function SuggestionItem({
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <p role="status" className="text-xs text-green-800">
               {t('assessment.panel.appliedHere')}
+              {/* The keys only where there is a keyboard to press them on. */}
+              <span className="hidden pointer-fine:inline"> {t('assessment.panel.undoKeys', { keys: undoKeys() })}</span>
             </p>
             <Button variant="secondary" onClick={() => textEditor.undo() || setAppliedHere(false)}>
               {t('assessment.panel.undo')}
