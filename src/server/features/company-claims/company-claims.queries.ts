@@ -101,6 +101,7 @@ export function searchCompanies(db: Executor, query: string) {
       'c.id',
       'c.name',
       'c.org_id as orgId',
+      sql<'DK' | 'NO' | 'FI'>`c.country`.as('country'),
       'c.verified',
       'c.registry_name as registryName',
       'c.created_at as createdAt',
