@@ -343,12 +343,15 @@ describe('a check of an application', () => {
     const { applicationId } = await createApplication('en');
     const elsewhere = await createApplication('en');
     const panel = (await cast.callers.reviewer.assessment.live({ applicationId }))[Symbol.asyncIterator]();
-    const otherPanel = (await cast.callers.owner.assessment.live({ applicationId: elsewhere.applicationId }))[Symbol.asyncIterator]();
+    // The other application's panel is read to its end by a loop of its own: it ends when its window leaves.
+    const leave = new AbortController();
+    const otherCaller = await callerFor(services, { token: cast.users.owner.token }, {}, leave.signal);
+    const otherPanel = (await otherCaller.assessment.live({ applicationId: elsewhere.applicationId }))[Symbol.asyncIterator]();
     // Each stream says it listens before anything else.
     expect((await panel.next()).value).toEqual({ kind: 'listening' });
     expect((await otherPanel.next()).value).toEqual({ kind: 'listening' });
     const heardElsewhere: unknown[] = [];
-    void (async () => {
+    const reading = (async () => {
       for (;;) {
         const event = await otherPanel.next();
         if (event.done) return;
@@ -369,7 +372,8 @@ describe('a check of an application', () => {
     await waitFor(async () => heardElsewhere.length > 0);
     expect(heardElsewhere[0]).toMatchObject({ kind: 'check', status: 'queued' });
     await panel.return?.(undefined);
-    await otherPanel.return?.(undefined);
+    leave.abort();
+    await reading;
   });
 
   it('dismisses a suggestion for the whole team, and a reviewer may neither ask for a check nor apply', async () => {
