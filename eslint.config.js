@@ -82,8 +82,8 @@ export default tseslint.config(
     },
   },
   {
-    // Everything else of the server — the tRPC and database layers, the shared domain (`domain/`),
-    // mail, notifications, documents, auth, integrations, live hubs — sits under the features:
+    // Everything else of the server — the tRPC and database layers, mail, notifications, auth,
+    // integrations, the live layer — sits under the features:
     // features build on it, never the other way round. Only the root router gathers the feature
     // routers, and only the HTTP app and the process's start reach into features for their routes.
     files: ['src/server/**'],
@@ -113,9 +113,8 @@ export default tseslint.config(
     },
   },
   {
-    // A feature's SQL lives in its `*.queries.ts`, and so does the SQL of the modules features share;
-    // services, routers and processors call it by name.
-    files: ['src/server/features/**', 'src/server/domain/**', 'src/server/mail/**', 'src/server/notify/**', 'src/server/documents/**', 'worker/**'],
+    // A module's SQL lives in its `*.queries.ts`; services, routers and processors call it by name.
+    files: ['src/server/features/**', 'src/server/mail/**', 'src/server/notify/**', 'worker/**'],
     ignores: ['**/*.queries.ts'],
     rules: {
       'no-restricted-syntax': [

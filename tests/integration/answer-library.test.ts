@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../../src/server/db/seed';
-import { rankEarlierAnswers } from '../../src/server/domain/answer-library.queries';
+import { rankEarlierAnswers } from '../../src/server/features/answer-library';
 import { loadDraftMaterial } from '../../src/server/features/drafts/drafts.queries';
 import type { Locale } from '../../src/shared/i18n';
 import { nextOrgId } from './company-fixtures';

@@ -28,13 +28,13 @@ describe('the import rules of the architecture', () => {
     expect(await importErrors('src/client/features/a/x.tsx', "import { A } from './a';\nexport const a = A;")).toHaveLength(0);
   });
 
-  it('keep server features apart: what two share lives below the features', async () => {
+  it('keep server features apart: one calls another through its index.ts', async () => {
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findB } from '../b/b.queries';\nexport const a = findB;")).toHaveLength(1);
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findB } from '../../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findA } from './a.queries';\nexport const a = findA;")).toHaveLength(0);
-    expect(await importErrors('src/server/features/a/a.service.ts', "import { findSection } from '../../domain/applications.queries';\nexport const a = findSection;")).toHaveLength(0);
+    expect(await importErrors('src/server/features/a/a.service.ts', "import { findSection } from '../applications';\nexport const a = findSection;")).toHaveLength(0);
     expect(await importErrors('src/server/features/a/a.service.ts', "import { queueEmail } from '../../mail/email.service';\nexport const a = queueEmail;")).toHaveLength(0);
-    expect(await importErrors('src/server/domain/x.ts', "import { findB } from '../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
+    expect(await importErrors('src/server/notify/x.ts', "import { findB } from '../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
     expect(await importErrors('src/server/mail/x.ts', "import { findB } from '../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
   });
 
@@ -60,8 +60,8 @@ describe('the import rules of the architecture', () => {
     expect(await errorsOf('no-restricted-syntax', 'src/server/features/grants/grants.service.ts', query)).toHaveLength(1);
     expect(await errorsOf('no-restricted-syntax', 'src/server/features/grants/grants.queries.ts', query)).toHaveLength(0);
     expect(await errorsOf('no-restricted-syntax', 'worker/processors/x.ts', "import { sql } from 'kysely';\nexport const one = sql`SELECT 1`;")).toHaveLength(1);
-    expect(await errorsOf('no-restricted-syntax', 'src/server/domain/section-save.ts', query)).toHaveLength(1);
-    expect(await errorsOf('no-restricted-syntax', 'src/server/domain/applications.queries.ts', query)).toHaveLength(0);
+    expect(await errorsOf('no-restricted-syntax', 'src/server/features/applications/section-save.ts', query)).toHaveLength(1);
+    expect(await errorsOf('no-restricted-syntax', 'src/server/features/applications/applications.queries.ts', query)).toHaveLength(0);
   });
 
   it('keep the client reading query strings through the router, the address bar in one place only', async () => {

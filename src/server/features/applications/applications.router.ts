@@ -12,7 +12,7 @@ import { isOpenForApplications } from '../../../shared/domain/application-sectio
 import { requirementsFailedByProfile } from '../../../shared/domain/requirements-test';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { modelConfigured } from '../../integrations/ai/drafter';
-import { findGrantQuestions } from '../../domain/grants.queries';
+import { findGrantQuestions } from '../grants';
 import { announceStatus } from '../../live/application-events';
 import { applicationAccessProcedure, applicationAccessProcedureFor, applicationProcedure, applicationProcedureFor, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../live/live-stream';
@@ -30,9 +30,9 @@ import {
   restoreApplication,
   softDeleteApplication,
   updateApplicationVersioned,
-} from '../../domain/applications.queries';
-import { activeDraftIdsOf } from '../../domain/drafts.queries';
-import { saveSectionAndAnnounce } from '../../domain/section-save';
+} from './applications.queries';
+import { activeDraftIdsOf } from './section-drafts.queries';
+import { saveSectionAndAnnounce } from './section-save';
 import { createApplication, markSectionDone, reopenSection } from './applications.service';
 import { watchApplication } from './application-watch';
 

@@ -16,7 +16,7 @@ import {
   lockSection,
   recordEvent,
   setSectionStatus,
-} from '../../domain/applications.queries';
+} from './applications.queries';
 
 export async function createApplication(db: Executor, input: z.output<typeof createApplicationInput>, userId: string): Promise<{ id: string }> {
   const grant = await findGrantToApply(db, input.grantId);

@@ -12,10 +12,10 @@ import { AppError } from '../../../shared/errors';
 import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
 import type { Executor } from '../../db/db';
 import type { Services } from '../../services';
-import { findSection, findSectionHead, updateSectionVersioned } from '../../domain/applications.queries';
+import { findSection, findSectionHead, updateSectionVersioned } from '../applications';
 import { bindClients } from './text-clients';
-import { appendChange, applyChanges, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument } from '../../domain/text-store';
-import { recordSectionVersion } from '../../domain/versions.queries';
+import { appendChange, applyChanges, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument } from '../applications';
+import { recordSectionVersion } from '../applications';
 import type { TextMessage } from '../../live/text-channel';
 
 function decoded(base64: string): Uint8Array {

@@ -14,8 +14,8 @@ import {
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { saveGrantRulesInput } from '../../../shared/schemas/grant-rules';
 import { findGrantRules, saveGrantRules } from './grant-rules.queries';
-import { findFundById } from '../../domain/funds.queries';
-import { findGrantQuestions } from '../../domain/grants.queries';
+import { findFundById } from '../funds';
+import { findGrantQuestions } from './grant-questions.queries';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import {

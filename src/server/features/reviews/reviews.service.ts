@@ -18,9 +18,9 @@ import { appUrl } from '../../env';
 import { log } from '../../platform/log';
 import type { Services } from '../../services';
 import { queueEmail } from '../../mail/email.service';
-import { recordEvent } from '../../domain/applications.queries';
-import { listSectionsInFull } from '../../domain/reviews.queries';
-import { moveSection, type ReviewActor } from '../../domain/review-transitions';
+import { recordEvent } from '../applications';
+import { listSectionsInFull } from './review-documents.queries';
+import { moveSection, type ReviewActor } from './review-transitions';
 import {
   countReviewersAmong,
   listLockReceiptRecipients,
@@ -28,7 +28,7 @@ import {
   lockSectionStatuses,
   replaceSectionReviewers,
 } from './reviews.queries';
-import { copyApplication, markPublished } from '../../domain/applications.queries';
+import { copyApplication, markPublished } from '../applications';
 
 export async function sendToReview(db: Executor, actor: ReviewActor, input: z.output<typeof sendToReviewInput>) {
   const reviewerIds = [...new Set(input.reviewerIds)];

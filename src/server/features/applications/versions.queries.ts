@@ -4,9 +4,9 @@
  * application.
  */
 import { sql } from 'kysely';
-import type { Executor } from '../db/db';
-import type { Answers } from '../../shared/domain/application-sections';
-import { personNameOrNull } from '../db/person-name';
+import type { Executor } from '../../db/db';
+import type { Answers } from '../../../shared/domain/application-sections';
+import { personNameOrNull } from '../../db/person-name';
 
 export interface VersionState {
   content: string;

@@ -3,14 +3,14 @@
  * its named reviewers, and every section in full with the facts the final document states.
  */
 import { sql } from 'kysely';
-import type { Executor } from '../db/db';
-import { textLeftovers, type Answers, type SectionStatus } from '../../shared/domain/application-sections';
-import type { SectionKind } from '../../shared/domain/grants';
-import type { Locale } from '../../shared/i18n';
-import { localizedSql } from '../catalog/localized-sql';
-import { finishedDraftTexts, grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf, sectionRuleColumnsIn } from './applications.queries';
-import { withKnownAnswers } from '../../shared/domain/known-answers';
-import { pickLink } from '../../shared/i18n/localized-text';
+import type { Executor } from '../../db/db';
+import { textLeftovers, type Answers, type SectionStatus } from '../../../shared/domain/application-sections';
+import type { SectionKind } from '../../../shared/domain/grants';
+import type { Locale } from '../../../shared/i18n';
+import { localizedSql } from '../../catalog/localized-sql';
+import { finishedDraftTexts, grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf, sectionRuleColumnsIn } from '../applications';
+import { withKnownAnswers } from '../../../shared/domain/known-answers';
+import { pickLink } from '../../../shared/i18n/localized-text';
 
 /** The user's place among the section's named reviewers (and who asked them), or undefined. */
 export function findNamedReviewer(db: Executor, sectionId: string, userId: string) {

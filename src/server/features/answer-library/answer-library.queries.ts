@@ -12,9 +12,9 @@
  * company's hundreds of sections are not read word by word on every look.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Locale } from '../../shared/i18n';
-import type { SectionStatus } from '../../shared/domain/application-sections';
-import type { Executor } from '../db/db';
+import type { Locale } from '../../../shared/i18n';
+import type { SectionStatus } from '../../../shared/domain/application-sections';
+import type { Executor } from '../../db/db';
 
 /** The dictionary of an application's language, as a SQL expression over its `language` column. */
 const dictionaryOf = (language: ReturnType<typeof sql.ref>) =>

@@ -1,12 +1,11 @@
 /**
- * What several features read of an application's AI drafts: whether one is being written, and the
- * ids of its drafts (their jobs' ids). The drafts feature writes them.
+ * What the applications module reads of an application's AI drafts: whether one is being written,
+ * and the ids of its drafts (their jobs' ids). The drafts feature writes them; it builds on this
+ * module, so this one reads their rows rather than calling it.
  */
 import { sql } from 'kysely';
-import type { Executor } from '../db/db';
-import type { DraftState } from '../../shared/schemas/drafts';
-
-export const activeDraftStatuses = ['queued', 'running'] as const;
+import type { Executor } from '../../db/db';
+import { activeDraftStatuses, type DraftState } from '../../../shared/schemas/drafts';
 
 /**
  * The state of the newest draft of the section `s` (a column of a query over

@@ -21,8 +21,8 @@ import {
   WidthType,
   type ParagraphChild,
 } from 'docx';
-import { budgetLineTypes } from '../../shared/schemas/budget';
-import type { Locale } from '../../shared/i18n';
+import { budgetLineTypes } from '../../../shared/schemas/budget';
+import type { Locale } from '../../../shared/i18n';
 import { writerFor, type DocumentOut, type SectionOut, type Writer } from './document-content';
 
 /** The language tag Word spells and hyphenates a language by. */

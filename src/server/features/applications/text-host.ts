@@ -10,9 +10,9 @@
  * the process's event loop never runs it.
  */
 import { Worker } from 'node:worker_threads';
-import { AppError, type AppErrorCode, type FieldErrors } from '../../shared/errors';
-import type { MessageKey } from '../../shared/i18n';
-import { log } from '../platform/log';
+import { AppError, type AppErrorCode, type FieldErrors } from '../../../shared/errors';
+import type { MessageKey } from '../../../shared/i18n';
+import { log } from '../../platform/log';
 
 /** A section's document as stored: its encoded state (or its plain text when it has none yet) and the changes logged since. */
 export interface StoredText {

@@ -3,20 +3,20 @@
  * application's company (`memberships.user_id = userId`), so an id alone never reaches a row.
  */
 import { sql } from 'kysely';
-import { AppError } from '../../shared/errors';
-import type { Executor } from '../db/db';
-import type { Answers, SectionStatus } from '../../shared/domain/application-sections';
-import type { ApplicationStatus } from '../../shared/domain/applications';
-import { decimalToMinor, type GrantTerms } from '../../shared/domain/budget';
-import { may, type CompanyRole } from '../../shared/domain/company-roles';
-import type { Locale } from '../../shared/i18n';
-import type { InputType, SectionKind } from '../../shared/domain/grants';
-import { withKnownAnswers, type KnownFacts } from '../../shared/domain/known-answers';
-import { localizedSql } from '../catalog/localized-sql';
-import { newestDraftState } from './drafts.queries';
-import { compiledOnce } from '../db/compiled-once';
-import { personName } from '../db/person-name';
-import type { ForgottenPerson } from '../db/forget-person';
+import { AppError } from '../../../shared/errors';
+import type { Executor } from '../../db/db';
+import type { Answers, SectionStatus } from '../../../shared/domain/application-sections';
+import type { ApplicationStatus } from '../../../shared/domain/applications';
+import { decimalToMinor, type GrantTerms } from '../../../shared/domain/budget';
+import { may, type CompanyRole } from '../../../shared/domain/company-roles';
+import type { Locale } from '../../../shared/i18n';
+import type { InputType, SectionKind } from '../../../shared/domain/grants';
+import { withKnownAnswers, type KnownFacts } from '../../../shared/domain/known-answers';
+import { localizedSql } from '../../catalog/localized-sql';
+import { newestDraftState } from './section-drafts.queries';
+import { compiledOnce } from '../../db/compiled-once';
+import { personName } from '../../db/person-name';
+import type { ForgottenPerson } from '../../db/forget-person';
 
 /**
  * An application's progress as the lists show it — [sections, sections done, status] — derived

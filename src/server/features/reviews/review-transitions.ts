@@ -4,13 +4,13 @@
  * once, and writes its history row. The reviews feature sends, approves and rejects; a comment in
  * a thread on a section in review moves it too.
  */
-import type { SectionStatus } from '../../shared/domain/application-sections';
-import type { CompanyRole } from '../../shared/domain/company-roles';
-import { reviewTransition, type ReviewAction } from '../../shared/domain/review';
-import { AppError } from '../../shared/errors';
-import type { Executor } from '../db/db';
-import { recordEvent, setSectionStatus } from './applications.queries';
-import { findNamedReviewer, lockSectionState } from './reviews.queries';
+import type { SectionStatus } from '../../../shared/domain/application-sections';
+import type { CompanyRole } from '../../../shared/domain/company-roles';
+import { reviewTransition, type ReviewAction } from '../../../shared/domain/review';
+import { AppError } from '../../../shared/errors';
+import type { Executor } from '../../db/db';
+import { recordEvent, setSectionStatus } from '../applications';
+import { findNamedReviewer, lockSectionState } from './review-documents.queries';
 
 export interface ReviewActor {
   application: { id: string; companyId: string; published: boolean };

@@ -13,8 +13,8 @@ import { fromBase64 } from 'lib0/buffer';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
-import { AppError } from '../../shared/errors';
-import { TEXT_NAME } from '../../shared/domain/text-doc';
+import { AppError } from '../../../shared/errors';
+import { TEXT_NAME } from '../../../shared/domain/text-doc';
 
 /** The largest change one message may carry: a whole 100,000-character text pasted at once fits. */
 export const MAX_UPDATE_BYTES = 400_000;

@@ -8,8 +8,8 @@
  * (compaction); applying a change twice changes nothing, so a document read while that happens is
  * whole either way.
  */
-import type { Executor } from '../db/db';
-import { AppError } from '../../shared/errors';
+import type { Executor } from '../../db/db';
+import { AppError } from '../../../shared/errors';
 import { appErrorOf, textThread, type TakeFrom } from './text-host';
 import { deleteTextUpdatesThrough, insertTextUpdate, lockText, readStoredText, storeTextDoc, textHead } from './text-store.queries';
 

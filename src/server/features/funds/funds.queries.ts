@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Locale } from '../../shared/i18n';
-import { pickField, pickLink, textOf, translatedUrlsOf, type LocalizedText } from '../../shared/i18n/localized-text';
-import type { Executor } from '../db/db';
-import { cachedCatalog } from '../catalog/catalog-cache';
+import type { Locale } from '../../../shared/i18n';
+import { pickField, pickLink, textOf, translatedUrlsOf, type LocalizedText } from '../../../shared/i18n/localized-text';
+import type { Executor } from '../../db/db';
+import { cachedCatalog } from '../../catalog/catalog-cache';
 
 /** What the public sees of a fund, with how many of its grants are public and open. */
 export interface PublicFund {

@@ -1,6 +1,6 @@
-/** Joining a company: shared by invitations and company claims, which both make someone a member. */
-import type { Executor } from '../db/db';
-import type { CompanyRole } from '../../shared/domain/company-roles';
+/** Joining a company and taking it over: invitations and company claims make someone a member, or its owner, through these. */
+import type { Executor } from '../../db/db';
+import type { CompanyRole } from '../../../shared/domain/company-roles';
 
 export async function isMemberByEmail(db: Executor, companyId: string, email: string): Promise<boolean> {
   const row = await db
@@ -26,5 +26,17 @@ export async function addMembership(db: Executor, companyId: string, userId: str
         .where('deleted_at', 'is', null),
     )
     .onConflict((oc) => oc.columns(['company_id', 'user_id']).doNothing())
+    .execute();
+}
+
+/** Makes `newOwnerId` the company's owner (a member or not yet); the previous owners become admins. */
+export async function makeOwner(db: Executor, transfer: { companyId: string; newOwnerId: string; previousOwnerIds: string[] }): Promise<void> {
+  if (transfer.previousOwnerIds.length > 0) {
+    await db.updateTable('memberships').set({ role: 'admin' }).where('company_id', '=', transfer.companyId).where('user_id', 'in', transfer.previousOwnerIds).execute();
+  }
+  await db
+    .insertInto('memberships')
+    .values({ company_id: transfer.companyId, user_id: transfer.newOwnerId, role: 'owner' })
+    .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ role: 'owner' }))
     .execute();
 }

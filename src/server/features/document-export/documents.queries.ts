@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db/db';
+import type { Executor } from '../../db/db';
 
 /** The company's members by name, as the activity plan names who does an activity (`member:<user id>`). */
 export function listMemberNames(db: Executor, companyId: string) {

@@ -1,6 +1,6 @@
 /** The co-edited text's rows: the stored document, its change log and the editors' client ids (docs/decisions/0040). */
 import { sql } from 'kysely';
-import type { Executor } from '../db/db';
+import type { Executor } from '../../db/db';
 
 /**
  * Locks the section's row (not reading its text) and says how far its text has gone; with an

@@ -6,17 +6,17 @@
  */
 import type { z } from 'zod';
 import { toBase64 } from 'lib0/buffer';
-import { isEditable, missingForDone, statusAfterSave, type Answers, type SectionStatus } from '../../shared/domain/application-sections';
-import { AppError, type FieldErrors } from '../../shared/errors';
-import type { saveSectionInput } from '../../shared/schemas/applications';
-import { isStructuredKind, sectionDataSchemas } from '../../shared/schemas/section-data';
-import { isMessageKey } from '../../shared/i18n';
-import { isIsoDate } from '../../shared/i18n/date-input';
-import type { Executor } from '../db/db';
-import type { SessionUser } from '../auth/session';
-import { announceStatus } from '../live/application-events';
-import type { Services } from '../services';
-import type { TextMessage } from '../live/text-channel';
+import { isEditable, missingForDone, statusAfterSave, type Answers, type SectionStatus } from '../../../shared/domain/application-sections';
+import { AppError, type FieldErrors } from '../../../shared/errors';
+import type { saveSectionInput } from '../../../shared/schemas/applications';
+import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/section-data';
+import { isMessageKey } from '../../../shared/i18n';
+import { isIsoDate } from '../../../shared/i18n/date-input';
+import type { Executor } from '../../db/db';
+import type { SessionUser } from '../../auth/session';
+import { announceStatus } from '../../live/application-events';
+import type { Services } from '../../services';
+import type { TextMessage } from '../../live/text-channel';
 import { changeTextTo, dropDocument, keepCommitted, type KeptDocument } from './text-store';
 import { recordSectionVersion } from './versions.queries';
 import { findSection, updateSectionVersioned, type SectionRow } from './applications.queries';

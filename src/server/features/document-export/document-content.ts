@@ -5,17 +5,17 @@
  * writes it in that language (`src/shared/i18n/format.ts`).
  */
 import { createIntl, createIntlCache } from '@formatjs/intl';
-import { budgetTotals, effectiveHourlyRate, isStaffLine, lineCost, type BudgetTotals, type GrantTerms } from '../../shared/domain/budget';
-import type { SectionKind } from '../../shared/domain/grants';
-import type { AnswerValue } from '../../shared/domain/application-sections';
-import { DANISH_TIME, formatsOf } from '../../shared/i18n/format';
-import { messagesFor, type Locale, type MessageKey } from '../../shared/i18n';
-import { activityPlanDataSchema, emptyActivityPlan } from '../../shared/schemas/activity-plan';
-import { budgetDataSchema, emptyBudget, type BudgetLineType } from '../../shared/schemas/budget';
-import { deliverablesDataSchema, emptyDeliverables } from '../../shared/schemas/deliverables';
-import type { Executor } from '../db/db';
-import { findApplicationOverview } from '../domain/applications.queries';
-import { findDocumentFacts, listSectionsInFull } from '../domain/reviews.queries';
+import { budgetTotals, effectiveHourlyRate, isStaffLine, lineCost, type BudgetTotals, type GrantTerms } from '../../../shared/domain/budget';
+import type { SectionKind } from '../../../shared/domain/grants';
+import type { AnswerValue } from '../../../shared/domain/application-sections';
+import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
+import { messagesFor, type Locale, type MessageKey } from '../../../shared/i18n';
+import { activityPlanDataSchema, emptyActivityPlan } from '../../../shared/schemas/activity-plan';
+import { budgetDataSchema, emptyBudget, type BudgetLineType } from '../../../shared/schemas/budget';
+import { deliverablesDataSchema, emptyDeliverables } from '../../../shared/schemas/deliverables';
+import type { Executor } from '../../db/db';
+import { findApplicationOverview } from '../applications';
+import { findDocumentFacts, listSectionsInFull } from '../reviews';
 import { listMemberNames } from './documents.queries';
 
 const cache = createIntlCache();

@@ -6,8 +6,8 @@
  * (`src/shared/domain/budget.ts`), so a reader that does not calculate shows the same figures.
  */
 import ExcelJS from 'exceljs';
-import type { Locale } from '../../shared/i18n';
-import { budgetLineTypes } from '../../shared/schemas/budget';
+import type { Locale } from '../../../shared/i18n';
+import { budgetLineTypes } from '../../../shared/schemas/budget';
 import { writerFor, type DocumentOut } from './document-content';
 
 /** How each language writes a day in a spreadsheet (English day first, as decision 0023 has it). */

@@ -8,8 +8,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import * as Y from 'yjs';
-import { AppError } from '../../shared/errors';
-import { replaceText, sectionText, textDocOf } from '../../shared/domain/text-doc';
+import { AppError } from '../../../shared/errors';
+import { replaceText, sectionText, textDocOf } from '../../../shared/domain/text-doc';
 import { checkUpdate } from './update-checks';
 import type { Refusal, StoredText, TakeFrom, TextAnswer, TextRequest, TextValue } from './text-host';
 

@@ -2,10 +2,10 @@
  * A grant's eligibility questions, which the grant's page asks and a new application checks the
  * company's profile against.
  */
-import type { ProfilePrefill } from '../../shared/domain/requirements-test';
-import type { Locale } from '../../shared/i18n';
-import { pickField, textOf, type LocalizedText } from '../../shared/i18n/localized-text';
-import type { Executor } from '../db/db';
+import type { ProfilePrefill } from '../../../shared/domain/requirements-test';
+import type { Locale } from '../../../shared/i18n';
+import { pickField, textOf, type LocalizedText } from '../../../shared/i18n/localized-text';
+import type { Executor } from '../../db/db';
 
 export interface EligibilityQuestion<T = string> {
   id: string;

@@ -1,0 +1,2 @@
+/** What other modules may ask of grants: the module that owns the grants of the catalogue, their sections, inputs, requirements and rules. */
+export { findGrantQuestions } from './grant-questions.queries';
