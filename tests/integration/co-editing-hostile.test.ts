@@ -17,7 +17,7 @@ import { encodeAwarenessUpdate, Awareness } from 'y-protocols/awareness';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { attachLiveSocket } from '../../src/server/live/live-socket';
-import type { AppRouter } from '../../src/server/trpc/root';
+import { liveApiOf, type AppRouter } from '../../src/server/router';
 import { textThread } from '../../src/server/features/applications';
 import { documentBound } from '../../src/server/features/applications';
 import { MAX_UPDATE_ITEMS } from '../../src/server/features/applications';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   const caller = await callerFor(services, other.writer);
   bystander = { call: () => caller.applications.section({ applicationId: other.applicationId, sectionId: other.sectionId }) };
   server = createServer();
-  live = attachLiveSocket(server, services);
+  live = attachLiveSocket(server, services, liveApiOf(services));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   liveUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/live`;
 });

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { seedCatalog } from '../../src/server/db/seed';
+import { seedCatalog } from '../../src/server/seed/seed';
 import { loadDocument, writerFor } from '../../src/server/features/document-export/document-content';
 import { excelWorkbook } from '../../src/server/features/document-export/excel-workbook';
 import { wordDocument } from '../../src/server/features/document-export/word-document';

@@ -18,8 +18,8 @@ describe('the import rules of the architecture', () => {
   });
 
   it('let the client import only the type of the root router', async () => {
-    expect(await importErrors('src/client/x.ts', "import type { AppRouter } from '../server/trpc/root';\nexport type A = AppRouter;")).toHaveLength(0);
-    expect(await importErrors('src/client/x.ts', "import { appRouter } from '../server/trpc/root';\nexport const a = appRouter;")).toHaveLength(1);
+    expect(await importErrors('src/client/x.ts', "import type { AppRouter } from '../server/router';\nexport type A = AppRouter;")).toHaveLength(0);
+    expect(await importErrors('src/client/x.ts', "import { appRouter } from '../server/router';\nexport const a = appRouter;")).toHaveLength(1);
     expect(await importErrors('src/client/x.ts', "import type { Env } from '../server/env';\nexport type A = Env;")).toHaveLength(1);
   });
 
@@ -49,9 +49,9 @@ describe('the import rules of the architecture', () => {
   it('keep the tRPC layer and the seed off the features', async () => {
     expect(await importErrors('src/server/trpc/company-procedure.ts', "import { findMembership } from '../features/companies/companies.queries';\nexport const a = findMembership;")).toHaveLength(1);
     expect(await importErrors('src/server/trpc/company-procedure.ts', "import { findMembership } from './membership.queries';\nexport const a = findMembership;")).toHaveLength(0);
-    expect(await importErrors('src/server/trpc/root.ts', "import { fundsRouter } from '../features/funds/funds.router';\nexport const a = fundsRouter;")).toHaveLength(0);
-    expect(await importErrors('src/server/db/seed.ts', "import { insertGrant } from '../features/grants/grants.queries';\nexport const a = insertGrant;")).toHaveLength(1);
-    expect(await importErrors('src/server/db/seed.ts', "import { localizedColumns } from '../../shared/i18n/localized-text';\nexport const a = localizedColumns;")).toHaveLength(0);
+    expect(await importErrors('src/server/router.ts', "import { fundsRouter } from '../features/funds/funds.router';\nexport const a = fundsRouter;")).toHaveLength(0);
+    expect(await importErrors('src/server/seed/seed.ts', "import { insertGrant } from '../features/grants/grants.queries';\nexport const a = insertGrant;")).toHaveLength(1);
+    expect(await importErrors('src/server/seed/seed.ts', "import { localizedColumns } from '../../shared/i18n/localized-text';\nexport const a = localizedColumns;")).toHaveLength(0);
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findMembership } from '../../trpc/membership.queries';\nexport const a = findMembership;")).toHaveLength(0);
   });
 

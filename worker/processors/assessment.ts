@@ -8,10 +8,9 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type * as Y from 'yjs';
 import type { Database } from '../../src/server/db/db';
-import { checkState, finishCheck, insertSuggestions, loadAssessmentMaterial, markCheckRunning, recordCheckError } from '../../src/server/features/assessment/assessment.queries';
+import { checkState, finishCheck, insertSuggestions, loadAssessmentMaterial, markCheckRunning, recordCheckError, documentOf } from '../../src/server/features/assessment';
 import { MalformedAssessmentError, type Assessor } from '../../src/server/integrations/ai/assessor';
 import { paragraphsOf, type SuggestionProposal } from '../../src/shared/domain/assessment';
-import { documentOf } from '../../src/server/features/assessment/assessment-text';
 import { anchorOf, sectionText, type TextAnchor } from '../../src/shared/domain/text-doc';
 import { isFinalAttempt, payloadOf } from '../jobs';
 

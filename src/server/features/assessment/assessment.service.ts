@@ -14,8 +14,7 @@ import { AppError, appErrors } from '../../../shared/errors';
 import { appliedParagraph } from '../../../shared/domain/assessment';
 import type { Answers } from '../../../shared/domain/application-sections';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
-import { findSection, findSectionOfApplication } from '../applications';
-import { saveSectionAndAnnounce } from '../applications';
+import { findSection, findSectionOfApplication, saveSectionAndAnnounce } from '../applications';
 import { currentParagraph, documentOf } from './assessment-text';
 import { criteriaSnapshotOf, decideSuggestion, deleteCheck, findCheck, findSuggestion, insertCheck, sectionVersionsOf, suggestionsOf } from './assessment.queries';
 

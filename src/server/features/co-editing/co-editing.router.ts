@@ -5,12 +5,10 @@ import { openLiveStream } from '../../live/live-stream';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import { router } from '../../trpc/trpc';
 import { AppError } from '../../../shared/errors';
-import { findSectionOfApplication } from '../applications';
-import { announceText } from '../applications';
+import { findSectionOfApplication, announceText, checkAwareness } from '../applications';
 import { pushText, watchText } from './co-editing.service';
 import { bindsClient } from './text-clients';
 import { toBase64 } from 'lib0/buffer';
-import { checkAwareness } from '../applications';
 
 /**
  * What one user may send a minute: far above typing (the editor sends at most about eight changes

@@ -12,10 +12,8 @@ import { AppError } from '../../../shared/errors';
 import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
 import type { Executor } from '../../db/db';
 import type { Services } from '../../services';
-import { findSection, findSectionHead, updateSectionVersioned } from '../applications';
+import { findSection, findSectionHead, updateSectionVersioned, appendChange, applyChanges, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument, recordSectionVersion } from '../applications';
 import { bindClients } from './text-clients';
-import { appendChange, applyChanges, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument } from '../applications';
-import { recordSectionVersion } from '../applications';
 import type { TextMessage } from '../../live/text-channel';
 
 function decoded(base64: string): Uint8Array {

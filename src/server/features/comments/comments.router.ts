@@ -4,10 +4,9 @@ import { announceStatus } from '../../live/application-events';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
-import { announceText, SERVER_CLIENT_ID } from '../applications';
+import { announceText, SERVER_CLIENT_ID, findSectionOfApplication } from '../applications';
 import { notify } from '../../notify/notifications.service';
 import { markCommentedIfInReview } from '../reviews';
-import { findSectionOfApplication } from '../applications';
 import { countOpenThreads, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved, threadParticipants } from './comments.queries';
 import { replyRecipients } from '../../../shared/domain/comment-threads';
 

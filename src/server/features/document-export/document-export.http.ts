@@ -10,7 +10,7 @@ import { fileNameOf, loadDocument, type DocumentOut } from './document-content';
 import { excelWorkbook } from './excel-workbook';
 import { wordDocument } from './word-document';
 import { sendFile } from '../../http/files';
-import type { RouteKit, SignedInEnv } from '../../http/signed-in';
+import type { RouteKit, SignedInEnv } from '../../trpc/signed-in';
 import { applicationOfMember } from '../../trpc/application-procedure';
 
 const makers: Record<DocumentFileKind, (document: DocumentOut) => Promise<Buffer>> = { word: wordDocument, excel: excelWorkbook };

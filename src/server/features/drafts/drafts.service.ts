@@ -21,8 +21,7 @@ import type { Services } from '../../services';
 import { modelConfigured } from '../../integrations/ai/drafter';
 import { consumeRateLimit } from '../../http/rate-limit';
 import type { Context } from '../../trpc/context';
-import { findSection } from '../applications';
-import { saveSection, saveSectionAndAnnounce } from '../applications';
+import { findSection, saveSection, saveSectionAndAnnounce } from '../applications';
 import {
   companyConfirmed,
   deleteDraft,

@@ -18,7 +18,7 @@ import { appUrl } from '../../env';
 import { log } from '../../platform/log';
 import type { Services } from '../../services';
 import { queueEmail } from '../../mail/email.service';
-import { recordEvent } from '../applications';
+import { recordEvent, copyApplication, markPublished } from '../applications';
 import { listSectionsInFull } from './review-documents.queries';
 import { moveSection, type ReviewActor } from './review-transitions';
 import {
@@ -28,7 +28,6 @@ import {
   lockSectionStatuses,
   replaceSectionReviewers,
 } from './reviews.queries';
-import { copyApplication, markPublished } from '../applications';
 
 export async function sendToReview(db: Executor, actor: ReviewActor, input: z.output<typeof sendToReviewInput>) {
   const reviewerIds = [...new Set(input.reviewerIds)];

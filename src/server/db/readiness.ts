@@ -6,8 +6,8 @@
  */
 import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
-import type { Database } from '../db/db';
-import { migrationDrift } from '../db/migrate';
+import type { Database } from './db';
+import { migrationDrift } from './migrate';
 
 export interface Readiness {
   readonly draining: boolean;

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/password';
-import type { Database, Executor } from './db';
+import type { Database, Executor } from '../db/db';
 import { localizedColumns, type LocalizedText } from '../../shared/i18n/localized-text';
 
 type Text = LocalizedText & { en: string; nb: string };

@@ -5,7 +5,7 @@
  * size (20,000 applications) takes seconds, not minutes. For an empty, freshly migrated database.
  */
 import { sql } from 'kysely';
-import type { Database } from './db';
+import type { Database } from '../db/db';
 
 export interface Scale {
   funds: number;

@@ -6,7 +6,7 @@
  * (docs/decisions/0011-installations-sharing-a-redis.md).
  */
 import { sql } from 'kysely';
-import { createDb, type Database } from '../db/db';
+import { createDb, type Database } from './db';
 import type { Env, InstallationEnv } from '../env';
 
 export class InstallationError extends Error {}

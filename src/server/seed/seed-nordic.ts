@@ -4,7 +4,7 @@
  * after the Danish catalogue; it adds only what is missing, so it can run on every start.
  * Amounts and shares are the funds' published outlines, not a source of truth.
  */
-import type { Executor } from './db';
+import type { Executor } from '../db/db';
 import { localizedColumns, type LocalizedText } from '../../shared/i18n/localized-text';
 import type { CompanySize } from '../../shared/domain/grant-rules';
 import type { Country } from '../../shared/domain/org-id';

@@ -11,9 +11,9 @@ import type { MiddlewareHandler } from 'hono';
 import { validateSessionToken, type Session, type SessionRows, type SessionUser } from '../auth/session';
 import { isDatabaseUnavailable } from '../db/pg-errors';
 import type { Services } from '../services';
-import { bearerToken } from '../trpc/context';
-import { CALL_WINDOW_SECONDS, callLimiterOf } from './call-limits';
-import { procedureDuration } from './metrics';
+import { bearerToken } from './context';
+import { CALL_WINDOW_SECONDS, callLimiterOf } from '../http/call-limits';
+import { procedureDuration } from '../http/metrics';
 
 export interface SignedInCaller {
   user: SessionUser;
