@@ -17,6 +17,7 @@ import { newestDraftState } from './section-drafts.queries';
 import { compiledOnce } from '../../db/compiled-once';
 import { personName } from '../../db/person-name';
 import type { ForgottenPerson } from '../../db/forget-person';
+import { noteStatus, noteStatusIfFollowed } from './status-news';
 
 /**
  * An application's progress as the lists show it — [sections, sections done, status] — derived
@@ -574,7 +575,7 @@ export async function finishedDraftTexts(db: Executor, applicationId: string, se
  * Writes a save made from `version`; undefined when someone saved in between. A change of status
  * is recorded in the same statement (a data-modifying CTE), so a save is one round trip.
  */
-export function updateSectionVersioned(
+export async function updateSectionVersioned(
   db: Executor,
   section: { id: string; applicationId: string; status: SectionStatus },
   /** The version the write was made from: the section's, or (a save without the text) its fields'. */
@@ -592,7 +593,7 @@ export function updateSectionVersioned(
   },
 ) {
   const { fields } = values;
-  return db
+  const saved = await db
     .with('saved', (qb) =>
       qb
         .updateTable('application_sections')
@@ -631,10 +632,14 @@ export function updateSectionVersioned(
     .selectFrom('saved')
     .select(['saved.version', 'saved.fields_version as fieldsVersion', 'saved.status', 'saved.updated_at as updatedAt'])
     .executeTakeFirst();
+  // A save that moved the status is news, told once the transaction that holds it commits.
+  if (saved && saved.status !== section.status) noteStatusIfFollowed(db, { sectionId: section.id, status: saved.status as SectionStatus });
+  return saved;
 }
 
-export function setSectionStatus(db: Executor, section: { applicationId: string; id: string }, from: SectionStatus, to: SectionStatus, userId: string) {
-  return db
+/** Moves the section from one status to another; announced once `changeApplication`'s transaction commits. */
+export async function setSectionStatus(db: Executor, section: { applicationId: string; id: string }, from: SectionStatus, to: SectionStatus, userId: string) {
+  const updated = await db
     .updateTable('application_sections')
     .set((eb) => ({ status: to, updated_by: userId, updated_at: new Date(), version: eb('version', '+', 1) }))
     .where('id', '=', section.id)
@@ -642,6 +647,8 @@ export function setSectionStatus(db: Executor, section: { applicationId: string;
     .where('status', '=', from)
     .returning(['version', 'status'])
     .executeTakeFirst();
+  if (updated) noteStatus(db, { sectionId: section.id, status: to });
+  return updated;
 }
 
 export function recordEvent(
@@ -741,14 +748,17 @@ export async function updateAssignment(
   return { previousWriterId: before.writer_id };
 }
 
-export function markPublished(db: Executor, applicationId: string) {
-  return db
+/** Locks the application as its final version; announced once `changeApplication`'s transaction commits. */
+export async function markPublished(db: Executor, applicationId: string) {
+  const published = await db
     .updateTable('applications')
     .set((eb) => ({ status: 'published', published_at: new Date(), updated_at: new Date(), version: eb('version', '+', 1) }))
     .where('id', '=', applicationId)
     .where('status', '=', 'draft')
     .returning(['version', 'published_at as publishedAt'])
     .executeTakeFirst();
+  if (published) noteStatus(db, { published: true });
+  return published;
 }
 
 /**

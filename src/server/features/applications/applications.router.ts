@@ -13,7 +13,6 @@ import { requirementsFailedByProfile } from '../../../shared/domain/requirements
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { modelConfigured } from '../../integrations/ai/drafter';
 import { findGrantQuestions } from '../grants';
-import { announceStatus } from '../../live/application-events';
 import { applicationAccessProcedure, applicationAccessProcedureFor, applicationProcedure, applicationProcedureFor, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../live/live-stream';
 import { companyProcedureFor } from '../../trpc/company-procedure';
@@ -133,16 +132,12 @@ export const applicationsRouter = router({
   markDone: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await markSectionDone(ctx.db, ctx.application.id, input.sectionId, ctx.user.id);
-      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
-      return moved;
+      return markSectionDone(ctx, ctx.application.id, input.sectionId, ctx.user.id);
     }),
 
   reopen: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await reopenSection(ctx.db, ctx.application, input.sectionId, ctx.user.id);
-      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
-      return moved;
+      return reopenSection(ctx, ctx.application, input.sectionId, ctx.user.id);
     }),
 });

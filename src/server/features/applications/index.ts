@@ -25,6 +25,7 @@ export {
   updateSectionVersioned,
   type SectionRow,
 } from './applications.queries';
+export { changeApplication } from './status-news';
 export { announceText, saveSection, saveSectionAndAnnounce, SERVER_CLIENT_ID } from './section-save';
 export { appendChange, applyChanges, COMPACT_AFTER_CHANGES, documentBound, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument } from './text-store';
 export { claimTextClients, readStoredText } from './text-store.queries';

@@ -9,8 +9,11 @@ import type { CompanyRole } from '../../../shared/domain/company-roles';
 import { reviewTransition, type ReviewAction } from '../../../shared/domain/review';
 import { AppError } from '../../../shared/errors';
 import type { Executor } from '../../db/db';
-import { recordEvent, setSectionStatus } from '../applications';
+import { changeApplication, recordEvent, setSectionStatus } from '../applications';
 import { findNamedReviewer, lockSectionState } from './review-documents.queries';
+
+/** What a move of a section's status is written with: the database, and the bus its news goes out on once committed. */
+export type ApplicationWriter = Parameters<typeof changeApplication>[0];
 
 export interface ReviewActor {
   application: { id: string; companyId: string; published: boolean };
@@ -19,13 +22,13 @@ export interface ReviewActor {
 }
 
 export async function moveSection(
-  db: Executor,
+  services: ApplicationWriter,
   actor: ReviewActor,
   sectionId: string,
   action: ReviewAction,
   options: { reason?: string; version?: number; before?: (trx: Executor) => Promise<void> } = {},
 ) {
-  return db.transaction().execute(async (trx) => {
+  return changeApplication(services, actor.application.id, async (trx) => {
     const section = await lockSectionState(trx, actor.application.id, sectionId);
     if (!section) throw new AppError('NOT_FOUND');
     const from = section.status as SectionStatus;
@@ -60,9 +63,9 @@ async function checkDecider(trx: Executor, actor: ReviewActor, sectionId: string
  * A thread comment by someone who may review, on a section in review, is a review comment: the
  * section becomes `commented` (with the comment as the reason). Otherwise nothing moves (null).
  */
-export async function markCommentedIfInReview(db: Executor, actor: ReviewActor, sectionId: string, text: string) {
+export async function markCommentedIfInReview(services: ApplicationWriter, actor: ReviewActor, sectionId: string, text: string) {
   try {
-    return await moveSection(db, actor, sectionId, 'comment', { reason: text });
+    return await moveSection(services, actor, sectionId, 'comment', { reason: text });
   } catch (error) {
     if (error instanceof AppError && (error.code === 'CONFLICT' || error.code === 'FORBIDDEN')) return null;
     throw error;
