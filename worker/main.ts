@@ -52,10 +52,10 @@ const bus = createLiveBus({ redis: connection, redisUrl: config.REDIS_URL, prefi
 const processors: Partial<Record<QueueName, Processor>> = {
   deadlines: deadlinesProcessor({ db, queues: producers, bus, notificationWindowMs: config.NOTIFICATION_WINDOW_MS }),
   drafts: draftsProcessor({ db, drafter: createDrafter(config), log, waitMaxMs: config.AI_WAIT_MAX_MS }),
-  assessment: assessmentProcessor({ db, assessor: createAssessor(config), log }),
+  assessment: assessmentProcessor({ db, assessor: createAssessor(config), log, bus }),
   email: emailProcessor({ db, mail, log }),
   notifications: notificationsProcessor({ db, mail, log, appUrl: appUrl(config) }),
-  registry: registryProcessor({ db, registry: createRegistry(config, log), log }),
+  registry: registryProcessor({ db, registry: createRegistry(config, log, connection), log }),
   exports: exportsProcessor({ db, queues: producers, env: config, log }),
   retention: retentionProcessor({ db, queues: producers, env: config, log }),
 };

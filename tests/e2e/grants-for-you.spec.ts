@@ -102,6 +102,23 @@ for (const entry of cases) {
     await expect(fitting.getByRole('article', { name: 'Innobooster' })).toHaveCount(0);
     await expectAccessible(page);
 
+    // The catalogue starts at the company's country, and the choice is kept in the URL.
+    await page.goto('/grants?lang=en');
+    const catalogue = page.locator('ul[aria-busy]');
+    const countryFilter = page.getByRole('search').getByLabel('Country');
+    await expect(countryFilter).toHaveValue(entry.code);
+    await expect(catalogue.getByRole('link', { name: entry.fits })).toBeVisible();
+    await expect(catalogue.getByRole('link', { name: 'Innobooster' })).toHaveCount(0);
+    await countryFilter.selectOption('all');
+    await expect(page).toHaveURL(/[?&]country=all/);
+    await expect(catalogue.getByRole('link', { name: 'Innobooster' })).toBeVisible();
+    await countryFilter.selectOption('DK');
+    await expect(page).toHaveURL(/[?&]country=DK/);
+    await expect(catalogue.getByRole('link', { name: entry.fits })).toHaveCount(0);
+    await page.reload();
+    await expect(countryFilter).toHaveValue('DK');
+    await expect(catalogue.getByRole('link', { name: 'Innobooster' })).toBeVisible();
+
     for (const lang of ['da', 'en', 'nb'] as const) {
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
@@ -114,3 +131,21 @@ for (const entry of cases) {
     }
   });
 }
+
+test('a visitor’s catalogue starts at the language’s country: Danish at Denmark, Norwegian at Norway, English at every country', async ({ page }) => {
+  await withDb((db) => seedNordicCatalog(db));
+  const catalogue = page.locator('ul[aria-busy]');
+  const expectations = [
+    { lang: 'da', label: 'Land', value: 'DK', shown: 'Innobooster', hidden: 'SkatteFUNN' },
+    { lang: 'nb', label: 'Land', value: 'NO', shown: 'SkatteFUNN', hidden: 'Innobooster' },
+    { lang: 'en', label: 'Country', value: 'all', shown: 'SkatteFUNN', hidden: null },
+  ] as const;
+  for (const expected of expectations) {
+    await page.goto(`/grants?lang=${expected.lang}`);
+    await expect(page.getByRole('search').getByLabel(expected.label, { exact: true })).toHaveValue(expected.value);
+    await expect(catalogue.getByRole('link', { name: expected.shown })).toBeVisible();
+    if (expected.hidden) await expect(catalogue.getByRole('link', { name: expected.hidden })).toHaveCount(0);
+    else await expect(catalogue.getByRole('link', { name: 'Innobooster' })).toBeVisible();
+  }
+  await expectAccessible(page);
+});

@@ -323,6 +323,15 @@ export class World {
     });
   }
 
+  /** The check's suggestion marked applied while its paragraph still reads as the check read it (an apply undone). */
+  appliedSuggestion(): Promise<{ applicationId: string; suggestionId: string }> {
+    return this.once('appliedSuggestion', async () => {
+      const check = await this.assessmentCheck();
+      await this.services.db.updateTable('assessment_suggestions').set({ status: 'applied', decided_by: this.cast.users.owner.id, decided_at: new Date() }).where('id', '=', check.suggestionId).execute();
+      return { applicationId: check.applicationId, suggestionId: check.suggestionId };
+    });
+  }
+
   /** A finished AI draft of the application's first section. */
   draft(): Promise<{ applicationId: string; draftId: string }> {
     return this.once('draft', async () => {
@@ -732,6 +741,11 @@ export const samples: Record<string, (world: World) => unknown> = {
     const check = await w.assessmentCheck();
     return { applicationId: check.applicationId, suggestionId: check.suggestionId };
   },
+  'assessment.reopenSuggestion': async (w) => {
+    const check = await w.appliedSuggestion();
+    return { applicationId: check.applicationId, suggestionId: check.suggestionId };
+  },
+  'assessment.live': async (w) => ({ applicationId: (await w.assessmentCheck()).applicationId }),
   'drafts.latest': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };

@@ -16,6 +16,7 @@ import { CopyApplication } from './copy-application';
 import { useDataProblemText, useLeftoverText } from './data-problems';
 import { DocumentDownloads } from './document-downloads';
 import { FinalStructured } from './final-structured';
+import { orgIdCoverKey } from '../../../shared/domain/org-id';
 
 type Final = RouterOutputs['reviews']['final'];
 type Section = Final['sections'][number];
@@ -211,7 +212,7 @@ function Document({ final }: { final: Final }) {
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium text-gray-600">{t('reviews.final.company')}</dt>
           <dd className="break-words text-gray-900">
-            {final.companyName} · {t('reviews.final.cover.cvr', { orgId: final.orgId })}
+            {final.companyName} · {t(orgIdCoverKey(final.country), { orgId: final.orgId })}
           </dd>
           <dt className="font-medium text-gray-600">{t('reviews.final.cover.fund')}</dt>
           <dd className="break-words text-gray-900">{final.fundName}</dd>

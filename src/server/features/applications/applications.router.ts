@@ -9,10 +9,8 @@ import {
   updateApplicationInput,
 } from '../../../shared/schemas/applications';
 import { isOpenForApplications } from '../../../shared/domain/application-sections';
-import { requirementsFailedByProfile } from '../../../shared/domain/requirements-test';
-import { cachedCatalog } from '../../catalog/catalog-cache';
+import { grantFitFor } from '../grants-for-you';
 import { modelConfigured } from '../../integrations/ai/drafter';
-import { findGrantQuestions } from '../grants';
 import { applicationAccessProcedure, applicationAccessProcedureFor, applicationProcedure, applicationProcedureFor, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../live/live-stream';
 import { companyProcedureFor } from '../../trpc/company-procedure';
@@ -48,16 +46,13 @@ export const applicationsRouter = router({
   startOptions: userProcedure.input(startOptionsInput).query(async ({ ctx, input }) => {
     const grant = await findGrantToApply(ctx.db, input.grantId, ctx.locale);
     if (!grant) throw new AppError('NOT_FOUND');
-    const [companies, questions] = await Promise.all([
-      listCompaniesToApplyFor(ctx.db, ctx.user.id),
-      cachedCatalog(ctx.db, `grants:questions:${ctx.locale}:${grant.id}`, () => findGrantQuestions(ctx.db, grant.id, ctx.locale)),
-    ]);
+    const companies = await listCompaniesToApplyFor(ctx.db, ctx.user.id);
+    // The grant's rules against each company's facts, as "Grants for you" words them (decision 0053).
+    const fit = await grantFitFor(ctx.db, grant.id, companies.map((company) => company.id));
     return {
       grant: { id: grant.id, slug: grant.slug, title: grant.title, description: grant.description, fundName: grant.fundName, deadlineAt: grant.deadlineAt, open: isOpenForApplications(grant) },
-      companies: companies.map(({ orgId, employees, ...company }) => ({
-        ...company,
-        failedRequirements: requirementsFailedByProfile(questions, { orgId, employees }).map((question) => question.text),
-      })),
+      rules: fit.rules,
+      companies: companies.map(({ orgId: _orgId, employees: _employees, ...company }) => ({ ...company, fit: fit.companies.get(company.id) ?? null })),
     };
   }),
 

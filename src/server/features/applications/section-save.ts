@@ -80,9 +80,10 @@ function checkedData(section: SectionRow, data: unknown): unknown {
  * changed text goes through the section's co-editing document: `textUpdate` is the change, for
  * the caller to pass on to open editors once the save is committed (`announceText`). The status
  * follows the save (`statusAfterSave`), and the state is recorded as a version (decision 0036;
- * `restoredFrom`: the version a restore brings back).
+ * `restoredFrom`: the version a restore brings back; `appliedSuggestion`: the suggestion of a check
+ * the save applies, decision 0052).
  */
-export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string, options: { restoredFrom?: string } = {}) {
+export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string, options: { restoredFrom?: string; appliedSuggestion?: string } = {}) {
   // The text's document as the save left it, kept in memory once the save has committed.
   let changed: KeptDocument | null = null;
   const run = async (trx: Executor) => {
@@ -141,8 +142,24 @@ export async function saveSectionAndAnnounce(
   input: z.output<typeof saveSectionInput>,
   options: { restoredFrom?: string } = {},
 ) {
-  const { textUpdate, statusChanged, ...saved } = await saveSection(services.db, input, user.id, options);
-  if (textUpdate) await announceText(services, user, { sectionId: saved.id, clientId: SERVER_CLIENT_ID, update: textUpdate, version: saved.version, status: saved.status });
+  const { textUpdate: _told, ...saved } = await saveAndAnnounce(services, user, input, options);
+  return saved;
+}
+
+/**
+ * `saveSectionAndAnnounce` answering the change of the text too (`textUpdate`), for a caller
+ * whose window applies it itself: `clientId`, that window's editor, is named as the change's
+ * sender, so its stream does not bring the change back to it.
+ */
+export async function saveAndAnnounce(
+  services: Pick<Services, 'db' | 'textChannel' | 'bus'>,
+  user: SessionUser,
+  input: z.output<typeof saveSectionInput>,
+  options: { restoredFrom?: string; appliedSuggestion?: string; clientId?: number } = {},
+) {
+  const { clientId = SERVER_CLIENT_ID, ...saveOptions } = options;
+  const { statusChanged, ...saved } = await saveSection(services.db, input, user.id, saveOptions);
+  if (saved.textUpdate) await announceText(services, user, { sectionId: saved.id, clientId, update: saved.textUpdate, version: saved.version, status: saved.status });
   if (statusChanged) await announceStatus(services.bus, input.applicationId, { sectionId: saved.id, status: saved.status });
   return saved;
 }

@@ -26,7 +26,8 @@ export const VERSION_WINDOW_SECONDS = 5 * 60;
  * version of the section is updated (and becomes the newest) instead of adding one when it was
  * saved within `windowSeconds` by the database's clock and no restore came after it; others
  * writing at the same time (live co-editing) do not split it. A restore (`restoredFrom`) always
- * adds one, and is never updated: it keeps exactly the state it restored.
+ * adds one, and is never updated: it keeps exactly the state it restored. So does a suggestion of
+ * a check applied (`appliedSuggestion`, decision 0052): the history names it as such.
  *
  * `sectionVersion`, the section's version that the save produced, keeps a late call from
  * recording a state a later save has already replaced: the section's row is locked while the
@@ -36,11 +37,12 @@ export const VERSION_WINDOW_SECONDS = 5 * 60;
 export async function recordSectionVersion(
   db: Executor,
   version: { sectionId: string; authorId: string } & VersionState,
-  options: { sectionVersion?: number; restoredFrom?: string | null; windowSeconds?: number } = {},
+  options: { sectionVersion?: number; restoredFrom?: string | null; appliedSuggestion?: string | null; windowSeconds?: number } = {},
 ): Promise<{ id: string } | undefined> {
   const { sectionId, authorId } = version;
   const state = stateColumns(version);
   const restoredFrom = options.restoredFrom ?? null;
+  const appliedSuggestion = options.appliedSuggestion ?? null;
   const windowSeconds = options.windowSeconds ?? VERSION_WINDOW_SECONDS;
   const result = await sql<{ id: string }>`
     WITH section AS (
@@ -52,17 +54,19 @@ export async function recordSectionVersion(
       WHERE v.section_id = (SELECT id FROM section)
         AND v.seq = (SELECT max(seq) FROM section_versions WHERE section_id = ${sectionId} AND author_id = ${authorId})
         AND v.restored_from IS NULL
-        AND NOT EXISTS (SELECT 1 FROM section_versions r WHERE r.section_id = ${sectionId} AND r.restored_from IS NOT NULL AND r.seq > v.seq)
+        AND v.applied_suggestion_id IS NULL
+        AND NOT EXISTS (SELECT 1 FROM section_versions r WHERE r.section_id = ${sectionId} AND (r.restored_from IS NOT NULL OR r.applied_suggestion_id IS NOT NULL) AND r.seq > v.seq)
         AND v.saved_at > now() - make_interval(secs => ${windowSeconds})
         AND ${restoredFrom}::uuid IS NULL
+        AND ${appliedSuggestion}::uuid IS NULL
     ), coalesced AS (
       UPDATE section_versions v
       SET content = ${state.content}, answers = ${state.answers}::jsonb, fulfilled = ${state.fulfilled}::uuid[], data = ${state.data}::jsonb, saved_at = now(), seq = DEFAULT
       FROM latest WHERE v.id = latest.id
       RETURNING v.id
     ), inserted AS (
-      INSERT INTO section_versions (section_id, author_id, content, answers, fulfilled, data, restored_from)
-      SELECT id, ${authorId}, ${state.content}, ${state.answers}::jsonb, ${state.fulfilled}::uuid[], ${state.data}::jsonb, ${restoredFrom}::uuid
+      INSERT INTO section_versions (section_id, author_id, content, answers, fulfilled, data, restored_from, applied_suggestion_id)
+      SELECT id, ${authorId}, ${state.content}, ${state.answers}::jsonb, ${state.fulfilled}::uuid[], ${state.data}::jsonb, ${restoredFrom}::uuid, ${appliedSuggestion}::uuid
       FROM section WHERE NOT EXISTS (SELECT 1 FROM latest)
       RETURNING id
     )
@@ -103,6 +107,7 @@ export async function listVersions(db: Executor, applicationId: string, sectionI
       'v.restored_from as restoredFrom',
       'r.saved_at as restoredFromSavedAt',
       personNameOrNull('u').as('authorName'),
+      sql<boolean>`v.applied_suggestion_id IS NOT NULL`.as('fromSuggestion'),
     ])
     .where('s.application_id', '=', applicationId)
     .where('v.section_id', '=', sectionId);

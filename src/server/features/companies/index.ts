@@ -2,4 +2,4 @@
 export { deleteCompanies, removeCompaniesDeletedBefore } from './company-deletion.queries';
 export { updateCompanyCalendarToken } from './calendar-token.queries';
 export { addMembership, isMemberByEmail, makeOwner } from './memberships.queries';
-export { markLookupRunning, recordLookupFound, recordLookupOutcome } from './registry-lookups.queries';
+export { markLookupRunning, markLookupWaiting, recordLookupFound, recordLookupOutcome } from './registry-lookups.queries';

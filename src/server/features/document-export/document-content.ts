@@ -76,6 +76,8 @@ export interface DocumentOut {
   description: string;
   companyName: string;
   orgId: string;
+  /** The registry the number is of: `DK` (CVR), `NO` (organisasjonsnummer), `FI` (Y-tunnus). */
+  country: string;
   fundName: string;
   grantTitle: string;
   locked: boolean;
@@ -120,6 +122,7 @@ export async function loadDocument(db: Executor, { id: applicationId, companyId,
     description: application.description,
     companyName: application.companyName,
     orgId: facts.orgId,
+    country: facts.country,
     fundName: application.fundName,
     grantTitle: application.grantTitle,
     locked: application.status === 'published',

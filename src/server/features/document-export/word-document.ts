@@ -24,6 +24,7 @@ import {
 import { budgetLineTypes } from '../../../shared/schemas/budget';
 import type { Locale } from '../../../shared/i18n';
 import { writerFor, type DocumentOut, type SectionOut, type Writer } from './document-content';
+import { orgIdCoverKey } from '../../../shared/domain/org-id';
 
 /** The language tag Word spells and hyphenates a language by. */
 const wordLanguage: Record<Locale, string> = { da: 'da-DK', en: 'en-GB', nb: 'nb-NO' };
@@ -217,7 +218,7 @@ function coverBlocks(document: DocumentOut, writer: Writer): Array<Paragraph | T
       width: { size: 100, type: WidthType.PERCENTAGE },
       borders: { top: none, bottom: thin, left: none, right: none, insideHorizontal: none, insideVertical: none },
       rows: [
-        [t('reviews.final.company'), `${document.companyName} · ${t('reviews.final.cover.cvr', { orgId: document.orgId })}`],
+        [t('reviews.final.company'), `${document.companyName} · ${t(orgIdCoverKey(document.country), { orgId: document.orgId })}`],
         [t('reviews.final.cover.fund'), document.fundName],
         [t('reviews.final.grant'), document.grantTitle],
         [t('reviews.final.cover.date'), date],

@@ -59,7 +59,7 @@ export async function listSectionsInFull(db: Executor, applicationId: string, lo
 }
 
 /**
- * What the final document's cover block states besides the overview: the company's CVR number,
+ * What the final document's cover block states besides the overview: the company's registry number (and its country),
  * the fund's own application page, and a version that every saved change counts up (the
  * application's own version plus every section's saves), so two prints of different content
  * never carry the same number.
@@ -72,6 +72,7 @@ export async function findDocumentFacts(db: Executor, applicationId: string, loc
     .innerJoin('funds as f', 'f.id', 'g.fund_id')
     .select([
       'c.org_id as orgId',
+      'c.country as country',
       'g.url as grantUrl',
       'g.translations as grantTranslations',
       'f.url as fundUrl',
