@@ -10,7 +10,7 @@
 import type { Job } from 'bullmq';
 import pino from 'pino';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
-import { seedCatalog } from '../src/server/db/seed';
+import { seedCatalog } from '../src/server/seed/seed';
 import { createApplication } from '../src/server/features/applications/applications.service';
 import { criteriaSnapshotOf, insertCheck, sectionVersionsOf } from '../src/server/features/assessment/assessment.queries';
 import { checkView } from '../src/server/features/assessment/assessment.service';

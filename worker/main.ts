@@ -9,7 +9,7 @@ import { MetricsTime, Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
 import { appUrl, env } from '../src/server/env';
 import { createDrafter } from '../src/server/integrations/ai/drafter-from-config';
-import { InstallationError, resolveInstallation } from '../src/server/platform/installation';
+import { InstallationError, resolveInstallation } from '../src/server/db/installation';
 import { createMailSender } from '../src/server/integrations/mail/transport';
 import { createRegistry } from '../src/server/integrations/registry/registry-from-config';
 import { log } from '../src/server/platform/log';

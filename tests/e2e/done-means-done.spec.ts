@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { seedNordicCatalog } from '../../src/server/db/seed-nordic';
+import { seedNordicCatalog } from '../../src/server/seed/seed-nordic';
 import { createTeamWithApplication, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
 const saveState = (page: Page) => page.locator('[data-save-state]');

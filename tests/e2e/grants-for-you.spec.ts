@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/password';
-import { seedNordicCatalog } from '../../src/server/db/seed-nordic';
+import { seedNordicCatalog } from '../../src/server/seed/seed-nordic';
 import { expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
 async function newUser(): Promise<string> {

@@ -5,7 +5,7 @@ import { createApp } from '../../src/server/app';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../src/server/db/seed';
+import { seedCatalog } from '../../src/server/seed/seed';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { emailProcessor } from '../../worker/processors/email';
 import { callerFor, createTestServices, createUser, type TestServices, startWorker, failureOf as failure, waitFor } from './harness';

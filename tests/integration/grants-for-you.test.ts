@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateRules, noRules, type CompanyFacts, type GrantRules, type Outcome, type RuleKind } from '../../src/shared/domain/grant-rules';
 import { rankGrantsForCompany } from '../../src/server/features/grants-for-you/grants-for-you.queries';
-import { seedCatalog } from '../../src/server/db/seed';
-import { seedNordicCatalog } from '../../src/server/db/seed-nordic';
+import { seedCatalog } from '../../src/server/seed/seed';
+import { seedNordicCatalog } from '../../src/server/seed/seed-nordic';
 import { callerFor, createTestServices, createUser, failureOf, type TestServices } from './harness';
 
 const TODAY = '2026-11-29';

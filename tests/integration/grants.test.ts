@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { seedCatalog } from '../../src/server/db/seed';
+import { seedCatalog } from '../../src/server/seed/seed';
 import { invalidateCatalog } from '../../src/server/catalog/catalog-cache';
 import type { GrantSort, PublicGrantStatus } from '../../src/shared/domain/grants';
 import { callerFor, createTestServices, createUser, type TestServices, failureOf as appCodeOf } from './harness';

@@ -15,7 +15,7 @@ import { createSession } from '../../src/server/auth/session';
 import { hashPassword } from '../../src/server/auth/password';
 import { createRedis } from '../../src/server/platform/redis';
 import type { Policy } from '../../src/server/trpc/policy';
-import { appRouter } from '../../src/server/trpc/root';
+import { appRouter } from '../../src/server/router';
 import type { CompanyRole } from '../../src/shared/domain/company-roles';
 import { createCast, createCompany, nextOrgId, type Actor, type Cast } from './company-fixtures';
 import { redisUrl, type TestServices } from './harness';

@@ -8,7 +8,7 @@
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '../../src/server/db/db';
-import { markLookupRunning, markLookupWaiting, recordLookupFound, recordLookupOutcome } from '../../src/server/features/companies/registry-lookups.queries';
+import { markLookupRunning, markLookupWaiting, recordLookupFound, recordLookupOutcome } from '../../src/server/features/companies';
 import { RegistryNotFoundError, reasonOf, type CompanyRegistry } from '../../src/server/integrations/registry/company-registry';
 import { countryOfOrgId } from '../../src/shared/domain/org-id';
 import { UnrecoverableError } from 'bullmq';

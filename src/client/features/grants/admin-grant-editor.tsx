@@ -15,7 +15,7 @@ import { emptyText, translatedLocales } from '../../../shared/i18n/localized-tex
 import { LocalizedField } from '../../ui/localized-field';
 import { trpc } from '../../lib/trpc';
 import { AdminGrantRules } from './admin-grant-rules';
-import type { AppRouter } from '../../../server/trpc/root';
+import type { AppRouter } from '../../../server/router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Button, buttonClass } from '../../ui/button';
 import { EditorCard } from '../../ui/editor-card';

@@ -11,7 +11,6 @@ import {
 import { isOpenForApplications } from '../../../shared/domain/application-sections';
 import { grantFitFor } from '../grants-for-you';
 import { modelConfigured } from '../../integrations/ai/drafter';
-import { announceStatus } from '../../live/application-events';
 import { applicationAccessProcedure, applicationAccessProcedureFor, applicationProcedure, applicationProcedureFor, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../live/live-stream';
 import { companyProcedureFor } from '../../trpc/company-procedure';
@@ -28,9 +27,9 @@ import {
   restoreApplication,
   softDeleteApplication,
   updateApplicationVersioned,
-} from '../../domain/applications.queries';
-import { activeDraftIdsOf } from '../../domain/drafts.queries';
-import { saveSectionAndAnnounce } from '../../domain/section-save';
+} from './applications.queries';
+import { activeDraftIdsOf } from './section-drafts.queries';
+import { saveSectionAndAnnounce } from './section-save';
 import { createApplication, markSectionDone, reopenSection } from './applications.service';
 import { watchApplication } from './application-watch';
 
@@ -128,16 +127,12 @@ export const applicationsRouter = router({
   markDone: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await markSectionDone(ctx.db, ctx.application.id, input.sectionId, ctx.user.id);
-      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
-      return moved;
+      return markSectionDone(ctx, ctx.application.id, input.sectionId, ctx.user.id);
     }),
 
   reopen: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await reopenSection(ctx.db, ctx.application, input.sectionId, ctx.user.id);
-      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
-      return moved;
+      return reopenSection(ctx, ctx.application, input.sectionId, ctx.user.id);
     }),
 });

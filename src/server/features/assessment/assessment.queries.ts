@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import { personName } from '../../db/person-name';
 import { localizedSql } from '../../catalog/localized-sql';
-import { grantTermColumns, grantTermsOf } from '../../domain/applications.queries';
+import { grantTermColumns, grantTermsOf } from '../applications';
 import { textOf, translationsOf, type LocalizedText } from '../../../shared/i18n/localized-text';
 import type { Locale } from '../../../shared/i18n';
 import type { AssessmentMaterial, AssessmentOutcome, CriterionSnapshot, SectionMaterial, SignalKind } from '../../../shared/domain/assessment';
@@ -324,7 +324,7 @@ export async function decideSuggestion(db: Executor, suggestionId: string, statu
 }
 
 /** The stored co-edited text of a section: its document, plain text and changes since (text-store's statement). */
-export { readStoredText as storedTextOf } from '../../domain/text-store.queries';
+export { readStoredText as storedTextOf } from '../applications';
 
 // ---- For other modules ------------------------------------------------------------------------
 

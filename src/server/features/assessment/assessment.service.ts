@@ -17,9 +17,7 @@ import { AppError, appErrors } from '../../../shared/errors';
 import { appliedParagraph } from '../../../shared/domain/assessment';
 import type { Answers } from '../../../shared/domain/application-sections';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
-import { findSection, findSectionOfApplication } from '../../domain/applications.queries';
-import { announceText, saveSection, SERVER_CLIENT_ID } from '../../domain/section-save';
-import { announceStatus } from '../../live/application-events';
+import { findSection, findSectionOfApplication, saveAndAnnounce } from '../applications';
 import { bindsClient } from '../co-editing';
 import { announceAssessment } from './assessment-live';
 import { currentParagraph, documentOf } from './assessment-text';
@@ -99,21 +97,20 @@ export async function applySuggestion(
   if (!place || place.text !== section.content) throw new AppError('CONFLICT', { message: 'assessment.outOfDate' });
   if (!(await decideSuggestion(services.db, suggestionId, 'applied', user.id))) throw new AppError('CONFLICT', { message: 'assessment.decided' });
   const content = section.content.slice(0, place.from) + appliedParagraph(suggestion.paragraph, suggestion) + section.content.slice(place.to);
-  let saved: Awaited<ReturnType<typeof saveSection>>;
+  let saved: Awaited<ReturnType<typeof saveAndAnnounce>>;
   try {
-    saved = await saveSection(
-      services.db,
+    // Saved, and its change of the text and of the status told, by the applications module.
+    saved = await saveAndAnnounce(
+      services,
+      user,
       { applicationId, sectionId: suggestion.sectionId, version: section.version, content, answers: section.answers as Answers, fulfilled: section.fulfilled, data: undefined },
-      user.id,
-      { appliedSuggestion: suggestionId },
+      { appliedSuggestion: suggestionId, clientId },
     );
   } catch (error) {
     await decideSuggestion(services.db, suggestionId, 'open', null);
     if (error instanceof AppError && error.code === 'CONFLICT' && error.messageKey === appErrors.CONFLICT.message) throw new AppError('CONFLICT', { message: 'assessment.outOfDate' });
     throw error;
   }
-  if (saved.textUpdate) await announceText(services, user, { sectionId: saved.id, clientId: clientId ?? SERVER_CLIENT_ID, update: saved.textUpdate, version: saved.version, status: saved.status });
-  if (saved.statusChanged) await announceStatus(services.bus, applicationId, { sectionId: saved.id, status: saved.status });
   await announceAssessment(services.bus, applicationId, { kind: 'suggestion', checkId: suggestion.checkId, suggestionId, status: 'applied' });
   return { id: suggestionId, sectionId: saved.id, version: saved.version, status: saved.status, update: saved.textUpdate };
 }

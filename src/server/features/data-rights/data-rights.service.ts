@@ -15,9 +15,9 @@ import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
 import { consumeRateLimit } from '../../http/rate-limit';
 import type { Services } from '../../services';
-import { fileNameOf, loadDocument } from '../../documents/document-content';
-import { excelWorkbook } from '../../documents/excel-workbook';
-import { wordDocument } from '../../documents/word-document';
+import { fileNameOf, loadDocument } from '../document-export';
+import { excelWorkbook } from '../document-export';
+import { wordDocument } from '../document-export';
 import { queueEmail } from '../../mail/email.service';
 import { rateLimits } from '../../auth/rate-limits';
 import {

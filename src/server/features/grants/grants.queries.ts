@@ -14,7 +14,7 @@ import { languageName } from '../../../shared/i18n/language-names';
 import { truncateAtWord } from '../../../shared/domain/truncate';
 import type { Executor } from '../../db/db';
 import { cachedCatalog } from '../../catalog/catalog-cache';
-import { findGrantQuestionTexts, type EligibilityQuestion } from '../../domain/grants.queries';
+import { findGrantQuestionTexts, type EligibilityQuestion } from './grant-questions.queries';
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
 

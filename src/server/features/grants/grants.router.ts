@@ -16,8 +16,8 @@ import { saveGrantRulesInput } from '../../../shared/schemas/grant-rules';
 import { saveGrantRules } from './grant-rules.queries';
 import { grantFitFor, rulesOfGrant, type CompanyFit } from '../grants-for-you';
 import type { GrantRules } from '../../../shared/domain/grant-rules';
-import { findFundById } from '../../domain/funds.queries';
-import { findGrantQuestions } from '../../domain/grants.queries';
+import { findFundById } from '../funds';
+import { findGrantQuestions } from './grant-questions.queries';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import {

@@ -12,7 +12,7 @@ import { chooseSlug, slugsLike, slugTaken } from '../../catalog/catalog-slugs';
 import type { Executor } from '../../db/db';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-errors';
 import type { Services } from '../../services';
-import { findFundById } from '../../domain/funds.queries';
+import { findFundById } from '../funds';
 import { resumeGrantAlerts, sendGrantAlerts } from '../../mail/grant-alerts';
 import { localizedColumns } from '../../../shared/i18n/localized-text';
 import {
