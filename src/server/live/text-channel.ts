@@ -1,6 +1,6 @@
 /**
  * The fan-out of live co-editing (docs/decisions/0034-live-co-editing.md): every change of a
- * section's text, every writer's cursor and every change of its comments is published on the section's Redis channel, and each
+ * section's text and every writer's cursor is published on the section's Redis channel, and each
  * web process passes it to the editors it serves. A process listens to a section's channel only
  * while one of its editors is open on that section.
  *
@@ -25,8 +25,6 @@ export interface TextMessage {
   status?: SectionStatus;
   /** A cursor (base64 of a y-protocols awareness update). */
   awareness?: string;
-  /** The section's comments changed (a thread or reply added, a thread resolved or reopened). */
-  comments?: true;
 }
 
 const textMessage: z.ZodType<TextMessage> = z.object({
@@ -37,7 +35,6 @@ const textMessage: z.ZodType<TextMessage> = z.object({
   version: z.number().int().optional(),
   status: z.custom<SectionStatus>((value) => isSectionStatus(value)).optional(),
   awareness: z.string().optional(),
-  comments: z.literal(true).optional(),
 });
 
 /** A section's channel; a message is at most one accepted change or cursor (a push is under 1 MB, base64 a third more). */

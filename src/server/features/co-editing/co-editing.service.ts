@@ -17,6 +17,8 @@ import { findSection, findSectionHead, updateSectionVersioned, appendChange, app
 type ApplicationWriter = Parameters<typeof changeApplication>[0];
 import { bindClients } from './text-clients';
 import type { TextMessage } from '../../live/text-channel';
+import { wakeUps } from '../../live/live-stream';
+import { listenToComments, type CommentsNotice } from '../comments';
 
 function decoded(base64: string): Uint8Array {
   try {
@@ -186,21 +188,21 @@ export type WatchEvent =
  * of the others as they come, and word that the section's comments changed. Runs until `ended` is aborted.
  */
 export async function* watchText(
-  services: Pick<Services, 'db' | 'textChannel'>,
+  services: Pick<Services, 'db' | 'textChannel' | 'bus'>,
   input: { applicationId: string; sectionId: string; clientId: number; stateVector?: string },
   ended: AbortSignal,
 ): AsyncGenerator<WatchEvent> {
-  const queue: Array<TextMessage | null> = [];
-  let wake: (() => void) | null = null;
-  // Listening starts before the stored text is read: nothing stored in between is missed.
-  const unlisten = await services.textChannel.listen(input.sectionId, (message) => {
-    if (message && message.clientId === input.clientId && !message.awareness) return;
-    queue.push(message);
-    wake?.();
-  });
-  const stop = () => wake?.();
-  ended.addEventListener('abort', stop);
+  // What the section's channels bring, in order; null when some may have been missed.
+  const news = wakeUps<TextMessage | CommentsNotice | null>(ended);
+  let unlistenText: (() => void) | undefined;
+  let unlistenComments: (() => void) | undefined;
   try {
+    // Listening starts before the stored text is read: nothing stored in between is missed.
+    unlistenText = await services.textChannel.listen(input.sectionId, (message) => {
+      if (message && message.clientId === input.clientId && !message.awareness) return;
+      news.push(message);
+    });
+    unlistenComments = await listenToComments(services.bus, input.sectionId, (notice) => news.push(notice));
     const known = input.stateVector ? decoded(input.stateVector) : undefined;
     const sync = async (): Promise<WatchEvent | null> => {
       const stored = await findSectionHead(services.db, input.applicationId, input.sectionId);
@@ -212,30 +214,25 @@ export async function* watchText(
     if (!first) return;
     yield first;
     while (!ended.aborted) {
-      if (queue.length === 0) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-        wake = null;
-        continue;
-      }
-      const message = queue.shift();
-      if (message === undefined) continue;
-      if (message === null) {
-        // Messages may have been missed: send the stored text again (the editor keeps what it has).
-        const again = await sync();
-        if (!again) return;
-        yield again;
-      } else if (message.awareness) {
-        if (message.clientId !== input.clientId) yield { type: 'awareness', update: message.awareness, clientId: message.clientId, by: message.by };
-      } else if (message.comments) {
-        yield { type: 'comments', by: message.by };
-      } else if (message.update) {
-        yield { type: 'update', update: message.update, version: message.version ?? null, status: message.status ?? null, by: message.by };
+      for (const message of await news.next()) {
+        if (ended.aborted) return;
+        if (message === null) {
+          // Messages may have been missed: send the stored text again (the editor keeps what it has).
+          const again = await sync();
+          if (!again) return;
+          yield again;
+        } else if (!('clientId' in message)) {
+          yield { type: 'comments', by: message.by };
+        } else if (message.awareness) {
+          if (message.clientId !== input.clientId) yield { type: 'awareness', update: message.awareness, clientId: message.clientId, by: message.by };
+        } else if (message.update) {
+          yield { type: 'update', update: message.update, version: message.version ?? null, status: message.status ?? null, by: message.by };
+        }
       }
     }
   } finally {
-    ended.removeEventListener('abort', stop);
-    unlisten();
+    news.dispose();
+    unlistenText?.();
+    unlistenComments?.();
   }
 }

@@ -3,10 +3,11 @@ import { addCommentInput, commentThreadsInput, replyInput, resolveThreadInput } 
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
-import { announceText, SERVER_CLIENT_ID, findSectionOfApplication } from '../applications';
+import { findSectionOfApplication } from '../applications';
 import { notify } from '../../notify/notifications.service';
 import { markCommentedIfInReview } from '../reviews';
-import { countOpenThreads, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved, threadParticipants } from './comments.queries';
+import { countOpenThreads, findThread, listOpenMentionsOf, listThreads, membersAmong, threadParticipants } from './comments.queries';
+import { addComment, resolveThread } from './comments.service';
 import { replyRecipients } from '../../../shared/domain/comment-threads';
 
 /** Comments and replies one user may write: a conversation's pace, not a flood of mentions. */
@@ -34,10 +35,9 @@ export const commentsRouter = router({
       await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, commentLimit, ctx.user.id);
       if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
       const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);
-      const comment = await insertComment(ctx.db, { sectionId: input.sectionId, threadId: null, authorId: ctx.user.id, body: input.body, quote: input.quote || null, anchor: input.anchor ?? null, mentionIds });
+      const comment = await addComment(ctx, ctx.user, { sectionId: input.sectionId, threadId: null, authorId: ctx.user.id, body: input.body, quote: input.quote || null, anchor: input.anchor ?? null, mentionIds });
       await markCommentedIfInReview(ctx, { application: ctx.application, role: ctx.membership.role, userId: ctx.user.id }, input.sectionId, input.body);
       await notify(ctx, { kind: 'mention', applicationId: ctx.application.id, sectionId: input.sectionId, actorId: ctx.user.id, recipientIds: mentionIds, text: input.body });
-      await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: SERVER_CLIENT_ID, comments: true });
       return comment;
     }),
 
@@ -48,11 +48,10 @@ export const commentsRouter = router({
       const thread = await findThread(ctx.db, ctx.application.id, input.threadId);
       if (!thread) throw new AppError('NOT_FOUND');
       const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);
-      const comment = await insertComment(ctx.db, { sectionId: thread.sectionId, threadId: thread.id, authorId: ctx.user.id, body: input.body, quote: null, mentionIds });
+      const comment = await addComment(ctx, ctx.user, { sectionId: thread.sectionId, threadId: thread.id, authorId: ctx.user.id, body: input.body, quote: null, mentionIds });
       await notify(ctx, { kind: 'mention', applicationId: ctx.application.id, sectionId: thread.sectionId, actorId: ctx.user.id, recipientIds: mentionIds, text: input.body });
       const participants = replyRecipients(await threadParticipants(ctx.db, thread.id), ctx.user.id, mentionIds);
       await notify(ctx, { kind: 'reply', applicationId: ctx.application.id, sectionId: thread.sectionId, actorId: ctx.user.id, recipientIds: participants, text: input.body });
-      await announceText(ctx, ctx.user, { sectionId: thread.sectionId, clientId: SERVER_CLIENT_ID, comments: true });
       return comment;
     }),
 
@@ -61,8 +60,7 @@ export const commentsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const thread = await findThread(ctx.db, ctx.application.id, input.threadId);
       if (!thread) throw new AppError('NOT_FOUND');
-      await setThreadResolved(ctx.db, thread.id, input.resolved ? ctx.user.id : null);
-      await announceText(ctx, ctx.user, { sectionId: thread.sectionId, clientId: SERVER_CLIENT_ID, comments: true });
+      await resolveThread(ctx, ctx.user, thread, input.resolved);
       return { id: thread.id, resolved: input.resolved };
     }),
 });
