@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/password';
 import { seedNordicCatalog } from '../../src/server/seed/seed-nordic';
-import { expect, expectAccessible, signInAs, test, withDb } from './fixtures';
+import { expect, expectAccessible, revealAlertForm, signInAs, test, withDb } from './fixtures';
 
 async function newUser(): Promise<string> {
   const email = `nordic-${randomBytes(3).toString('hex')}@example.com`;
@@ -62,7 +62,8 @@ for (const entry of cases) {
   test(`a company from ${entry.country}: created from its number through the registry, and its grants ranked with reasons`, async ({ page }) => {
     test.setTimeout(120_000);
     await forget(entry.code, entry.orgId);
-    await signInAs(page, await newUser());
+    const email = await newUser();
+    await signInAs(page, email);
 
     await page.goto('/onboarding/company?lang=en');
     // The country comes first; English defaults to Denmark.
@@ -118,6 +119,23 @@ for (const entry of cases) {
     await page.reload();
     await expect(countryFilter).toHaveValue('DK');
     await expect(catalogue.getByRole('link', { name: 'Innobooster' })).toBeVisible();
+
+    // Grant alerts for the member: only the grants the company fits, to the member's own address.
+    if (entry.code === 'NO') {
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.goto('/?lang=en');
+      const alerts = page.getByRole('region', { name: 'Hear about new grants' });
+      await revealAlertForm(alerts);
+      await alerts.getByLabel(`Only grants ${entry.name} fits`).check();
+      await expect(alerts.getByLabel('Your e-mail address')).toHaveValue(email);
+      await alerts.screenshot({ path: test.info().outputPath('alerts-only-fitting-en-375.png') });
+      await expectAccessible(page);
+      await alerts.getByRole('button', { name: 'Sign up' }).click();
+      await expect(alerts.getByText('Check your inbox')).toBeVisible();
+      const pending = await withDb((db) => db.selectFrom('grant_alerts').select('pending').where('email', '=', email).executeTakeFirstOrThrow());
+      expect(pending.pending).toMatchObject({ companyId: expect.any(String), userId: expect.any(String) });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
 
     for (const lang of ['da', 'en', 'nb'] as const) {
       for (const width of [1280, 375]) {

@@ -9,14 +9,14 @@
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Worker } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import pino from 'pino';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueCriteria, seedCatalog, seedCatalogueCriteria, innoboosterCriteria } from '../../src/server/seed/seed';
 import { seedNordicCatalog } from '../../src/server/seed/seed-nordic';
-import { createOfflineAssessor } from '../../src/server/integrations/ai/assessor';
+import { createOfflineAssessor, MalformedAssessmentError } from '../../src/server/integrations/ai/assessor';
 import { assessOffline, type AssessmentMaterial, type AssessmentOutcome, type SectionMaterial } from '../../src/shared/domain/assessment';
 import type { Locale } from '../../src/shared/i18n';
 import { assessmentProcessor } from '../../worker/processors/assessment';
@@ -374,6 +374,29 @@ describe('a check of an application', () => {
     await panel.return?.(undefined);
     leave.abort();
     await reading;
+  });
+
+  it("tells the team's open panels when a check fails for good", async () => {
+    const { applicationId } = await createApplication('da');
+    const panel = (await cast.callers.employee.assessment.live({ applicationId }))[Symbol.asyncIterator]();
+    expect((await panel.next()).value).toEqual({ kind: 'listening' });
+    // A check the queue never saw, run by a worker whose model answers nothing usable twice.
+    const check = await services.db
+      .insertInto('assessment_checks')
+      .values({ application_id: applicationId, requested_by: cast.users.owner.id, criteria: JSON.stringify((await cast.callers.platformAdmin.assessment.criteria.list({ grantId })).criteria) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const failing = assessmentProcessor({
+      db: services.db,
+      assessor: { model: 'stand-in', offline: false, assess: () => Promise.reject(new MalformedAssessmentError('malformed twice')) },
+      log: pino({ level: 'silent' }),
+      bus: services.bus,
+    });
+    const job = { data: { checkId: check.id, applicationId }, attemptsMade: 0, opts: { attempts: 3 }, updateProgress: async () => {} } as unknown as Job;
+    await expect(failing(job)).rejects.toThrow('malformed twice');
+    expect((await panel.next()).value).toEqual({ kind: 'check', checkId: check.id, status: 'failed' });
+    expect((await cast.callers.employee.assessment.get({ applicationId, checkId: check.id })).status).toBe('failed');
+    await panel.return?.(undefined);
   });
 
   it('dismisses a suggestion for the whole team, and a reviewer may neither ask for a check nor apply', async () => {

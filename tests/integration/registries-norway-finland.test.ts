@@ -262,10 +262,11 @@ describe('the Brønnøysund and PRH clients, against a local stand-in', () => {
     await Promise.all([paced.lookup(NOKIA), paced.lookup('1927400-1'), paced.lookup('2336509-6')]);
     const times = standIn.requests.map((request) => request.at).sort((a, b) => a - b);
     expect(times).toHaveLength(3);
-    // Measured where the calls arrive: a busy machine moves one by a few tens of milliseconds.
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(200);
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(200);
-    expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(450);
+    // Measured where the calls arrive: each at its slot or a little after (a busy machine delays a
+    // timer), so never two within half an interval, and together they take their slots' time.
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(125);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(125);
+    expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(375);
     expect(lines.filter((line) => line.includes('300 calls a minute'))).toHaveLength(2);
   });
 
@@ -443,7 +444,7 @@ describe('PRH’s shared limit: one pace for every worker process, kept in Redis
   let standIn: Awaited<ReturnType<typeof startStandIn>>;
   const workers: Worker[] = [];
   const redisClients: Redis[] = [];
-  const INTERVAL = 400;
+  const INTERVAL = 1000;
 
   beforeAll(async () => {
     services = await createTestServices();
@@ -492,9 +493,11 @@ describe('PRH’s shared limit: one pace for every worker process, kept in Redis
     // The stand-in counted every call: one a lookup, never two within the interval, whichever worker made it.
     const calls = standIn.requests.filter((request) => request.path.includes('opendata-ytj-api')).map((request) => request.at).sort((a, b) => a - b);
     expect(calls).toHaveLength(numbers.length);
-    // Measured where the calls arrive: a busy machine moves one by a few tens of milliseconds, never by a slot.
-    for (let index = 1; index < calls.length; index += 1) expect(calls[index]! - calls[index - 1]!).toBeGreaterThanOrEqual(INTERVAL - 100);
-    expect(calls.at(-1)! - calls[0]!).toBeGreaterThanOrEqual((numbers.length - 1) * INTERVAL - 100);
+    // Measured where the calls arrive: each comes at its slot or a little after (a busy machine
+    // delays a process's timer by up to a few hundred milliseconds), so two never come within half
+    // an interval, and together they take their slots' time.
+    for (let index = 1; index < calls.length; index += 1) expect(calls[index]! - calls[index - 1]!).toBeGreaterThanOrEqual(INTERVAL / 2);
+    expect(calls.at(-1)! - calls[0]!).toBeGreaterThanOrEqual((numbers.length - 1) * INTERVAL - INTERVAL / 2);
 
     // A lookup that waited for its turn told the screen so (running, waiting under the shared limit), then found its company.
     const histories = await Promise.all(seen);
