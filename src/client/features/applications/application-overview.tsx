@@ -17,10 +17,10 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { QueryView } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
-import { ApplicationHistory } from './application-history';
+import { ApplicationHistory } from '../reviews';
 import { DeadlineText } from './deadline-text';
 import { useApplicationLive, type DraftStates } from './use-application-live';
-import { OpenCommentsCard } from './open-comments-card';
+import { OpenCommentsCard } from '../comments';
 import { SectionNav } from './section-nav';
 
 type Overview = RouterOutputs['applications']['get'];

@@ -13,9 +13,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Loading, QueryState } from '../../ui/query-view';
 import { toast } from '../../ui/toast';
 import { CopyApplication } from './copy-application';
-import { useDataProblemText, useLeftoverText } from './data-problems';
-import { DocumentDownloads } from './document-downloads';
-import { FinalStructured } from './final-structured';
+import { FinalStructured, useDataProblemText, useLeftoverText } from '../budget';
+import { DocumentDownloads } from '../document-export';
 
 type Final = RouterOutputs['reviews']['final'];
 type Section = Final['sections'][number];
