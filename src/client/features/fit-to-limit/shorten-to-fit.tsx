@@ -10,9 +10,9 @@ import * as Y from 'yjs';
 import { countChars } from '../../../shared/domain/application-sections';
 import { applyProposal } from '../../../shared/domain/fit-to-limit';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { toast } from '../../ui/toast';
 
 type Answer = RouterOutputs['fitToLimit']['propose'];
 type Proposal = Extract<Answer, { outcome: 'proposal' }>;

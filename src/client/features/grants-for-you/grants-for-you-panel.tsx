@@ -10,10 +10,10 @@ import { Link } from '@tanstack/react-router';
 import type { Outcome } from '../../../shared/domain/grant-rules';
 import type { GrantForYou, GrantsForYou } from '../../../shared/schemas/grants-for-you';
 import { useFormats, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { errorMessageOf, trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
 
 type Facts = GrantsForYou['facts'];
 type T = ReturnType<typeof useT>;
