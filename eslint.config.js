@@ -37,8 +37,8 @@ export default tseslint.config(
     files: ['src/client/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict(
-        { regex: '^(?!@trpc/)(.*/)?server/(?!trpc/root$)', message: 'the client imports only the type of the root router from the server.' },
-        { group: ['**/server/trpc/root'], allowTypeImports: true, message: 'import the root router as a type only.' },
+        { regex: '^(?!@trpc/)(.*/)?server/(?!router$)', message: 'the client imports only the type of the root router from the server.' },
+        { group: ['**/server/router'], allowTypeImports: true, message: 'import the root router as a type only.' },
         { regex: '(^|/)worker(/|$)', message: 'the client never imports the worker.' },
       ),
     },
@@ -50,8 +50,8 @@ export default tseslint.config(
     files: ['src/client/features/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict(
-        { regex: '^(?!@trpc/)(.*/)?server/(?!trpc/root$)', message: 'the client imports only the type of the root router from the server.' },
-        { group: ['**/server/trpc/root'], allowTypeImports: true, message: 'import the root router as a type only.' },
+        { regex: '^(?!@trpc/)(.*/)?server/(?!router$)', message: 'the client imports only the type of the root router from the server.' },
+        { group: ['**/server/router'], allowTypeImports: true, message: 'import the root router as a type only.' },
         { regex: '^\\.\\./(?!\\.)[^/]+/|(^|/)features/', message: "a client feature imports another only through its index.ts ('../<feature>'), never its insides." },
       ),
     },
@@ -78,18 +78,18 @@ export default tseslint.config(
   {
     // server: shared and itself; only the root router imports feature routers.
     files: ['src/server/**'],
-    ignores: ['src/server/trpc/root.ts'],
+    ignores: ['src/server/router.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict(...serverRules),
     },
   },
   {
-    // Everything else of the server — the tRPC and database layers, the shared domain (`domain/`),
-    // mail, notifications, documents, auth, integrations, live hubs — sits under the features:
+    // Everything else of the server — the tRPC and database layers, mail, notifications, auth,
+    // integrations, the live layer — sits under the features:
     // features build on it, never the other way round. Only the root router gathers the feature
     // routers, and only the HTTP app and the process's start reach into features for their routes.
     files: ['src/server/**'],
-    ignores: ['src/server/features/**', 'src/server/trpc/root.ts', 'src/server/app.ts', 'src/server/main.ts'],
+    ignores: ['src/server/features/**', 'src/server/router.ts', 'src/server/app.ts', 'src/server/main.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict(...serverRules, {
         regex: '(^|/)features(/|$)',
@@ -109,15 +109,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/trpc/root.ts'],
+    files: ['src/server/router.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({ regex: '(^|/)(client|worker)(/|$)', message: 'the server never imports the client or the worker.' }),
     },
   },
   {
-    // A feature's SQL lives in its `*.queries.ts`, and so does the SQL of the modules features share;
-    // services, routers and processors call it by name.
-    files: ['src/server/features/**', 'src/server/domain/**', 'src/server/mail/**', 'src/server/notify/**', 'src/server/documents/**', 'worker/**'],
+    // A module's SQL lives in its `*.queries.ts`; services, routers and processors call it by name.
+    files: ['src/server/features/**', 'src/server/mail/**', 'src/server/notify/**', 'worker/**'],
     ignores: ['**/*.queries.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -20,7 +20,7 @@ import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { createSession } from '../src/server/auth/session';
 import type { ScratchDatabase } from '../src/server/db/scratch-database';
-import type { AppRouter } from '../src/server/trpc/root';
+import type { AppRouter } from '../src/server/router';
 import { sectionText } from '../src/shared/domain/text-doc';
 
 type Db = ScratchDatabase['db'];

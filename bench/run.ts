@@ -12,7 +12,9 @@
  * reads, jobs, drafts or Lighthouse); BENCH_ONLY=public-pages only what a first visit loads and
  * Lighthouse; BENCH_ONLY=co-editing only the co-editing lines (bench/co-editing.ts: writers on their own
  * live WebSocket each, 20 in one section on one web process, 50 across two, and the cost of a push
- * by the size of the text); BENCH_CPU_PROF=<folder> runs the web process under
+ * by the size of the text); BENCH_ONLY=assessment only the check against the call (bench/assessment.ts:
+ * an offline check of an 8-section, 30,000-character application on a scratch database of its own:
+ * the worker's time and the web CPU to serve the result); BENCH_CPU_PROF=<folder> runs the web process under
  * `node --cpu-prof` and writes its profile there when it stops (summarise it with
  * `node bench/cpu-profile.ts <file>`).
  */
@@ -32,11 +34,12 @@ import { createSession } from '../src/server/auth/session';
 import { hashPassword } from '../src/server/auth/password';
 import { buildClient } from '../src/server/cli/build';
 import { createScratchDatabase, type ScratchDatabase } from '../src/server/db/scratch-database';
-import { realisticScale, seedAtScale } from '../src/server/db/seed-at-scale';
+import { realisticScale, seedAtScale } from '../src/server/seed/seed-at-scale';
 import { webConcurrency } from '../src/server/env';
 import { projectPath } from '../src/server/platform/project-path';
 import { workerTimings } from '../src/shared/jobs';
 import { grantsForYouRanking } from './grants-for-you';
+import { assessmentCheckLine, printAssessmentLine, type AssessmentLineResult } from './assessment';
 import { coEditingLatency, printPushCost, pushCost, setSectionTexts, type CpuMeter, type LatencyResult, type PushCostResult } from './co-editing';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -45,6 +48,7 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const signedInOnly = process.env.BENCH_ONLY === 'signed-in';
 const publicPagesOnly = process.env.BENCH_ONLY === 'public-pages';
 const coEditingOnly = process.env.BENCH_ONLY === 'co-editing';
+const assessmentOnly = process.env.BENCH_ONLY === 'assessment';
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
 const prefix = `gwbench:${randomBytes(5).toString('hex')}`;
 const started = Date.now();
@@ -195,6 +199,11 @@ async function load(name: string, options: autocannon.Options, pid?: number, bef
 }
 
 async function main() {
+  if (assessmentOnly) {
+    step('checking an 8-section, 30,000-character application against the call (offline)');
+    printAssessmentLine(await assessmentCheckLine());
+    return;
+  }
   const appPort = await freePort();
   const floorPgPort = await freePort();
   const floorTrpcPort = await freePort();
@@ -461,6 +470,8 @@ async function main() {
   const draft = await aiDraft(app, auth, db, draftSection);
   step('ranking 5,000 grants for one company ("Grants for you")');
   const ranking = await grantsForYouRanking(db);
+  step('checking an 8-section, 30,000-character application against the call (offline)');
+  const assessment = await assessmentCheckLine();
   const coEditing = await coEditingRun();
 
   step('measuring what a first visit loads');
@@ -479,6 +490,7 @@ async function main() {
     registryLookup: lookup,
     aiDraft: draft,
     grantsForYou: ranking,
+    assessment,
     ...coEditing,
     client,
     lighthouse,
@@ -678,6 +690,7 @@ function printTable(results: {
   registryLookup: unknown;
   aiDraft: unknown;
   grantsForYou?: Awaited<ReturnType<typeof grantsForYouRanking>>;
+  assessment?: AssessmentLineResult;
   coEditing?: LatencyResult;
   coEditingTwoProcesses?: LatencyResult;
   coEditingPushCost?: PushCostResult;
@@ -702,6 +715,7 @@ function printTable(results: {
   console.log(`\njobs (enqueue → processor start): ${JSON.stringify(results.jobs)}`);
   console.log(`registry lookup (request → filled profile, fixture registry): ${JSON.stringify(results.registryLookup)}`);
   console.log(`AI draft (offline drafter): ${JSON.stringify(results.aiDraft)}`);
+  if (results.assessment) printAssessmentLine(results.assessment);
   if (results.grantsForYou) console.log(`grants for you (rank ${results.grantsForYou.grants} grants for one company, one SQL statement, p50 ≤ 20 ms): ${JSON.stringify(results.grantsForYou)} ${verdict(results.grantsForYou.pass)}`);
   if (results.coEditing && results.coEditingTwoProcesses && results.coEditingPushCost) {
     printCoEditing({ coEditing: results.coEditing, coEditingTwoProcesses: results.coEditingTwoProcesses, coEditingPushCost: results.coEditingPushCost });

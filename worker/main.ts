@@ -9,7 +9,7 @@ import { MetricsTime, Worker, type Processor } from 'bullmq';
 import { createDb } from '../src/server/db/db';
 import { appUrl, env } from '../src/server/env';
 import { createDrafter } from '../src/server/integrations/ai/drafter-from-config';
-import { InstallationError, resolveInstallation } from '../src/server/platform/installation';
+import { InstallationError, resolveInstallation } from '../src/server/db/installation';
 import { createMailSender } from '../src/server/integrations/mail/transport';
 import { createRegistry } from '../src/server/integrations/registry/registry-from-config';
 import { log } from '../src/server/platform/log';
@@ -52,10 +52,10 @@ const bus = createLiveBus({ redis: connection, redisUrl: config.REDIS_URL, prefi
 const processors: Partial<Record<QueueName, Processor>> = {
   deadlines: deadlinesProcessor({ db, queues: producers, bus, notificationWindowMs: config.NOTIFICATION_WINDOW_MS }),
   drafts: draftsProcessor({ db, drafter: createDrafter(config), log, waitMaxMs: config.AI_WAIT_MAX_MS }),
-  assessment: assessmentProcessor({ db, assessor: createAssessor(config), log }),
+  assessment: assessmentProcessor({ db, assessor: createAssessor(config), log, bus }),
   email: emailProcessor({ db, mail, log }),
   notifications: notificationsProcessor({ db, mail, log, appUrl: appUrl(config) }),
-  registry: registryProcessor({ db, registry: createRegistry(config, log), log }),
+  registry: registryProcessor({ db, registry: createRegistry(config, log, connection), log }),
   exports: exportsProcessor({ db, queues: producers, env: config, log }),
   retention: retentionProcessor({ db, queues: producers, env: config, log }),
 };

@@ -8,14 +8,15 @@ import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { appUrl, env } from './env';
-import { passwordResetsSettled } from './features/auth/auth.service';
-import { textWritesSettled } from './features/co-editing/co-editing.service';
+import { passwordResetsSettled } from './features/auth';
+import { textWritesSettled } from './features/co-editing';
 import { attachLiveSocket } from './live/live-socket';
+import { liveApiOf } from './router';
 import { log } from './platform/log';
 import { serveMetrics, startProcessMetrics } from './http/metrics';
-import { createReadiness } from './http/readiness';
+import { createReadiness } from './db/readiness';
 import { serverTimeouts } from './http/server-timeouts';
-import { InstallationError, resolveInstallation } from './platform/installation';
+import { InstallationError, resolveInstallation } from './db/installation';
 import { closeServices, createServices } from './services';
 
 const config = await resolveInstallation(env()).catch((error: unknown) => {
@@ -60,7 +61,7 @@ const metricsServer =
         process.exit(1);
       });
 // One live connection per window (subscriptions and co-editing) beside the HTTP requests.
-const live = attachLiveSocket(server, services);
+const live = attachLiveSocket(server, services, liveApiOf(services));
 // A connection with no traffic at all for 30 s is closed too.
 server.setTimeout?.(30_000);
 

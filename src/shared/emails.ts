@@ -108,7 +108,7 @@ export const emailTemplates = {
     body: 'grant-alerts.email.alert.body',
     footer: 'email.footer.alert',
     // `link` is the one-click unsubscribe link (it carries a token, so it is not kept once sent).
-    params: z.object({ grantTitle: z.string().max(200), fundName: z.string().max(200), facts: z.string().max(500), grantLink: z.url(), link: z.url() }),
+    params: z.object({ grantTitle: z.string().max(200), fundName: z.string().max(200), facts: z.string().max(3000), grantLink: z.url(), link: z.url() }),
     hasLink: true,
     oneClickUnsubscribe: (params) => grantAlertOneClick((params as { link: string }).link),
   },

@@ -11,9 +11,9 @@ import { activityPlanData, applicationTexts, budgetData, deliverablesData } from
 import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
 const labels = {
-  da: { run: 'Tjek mod opslaget', apply: 'Sæt ind', value: 'Værdiskabelse', outOfDate: 'Forældet' },
-  en: { run: 'Check against the call', apply: 'Apply', value: 'Value creation', outOfDate: 'Out of date' },
-  nb: { run: 'Sjekk mot utlysningen', apply: 'Sett inn', value: 'Verdiskaping', outOfDate: 'Utdatert' },
+  da: { run: 'Tjek mod opslaget', apply: 'Sæt ind', value: 'Værdiskabelse', outOfDate: 'Forældet', runSection: 'Tjek afsnittet mod opslaget', undo: 'Fortryd', text: 'Tekst', shorten: 'Forkort, så teksten passer' },
+  en: { run: 'Check against the call', apply: 'Apply', value: 'Value creation', outOfDate: 'Out of date', runSection: 'Check this section against the call', undo: 'Undo', text: 'Text', shorten: 'Shorten to fit' },
+  nb: { run: 'Sjekk mot utlysningen', apply: 'Sett inn', value: 'Verdiskaping', outOfDate: 'Utdatert', runSection: 'Sjekk avsnittet mot utlysningen', undo: 'Angre', text: 'Tekst', shorten: 'Forkort så teksten passer' },
 } as const;
 
 /** Writes the application's sections as the integration tests' fixture does, in `language`. */
@@ -99,6 +99,97 @@ test('a check shows the four criteria, the weak section lowest, and a suggestion
   await other.close();
 });
 
+test('a suggestion applied from the section page is one change of the text: Ctrl+Z in the text undoes it, the other window sees both, and the history names it', async ({ page, browser }) => {
+  const { emails, applicationId } = await createTeamWithApplication(
+    [
+      { firstname: 'Signe', lastname: 'Skriver', role: 'owner' },
+      { firstname: 'Bo', lastname: 'Bidrager', role: 'employee' },
+    ],
+    { companyName: 'Varmeværket', title: 'Grøn varmepumpe', description: 'En varmepumpe til etageboliger' },
+  );
+  const sectionIds = await writeApplication(applicationId, 'en');
+  const market = sectionIds[3]!;
+  const original = applicationTexts.en.texts[3];
+  await signInAs(page, emails[0]!);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/applications/${applicationId}/${market}?lang=en`);
+  const textBox = page.getByLabel('Section text');
+  await expect(textBox).toHaveAttribute('data-co-edited', 'ready');
+
+  // The other window: Bo has the same section open.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await signInAs(second, emails[1]!);
+  await second.goto(`/applications/${applicationId}/${market}?lang=en`);
+  const otherBox = second.getByLabel('Section text');
+  await expect(otherBox).toHaveAttribute('data-co-edited', 'ready');
+
+  const panel = page.getByTestId('assessment-panel');
+  await panel.getByRole('button', { name: 'Check this section against the call' }).click();
+  const suggestion = panel.getByTestId('assessment-suggestion').first();
+  await expect(suggestion).toBeVisible();
+  const added = (await suggestion.locator('p[lang="en"]').textContent())!;
+  await suggestion.getByRole('button', { name: 'Apply' }).click();
+  await expect(suggestion).toContainText('Ctrl+Z in the text undoes it');
+  await expect(textBox).toHaveValue(`${original} ${added}`);
+  await expect(otherBox).toHaveValue(`${original} ${added}`, { timeout: 1000 });
+  // Bo's panel says it was applied, without a reload.
+  await expect(second.getByTestId('assessment-panel').getByTestId('assessment-suggestion').first()).toContainText('Applied by Signe');
+
+  // The editor's own undo takes it out again, in both windows; the suggestion may be applied again.
+  await textBox.focus();
+  await page.keyboard.press('Control+z');
+  await expect(textBox).toHaveValue(original);
+  await expect(otherBox).toHaveValue(original, { timeout: 1000 });
+  await expect(suggestion.getByRole('button', { name: 'Apply' })).toBeVisible();
+  await expect(second.getByTestId('assessment-panel').getByTestId('assessment-suggestion').first().getByRole('button', { name: 'Apply' })).toBeVisible();
+
+  // Applied again, and kept: the history names the version as the suggestion's.
+  await suggestion.getByRole('button', { name: 'Apply' }).click();
+  await expect(otherBox).toHaveValue(`${original} ${added}`, { timeout: 1000 });
+  await second.reload();
+  // Applied twice: two versions named as the suggestion's, the undo between them a version of Signe's own.
+  const versions = second.getByTestId('version-list').locator('li');
+  await expect(versions.first().getByTestId('version-from-suggestion')).toHaveText('A suggestion of the check against the call, applied');
+  await expect(versions.nth(1)).toContainText('Signe Skriver');
+  await expect(versions.nth(1).getByTestId('version-from-suggestion')).toHaveCount(0);
+  await expect(versions.nth(2).getByTestId('version-from-suggestion')).toHaveCount(1);
+  await expectAccessible(page);
+  await other.close();
+});
+
+test('the panel is live for the team: a check a teammate asks for, and a suggestion they dismiss, show in every open window without a reload', async ({ page, browser }) => {
+  const { emails, applicationId } = await createTeamWithApplication(
+    [
+      { firstname: 'Signe', lastname: 'Skriver', role: 'owner' },
+      { firstname: 'Bo', lastname: 'Bidrager', role: 'employee' },
+    ],
+    { companyName: 'Varmeværket', title: 'Grøn varmepumpe', description: 'En varmepumpe til etageboliger' },
+  );
+  await writeApplication(applicationId, 'nb');
+  await signInAs(page, emails[0]!);
+  await page.goto(`/applications/${applicationId}?lang=nb`);
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await signInAs(second, emails[1]!);
+  await second.goto(`/applications/${applicationId}?lang=nb`);
+  const otherPanel = second.getByTestId('assessment-panel');
+  await expect(otherPanel).toBeVisible();
+
+  const panel = await runCheck(page, 'nb');
+  // Bo's panel shows the check as it finishes.
+  await expect(otherPanel.getByTestId('assessment-criterion')).toHaveCount(4);
+  const readiness = await panel.getByTestId('assessment-readiness').textContent();
+  await expect(otherPanel.getByTestId('assessment-readiness')).toHaveText(readiness!);
+
+  // Bo dismisses a suggestion; Signe's panel says so.
+  const first = otherPanel.getByTestId('assessment-suggestion').first();
+  await first.getByRole('button', { name: 'Avvis' }).click();
+  await expect(panel.getByTestId('assessment-suggestion').first()).toHaveAttribute('data-status', 'dismissed');
+  await expect(panel.getByTestId('assessment-suggestion').first()).toContainText('Bo');
+  await other.close();
+});
+
 for (const language of ['da', 'en', 'nb'] as const) {
   test(`the panel in ${language} at 1280 and 375 px`, async ({ page }) => {
     const { emails, applicationId } = await createTeamWithApplication([{ firstname: 'Signe', lastname: 'Skriver', role: 'owner' }], {
@@ -120,6 +211,48 @@ for (const language of ['da', 'en', 'nb'] as const) {
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await panel.screenshot({ path: `test-results/assessment-${language}-375.png` });
+    await expectAccessible(page);
+  });
+}
+
+for (const language of ['da', 'en', 'nb'] as const) {
+  test(`on a phone in ${language}: a suggestion applied and undone from the section's tab, and a text over its limit shortened`, async ({ page }) => {
+    const { emails, applicationId } = await createTeamWithApplication([{ firstname: 'Signe', lastname: 'Skriver', role: 'owner' }], {
+      companyName: 'Varmeværket',
+      title: 'Grøn varmepumpe',
+      description: 'En varmepumpe til etageboliger',
+    });
+    const sectionIds = await writeApplication(applicationId, language);
+    const market = sectionIds[3]!;
+    const original = applicationTexts[language].texts[3];
+    await signInAs(page, emails[0]!);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/applications/${applicationId}/${market}?lang=${language}`);
+    await page.getByRole('tab', { name: labels[language].run }).click();
+    const panel = page.getByTestId('assessment-panel');
+    await panel.getByRole('button', { name: labels[language].runSection }).click();
+    const suggestion = panel.getByTestId('assessment-suggestion').first();
+    await suggestion.getByRole('button', { name: labels[language].apply }).click();
+    await expect(suggestion.getByRole('button', { name: labels[language].undo })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await suggestion.screenshot({ path: `test-results/assessment-applied-${language}-375.png` });
+    await suggestion.getByRole('button', { name: labels[language].undo }).click();
+    await expect(suggestion.getByRole('button', { name: labels[language].apply })).toBeVisible();
+    await page.getByRole('tab', { name: labels[language].text, exact: true }).click();
+    await expect(page.locator('textarea[data-co-edited="ready"]')).toHaveValue(original);
+
+    // The summary, made longer than its 2,000 characters: "Shorten to fit" proposes whole sentences to drop.
+    const summary = sectionIds[0]!;
+    let long = applicationTexts[language].texts[0];
+    while (long.length < 2300) long += `\n${applicationTexts[language].texts[0]}`;
+    await withDb((db) => db.updateTable('application_sections').set({ content: long }).where('id', '=', summary).execute());
+    await page.goto(`/applications/${applicationId}/${summary}?lang=${language}`);
+    await expect(page.locator('textarea[data-co-edited="ready"]')).toBeVisible();
+    await page.getByRole('button', { name: labels[language].shorten }).click();
+    const proposal = page.getByTestId('fit-to-limit');
+    await expect(proposal.locator('[data-fit-count]')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await proposal.screenshot({ path: `test-results/fit-to-limit-${language}-375.png` });
     await expectAccessible(page);
   });
 }

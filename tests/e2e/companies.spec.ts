@@ -207,7 +207,7 @@ test('people are listed with their role on the platform as well as in the compan
   // The platform admin's list of companies names each owner's platform role.
   await signInAs(page, e2eState().adminEmail);
   await page.goto('/admin/companies?lang=en');
-  await page.getByLabel('Search by name or CVR number').fill(company.name);
+  await page.getByLabel('Search by name or registry number').fill(company.name);
   const row = page.getByTestId('admin-company').filter({ hasText: company.name });
   await expect(row.getByRole('listitem').filter({ hasText: 'Olga Ejer' }).getByTestId('platform-role')).toHaveText('Platform: User');
   await expectAccessible(page);

@@ -83,7 +83,7 @@ test('a user who finds the company taken asks to join, the owner gives access, a
   const adminPage = await adminContext.newPage();
   await signInAs(adminPage, platformAdmin.email);
   await adminPage.goto('/admin/companies');
-  await adminPage.getByLabel('Søg efter navn eller CVR-nummer').fill('61056416');
+  await adminPage.getByLabel('Søg efter navn eller registreringsnummer').fill('61056416');
   const company = adminPage.getByTestId('admin-company');
   await expect(company).toHaveCount(1);
   await expect(company).toContainText(`Olga Ejer (${owner.email})`);

@@ -1,11 +1,13 @@
 /**
  * "Done" means written: an inserted offline draft is refused with what is left named; a date the
  * field shows as invalid is never stored and a start after its end is refused; a copy asks for
- * its title and keeps every section; starting LEGO A/S on the Innobooster SME grant warns before
- * the application exists and lets the user go on.
+ * its title and keeps every section; starting LEGO A/S on the Innobooster SME grant checks the
+ * grant's rules against its facts before the application exists (the size rule marked ✗, as the
+ * requirements test marks it) and lets the user go on.
  */
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { seedNordicCatalog } from '../../src/server/seed/seed-nordic';
 import { createTeamWithApplication, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
 const saveState = (page: Page) => page.locator('[data-save-state]');
@@ -180,9 +182,11 @@ test('“Kopier til ny kladde” asks for the new title and keeps every section,
   await expect(page.getByLabel('Navn eller rolle').first()).toHaveValue('CTO');
 });
 
-test('starting LEGO A/S on the Innobooster SME grant warns, naming the requirement, before the application exists, and lets the user go on', async ({ page }) => {
+test('starting LEGO A/S on the Innobooster SME grant checks the grant’s rules against its facts, marks the size rule, before the application exists, and lets the user go on', async ({ page }) => {
   test.setTimeout(120_000);
   const email = `lego-${randomBytes(3).toString('hex')}@example.com`;
+  // Innobooster's rules (for companies in Denmark, SMEs), as a first start seeds them.
+  await withDb((db) => seedNordicCatalog(db));
   await withDb((db) => db.insertInto('users').values({ email, password_hash: 'not used', firstname: 'Lego', lastname: 'Leder', email_verified_at: new Date() }).execute());
   await signInAs(page, email);
   const applicationsOfLego = () =>
@@ -197,11 +201,14 @@ test('starting LEGO A/S on the Innobooster SME grant warns, naming the requireme
   await page.getByRole('button', { name: 'Opret virksomhed' }).click();
 
   await expect(page.getByText('Trin 1 af 2')).toBeVisible();
-  const warning = page.getByRole('status').filter({ hasText: 'Ifølge CVR-profilen' });
-  await expect(warning).toContainText('Ifølge CVR-profilen opfylder LEGO A/S ikke alle krav i puljens kravtest.');
-  await expect(warning).toContainText('Virksomheden er en SMV (færre end 250 ansatte)');
-  await expect(warning).not.toContainText('CVR-nummer');
-  await expect(warning.getByRole('link', { name: 'Se hele kravtesten' })).toHaveAttribute('href', '/test-requirements/innobooster');
+  // The grant's rules against the company's facts, in the words of "Grants for you".
+  const warning = page.locator('[data-rule-check]');
+  await expect(warning).toHaveAttribute('data-rule-check', 'excluded');
+  await expect(warning).toContainText('Sådan passer LEGO A/S til tilskuddets regler');
+  await expect(warning).toContainText('Efter virksomhedens oplysninger opfylder LEGO A/S ikke alle tilskuddets regler.');
+  await expect(warning.locator('[data-rule="size"][data-outcome="unmet"]')).toHaveText('✗1000 eller flere ansatte: ikke en SMV (under 250 ansatte) (ikke opfyldt)');
+  await expect(warning.locator('[data-rule="country"][data-outcome="met"]')).toHaveText('✓registreret i Danmark: for virksomheder i Danmark (opfyldt)');
+  await expect(page.getByRole('link', { name: 'Se hele kravtesten' })).toHaveAttribute('href', '/test-requirements/innobooster');
   await expectAccessible(page);
   expect(await applicationsOfLego()).toBe(0);
 
@@ -211,4 +218,15 @@ test('starting LEGO A/S on the Innobooster SME grant warns, naming the requireme
   await page.getByRole('button', { name: 'Opret ansøgning' }).click();
   await expect(page.getByText('Ansøgningen er oprettet').first()).toBeVisible();
   expect(await applicationsOfLego()).toBe(1);
+
+  // The requirements test shows the same rule in the same words, and with every answer "yes" still offers no start.
+  await page.goto('/test-requirements/innobooster?lang=da');
+  const check = page.locator('[data-rule-check]');
+  await expect(check.locator('[data-rule="size"][data-outcome="unmet"]')).toHaveText('✗1000 eller flere ansatte: ikke en SMV (under 250 ansatte) (ikke opfyldt)');
+  const questions = page.locator('fieldset');
+  for (let index = 0; index < (await questions.count()); index += 1) await questions.nth(index).getByLabel('Ja').check();
+  await page.getByRole('button', { name: 'Se resultatet' }).click();
+  await expect(page.getByRole('heading', { name: 'Svarene opfylder kravene, men virksomheden udelukkes af en af tilskuddets regler (se ovenfor)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start en ansøgning' })).toHaveCount(0);
+  await expectAccessible(page);
 });

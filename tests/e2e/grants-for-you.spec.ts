@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/password';
-import { seedNordicCatalog } from '../../src/server/db/seed-nordic';
-import { expect, expectAccessible, signInAs, test, withDb } from './fixtures';
+import { seedNordicCatalog } from '../../src/server/seed/seed-nordic';
+import { expect, expectAccessible, revealAlertForm, signInAs, test, withDb } from './fixtures';
 
 async function newUser(): Promise<string> {
   const email = `nordic-${randomBytes(3).toString('hex')}@example.com`;
@@ -62,7 +62,8 @@ for (const entry of cases) {
   test(`a company from ${entry.country}: created from its number through the registry, and its grants ranked with reasons`, async ({ page }) => {
     test.setTimeout(120_000);
     await forget(entry.code, entry.orgId);
-    await signInAs(page, await newUser());
+    const email = await newUser();
+    await signInAs(page, email);
 
     await page.goto('/onboarding/company?lang=en');
     // The country comes first; English defaults to Denmark.
@@ -102,6 +103,40 @@ for (const entry of cases) {
     await expect(fitting.getByRole('article', { name: 'Innobooster' })).toHaveCount(0);
     await expectAccessible(page);
 
+    // The catalogue starts at the company's country, and the choice is kept in the URL.
+    await page.goto('/grants?lang=en');
+    const catalogue = page.locator('ul[aria-busy]');
+    const countryFilter = page.getByRole('search').getByLabel('Country');
+    await expect(countryFilter).toHaveValue(entry.code);
+    await expect(catalogue.getByRole('link', { name: entry.fits })).toBeVisible();
+    await expect(catalogue.getByRole('link', { name: 'Innobooster' })).toHaveCount(0);
+    await countryFilter.selectOption('all');
+    await expect(page).toHaveURL(/[?&]country=all/);
+    await expect(catalogue.getByRole('link', { name: 'Innobooster' })).toBeVisible();
+    await countryFilter.selectOption('DK');
+    await expect(page).toHaveURL(/[?&]country=DK/);
+    await expect(catalogue.getByRole('link', { name: entry.fits })).toHaveCount(0);
+    await page.reload();
+    await expect(countryFilter).toHaveValue('DK');
+    await expect(catalogue.getByRole('link', { name: 'Innobooster' })).toBeVisible();
+
+    // Grant alerts for the member: only the grants the company fits, to the member's own address.
+    if (entry.code === 'NO') {
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.goto('/?lang=en');
+      const alerts = page.getByRole('region', { name: 'Hear about new grants' });
+      await revealAlertForm(alerts);
+      await alerts.getByLabel(`Only grants ${entry.name} fits`).check();
+      await expect(alerts.getByLabel('Your e-mail address')).toHaveValue(email);
+      await alerts.screenshot({ path: test.info().outputPath('alerts-only-fitting-en-375.png') });
+      await expectAccessible(page);
+      await alerts.getByRole('button', { name: 'Sign up' }).click();
+      await expect(alerts.getByText('Check your inbox')).toBeVisible();
+      const pending = await withDb((db) => db.selectFrom('grant_alerts').select('pending').where('email', '=', email).executeTakeFirstOrThrow());
+      expect(pending.pending).toMatchObject({ companyId: expect.any(String), userId: expect.any(String) });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+
     for (const lang of ['da', 'en', 'nb'] as const) {
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
@@ -114,3 +149,21 @@ for (const entry of cases) {
     }
   });
 }
+
+test('a visitor’s catalogue starts at the language’s country: Danish at Denmark, Norwegian at Norway, English at every country', async ({ page }) => {
+  await withDb((db) => seedNordicCatalog(db));
+  const catalogue = page.locator('ul[aria-busy]');
+  const expectations = [
+    { lang: 'da', label: 'Land', value: 'DK', shown: 'Innobooster', hidden: 'SkatteFUNN' },
+    { lang: 'nb', label: 'Land', value: 'NO', shown: 'SkatteFUNN', hidden: 'Innobooster' },
+    { lang: 'en', label: 'Country', value: 'all', shown: 'SkatteFUNN', hidden: null },
+  ] as const;
+  for (const expected of expectations) {
+    await page.goto(`/grants?lang=${expected.lang}`);
+    await expect(page.getByRole('search').getByLabel(expected.label, { exact: true })).toHaveValue(expected.value);
+    await expect(catalogue.getByRole('link', { name: expected.shown })).toBeVisible();
+    if (expected.hidden) await expect(catalogue.getByRole('link', { name: expected.hidden })).toHaveCount(0);
+    else await expect(catalogue.getByRole('link', { name: 'Innobooster' })).toBeVisible();
+  }
+  await expectAccessible(page);
+});

@@ -46,7 +46,7 @@ test('a company named by its users shows the registry’s name beside it, to its
       .executeTakeFirstOrThrow();
     await db.insertInto('memberships').values({ company_id: unconfirmed.id, user_id: owner!.id, role: 'owner' }).execute();
     await page.goto(`/companies/${unconfirmed.id}/users?lang=da`);
-    await expect(page.getByText('CVR-registret har endnu ikke bekræftet virksomheden, så den kan ikke bede om AI-udkast eller invitere nogen.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Registret har endnu ikke bekræftet virksomheden, så den kan ikke bede om AI-udkast eller invitere nogen.', { exact: false })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Inviter en kollega' })).toHaveCount(0);
     await expectAccessible(page);
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { buildClient, clientBuildIsStale } from '../../src/server/cli/build';
 import { runProcesses } from '../../src/server/cli/start';
 import { createScratchDatabase } from '../../src/server/db/scratch-database';
-import { seedAdmin, seedCatalog } from '../../src/server/db/seed';
+import { seedAdmin, seedCatalog } from '../../src/server/seed/seed';
 import { deleteKeys, redisUrl } from '../integration/harness';
 import { startRegistryStandIn } from './registry-stand-in';
 

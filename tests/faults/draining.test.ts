@@ -17,7 +17,7 @@ import * as Y from 'yjs';
 import { createApplication } from '../../src/server/features/applications/applications.service';
 import { requestDraft } from '../../src/server/features/drafts/drafts.service';
 import { createInnerContext } from '../../src/server/trpc/context';
-import type { AppRouter } from '../../src/server/trpc/root';
+import type { AppRouter } from '../../src/server/router';
 import { sectionText } from '../../src/shared/domain/text-doc';
 import { createApplicationOf, createOpenGrant, nextOrgId } from '../integration/company-fixtures';
 import { createTestServices, createUser, spawnWebProcess, spawnWorkerProcess, waitFor, type TestServices } from '../integration/harness';

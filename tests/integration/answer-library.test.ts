@@ -6,8 +6,8 @@
  * not read; and the drafter's prompt takes the first of the same ranking.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../src/server/db/seed';
-import { rankEarlierAnswers } from '../../src/server/domain/answer-library.queries';
+import { seedCatalog } from '../../src/server/seed/seed';
+import { rankEarlierAnswers } from '../../src/server/features/answer-library';
 import { loadDraftMaterial } from '../../src/server/features/drafts/drafts.queries';
 import type { Locale } from '../../src/shared/i18n';
 import { nextOrgId } from './company-fixtures';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, MAX_BODY_BYTES } from '../../src/server/app';
-import { seedCatalog } from '../../src/server/db/seed';
+import { seedCatalog } from '../../src/server/seed/seed';
 import { createTestServices, createUser, type TestServices } from './harness';
 
 let services: TestServices;

@@ -5,7 +5,7 @@
  * with the score it carried; an answer slower than the time budget leaves the offline result.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { innoboosterCriteria } from '../../src/server/db/seed';
+import { innoboosterCriteria } from '../../src/server/seed/seed';
 import { createModelAssessor, MalformedAssessmentError } from '../../src/server/integrations/ai/assessor';
 import { assessOffline, type AssessmentMaterial, type SectionMaterial } from '../../src/shared/domain/assessment';
 import { activityPlanData, applicationTexts, budgetData, companyName, deliverablesData } from './assessment-fixtures';

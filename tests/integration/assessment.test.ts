@@ -9,14 +9,14 @@
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Worker } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import pino from 'pino';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueCriteria, seedCatalog, seedCatalogueCriteria, innoboosterCriteria } from '../../src/server/db/seed';
-import { seedNordicCatalog } from '../../src/server/db/seed-nordic';
-import { createOfflineAssessor } from '../../src/server/integrations/ai/assessor';
+import { catalogueCriteria, seedCatalog, seedCatalogueCriteria, innoboosterCriteria } from '../../src/server/seed/seed';
+import { seedNordicCatalog } from '../../src/server/seed/seed-nordic';
+import { createOfflineAssessor, MalformedAssessmentError } from '../../src/server/integrations/ai/assessor';
 import { assessOffline, type AssessmentMaterial, type AssessmentOutcome, type SectionMaterial } from '../../src/shared/domain/assessment';
 import type { Locale } from '../../src/shared/i18n';
 import { assessmentProcessor } from '../../worker/processors/assessment';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   await seedCatalog(services.db);
   cast = await createCast(services);
   grantId = (await services.db.selectFrom('grants').select('id').where('slug', '=', 'innobooster').executeTakeFirstOrThrow()).id;
-  worker = startWorker(services, 'assessment', assessmentProcessor({ db: services.db, assessor: createOfflineAssessor(), log: pino({ level: 'silent' }) }));
+  worker = startWorker(services, 'assessment', assessmentProcessor({ db: services.db, assessor: createOfflineAssessor(), log: pino({ level: 'silent' }), bus: services.bus }));
 });
 
 afterAll(async () => {
@@ -179,6 +179,25 @@ function golden(outcome: AssessmentOutcome) {
   };
 }
 
+describe("a grant's copy", () => {
+  it('gets its criteria: the same names, weights and signals, each reading the copy\'s sections where the original read the grant\'s', async () => {
+    const { criteria, sections } = await cast.callers.platformAdmin.assessment.criteria.list({ grantId });
+    const copy = await cast.callers.platformAdmin.grants.admin.duplicate({ id: grantId });
+    const copied = await cast.callers.platformAdmin.assessment.criteria.list({ grantId: copy.id });
+    expect(copied.sections).toHaveLength(sections.length);
+    expect(copied.sections.every((section) => !sections.some((original) => original.id === section.id))).toBe(true);
+    const placeOf = (ids: string[], list: typeof sections) => ids.map((id) => list.findIndex((section) => section.id === id));
+    expect(copied.criteria.map((criterion) => ({ name: criterion.name, weight: criterion.weight, signals: criterion.signals, reads: placeOf(criterion.grantSectionIds, copied.sections) }))).toEqual(
+      criteria.map((criterion) => ({ name: criterion.name, weight: criterion.weight, signals: criterion.signals, reads: placeOf(criterion.grantSectionIds, sections) })),
+    );
+    expect(copied.criteria.every((criterion) => criterion.version === 1 && !criteria.some((original) => original.id === criterion.id))).toBe(true);
+    // An edit of the copy's criteria leaves the original's as they were.
+    const first = copied.criteria[0]!;
+    await cast.callers.platformAdmin.assessment.criteria.save({ grantId: copy.id, id: first.id, version: first.version, name: first.name, weight: 99, grantSectionIds: [], signals: first.signals });
+    expect((await cast.callers.platformAdmin.assessment.criteria.list({ grantId })).criteria).toEqual(criteria);
+  });
+});
+
 describe('the offline assessor', () => {
   it.each(languages)('gives fixed scores for fixed texts in %s (golden file)', (language) => {
     const result = { weakMarket: golden(assessOffline(goldenMaterial(language, 'weakMarket'))), totalsAndLimit: golden(assessOffline(goldenMaterial(language, 'totalsAndLimit'))) };
@@ -264,6 +283,120 @@ describe('a check of an application', () => {
     expect((await cast.callers.owner.applications.section({ applicationId, sectionId: market })).content).toBe(after.content);
     // Applying twice is refused too.
     expect((await failureOf(cast.callers.owner.assessment.applySuggestion({ applicationId, suggestionId: first!.id }))).code).toBe('CONFLICT');
+  });
+
+  it('applies a suggestion as a version of its own, named as the suggestion\'s; the applying editor takes the change from the answer, its stream leaves it out, and an undo opens the suggestion again', async () => {
+    const { applicationId, sectionIds } = await createApplication('da');
+    const market = sectionIds[3]!;
+    const { checkId } = await requester().assessment.request({ applicationId });
+    const check = await finishedCheck(applicationId, checkId);
+    const suggestion = check.suggestions.find((candidate) => candidate.sectionId === market)!;
+    // Two editors of the market section are open: the employee's (which applies) and the owner's.
+    const applying = 1_000_001;
+    const other = 1_000_002;
+    const employeeStream = (await cast.callers.employee.coEditing.watch({ applicationId, sectionId: market, clientId: applying }))[Symbol.asyncIterator]();
+    const ownerStream = (await cast.callers.owner.coEditing.watch({ applicationId, sectionId: market, clientId: other }))[Symbol.asyncIterator]();
+    expect((await employeeStream.next()).value?.type).toBe('sync');
+    expect((await ownerStream.next()).value?.type).toBe('sync');
+    // Someone else's editor may not be named.
+    expect((await failureOf(cast.callers.employee.assessment.applySuggestion({ applicationId, suggestionId: suggestion.id, clientId: other }))).code).toBe('FORBIDDEN');
+    const before = await cast.callers.owner.applications.section({ applicationId, sectionId: market });
+    const applied = await cast.callers.employee.assessment.applySuggestion({ applicationId, suggestionId: suggestion.id, clientId: applying });
+    expect(applied.update).toEqual(expect.any(String));
+    // The other window hears the change on its stream, with the section's version after it.
+    const heard = await ownerStream.next();
+    expect(heard.value).toMatchObject({ type: 'update', update: applied.update, version: applied.version });
+    // The applying window's stream does not send it back: the next thing it hears is a later change by the owner.
+    const after = await cast.callers.owner.applications.section({ applicationId, sectionId: market });
+    expect(after.content).toBe(`${before.content} ${suggestion.text}`);
+    await cast.callers.owner.applications.saveSection({ applicationId, sectionId: market, version: after.version, content: `${after.content}\nEt nyt afsnit.`, answers: {}, fulfilled: [] });
+    const next = await employeeStream.next();
+    expect(next.value).toMatchObject({ type: 'update', by: { id: cast.users.owner.id } });
+    await employeeStream.return?.(undefined);
+    await ownerStream.return?.(undefined);
+    // The history names the version as the suggestion's; the owner's save after it is a version of its own.
+    const { versions } = await cast.callers.employee.versions.list({ applicationId, sectionId: market });
+    const fromSuggestion = versions.filter((version) => version.fromSuggestion);
+    expect(fromSuggestion).toHaveLength(1);
+    expect(fromSuggestion[0]!.authorName).toContain('Employee');
+    expect(versions[0]!.fromSuggestion).toBe(false);
+    const kept = await cast.callers.employee.versions.get({ applicationId, sectionId: market, versionId: fromSuggestion[0]!.id });
+    expect(kept.content).toBe(after.content);
+    // The employee's next save starts a version of its own too: the suggestion's keeps exactly what it made.
+    const current = await cast.callers.employee.applications.section({ applicationId, sectionId: market });
+    await cast.callers.employee.applications.saveSection({ applicationId, sectionId: market, version: current.version, content: `${current.content} Mere.`, answers: {}, fulfilled: [] });
+    const again = await cast.callers.employee.versions.list({ applicationId, sectionId: market });
+    expect(again.versions.filter((version) => version.fromSuggestion).map((version) => version.id)).toEqual([fromSuggestion[0]!.id]);
+    expect((await cast.callers.employee.versions.get({ applicationId, sectionId: market, versionId: fromSuggestion[0]!.id })).content).toBe(after.content);
+    // Taken back while the text still holds it: refused, it stays applied.
+    expect((await failureOf(cast.callers.employee.assessment.reopenSuggestion({ applicationId, suggestionId: suggestion.id }))).messageKey).toBe('assessment.outOfDate');
+    // Undone (the paragraph reads as the check read it): open again; a reviewer may not.
+    const undone = await cast.callers.employee.applications.section({ applicationId, sectionId: market });
+    await cast.callers.employee.applications.saveSection({ applicationId, sectionId: market, version: undone.version, content: before.content, answers: {}, fulfilled: [] });
+    expect((await failureOf(cast.callers.reviewer.assessment.reopenSuggestion({ applicationId, suggestionId: suggestion.id }))).code).toBe('FORBIDDEN');
+    await cast.callers.employee.assessment.reopenSuggestion({ applicationId, suggestionId: suggestion.id });
+    const reread = await cast.callers.owner.assessment.get({ applicationId, checkId });
+    expect(reread.suggestions.find((candidate) => candidate.id === suggestion.id)).toMatchObject({ status: 'open', outOfDate: false });
+  });
+
+  it("tells every open panel of the application when a check is asked for and finishes, and when a suggestion is applied or dismissed; another application's panel hears nothing of it", async () => {
+    const { applicationId } = await createApplication('en');
+    const elsewhere = await createApplication('en');
+    const panel = (await cast.callers.reviewer.assessment.live({ applicationId }))[Symbol.asyncIterator]();
+    // The other application's panel is read to its end by a loop of its own: it ends when its window leaves.
+    const leave = new AbortController();
+    const otherCaller = await callerFor(services, { token: cast.users.owner.token }, {}, leave.signal);
+    const otherPanel = (await otherCaller.assessment.live({ applicationId: elsewhere.applicationId }))[Symbol.asyncIterator]();
+    // Each stream says it listens before anything else.
+    expect((await panel.next()).value).toEqual({ kind: 'listening' });
+    expect((await otherPanel.next()).value).toEqual({ kind: 'listening' });
+    const heardElsewhere: unknown[] = [];
+    const reading = (async () => {
+      for (;;) {
+        const event = await otherPanel.next();
+        if (event.done) return;
+        heardElsewhere.push(event.value);
+      }
+    })();
+    const { checkId } = await requester().assessment.request({ applicationId });
+    expect((await panel.next()).value).toEqual({ kind: 'check', checkId, status: 'queued' });
+    expect((await panel.next()).value).toEqual({ kind: 'check', checkId, status: 'done' });
+    const check = await cast.callers.owner.assessment.get({ applicationId, checkId });
+    const [first, second] = check.suggestions;
+    await cast.callers.admin.assessment.dismissSuggestion({ applicationId, suggestionId: second!.id });
+    expect((await panel.next()).value).toEqual({ kind: 'suggestion', checkId, suggestionId: second!.id, status: 'dismissed' });
+    await cast.callers.employee.assessment.applySuggestion({ applicationId, suggestionId: first!.id });
+    expect((await panel.next()).value).toEqual({ kind: 'suggestion', checkId, suggestionId: first!.id, status: 'applied' });
+    // The panel of the other application heard nothing of it: a notice of its own, sent last, is the first thing it hears.
+    await cast.callers.owner.assessment.request({ applicationId: elsewhere.applicationId });
+    await waitFor(async () => heardElsewhere.length > 0);
+    expect(heardElsewhere[0]).toMatchObject({ kind: 'check', status: 'queued' });
+    await panel.return?.(undefined);
+    leave.abort();
+    await reading;
+  });
+
+  it("tells the team's open panels when a check fails for good", async () => {
+    const { applicationId } = await createApplication('da');
+    const panel = (await cast.callers.employee.assessment.live({ applicationId }))[Symbol.asyncIterator]();
+    expect((await panel.next()).value).toEqual({ kind: 'listening' });
+    // A check the queue never saw, run by a worker whose model answers nothing usable twice.
+    const check = await services.db
+      .insertInto('assessment_checks')
+      .values({ application_id: applicationId, requested_by: cast.users.owner.id, criteria: JSON.stringify((await cast.callers.platformAdmin.assessment.criteria.list({ grantId })).criteria) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const failing = assessmentProcessor({
+      db: services.db,
+      assessor: { model: 'stand-in', offline: false, assess: () => Promise.reject(new MalformedAssessmentError('malformed twice')) },
+      log: pino({ level: 'silent' }),
+      bus: services.bus,
+    });
+    const job = { data: { checkId: check.id, applicationId }, attemptsMade: 0, opts: { attempts: 3 }, updateProgress: async () => {} } as unknown as Job;
+    await expect(failing(job)).rejects.toThrow('malformed twice');
+    expect((await panel.next()).value).toEqual({ kind: 'check', checkId: check.id, status: 'failed' });
+    expect((await cast.callers.employee.assessment.get({ applicationId, checkId: check.id })).status).toBe('failed');
+    await panel.return?.(undefined);
   });
 
   it('dismisses a suggestion for the whole team, and a reviewer may neither ask for a check nor apply', async () => {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Policy } from '../../src/server/trpc/policy';
 import { hashPassword } from '../../src/server/auth/password';
 import { passwordResetsSettled } from '../../src/server/features/auth/auth.service';
-import { appRouter } from '../../src/server/trpc/root';
+import { appRouter } from '../../src/server/router';
 import { companyRoles, may } from '../../src/shared/domain/company-roles';
 import { AppError } from '../../src/shared/errors';
 import { callerFor, createTestServices, signIn, type TestServices } from './harness';

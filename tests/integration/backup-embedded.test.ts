@@ -19,7 +19,7 @@ import { createDb } from '../../src/server/db/db';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { serverUrl } from '../../src/server/db/scratch-database';
 import { parseEnv } from '../../src/server/env';
-import { readInstallationId } from '../../src/server/platform/installation';
+import { readInstallationId } from '../../src/server/db/installation';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-embedded-backup-'));
 // Run as root, PostgreSQL runs as its own user and must be able to reach the folder.

@@ -21,7 +21,7 @@ import { BackupError, backupFileName, createBackup, dependencyOrder, pruneBackup
 import { createDb, type Database } from '../../src/server/db/db';
 import { migrationDrift, migrationLevel } from '../../src/server/db/migrate';
 import { serverUrl } from '../../src/server/db/scratch-database';
-import { readInstallationId } from '../../src/server/platform/installation';
+import { readInstallationId } from '../../src/server/db/installation';
 import { createRedis } from '../../src/server/platform/redis';
 import { BACKUP_QUEUE } from '../../worker/scheduled-backups';
 import { createApplicationOf, createOpenGrant } from './company-fixtures';

@@ -14,7 +14,7 @@ import { createApp } from '../../src/server/app';
 import { attachLiveSocket } from '../../src/server/live/live-socket';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { WebSocket } from 'ws';
-import type { AppRouter } from '../../src/server/trpc/root';
+import { liveApiOf, type AppRouter } from '../../src/server/router';
 import { parseEnv } from '../../src/server/env';
 import { rateLimits } from '../../src/server/auth/rate-limits';
 import { MAX_BATCH_CALLS } from '../../src/shared/batch-limit';
@@ -38,7 +38,8 @@ async function startApp(trustProxy: string): Promise<number> {
   const { TRUST_PROXY } = parseEnv({ TRUST_PROXY: trustProxy });
   const app = createApp({ ...services, env: { ...services.env, TRUST_PROXY } });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  attachLiveSocket(server, { ...services, env: { ...services.env, TRUST_PROXY } });
+  const behindProxy = { ...services, env: { ...services.env, TRUST_PROXY } };
+  attachLiveSocket(server, behindProxy, liveApiOf(behindProxy));
   servers.push(server);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   return (server.address() as AddressInfo).port;

@@ -249,6 +249,45 @@ describe('download my data', () => {
     expect(await services.db.selectFrom('emails').select('id').where('recipient', '=', owner.user.email).where('template', '=', 'dataExportReady').execute()).toEqual([]);
   });
 
+  it("an owner's archive of the company holds each application's checks against the call, with their suggestions and what became of them", async () => {
+    const { owner, applicationId, sectionId, companyId } = await team('Tjek');
+    const check = await services.db
+      .insertInto('assessment_checks')
+      .values({
+        application_id: applicationId,
+        requested_by: owner.user.id,
+        status: 'done',
+        criteria: JSON.stringify([{ id: 'c1', name: { da: 'Værdiskabelse', en: 'Value creation', nb: 'Verdiskaping' }, weight: 1, grantSectionIds: [], signals: ['market_size'] }]),
+        section_versions: JSON.stringify({ [sectionId]: 3 }),
+        result: JSON.stringify({ readiness: 40, criteria: [{ criterionId: 'c1', score: 40, evidence: [], missing: [{ kind: 'signal', signal: 'market_size' }] }] }),
+        readiness: 40,
+        assessor: 'offline',
+        finished_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await services.db
+      .insertInto('assessment_suggestions')
+      .values({ check_id: check.id, application_id: applicationId, section_id: sectionId, position: 0, kind: 'addition', text: 'Markedet er 4 mia. kr.', anchor: '{}', paragraph: 'Vores idé.', status: 'dismissed', decided_by: owner.user.id, decided_at: new Date() })
+      .execute();
+    await (await callerFor(services, { token: owner.token })).dataRights.requestCompanyExport({ companyId });
+    const files = await archiveMailedTo(owner.user.email, 'companyExportReady');
+    const [application] = JSON.parse(files['applications.json']!);
+    expect(application.checks).toEqual([
+      expect.objectContaining({
+        id: check.id,
+        status: 'done',
+        readiness: 40,
+        requestedBy: expect.stringContaining(owner.user.firstname),
+        sectionVersions: { [sectionId]: 3 },
+        criteria: [expect.objectContaining({ name: expect.objectContaining({ en: 'Value creation' }) })],
+        result: expect.objectContaining({ readiness: 40 }),
+        suggestions: [expect.objectContaining({ sectionId, kind: 'addition', text: 'Markedet er 4 mia. kr.', paragraph: 'Vores idé.', status: 'dismissed', decidedBy: expect.stringContaining(owner.user.firstname) })],
+      }),
+    ]);
+    expect(files['README.txt']).toContain('checks');
+  });
+
   it('an owner reading English gets the company\'s archive, README and e-mail in English, fields and statuses in words', async () => {
     const { owner, writer, applicationId, sectionId, companyId } = await team('Engelsk');
     const grantSectionId = (await services.db.selectFrom('application_sections').select('grant_section_id').where('id', '=', sectionId).executeTakeFirstOrThrow()).grant_section_id;

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { generateDbTypes } from '../../src/server/cli/db-types';
 import { createDb, PREPARED_PER_CONNECTION } from '../../src/server/db/db';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { INNOBOOSTER_MIN_INVOICE, seedAdmin, seedCatalog } from '../../src/server/db/seed';
+import { INNOBOOSTER_MIN_INVOICE, seedAdmin, seedCatalog } from '../../src/server/seed/seed';
 import { verifyPassword } from '../../src/server/auth/password';
 import { compiledOnce } from '../../src/server/db/compiled-once';
 import { createTestServices, createUser, type TestServices } from './harness';

@@ -201,25 +201,25 @@ describe('copying to a new draft', () => {
   });
 });
 
-describe('the eligibility warning when starting', () => {
-  it('names the requirement the company’s registry profile fails, and still lets the company start', async () => {
+describe('the requirements test when starting', () => {
+  it('checks the grant’s rules against each company’s facts, and still lets an excluded company start', async () => {
     const app = await startApplication();
-    await services.db
-      .insertInto('grant_requirements')
-      .values([
-        { grant_id: app.grantId, position: 0, text: 'Har virksomheden et CVR-nummer?', expected_answer: true, prefill: 'org_id' },
-        { grant_id: app.grantId, position: 1, text: 'Er virksomheden en SMV (under 250 ansatte)?', expected_answer: true, prefill: 'sme' },
-        { grant_id: app.grantId, position: 2, text: 'Er projektet nyt?', expected_answer: true, prefill: null },
-      ])
-      .execute();
+    await services.db.insertInto('grant_rules').values({ grant_id: app.grantId, company_size: 'sme', countries: ['DK'] }).execute();
     const large = await createCompany(services, cast, { name: 'Stor Koncern A/S' });
-    await services.db.updateTable('companies').set({ employees: '1000+' }).where('id', '=', large).execute();
+    await services.db.updateTable('companies').set({ employees: '1000+', employees_min: 1000, employees_max: null }).where('id', '=', large).execute();
     const small = await createCompany(services, cast, { name: 'Lille Værksted ApS' });
-    await services.db.updateTable('companies').set({ employees: '10-19' }).where('id', '=', small).execute();
+    await services.db.updateTable('companies').set({ employees: '10-19', employees_min: 10, employees_max: 19 }).where('id', '=', small).execute();
     const options = await cast.callers.employee.applications.startOptions({ grantId: app.grantId });
+    expect(options.rules).toMatchObject({ companySize: 'sme', countries: ['DK'] });
     const byId = (id: string) => options.companies.find((company) => company.id === id)!;
-    expect(byId(large).failedRequirements).toEqual(['Er virksomheden en SMV (under 250 ansatte)?']);
-    expect(byId(small).failedRequirements).toEqual([]);
+    expect(byId(large).fit).toMatchObject({ excluded: true, facts: { employeesMin: 1000 } });
+    expect(byId(large).fit!.reasons).toEqual([
+      { rule: 'standing', outcome: 'met' },
+      { rule: 'country', outcome: 'met' },
+      { rule: 'size', outcome: 'unmet' },
+    ]);
+    expect(byId(small).fit).toMatchObject({ excluded: false, facts: { employeesMin: 10, employeesMax: 19 } });
+    expect(byId(small).fit!.reasons).toContainEqual({ rule: 'size', outcome: 'met' });
     // A warning, not a refusal.
     const created = await cast.callers.employee.applications.create({ companyId: large, grantId: app.grantId, title: 'Alligevel', language: 'da' });
     expect(created.id).toBeTruthy();

@@ -1,7 +1,7 @@
 /** The feedback form's procedures: anyone may write a few times an hour, only platform admins read. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCallerFactory } from '../../src/server/trpc/trpc';
-import { appRouter } from '../../src/server/trpc/root';
+import { appRouter } from '../../src/server/router';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { callerFor, createTestServices, createUser, deleteKeys, failureOf, type TestServices } from './harness';
 

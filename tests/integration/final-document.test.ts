@@ -6,7 +6,7 @@
  * language that says it was not sent to the fund and links to the locked document.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../src/server/db/seed';
+import { seedCatalog } from '../../src/server/seed/seed';
 import { appUrl } from '../../src/server/env';
 import { renderEmail } from '../../src/server/integrations/mail/render';
 import { budgetTotals } from '../../src/shared/domain/budget';

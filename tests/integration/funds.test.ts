@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../src/server/db/seed';
-import { appRouter } from '../../src/server/trpc/root';
+import { seedCatalog } from '../../src/server/seed/seed';
+import { appRouter } from '../../src/server/router';
 import { callerFor, createTestServices, createUser, type TestServices, failureOf as failure } from './harness';
 
 let services: TestServices;

@@ -5,7 +5,7 @@ import { createApp } from '../../src/server/app';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../src/server/db/seed';
+import { seedCatalog } from '../../src/server/seed/seed';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { emailProcessor } from '../../worker/processors/email';
 import { callerFor, createTestServices, createUser, type TestServices, startWorker, failureOf as failure, waitFor } from './harness';
@@ -22,8 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => services.close());
 
+const nextIp = () => `198.51.100.${(ipCounter += 1)}`;
+
 /** An anonymous visitor from an address of their own (rate limits count per IP). */
-function visitor(ip = `198.51.100.${(ipCounter += 1)}`) {
+function visitor(ip = nextIp()) {
   return callerFor(services, null, { ip });
 }
 
@@ -273,5 +275,71 @@ describe('publishing a grant sends the alerts', () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe('"only grants my company fits"', () => {
+  let fundC: string;
+  let member: Awaited<ReturnType<typeof createUser>>;
+  let companyId: string;
+
+  beforeAll(async () => {
+    fundC = (await (await callerFor(services, admin)).funds.admin.create({ name: { da: 'Alert Fund C' } })).id;
+    member = await createUser(services);
+    const company = await services.db
+      .insertInto('companies')
+      .values({ name: 'Fjord Data AS', country: 'NO', org_id: '923609016', created_by: member.user.id, verified: true, facts_source: 'brreg', nace: '62.01', employees_min: 12, employees_max: 12, legal_form_code: 'AS', start_date: new Date('2019-03-01') })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    companyId = company.id;
+    await services.db.insertInto('memberships').values({ company_id: companyId, user_id: member.user.id, role: 'owner' }).execute();
+  });
+
+  async function publishWithRules(title: string, rules: { countries: Array<'DK' | 'NO' | 'FI'>; companySize: 'sme' | null }) {
+    const caller = await callerFor(services, admin);
+    const grant = await caller.grants.admin.create({ fundId: fundC, title: { da: title }, status: 'open', currency: 'NOK', opensAt: null, deadlineAt: null, amountMin: null, amountMax: null, maxFundingPct: null, minInvoiceAmount: null, hourlyRate: null });
+    await caller.grants.admin.addSection({ grantId: grant.id, kind: 'text', title: { da: 'Project' } });
+    await caller.grants.admin.saveRules({ grantId: grant.id, ...rules, minAgeYears: null, maxAgeYears: null, naceIncluded: '', naceExcluded: '', legalForms: '', maxTurnoverEur: null, cofinancingPct: null });
+    await caller.grants.admin.publish({ id: grant.id });
+  }
+
+  const alertsOf = (recipient: string, title: string) =>
+    services.db.selectFrom('emails').select(['params', 'locale']).where('template', '=', 'grantAlert').where('recipient', '=', recipient).where(sql<boolean>`params->>'grantTitle' = ${title}`).execute();
+
+  it('is a member’s, for their own address: refused to a visitor, a stranger and another address', async () => {
+    expect(await failure((await visitor()).grantAlerts.signUp({ email: member.user.email, locale: 'en', companyId }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    const stranger = await createUser(services);
+    expect(await failure((await callerFor(services, stranger, { ip: nextIp() })).grantAlerts.signUp({ email: stranger.user.email, locale: 'en', companyId }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await failure((await callerFor(services, member, { ip: nextIp() })).grantAlerts.signUp({ email: 'someone-else@example.com', locale: 'en', companyId }))).toMatchObject({
+      appCode: 'VALIDATION',
+      fieldErrors: { email: 'grant-alerts.error.companyOwnAddress' },
+    });
+    expect(await emailsTo('someone-else@example.com')).toHaveLength(0);
+  });
+
+  it('sends no grant whose rules exclude the company, and says rule by rule why a sent one fits', async () => {
+    await (await callerFor(services, member, { ip: nextIp() })).grantAlerts.signUp({ email: member.user.email, locale: 'en', fundIds: [fundC], companyId });
+    await (await visitor()).grantAlerts.confirm({ token: await latestConfirmToken(member.user.email) });
+    expect(await services.db.selectFrom('grant_alerts').select(['company_id', 'user_id']).where('email', '=', member.user.email).executeTakeFirstOrThrow()).toEqual({ company_id: companyId, user_id: member.user.id });
+
+    await publishWithRules('For Danish SMEs', { countries: ['DK'], companySize: 'sme' });
+    expect(await alertsOf(member.user.email, 'For Danish SMEs')).toHaveLength(0);
+    // A visitor's alert without a company is sent as before.
+    expect(await alertsOf('all@example.com', 'For Danish SMEs')).toHaveLength(1);
+
+    await publishWithRules('For Norwegian SMEs', { countries: ['NO'], companySize: 'sme' });
+    const [sent] = await alertsOf(member.user.email, 'For Norwegian SMEs');
+    const facts = (sent!.params as { facts: string }).facts;
+    expect(facts).toContain('Why the grant fits Fjord Data AS:\n- registered in Norway: for companies in Norway ✓\n- 12 employees: an SME (under 250 employees) ✓');
+    // The visitor's alert says nothing of any company.
+    const [visitorsAlert] = await alertsOf('all@example.com', 'For Norwegian SMEs');
+    expect((visitorsAlert!.params as { facts: string }).facts).not.toContain('Fjord Data');
+  });
+
+  it('sends nothing once the person is no longer a member of the company', async () => {
+    await services.db.deleteFrom('memberships').where('company_id', '=', companyId).where('user_id', '=', member.user.id).execute();
+    await publishWithRules('For Norwegian companies', { countries: ['NO'], companySize: null });
+    expect(await alertsOf(member.user.email, 'For Norwegian companies')).toHaveLength(0);
+    expect(await alertsOf('all@example.com', 'For Norwegian companies')).toHaveLength(1);
   });
 });

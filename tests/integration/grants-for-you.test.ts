@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateRules, noRules, type CompanyFacts, type GrantRules, type Outcome, type RuleKind } from '../../src/shared/domain/grant-rules';
 import { rankGrantsForCompany } from '../../src/server/features/grants-for-you/grants-for-you.queries';
-import { seedCatalog } from '../../src/server/db/seed';
-import { seedNordicCatalog } from '../../src/server/db/seed-nordic';
+import { seedCatalog } from '../../src/server/seed/seed';
+import { seedNordicCatalog } from '../../src/server/seed/seed-nordic';
 import { callerFor, createTestServices, createUser, failureOf, type TestServices } from './harness';
 
 const TODAY = '2026-11-29';
@@ -199,10 +199,70 @@ describe('"Grants for you" through the API', () => {
     expect(result.grants.every((grant) => grant.excluded && grant.reasons[0]!.rule === 'standing' && grant.reasons[0]!.outcome === 'unmet')).toBe(true);
   });
 
+  it('gives the requirements test at the start of an application the same rules and outcomes as the ranked list', async () => {
+    const { caller, companyId } = await companyOf({ country: 'FI', org_id: '0112038-9', nace: '58.21', employees_min: 0, employees_max: 4, start_date: '2024-05-14', legal_form_code: '16' });
+    const ranked = (await caller.grantsForYou.list({ companyId })).grants;
+    for (const slug of ['business-finland-tempo', 'innobooster', 'skattefunn']) {
+      const listed = ranked.find((grant) => grant.slug === slug)!;
+      const grant = await services.db.selectFrom('grants').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+      const start = await caller.applications.startOptions({ grantId: grant.id });
+      const atStart = start.companies.find((company) => company.id === companyId)!.fit!;
+      expect(atStart.reasons, slug).toEqual(listed.reasons);
+      expect(atStart.excluded, slug).toBe(listed.excluded);
+      expect(start.rules, slug).toEqual(listed.rules);
+      const test = await caller.grants.requirementsTest({ slug });
+      expect(test.rules, slug).toEqual(listed.rules);
+      expect(test.companies.find((company) => company.id === companyId)!.fit!.reasons, slug).toEqual(listed.reasons);
+    }
+    // The turnover the rule needs is unknown at the start too, and answered there it is met.
+    const tempo = await services.db.selectFrom('grants').select('id').where('slug', '=', 'business-finland-tempo').executeTakeFirstOrThrow();
+    const fitOf = async () => (await caller.applications.startOptions({ grantId: tempo.id })).companies.find((company) => company.id === companyId)!.fit!;
+    expect((await fitOf()).reasons).toContainEqual({ rule: 'turnover', outcome: 'unknown' });
+    await caller.companies.answerTurnover({ companyId, turnoverEur: 12_000_000 });
+    expect(await fitOf()).toMatchObject({ excluded: true, facts: { turnoverEur: 12_000_000 } });
+    expect((await fitOf()).reasons).toContainEqual({ rule: 'turnover', outcome: 'unmet' });
+  });
+
+  it('leaves a visitor without a company the requirements test without rules', async () => {
+    const visitor = await callerFor(services, null);
+    const test = await visitor.grants.requirementsTest({ slug: 'skattefunn' });
+    expect(test.companies).toEqual([]);
+    expect(test.rules).toBeNull();
+  });
+
   it("refuses another company's list as not found", async () => {
     const { companyId } = await companyOf({ country: 'NO', org_id: '943753709' });
     const stranger = await callerFor(services, { token: (await createUser(services)).token });
     expect(await failureOf(stranger.grantsForYou.list({ companyId }))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('the public catalogue by country of the fund', () => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices();
+    await seedCatalog(services.db);
+    await seedNordicCatalog(services.db);
+  });
+  afterAll(() => services.close());
+
+  it('lists only the grants of funds in the chosen country, and every country without one', async () => {
+    const visitor = await callerFor(services, null);
+    const slugsOf = async (country?: 'DK' | 'NO' | 'FI') => (await visitor.grants.list({ country, limit: 50 })).items.map((grant) => grant.slug);
+    const norway = await slugsOf('NO');
+    expect(norway).toEqual(expect.arrayContaining(['skattefunn', 'innovasjonskontrakt']));
+    expect(norway).not.toContain('innobooster');
+    expect(norway).not.toContain('business-finland-tempo');
+    const finland = await slugsOf('FI');
+    expect(finland).toContain('business-finland-tempo');
+    expect(finland).not.toContain('skattefunn');
+    const denmark = await slugsOf('DK');
+    expect(denmark).toContain('innobooster');
+    expect(denmark).not.toContain('skattefunn');
+    const every = await slugsOf();
+    expect(every).toEqual(expect.arrayContaining(['innobooster', 'skattefunn', 'business-finland-tempo']));
+    expect((await visitor.grants.list({ country: 'NO', limit: 50 })).total).toBe(norway.length);
+    expect(await failureOf(visitor.grants.list({ country: 'SE' as never }))).toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
 

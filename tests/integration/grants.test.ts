@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { seedCatalog } from '../../src/server/db/seed';
+import { seedCatalog } from '../../src/server/seed/seed';
 import { invalidateCatalog } from '../../src/server/catalog/catalog-cache';
 import type { GrantSort, PublicGrantStatus } from '../../src/shared/domain/grants';
 import { callerFor, createTestServices, createUser, type TestServices, failureOf as appCodeOf } from './harness';
@@ -246,9 +246,21 @@ describe('a public grant', () => {
     const company = await services.db.insertInto('companies').values({ org_id: '12345678', name: 'Acme ApS', employees: '50-99', verified: true }).returning('id').executeTakeFirstOrThrow();
     await services.db.insertInto('memberships').values({ company_id: company.id, user_id: member.user.id, role: 'owner' }).execute();
     const mine = await (await callerFor(services, member)).grants.requirementsTest({ slug: 'innobooster' });
-    expect(mine.companies).toEqual([{ id: company.id, name: 'Acme ApS', orgId: '12345678', employees: '50-99', verified: true }]);
+    expect(mine.companies).toEqual([
+      {
+        id: company.id,
+        name: 'Acme ApS',
+        orgId: '12345678',
+        employees: '50-99',
+        verified: true,
+        // The grant's rules against the company's facts, as "Grants for you" checks them.
+        fit: { facts: expect.objectContaining({ country: 'DK', standing: 'active' }), reasons: expect.arrayContaining([{ rule: 'standing', outcome: 'met' }]), excluded: false },
+      },
+    ]);
+    expect(mine.rules).not.toBeNull();
     const theirs = await (await callerFor(services, stranger)).grants.requirementsTest({ slug: 'innobooster' });
     expect(theirs.companies).toEqual([]);
+    expect(theirs.rules).toBeNull();
   });
 });
 

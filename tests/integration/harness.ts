@@ -16,12 +16,12 @@ import { createSession, validateSessionToken, type SessionUser } from '../../src
 import { hashPassword } from '../../src/server/auth/password';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/scratch-database';
 import { parseEnv, type InstallationEnv } from '../../src/server/env';
-import { readInstallationId } from '../../src/server/platform/installation';
+import { readInstallationId } from '../../src/server/db/installation';
 import { createProducers } from '../../src/server/platform/queues';
 import { createRedis } from '../../src/server/platform/redis';
 import { closeLiveHubs, createLiveHubs, type Services } from '../../src/server/services';
 import { createInnerContext, type Context } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/root';
+import { createCaller } from '../../src/server/router';
 import { appErrorData } from '../../src/server/trpc/trpc';
 import type { AppErrorData } from '../../src/shared/errors';
 import { workerTimings, type QueueName } from '../../src/shared/jobs';

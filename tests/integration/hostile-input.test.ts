@@ -16,7 +16,7 @@ import { createApp, MAX_BODY_BYTES } from '../../src/server/app';
 import { passwordResetsSettled } from '../../src/server/features/auth/auth.service';
 import { serverTimeouts } from '../../src/server/http/server-timeouts';
 import type { Policy } from '../../src/server/trpc/policy';
-import { appRouter } from '../../src/server/trpc/root';
+import { appRouter } from '../../src/server/router';
 import { createTestServices, signIn, type TestServices } from './harness';
 import { accessRules, createSampleCast, databaseFingerprint, samples, World, type ActorName, type SampleCast } from './procedure-samples';
 

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/server/env';
 import { queueEmail } from '../../src/server/mail/email.service';
-import { resolveInstallation } from '../../src/server/platform/installation';
+import { resolveInstallation } from '../../src/server/db/installation';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { createProducers } from '../../src/server/platform/queues';
 import { emailProcessor } from '../../worker/processors/email';

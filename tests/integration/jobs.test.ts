@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProducers } from '../../src/server/platform/queues';
 import { createRedis } from '../../src/server/platform/redis';
-import { appRouter } from '../../src/server/trpc/root';
+import { appRouter } from '../../src/server/router';
 import { workerTimings } from '../../src/shared/jobs';
 import { callerFor, createTestServices, createUser, redisUrl, type TestServices, waitFor } from './harness';
 

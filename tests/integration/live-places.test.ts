@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { attachLiveSocket } from '../../src/server/live/live-socket';
 import { MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/server/live/live-limits';
-import type { AppRouter } from '../../src/server/trpc/root';
+import { liveApiOf, type AppRouter } from '../../src/server/router';
 import { nextOrgId } from './company-fixtures';
 import { createTestServices, createUser, waitFor, type TestServices } from './harness';
 
@@ -25,7 +25,7 @@ let url: string;
 beforeAll(async () => {
   services = await createTestServices();
   server = createServer();
-  live = attachLiveSocket(server, services);
+  live = attachLiveSocket(server, services, liveApiOf(services));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/live`;
 });

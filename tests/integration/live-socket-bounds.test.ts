@@ -22,7 +22,7 @@ import * as Y from 'yjs';
 import { createApp } from '../../src/server/app';
 import { CALL_WINDOW_SECONDS, createCallLimiter, QUIET_CALLS } from '../../src/server/http/call-limits';
 import { attachLiveSocket, LAGGING_CLOSE_CODE, NO_TOKEN_CLOSE_CODE, TOO_MANY_CALLS_CLOSE_CODE } from '../../src/server/live/live-socket';
-import type { AppRouter } from '../../src/server/trpc/root';
+import { liveApiOf, type AppRouter } from '../../src/server/router';
 import { sectionText } from '../../src/shared/domain/text-doc';
 import { framesOfAtMost, MAX_CALLS_PER_FRAME } from '../../src/shared/live-frames';
 import { createApplicationOf, createOpenGrant } from './company-fixtures';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   server = await new Promise<ServerType>((resolve) => {
     const started: ServerType = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
   });
-  live = attachLiveSocket(server, services, { onBehind: ({ port }) => onBehind(port ?? 0) });
+  live = attachLiveSocket(server, services, liveApiOf(services), { onBehind: ({ port }) => onBehind(port ?? 0) });
   const { port } = server.address() as AddressInfo;
   httpUrl = `http://127.0.0.1:${port}`;
   liveUrl = `ws://127.0.0.1:${port}/live`;

@@ -13,7 +13,7 @@ import { attachLiveSocket, liveConnectLimit, SESSION_ENDED_CLOSE_CODE } from '..
 import { countRateLimitHit } from '../../src/server/http/rate-limit';
 import { ACCOUNT_DELETED_CLOSE_CODE } from '../../src/shared/session-end';
 import { MAX_OPEN_CONNECTIONS_PER_USER } from '../../src/server/live/live-limits';
-import type { AppRouter } from '../../src/server/trpc/root';
+import { liveApiOf, type AppRouter } from '../../src/server/router';
 import { callerFor, createTestServices, createUser, waitFor, type TestServices } from './harness';
 
 let services: TestServices;
@@ -24,7 +24,7 @@ let url: string;
 beforeAll(async () => {
   services = await createTestServices();
   server = createServer();
-  live = attachLiveSocket(server, services);
+  live = attachLiveSocket(server, services, liveApiOf(services));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/live`;
 });

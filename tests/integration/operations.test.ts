@@ -13,7 +13,7 @@ import { createApplication } from '../../src/server/features/applications/applic
 import { requestDraft } from '../../src/server/features/drafts/drafts.service';
 import { startLookup } from '../../src/server/features/companies/registry-lookup.service';
 import { queueEmail } from '../../src/server/mail/email.service';
-import { createReadiness } from '../../src/server/http/readiness';
+import { createReadiness } from '../../src/server/db/readiness';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { nextOrgId } from './company-fixtures';
 import { createTestServices, createUser, freePort, spawnWorkerProcess, waitFor, type TestServices } from './harness';

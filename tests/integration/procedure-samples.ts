@@ -15,7 +15,7 @@ import { createSession } from '../../src/server/auth/session';
 import { hashPassword } from '../../src/server/auth/password';
 import { createRedis } from '../../src/server/platform/redis';
 import type { Policy } from '../../src/server/trpc/policy';
-import { appRouter } from '../../src/server/trpc/root';
+import { appRouter } from '../../src/server/router';
 import type { CompanyRole } from '../../src/shared/domain/company-roles';
 import { createCast, createCompany, nextOrgId, type Actor, type Cast } from './company-fixtures';
 import { redisUrl, type TestServices } from './harness';
@@ -320,6 +320,15 @@ export class World {
         .returning('id')
         .executeTakeFirstOrThrow();
       return { applicationId: application.id, checkId: check.id, suggestionId: suggestion.id, criterionId: criterion.id, grantId: grant.id };
+    });
+  }
+
+  /** The check's suggestion marked applied while its paragraph still reads as the check read it (an apply undone). */
+  appliedSuggestion(): Promise<{ applicationId: string; suggestionId: string }> {
+    return this.once('appliedSuggestion', async () => {
+      const check = await this.assessmentCheck();
+      await this.services.db.updateTable('assessment_suggestions').set({ status: 'applied', decided_by: this.cast.users.owner.id, decided_at: new Date() }).where('id', '=', check.suggestionId).execute();
+      return { applicationId: check.applicationId, suggestionId: check.suggestionId };
     });
   }
 
@@ -732,6 +741,11 @@ export const samples: Record<string, (world: World) => unknown> = {
     const check = await w.assessmentCheck();
     return { applicationId: check.applicationId, suggestionId: check.suggestionId };
   },
+  'assessment.reopenSuggestion': async (w) => {
+    const check = await w.appliedSuggestion();
+    return { applicationId: check.applicationId, suggestionId: check.suggestionId };
+  },
+  'assessment.live': async (w) => ({ applicationId: (await w.assessmentCheck()).applicationId }),
   'drafts.latest': async (w) => {
     const application = await w.application();
     return { applicationId: application.id, sectionId: application.sectionIds[0] };

@@ -15,7 +15,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { seedCatalog } from '../../src/server/db/seed';
+import { seedCatalog } from '../../src/server/seed/seed';
 import { closeServices, createServices, type Services } from '../../src/server/services';
 import { createTestServices, createUser, type TestServices } from './harness';
 

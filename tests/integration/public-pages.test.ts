@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { compressAnswers } from '../../src/server/http/compression';
-import { seedCatalog } from '../../src/server/db/seed';
+import { seedCatalog } from '../../src/server/seed/seed';
 import { createTestServices, type TestServices } from './harness';
 
 let services: TestServices;

@@ -19,7 +19,9 @@ import { findSampleBrregUnit, findSamplePrhCompany } from '../../src/server/inte
 import { createCvrApiRegistry } from '../../src/server/integrations/registry/cvrapi-registry';
 import { lookupState } from '../../src/server/features/companies/registry-lookups.queries';
 import { registryProcessor } from '../../worker/processors/registry';
-import { callerFor, createTestServices, createUser, failureOf, startWorker, waitFor, type TestServices } from './harness';
+import { callerFor, createTestServices, createUser, failureOf, redisUrl, startWorker, waitFor, type TestServices } from './harness';
+import { Redis } from 'ioredis';
+import { createRedisPace } from '../../src/server/integrations/registry/shared-pace';
 
 const silent = pino({ level: 'silent' });
 const EQUINOR = '923609016';
@@ -260,8 +262,11 @@ describe('the Brønnøysund and PRH clients, against a local stand-in', () => {
     await Promise.all([paced.lookup(NOKIA), paced.lookup('1927400-1'), paced.lookup('2336509-6')]);
     const times = standIn.requests.map((request) => request.at).sort((a, b) => a - b);
     expect(times).toHaveLength(3);
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(240);
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(240);
+    // Measured where the calls arrive: each at its slot or a little after (a busy machine delays a
+    // timer), so never two within half an interval, and together they take their slots' time.
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(125);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(125);
+    expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(375);
     expect(lines.filter((line) => line.includes('300 calls a minute'))).toHaveLength(2);
   });
 
@@ -432,4 +437,73 @@ describe('the lookup job and company creation, for Norway and Finland', () => {
     expect(created.verified).toBe(false);
     expect(await caller.companies.get({ companyId: created.id })).toMatchObject({ country: 'NO', city: 'Bergen', employeesMin: 12, employeesMax: 12, factsSource: 'manual' });
   }, 75_000);
+});
+
+describe('PRH’s shared limit: one pace for every worker process, kept in Redis', () => {
+  let services: TestServices;
+  let standIn: Awaited<ReturnType<typeof startStandIn>>;
+  const workers: Worker[] = [];
+  const redisClients: Redis[] = [];
+  const INTERVAL = 1000;
+
+  beforeAll(async () => {
+    services = await createTestServices();
+    standIn = await startStandIn();
+    // Two worker processes: each its own Redis connection, registry client and BullMQ worker, one pace key.
+    for (let index = 0; index < 2; index += 1) {
+      const redis = new Redis(redisUrl);
+      redisClients.push(redis);
+      const pace = createRedisPace(redis, `${services.env.REDIS_PREFIX}:registry:prh:pace`, INTERVAL);
+      const registry = byCountry({
+        DK: createFixtureRegistry(),
+        NO: createFixtureRegistry(),
+        FI: createPrhRegistry({ url: standIn.url, userAgent: 'Grantwork test', timeoutMs: 1000, pace }),
+      });
+      workers.push(startWorker(services, 'registry', registryProcessor({ db: services.db, registry, log: silent })));
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.close()));
+    for (const redis of redisClients) redis.disconnect();
+    await standIn.close();
+    await services.close();
+  });
+
+  it('keeps the calls of both workers apart by the interval, and the waiting lookup says so to the user', async () => {
+    const numbers = [NOKIA, '1927400-1', '2336509-6', '0116297-6'];
+    const { token } = await createUser(services);
+    const caller = await callerFor(services, { token });
+    await Promise.all(numbers.map((orgId) => caller.companies.lookup({ country: 'FI', orgId })));
+    // Every state each lookup passes through, as the company screen sees them.
+    const seen = numbers.map(async (orgId) => {
+      const states: LookupState[] = [];
+      for await (const state of await caller.companies.lookupStatus({ country: 'FI', orgId })) states.push(state);
+      return states;
+    });
+    const finals = await Promise.all(
+      numbers.map((orgId) =>
+        waitFor(async () => {
+          const state = await lookupState(services.db, orgId, 'FI');
+          return (state.status === 'found' || state.status === 'not_found') && state;
+        }, 20_000),
+      ),
+    );
+    expect(finals.map((state) => state.status)).toEqual(['found', 'found', 'found', 'not_found']);
+
+    // The stand-in counted every call: one a lookup, never two within the interval, whichever worker made it.
+    const calls = standIn.requests.filter((request) => request.path.includes('opendata-ytj-api')).map((request) => request.at).sort((a, b) => a - b);
+    expect(calls).toHaveLength(numbers.length);
+    // Measured where the calls arrive: each comes at its slot or a little after (a busy machine
+    // delays a process's timer by up to a few hundred milliseconds), so two never come within half
+    // an interval, and together they take their slots' time.
+    for (let index = 1; index < calls.length; index += 1) expect(calls[index]! - calls[index - 1]!).toBeGreaterThanOrEqual(INTERVAL / 2);
+    expect(calls.at(-1)! - calls[0]!).toBeGreaterThanOrEqual((numbers.length - 1) * INTERVAL - INTERVAL / 2);
+
+    // A lookup that waited for its turn told the screen so (running, waiting under the shared limit), then found its company.
+    const histories = await Promise.all(seen);
+    const waited = histories.filter((states) => states.some((state) => state.status === 'running' && state.reason === 'rate_limited'));
+    expect(waited.length).toBeGreaterThanOrEqual(1);
+    for (const states of waited) expect(states.at(-1)!.status).toMatch(/^(found|not_found)$/);
+    for (const states of histories) expect(states.at(-1)!.reason === 'rate_limited').toBe(false);
+  }, 40_000);
 });

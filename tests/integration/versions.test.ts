@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { fromBase64 } from 'lib0/buffer';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordSectionVersion } from '../../src/server/domain/versions.queries';
+import { recordSectionVersion } from '../../src/server/features/applications';
 import { sectionText } from '../../src/shared/domain/text-doc';
 import { createCast, createCompany, messageOf, outcome, type Cast, type Caller } from './company-fixtures';
 import { createTestServices, type TestServices } from './harness';

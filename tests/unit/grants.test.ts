@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { employeeRange, evaluateRequirements, prefillAnswer, requirementsFailedByProfile } from '../../src/shared/domain/requirements-test';
+import { employeeRange, evaluateRequirements, prefillAnswer } from '../../src/shared/domain/requirements-test';
 import { nextFreeSlug, slugify } from '../../src/shared/domain/slug';
 
 describe('slugs', () => {
@@ -46,21 +46,14 @@ describe('the requirements test', () => {
     expect(prefillAnswer('sme', { orgId: '12345678', employees: '200-499' })).toBeUndefined();
     expect(prefillAnswer('sme', { orgId: '12345678', employees: null })).toBeUndefined();
     expect(prefillAnswer('org_id', { orgId: '12345678', employees: null })).toBe(true);
+    // The question asks for a Danish CVR number: a Norwegian or Finnish company has none.
+    expect(prefillAnswer('org_id', { orgId: '923609016', country: 'NO' })).toBe(false);
+    expect(prefillAnswer('org_id', { orgId: '0112038-9', country: 'FI' })).toBe(false);
+    expect(prefillAnswer('org_id', { orgId: '12345678', country: 'DK' })).toBe(true);
+    // The head-count band every country keeps, as the rules read it, before the registry's text.
+    expect(prefillAnswer('sme', { orgId: '923609016', country: 'NO', employees: null, employeesMin: 12, employeesMax: 12 })).toBe(true);
+    expect(prefillAnswer('sme', { orgId: '923609016', country: 'NO', employees: null, employeesMin: 1000, employeesMax: null })).toBe(false);
+    expect(prefillAnswer('sme', { orgId: '2336509-6', country: 'FI', employees: null, employeesMin: null, employeesMax: null })).toBeUndefined();
   });
 });
 
-describe('requirements the registry profile fails', () => {
-  const questions = [
-    { id: 'cvr', text: 'Har et CVR-nummer', expectedAnswer: true, prefill: 'org_id' as const },
-    { id: 'sme', text: 'Er en SMV', expectedAnswer: true, prefill: 'sme' as const },
-    { id: 'new', text: 'Projektet er nyt', expectedAnswer: true, prefill: null },
-  ];
-
-  it('names only the questions the profile answers against the grant', () => {
-    expect(requirementsFailedByProfile(questions, { orgId: '54562519', employees: '1000+' }).map((question) => question.id)).toEqual(['sme']);
-    expect(requirementsFailedByProfile(questions, { orgId: '12345678', employees: '10-19' })).toEqual([]);
-    // A profile that cannot tell (no head count, a band across the limit) fails nothing.
-    expect(requirementsFailedByProfile(questions, { orgId: null, employees: null })).toEqual([]);
-    expect(requirementsFailedByProfile(questions, { orgId: '12345678', employees: '200-499' })).toEqual([]);
-  });
-});

@@ -18,8 +18,8 @@ describe('the import rules of the architecture', () => {
   });
 
   it('let the client import only the type of the root router', async () => {
-    expect(await importErrors('src/client/x.ts', "import type { AppRouter } from '../server/trpc/root';\nexport type A = AppRouter;")).toHaveLength(0);
-    expect(await importErrors('src/client/x.ts', "import { appRouter } from '../server/trpc/root';\nexport const a = appRouter;")).toHaveLength(1);
+    expect(await importErrors('src/client/x.ts', "import type { AppRouter } from '../server/router';\nexport type A = AppRouter;")).toHaveLength(0);
+    expect(await importErrors('src/client/x.ts', "import { appRouter } from '../server/router';\nexport const a = appRouter;")).toHaveLength(1);
     expect(await importErrors('src/client/x.ts', "import type { Env } from '../server/env';\nexport type A = Env;")).toHaveLength(1);
   });
 
@@ -30,13 +30,13 @@ describe('the import rules of the architecture', () => {
     expect(await importErrors('src/client/features/a/x.tsx', "import { A } from './a';\nexport const a = A;")).toHaveLength(0);
   });
 
-  it('keep server features apart: what two share lives below the features', async () => {
+  it('keep server features apart: one calls another through its index.ts', async () => {
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findB } from '../b/b.queries';\nexport const a = findB;")).toHaveLength(1);
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findB } from '../../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findA } from './a.queries';\nexport const a = findA;")).toHaveLength(0);
-    expect(await importErrors('src/server/features/a/a.service.ts', "import { findSection } from '../../domain/applications.queries';\nexport const a = findSection;")).toHaveLength(0);
+    expect(await importErrors('src/server/features/a/a.service.ts', "import { findSection } from '../applications';\nexport const a = findSection;")).toHaveLength(0);
     expect(await importErrors('src/server/features/a/a.service.ts', "import { queueEmail } from '../../mail/email.service';\nexport const a = queueEmail;")).toHaveLength(0);
-    expect(await importErrors('src/server/domain/x.ts', "import { findB } from '../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
+    expect(await importErrors('src/server/notify/x.ts', "import { findB } from '../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
     expect(await importErrors('src/server/mail/x.ts', "import { findB } from '../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
   });
 
@@ -51,9 +51,9 @@ describe('the import rules of the architecture', () => {
   it('keep the tRPC layer and the seed off the features', async () => {
     expect(await importErrors('src/server/trpc/company-procedure.ts', "import { findMembership } from '../features/companies/companies.queries';\nexport const a = findMembership;")).toHaveLength(1);
     expect(await importErrors('src/server/trpc/company-procedure.ts', "import { findMembership } from './membership.queries';\nexport const a = findMembership;")).toHaveLength(0);
-    expect(await importErrors('src/server/trpc/root.ts', "import { fundsRouter } from '../features/funds/funds.router';\nexport const a = fundsRouter;")).toHaveLength(0);
-    expect(await importErrors('src/server/db/seed.ts', "import { insertGrant } from '../features/grants/grants.queries';\nexport const a = insertGrant;")).toHaveLength(1);
-    expect(await importErrors('src/server/db/seed.ts', "import { localizedColumns } from '../../shared/i18n/localized-text';\nexport const a = localizedColumns;")).toHaveLength(0);
+    expect(await importErrors('src/server/router.ts', "import { fundsRouter } from '../features/funds/funds.router';\nexport const a = fundsRouter;")).toHaveLength(0);
+    expect(await importErrors('src/server/seed/seed.ts', "import { insertGrant } from '../features/grants/grants.queries';\nexport const a = insertGrant;")).toHaveLength(1);
+    expect(await importErrors('src/server/seed/seed.ts', "import { localizedColumns } from '../../shared/i18n/localized-text';\nexport const a = localizedColumns;")).toHaveLength(0);
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findMembership } from '../../trpc/membership.queries';\nexport const a = findMembership;")).toHaveLength(0);
   });
 
@@ -62,8 +62,8 @@ describe('the import rules of the architecture', () => {
     expect(await errorsOf('no-restricted-syntax', 'src/server/features/grants/grants.service.ts', query)).toHaveLength(1);
     expect(await errorsOf('no-restricted-syntax', 'src/server/features/grants/grants.queries.ts', query)).toHaveLength(0);
     expect(await errorsOf('no-restricted-syntax', 'worker/processors/x.ts', "import { sql } from 'kysely';\nexport const one = sql`SELECT 1`;")).toHaveLength(1);
-    expect(await errorsOf('no-restricted-syntax', 'src/server/domain/section-save.ts', query)).toHaveLength(1);
-    expect(await errorsOf('no-restricted-syntax', 'src/server/domain/applications.queries.ts', query)).toHaveLength(0);
+    expect(await errorsOf('no-restricted-syntax', 'src/server/features/applications/section-save.ts', query)).toHaveLength(1);
+    expect(await errorsOf('no-restricted-syntax', 'src/server/features/applications/applications.queries.ts', query)).toHaveLength(0);
   });
 
   it('keep the client reading query strings through the router, the address bar in one place only', async () => {

@@ -1,7 +1,10 @@
 /**
- * The server's import graph as the code has it today: a feature imports another only through its
- * public face (its folder's `index.ts`), features do not import each other round a circle, and no
- * module of `src/server` or `worker` imports itself round a circle (type-only imports count too).
+ * The server's import graph as the code has it today: a feature is reached only through its public
+ * face (its folder's `index.ts`) — from another feature, from the rest of the server and from the
+ * worker — but for the two mounts (the root router takes each feature's `*.router.ts`, the HTTP
+ * app its `*.http.ts`); features do not import each other round a circle, `src/server/domain/`
+ * is no more, and no module of `src/server` or `worker` imports itself round a circle (type-only
+ * imports count too).
  * Lint holds each file to the rules; this walks the whole graph, which no single file shows.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -119,6 +122,24 @@ describe('the server import graph', () => {
         .map((target) => `${named(file)} → ${named(target)}`);
     });
     expect(crossings).toEqual([]);
+  });
+
+  it("has nothing outside a feature importing its insides, but the root router its routers and the HTTP app its HTTP routes", () => {
+    const mounts: Record<string, RegExp> = {
+      [path.join(root, 'src/server/router.ts')]: /\.router\.ts$/,
+      [path.join(root, 'src/server/app.ts')]: /\.http\.ts$/,
+    };
+    const crossings = [...graph.edges].flatMap(([file, targets]) => {
+      if (featureOf(file)) return [];
+      return [...targets]
+        .filter((target) => featureOf(target) !== null && path.basename(target) !== 'index.ts' && !mounts[file]?.test(target))
+        .map((target) => `${named(file)} → ${named(target)}`);
+    });
+    expect(crossings).toEqual([]);
+  });
+
+  it('has no shared grab-bag under the features: src/server/domain/ is gone', () => {
+    expect(existsSync(path.join(root, 'src/server/domain'))).toBe(false);
   });
 
   it('has no circle of features', () => {

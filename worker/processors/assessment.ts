@@ -8,10 +8,10 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type * as Y from 'yjs';
 import type { Database } from '../../src/server/db/db';
-import { checkState, finishCheck, insertSuggestions, loadAssessmentMaterial, markCheckRunning, recordCheckError } from '../../src/server/features/assessment/assessment.queries';
+import { announceAssessment, checkState, documentOf, finishCheck, insertSuggestions, loadAssessmentMaterial, markCheckRunning, recordCheckError } from '../../src/server/features/assessment';
 import { MalformedAssessmentError, type Assessor } from '../../src/server/integrations/ai/assessor';
 import { paragraphsOf, type SuggestionProposal } from '../../src/shared/domain/assessment';
-import { documentOf } from '../../src/server/features/assessment/assessment-text';
+import type { LiveBus } from '../../src/server/live/live-bus';
 import { anchorOf, sectionText, type TextAnchor } from '../../src/shared/domain/text-doc';
 import { isFinalAttempt, payloadOf } from '../jobs';
 
@@ -19,6 +19,8 @@ export interface AssessmentProcessorDeps {
   db: Database;
   assessor: Assessor;
   log: Logger;
+  /** Tells the team's open panels that the check finished or failed. */
+  bus?: Pick<LiveBus, 'publish'>;
 }
 
 /** Each suggestion with the anchor of its paragraph; one whose paragraph is no longer there as read is left out. */
@@ -39,7 +41,7 @@ async function anchored(db: Database, suggestions: readonly SuggestionProposal[]
   return result;
 }
 
-export function assessmentProcessor({ db, assessor, log }: AssessmentProcessorDeps) {
+export function assessmentProcessor({ db, assessor, log, bus }: AssessmentProcessorDeps) {
   return async (job: Job): Promise<{ status: 'done' | 'gone'; readiness?: number }> => {
     const { checkId } = payloadOf('assessment', job);
     const check = await checkState(db, checkId);
@@ -68,12 +70,15 @@ export function assessmentProcessor({ db, assessor, log }: AssessmentProcessorDe
       });
       if (!finished) return { status: 'gone' };
       await job.updateProgress({ step: 'done', done: 3, total: 3 });
+      await announceAssessment(bus, material.applicationId, { kind: 'check', checkId, status: 'done' });
       log.info({ checkId, readiness: outcome.readiness, assessor: assessor.model }, 'check against the call done');
       return { status: 'done', readiness: outcome.readiness };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof MalformedAssessmentError;
-      await recordCheckError(db, checkId, message, permanent || isFinalAttempt(job));
+      const final = permanent || isFinalAttempt(job);
+      await recordCheckError(db, checkId, message, final);
+      if (final) await announceAssessment(bus, material.applicationId, { kind: 'check', checkId, status: 'failed' });
       if (permanent) throw new UnrecoverableError(message);
       throw error;
     }

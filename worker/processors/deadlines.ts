@@ -6,7 +6,7 @@
  */
 import type { Job, Queue } from 'bullmq';
 import type { Database } from '../../src/server/db/db';
-import { deliverReminders, writeDueReminders } from '../../src/server/features/deadlines/deadlines.service';
+import { deliverReminders, writeDueReminders } from '../../src/server/features/deadlines';
 import type { LiveBus } from '../../src/server/live/live-bus';
 import type { Producers } from '../../src/server/platform/queues';
 import { DEADLINE_SWEEP_EVERY_MS, withInstallation } from '../../src/shared/jobs';

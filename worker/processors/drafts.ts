@@ -15,7 +15,7 @@ import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '../../src/server/db/db';
 import { buildPrompt, splitAddressed } from '../../src/server/integrations/ai/draft-material';
-import { draftState, finishDraft, loadDraftMaterial, markDraftRunning, recordDraftError, storeDraftProgress } from '../../src/server/features/drafts/drafts.queries';
+import { draftState, finishDraft, loadDraftMaterial, markDraftRunning, recordDraftError, storeDraftProgress } from '../../src/server/features/drafts';
 import { PermanentDraftError, RateLimitedDraftError, type Drafter } from '../../src/server/integrations/ai/drafter';
 import { proposedRows, type RowProposal } from '../../src/shared/domain/draft-rows';
 import { isStructuredKind } from '../../src/shared/schemas/section-data';

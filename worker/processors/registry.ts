@@ -8,7 +8,7 @@
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '../../src/server/db/db';
-import { markLookupRunning, recordLookupFound, recordLookupOutcome } from '../../src/server/features/companies/registry-lookups.queries';
+import { markLookupRunning, markLookupWaiting, recordLookupFound, recordLookupOutcome } from '../../src/server/features/companies';
 import { RegistryNotFoundError, reasonOf, type CompanyRegistry } from '../../src/server/integrations/registry/company-registry';
 import { countryOfOrgId } from '../../src/shared/domain/org-id';
 import { UnrecoverableError } from 'bullmq';
@@ -32,7 +32,12 @@ export function registryProcessor({ db, registry, log }: RegistryProcessorDeps) 
     await job.updateProgress({ status: 'running', attempt });
     const lookupTimer = registryLookupDuration.startTimer();
     try {
-      const result = await registry.lookup(orgId, country).finally(() => lookupTimer());
+      // A call that waits for its turn under the registry's shared limit says so in the lookup's state.
+      const onWait = async (waitMs: number) => {
+        await markLookupWaiting(db, orgId, job.id ?? orgId, waitMs > 0, country);
+        await job.updateProgress({ status: waitMs > 0 ? 'waiting' : 'running', attempt, waitMs });
+      };
+      const result = await registry.lookup(orgId, country, { onWait }).finally(() => lookupTimer());
       registryLookupsTotal.inc({ outcome: 'found' });
       await recordLookupFound(db, orgId, result, country);
       log.info({ orgId, country, registry: registry.name }, 'registry lookup found the company');

@@ -8,7 +8,7 @@
  * procedure's schema accepts.
  */
 import { APPLICATION_TITLE_MAX, isApplicationStatus, type ApplicationStatus } from '../../shared/domain/applications';
-import { GRANT_FUND_FILTER_MAX, GRANT_QUERY_MAX, grantSorts, publicGrantStatuses, type GrantSort, type PublicGrantStatus } from '../../shared/domain/grants';
+import { GRANT_FUND_FILTER_MAX, GRANT_QUERY_MAX, grantCountryFilters, grantSorts, publicGrantStatuses, type GrantCountryFilter, type GrantSort, type PublicGrantStatus } from '../../shared/domain/grants';
 import { locales, type Locale } from '../../shared/i18n/locales';
 import { REDIRECT_MAX, safeRedirect } from '../../shared/routes';
 import type { ApplicationListInput } from '../../shared/schemas/applications';
@@ -21,6 +21,8 @@ interface GrantSearch {
   q?: string;
   fund?: string;
   status?: PublicGrantStatus;
+  /** The funds' country; `all` chosen on purpose, absent the default (the company's country, else the language's). */
+  country?: GrantCountryFilter;
   sort?: GrantSort;
 }
 interface SetupSearch {
@@ -94,6 +96,7 @@ export function grantSearch(search: Search): GrantSearch {
     q: text(search.q, GRANT_QUERY_MAX),
     fund: text(search.fund, GRANT_FUND_FILTER_MAX),
     status: oneOf(publicGrantStatuses, search.status),
+    country: oneOf(grantCountryFilters, search.country),
     sort: oneOf(grantSorts, search.sort),
   };
 }

@@ -11,7 +11,7 @@ import { createWSClient, wsLink, type TRPCClientError, type TRPCLink } from '@tr
 import { observable } from '@trpc/server/observable';
 import { useSyncExternalStore } from 'react';
 import superjson from 'superjson';
-import type { AppRouter } from '../../server/trpc/root';
+import type { AppRouter } from '../../server/router';
 import { framesOfAtMost } from '../../shared/live-frames';
 import { getAuthToken } from './auth-token';
 import { currentLocale } from './intl';

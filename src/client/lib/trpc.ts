@@ -8,7 +8,7 @@ import { observable } from '@trpc/server/observable';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
-import type { AppRouter } from '../../server/trpc/root';
+import type { AppRouter } from '../../server/router';
 import { MAX_BATCH_CALLS } from '../../shared/batch-limit';
 import { appErrors, type AppErrorData } from '../../shared/errors';
 import { toast } from './toast-store';

@@ -21,7 +21,7 @@
  * (`trpc/application-procedure.ts`), and one that finds it gone makes this process forget it.
  */
 import type { CompanyRole } from '../../shared/domain/company-roles';
-import type { LiveAccess } from '../live/live-access';
+import type { AccessChanges } from './access-changes';
 
 export const MEMBERSHIP_CACHE_MS = 10_000;
 const MAX_ROLES = 50_000;
@@ -41,7 +41,7 @@ export interface MembershipCache {
   forget(userId: string, companyId: string): void;
 }
 
-export function createMembershipCache(access: Pick<LiveAccess, 'follow' | 'following'>): MembershipCache {
+export function createMembershipCache(access: AccessChanges): MembershipCache {
   // user id → company id → role and until when it may be used.
   const roles = new Map<string, Map<string, { role: CompanyRole; until: number }>>();
   let size = 0;

@@ -11,7 +11,7 @@
  * while the channel is not heard (Redis away: announcements could be missed), and a row is kept
  * at most `SESSION_CACHE_MS`, the bound for a change nobody announced (an operator's SQL).
  */
-import type { LiveAccess } from '../live/live-access';
+import type { AccessChanges } from './access-changes';
 import { readSessionRow, type SessionRow, type SessionRows } from './session';
 
 export const SESSION_CACHE_MS = 10_000;
@@ -22,7 +22,7 @@ interface Kept {
   until: number;
 }
 
-export function createSessionCache(access: Pick<LiveAccess, 'follow' | 'following'>): SessionRows {
+export function createSessionCache(access: AccessChanges): SessionRows {
   const kept = new Map<string, Kept>();
   // Counts announcements: a row read before one is not kept after it (it may be what changed).
   let heard = 0;

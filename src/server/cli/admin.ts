@@ -10,7 +10,7 @@ import { invalidateUserSessions } from '../auth/session';
 import { SESSION_CACHE_MS } from '../auth/session-cache';
 import { createDb } from '../db/db';
 import { env } from '../env';
-import { defaultRedisPrefix, readInstallationId } from '../platform/installation';
+import { defaultRedisPrefix, readInstallationId } from '../db/installation';
 import { announceAccessChange } from '../live/live-access';
 import { ensureInfrastructureOrExit } from './infrastructure';
 

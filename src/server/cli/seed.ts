@@ -1,7 +1,7 @@
 import { createDb } from '../db/db';
 import { migrateToLatest } from '../db/migrate';
-import { seedAdmin, seedCatalog, seedCatalogueCriteria, type SeedAdminResult } from '../db/seed';
-import { seedNordicCatalog } from '../db/seed-nordic';
+import { seedAdmin, seedCatalog, seedCatalogueCriteria, type SeedAdminResult } from '../seed/seed';
+import { seedNordicCatalog } from '../seed/seed-nordic';
 import type { Env } from '../env';
 import { env } from '../env';
 import { ensureInfrastructureOrExit } from './infrastructure';

@@ -310,6 +310,7 @@ export interface GrantAlertFunds {
 
 export interface GrantAlerts {
   all_funds: Generated<boolean>;
+  company_id: string | null;
   confirmed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   email: string;
@@ -319,6 +320,7 @@ export interface GrantAlerts {
   token_expires_at: Timestamp | null;
   token_hash: string | null;
   updated_at: Generated<Timestamp>;
+  user_id: string | null;
 }
 
 export interface GrantRequirements {
@@ -510,6 +512,7 @@ export interface SectionTextUpdates {
 
 export interface SectionVersions {
   answers: Generated<Json>;
+  applied_suggestion_id: string | null;
   author_id: string | null;
   content: string;
   data: Json | null;

@@ -19,9 +19,9 @@ import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Database } from '../db/db';
 import type { LiveBus } from './live-bus';
+import type { AccessChange, AccessChanges } from '../auth/access-changes';
 
 /** What a change of access concerns: one user's sessions or memberships, or a whole company. */
-export type AccessChange = { userId: string } | { companyId: string };
 
 export interface StreamHolder {
   userId: string;
@@ -39,19 +39,13 @@ export interface LiveStream {
   release(): void;
 }
 
-export interface LiveAccess {
+export type { AccessChange };
+
+export interface LiveAccess extends AccessChanges {
   /** Registers a stream; resolves once a later change of access is sure to reach it. */
   open(holder: StreamHolder): Promise<LiveStream>;
   /** Announces to every web process that access may have ended. Never fails the caller. */
   changed(change: AccessChange): Promise<void>;
-  /**
-   * Calls `listener` with every announced change, from any process (this one's at once), and with
-   * null when announcements may have been missed (the channel's connection broke): then whatever
-   * was kept must be forgotten.
-   */
-  follow(listener: (change: AccessChange | null) => void): void;
-  /** Whether announcements are being heard now: only then may access be kept in memory. */
-  following(): boolean;
   /** How many streams of the user this process holds now (each live connection holds one too). */
   count(userId: string): number;
   close(): Promise<void>;

@@ -35,9 +35,14 @@ import { log } from '../platform/log';
 import { ACCOUNT_DELETED_CLOSE_CODE, ACCOUNT_DELETED_REASON } from '../../shared/session-end';
 import { countLiveConnections } from '../http/metrics';
 import { consumeRateLimit, type RateLimit } from '../http/rate-limit';
-import type { Services } from '../services';
-import { createInnerContext } from '../trpc/context';
-import { appRouter } from '../trpc/root';
+import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
+import type { Redis } from 'ioredis';
+import type { Locale } from '../../shared/i18n';
+import type { Database } from '../db/db';
+import type { InstallationEnv } from '../env';
+import type { Session, SessionUser } from '../auth/session';
+import type { LiveAccess } from './live-access';
+import type { LiveLimits } from './live-limits';
 
 export const LIVE_PATH = '/live';
 
@@ -99,17 +104,15 @@ function closeSocket(socket: WebSocket, code: number, reason: string) {
 }
 
 /** The answer refusing one call (`id`), as tRPC's own error answers are written; null refuses a whole frame. */
-function refusalOf(error: AppError): (id: unknown) => string {
+function refusalOf(router: AnyTRPCRouter, error: AppError): (id: unknown) => string {
   const trpcError = new TRPCError({ code: appErrors[error.code].status, message: error.messageKey, cause: error });
-  const config = appRouter._def._config;
+  const config = router._def._config;
   const shape = getErrorShape({ config, error: trpcError, type: 'unknown', path: undefined, input: undefined, ctx: undefined });
   const errorJson = JSON.stringify((transformTRPCResponse(config, { id: null, error: shape }) as { error: unknown }).error);
   // Only the id differs from one refused call to the next: the error is written once.
   return (id) => `{"id":${JSON.stringify(typeof id === 'string' || typeof id === 'number' ? id : null)},"error":${errorJson}}`;
 }
 
-const refuseBusy = refusalOf(tooManyCalls());
-const refuseLongFrame = refusalOf(new AppError('VALIDATION', { message: 'error.tooManyCallsAtOnce', values: { max: MAX_CALLS_PER_FRAME } }));
 
 /** A refused frame's calls answered one by one up to this many; past it, one answer for the frame. */
 const MAX_ANSWERS_PER_REFUSED_FRAME = 100;
@@ -141,11 +144,41 @@ export interface LiveSocketOptions {
   onBehind?(peer: { address: string | undefined; port: number | undefined }): void;
 }
 
-export function attachLiveSocket(
+/** What the socket stands on of a process's services. */
+export interface LiveSocketServices {
+  env: InstallationEnv;
+  db: Database;
+  redis: Redis;
+  liveAccess: LiveAccess;
+  liveLimits: LiveLimits;
+}
+
+/** The caller of a socket whose session was read: what the API's context is made from. */
+export interface LiveCaller {
+  user: SessionUser;
+  session: Session;
+  locale: Locale;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * The API the socket carries: the root router and its context for a signed-in caller. The process
+ * that starts the socket hands them over, so the live layer knows no feature.
+ */
+export interface LiveApi<TRouter extends AnyTRPCRouter> {
+  router: TRouter;
+  createContext(caller: LiveCaller): inferRouterContext<TRouter>;
+}
+
+export function attachLiveSocket<TRouter extends AnyTRPCRouter>(
   server: { on(event: 'upgrade', listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown },
-  services: Services,
+  services: LiveSocketServices,
+  api: LiveApi<TRouter>,
   options: LiveSocketOptions = {},
 ): { close(withinMs?: number): Promise<{ windows: number; cut: number }> } {
+  const refuseBusy = refusalOf(api.router, tooManyCalls());
+  const refuseLongFrame = refusalOf(api.router, new AppError('VALIDATION', { message: 'error.tooManyCallsAtOnce', values: { max: MAX_CALLS_PER_FRAME } }));
   const sessions = createSessionCache(services.liveAccess);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_FRAME_BYTES });
   const uncount = countLiveConnections(() => wss.clients.size);
@@ -214,7 +247,7 @@ export function attachLiveSocket(
 
   const handler = applyWSSHandler({
     wss,
-    router: appRouter,
+    router: api.router,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 10_000 },
     async createContext({ req, res, info }) {
       tokenWaits.get(res)?.();
@@ -244,7 +277,7 @@ export function attachLiveSocket(
       users.set(res, auth.user.id);
       void holdAccess(res, { userId: auth.user.id, sessionId: auth.session.id, sessionExpiresAt: auth.session.expiresAt }).catch(() => res.close(SESSION_ENDED_CLOSE_CODE));
       const requested = parameter(info.connectionParams, 'locale');
-      return createInnerContext(services, {
+      return api.createContext({
         user: auth.user,
         session: auth.session,
         locale: isLocale(requested) ? requested : (auth.user.locale ?? defaultLocale),

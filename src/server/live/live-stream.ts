@@ -16,8 +16,8 @@
 import { TRPCError } from '@trpc/server';
 import { AppError, appErrors } from '../../shared/errors';
 import type { Session, SessionUser } from '../auth/session';
-import type { LiveStream } from './live-access';
-import type { Services } from '../services';
+import type { LiveAccess, LiveStream } from './live-access';
+import type { LiveLimits } from './live-limits';
 
 /** The refusal as tRPC answers it, also when it comes from inside a stream (no middleware turns it into one there). */
 function refusal(error: unknown): unknown {
@@ -25,7 +25,7 @@ function refusal(error: unknown): unknown {
 }
 
 export async function openLiveStream<T>(
-  ctx: Pick<Services, 'liveLimits' | 'liveAccess'> & { user: SessionUser; session: Session },
+  ctx: { liveLimits: LiveLimits; liveAccess: LiveAccess } & { user: SessionUser; session: Session },
   scope: { companyId: string | null; signal: AbortSignal | undefined },
   run: (signal: AbortSignal) => AsyncGenerator<T>,
 ): Promise<AsyncGenerator<T>> {

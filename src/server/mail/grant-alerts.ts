@@ -12,7 +12,19 @@ import { isLocale, messagesFor, type Locale } from '../../shared/i18n';
 import { appUrl } from '../env';
 import type { Services } from '../services';
 import { queueEmail } from './email.service';
-import { claimDeliveries, grantForAlert, insertDeliveries, markDeliveryQueued, releaseDelivery } from './grant-alerts.queries';
+import { evaluateRules, factsFromRow, isExcluded, rulesFromRow, type CompanyFacts, type GrantRules } from '../../shared/domain/grant-rules';
+import { reasonLine, shownReasons, type Translate } from '../../shared/domain/grant-rule-words';
+import {
+  claimDeliveries,
+  companyAlertsFor,
+  companyFactsForAlerts,
+  grantForAlert,
+  grantRulesForAlert,
+  insertCompanyDeliveries,
+  insertDeliveries,
+  markDeliveryQueued,
+  releaseDelivery,
+} from './grant-alerts.queries';
 
 export function newToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
@@ -55,23 +67,57 @@ function grantFacts(
   return [deadline, amounts].filter((line): line is string => line !== null).join('\n');
 }
 
-/** Creates the deliveries of a newly published grant and queues their e-mails. */
-export async function sendGrantAlerts(services: Pick<Services, 'db' | 'queues' | 'env'>, grantId: string): Promise<number> {
+/**
+ * Creates the deliveries of a newly published grant and queues their e-mails. A company's alert
+ * ("only grants my company fits") gets one only when the grant's rules do not exclude the company
+ * by its facts (`evaluateRules`, as "Grants for you" and the requirements test check them).
+ */
+export async function sendGrantAlerts(services: Pick<Services, 'db' | 'queues' | 'env'>, grantId: string, now = new Date()): Promise<number> {
   await insertDeliveries(services.db, grantId);
-  return resumeGrantAlerts(services, grantId);
+  const [rules, candidates] = await Promise.all([grantRulesForAlert(services.db, grantId), companyAlertsFor(services.db, grantId)]);
+  const today = todayIn(now);
+  const fitting = candidates.filter((candidate) => !isExcluded(evaluateRules(rulesFromRow(rules), factsFromRow(candidate), today)));
+  await insertCompanyDeliveries(
+    services.db,
+    grantId,
+    fitting.map((candidate) => candidate.alert_id),
+  );
+  return resumeGrantAlerts(services, grantId, now);
+}
+
+/** Today in Denmark's time zone (yyyy-mm-dd): the day a company's age is counted to. */
+function todayIn(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: DANISH_TIME, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Why the grant fits the company, rule by rule, in the subscriber's language ("12 employees: an SME (under 250 employees) ✓"). */
+function whyItFits(rules: GrantRules, company: CompanyFacts & { name: string }, locale: Locale, today: string): string {
+  const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, intlCache);
+  const t: Translate = (key, values) => intl.formatMessage({ id: key }, values);
+  const money = formatsOf(intl, { timeZone: DANISH_TIME }).money;
+  const reasons = shownReasons(evaluateRules(rules, company, today));
+  const heading = t('grant-alerts.email.whyItFits', { company: company.name });
+  if (reasons.length === 0) return `${heading}\n${t('grantsForYou.check.noRules')}`;
+  return [heading, ...reasons.map((reason) => `- ${reasonLine(t, money, rules, company, reason)}`)].join('\n');
 }
 
 /** Queues the e-mail of every delivery of the grant not yet queued; each delivery is claimed first, so two callers never send the same one. */
-export async function resumeGrantAlerts(services: Pick<Services, 'db' | 'queues' | 'env'>, grantId: string): Promise<number> {
+export async function resumeGrantAlerts(services: Pick<Services, 'db' | 'queues' | 'env'>, grantId: string, now = new Date()): Promise<number> {
   const grant = await grantForAlert(services.db, grantId);
   if (!grant) return 0;
+  const rules = rulesFromRow(await grantRulesForAlert(services.db, grantId));
+  const today = todayIn(now);
   let queued = 0;
   for (;;) {
     const batch = await claimDeliveries(services.db, grantId, BATCH);
     if (!batch.length) break;
+    const companyIds = [...new Set(batch.flatMap((delivery) => (delivery.company_id ? [delivery.company_id] : [])))];
+    const companies = new Map((await companyFactsForAlerts(services.db, companyIds)).map((row) => [row.id, { ...factsFromRow(row), name: row.company_name }]));
     for (const delivery of batch) {
       const { token, hash } = newToken();
       const locale: Locale = isLocale(delivery.locale) ? delivery.locale : 'da';
+      const company = delivery.company_id ? companies.get(delivery.company_id) : undefined;
+      const facts = grantFacts(grant, locale);
       try {
         const emailId = await queueEmail(services, {
           to: delivery.email,
@@ -81,7 +127,8 @@ export async function resumeGrantAlerts(services: Pick<Services, 'db' | 'queues'
             // The grant's and the fund's names in the subscriber's language, as on the page the link opens.
             grantTitle: pickField(grant.title, grant.translations, 'title', locale),
             fundName: pickField(grant.fund_name, grant.fund_translations, 'name', locale),
-            facts: grantFacts(grant, locale),
+            // A company's alert says why the grant fits it, rule by rule.
+            facts: company ? `${facts}\n\n${whyItFits(rules, company, locale, today)}` : facts,
             grantLink: alertLink(services, `/grants/${encodeURIComponent(grant.slug)}`, { lang: locale }),
             link: alertLink(services, '/', { alerts: 'unsubscribe', token, lang: locale }),
           },

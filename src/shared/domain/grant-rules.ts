@@ -6,7 +6,7 @@
  * The same outcomes are computed in SQL for ranking many grants at once
  * (`grants-for-you.queries.ts`); the table-driven test holds both to the same table.
  */
-import type { Country } from './org-id';
+import { isCountry, type Country } from './org-id';
 
 export const companySizes = ['micro', 'small', 'sme'] as const;
 export type CompanySize = (typeof companySizes)[number];
@@ -124,4 +124,61 @@ export function parseNacePrefixes(value: string): string[] | null {
     .map((part) => part.trim())
     .filter(Boolean);
   return parts.every((part) => /^\d{2}(\.\d{1,2})?$/.test(part)) ? parts : null;
+}
+
+/** A `grant_rules` row as the database gives it (numerics as text; a grant without a row: nulls). */
+export interface GrantRulesRow {
+  countries: string[] | null;
+  company_size: string | null;
+  min_age_years: number | null;
+  max_age_years: number | null;
+  nace_included: string[] | null;
+  nace_excluded: string[] | null;
+  legal_forms: string[] | null;
+  max_turnover_eur: string | null;
+  cofinancing_pct: string | null;
+}
+
+/** The columns of `grant_rules` a rule is read from (`rulesFromRow`). */
+export const grantRulesColumns = ['countries', 'company_size', 'min_age_years', 'max_age_years', 'nace_included', 'nace_excluded', 'legal_forms', 'max_turnover_eur', 'cofinancing_pct'] as const;
+
+/** A `grant_rules` row, or none: the rules it sets. */
+export function rulesFromRow(row: GrantRulesRow | null | undefined): GrantRules {
+  if (!row) return noRules;
+  return {
+    countries: row.countries ? row.countries.filter(isCountry) : null,
+    companySize: companySizes.find((size) => size === row.company_size) ?? null,
+    minAgeYears: row.min_age_years,
+    maxAgeYears: row.max_age_years,
+    naceIncluded: row.nace_included ?? [],
+    naceExcluded: row.nace_excluded ?? [],
+    legalForms: row.legal_forms ?? [],
+    maxTurnoverEur: row.max_turnover_eur === null ? null : Number(row.max_turnover_eur),
+    cofinancingPct: row.cofinancing_pct === null ? null : Number(row.cofinancing_pct),
+  };
+}
+
+const standings = ['active', 'bankrupt', 'winding_up', 'dissolved'] as const;
+
+/** A company row's facts as the rules read them (the start date as yyyy-mm-dd, numerics as text). */
+export function factsFromRow(row: {
+  country: string;
+  nace: string | null;
+  employees_min: number | null;
+  employees_max: number | null;
+  start_date: string | null;
+  legal_form_code: string | null;
+  turnover_eur: string | null;
+  standing: string;
+}): CompanyFacts {
+  return {
+    country: isCountry(row.country) ? row.country : 'DK',
+    nace: row.nace,
+    employeesMin: row.employees_min,
+    employeesMax: row.employees_max,
+    startDate: row.start_date,
+    legalFormCode: row.legal_form_code,
+    turnoverEur: row.turnover_eur === null ? null : Number(row.turnover_eur),
+    standing: standings.find((standing) => standing === row.standing) ?? 'active',
+  };
 }

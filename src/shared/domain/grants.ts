@@ -8,6 +8,20 @@ export type GrantStatus = (typeof grantStatuses)[number];
 /** What the public sees: a draft is never public. */
 export const publicGrantStatuses = ['upcoming', 'open', 'closed'] as const;
 export type PublicGrantStatus = (typeof publicGrantStatuses)[number];
+
+/** The public catalogue's country filter: a fund's country, or every country. */
+export const grantCountryFilters = ['DK', 'NO', 'FI', 'all'] as const;
+export type GrantCountryFilter = (typeof grantCountryFilters)[number];
+
+/**
+ * The country filter a visitor starts with when the URL names none: their company's country when
+ * signed in with one, else the interface language's (Danish → Denmark, Norwegian → Norway,
+ * English → every country).
+ */
+export function defaultGrantCountry(locale: 'da' | 'en' | 'nb', companyCountry: 'DK' | 'NO' | 'FI' | null): GrantCountryFilter {
+  if (companyCountry) return companyCountry;
+  return locale === 'da' ? 'DK' : locale === 'nb' ? 'NO' : 'all';
+}
 export const grantSorts = ['deadline', 'newest'] as const;
 export type GrantSort = (typeof grantSorts)[number];
 export const sectionKinds = ['text', 'deliverables', 'budget', 'activity_plan'] as const;

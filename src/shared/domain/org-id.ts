@@ -102,3 +102,8 @@ export function isValidOrgIdFor(country: Country, value: string): boolean {
 
 /** Any country's valid number (the registry job's payload). */
 export const anyOrgIdPattern = /^(?:[1-9]\d{7}|\d{9}|\d{7}-\d)$/;
+
+/** How a document's cover names the company's number: `CVR-nr.`, `Org.nr.` or `Y-tunnus`, by its country. */
+export function orgIdCoverKey(country: string): 'reviews.final.cover.cvr' | 'reviews.final.cover.orgIdNO' | 'reviews.final.cover.orgIdFI' {
+  return country === 'NO' ? 'reviews.final.cover.orgIdNO' : country === 'FI' ? 'reviews.final.cover.orgIdFI' : 'reviews.final.cover.cvr';
+}

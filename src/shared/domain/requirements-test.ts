@@ -1,3 +1,4 @@
+import type { Country } from './org-id';
 /**
  * The public requirements test: each eligibility question has the answer a company must give;
  * the result lists which requirements are met, which are not and which are still unanswered.
@@ -53,27 +54,20 @@ export function employeeRange(employees: string | number | null | undefined): { 
   return null;
 }
 
-/** The answer the company profile gives to a question, or undefined when it cannot tell. */
-export function prefillAnswer(prefill: ProfilePrefill, company: { orgId: string | null; employees: string | number | null }): boolean | undefined {
-  if (prefill === 'org_id') return company.orgId ? true : undefined;
-  const range = employeeRange(company.employees);
+/**
+ * The answer the company profile gives to a question, or undefined when it cannot tell. `org_id`
+ * asks for a Danish CVR number: yes for a Danish company, no for a Norwegian or Finnish one. `sme`
+ * reads the head count as the rules do (the band kept for every country, else the registry's text).
+ */
+export function prefillAnswer(
+  prefill: ProfilePrefill,
+  company: { orgId: string | null; country?: Country | undefined; employees?: string | number | null | undefined; employeesMin?: number | null | undefined; employeesMax?: number | null | undefined },
+): boolean | undefined {
+  if (prefill === 'org_id') return company.orgId ? (company.country ?? 'DK') === 'DK' : undefined;
+  const range =
+    company.employeesMin !== undefined && company.employeesMin !== null ? { min: company.employeesMin, max: company.employeesMax ?? null } : employeeRange(company.employees);
   if (!range) return undefined;
   if (range.max !== null && range.max < SME_EMPLOYEE_LIMIT) return true;
   if (range.min >= SME_EMPLOYEE_LIMIT) return false;
   return undefined;
-}
-
-/**
- * The questions the company's registry profile answers against the grant: the requirements it
- * fails as far as the registry can tell (a warning before applying, not a refusal).
- */
-export function requirementsFailedByProfile<Q extends EligibilityQuestion & { prefill: ProfilePrefill | null }>(
-  questions: readonly Q[],
-  company: { orgId: string | null; employees: string | number | null },
-): Q[] {
-  return questions.filter((question) => {
-    if (!question.prefill) return false;
-    const answer = prefillAnswer(question.prefill, company);
-    return answer !== undefined && answer !== question.expectedAnswer;
-  });
 }

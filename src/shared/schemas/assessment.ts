@@ -30,6 +30,8 @@ export const criterionIdInput = z.object({ id: uuid });
 export const requestCheckInput = applicationInput.extend({ sectionId: uuid.optional() });
 export const checkInput = applicationInput.extend({ checkId: uuid });
 export const suggestionInput = applicationInput.extend({ suggestionId: uuid });
+/** `clientId`: the applying window's editor (its Yjs client id), which takes the change from the answer. */
+export const applySuggestionInput = suggestionInput.extend({ clientId: z.number().int().min(0).max(2 ** 53 - 1).optional() });
 
 export const checkStatuses = ['queued', 'running', 'done', 'failed'] as const;
 export type CheckStatus = (typeof checkStatuses)[number];

@@ -179,7 +179,7 @@ export type LookupReason = (typeof lookupReasons)[number];
 export interface LookupState {
   country: Country;
   orgId: string;
-  /** Set when the lookup is `not_found`, `retrying` or `failed`. */
+  /** Set when the lookup is `not_found`, `retrying` or `failed`; `rate_limited` while `running`: it waits for its turn under the registry's shared limit. */
   reason: LookupReason | null;
   status: LookupStatus;
   attempt: number;

@@ -10,6 +10,8 @@ export type RequestDraftInput = z.input<typeof requestDraftInput>;
 
 export const requestAllDraftsInput = applicationInput;
 export const draftStatuses = ['queued', 'running', 'done', 'failed'] as const;
+/** The statuses of a draft still waiting for or being written. */
+export const activeDraftStatuses = ['queued', 'running'] as const;
 export type DraftStatus = (typeof draftStatuses)[number];
 
 /**

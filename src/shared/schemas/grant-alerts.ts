@@ -10,6 +10,8 @@ export const alertSignupInput = z.object({
   locale: z.enum(locales),
   /** Empty: every fund. */
   fundIds: z.array(uuidSchema).max(50).default([]),
+  /** "Only grants my company fits": a signed-in member's company, whose rules-check each alert must pass. */
+  companyId: uuidSchema.nullable().default(null),
 });
 export type AlertSignupInput = z.input<typeof alertSignupInput>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { companyIdSchema } from './companies';
-import type { CompanyFacts, CompanySize, Outcome, RuleKind } from '../domain/grant-rules';
+import type { CompanyFacts, GrantRules, Outcome, RuleKind } from '../domain/grant-rules';
 import type { Country } from '../domain/org-id';
 
 export const grantsForYouInput = z.object({ companyId: companyIdSchema });
@@ -14,19 +14,6 @@ export const answerTurnoverInput = z.object({
     .max(1e13, { error: 'grantsForYou.turnover.invalid' }),
 });
 
-/** What a grant asks, as the reasons word it. */
-export interface RuleSettings {
-  countries: Country[] | null;
-  companySize: CompanySize | null;
-  minAgeYears: number | null;
-  maxAgeYears: number | null;
-  naceIncluded: string[];
-  naceExcluded: string[];
-  legalForms: string[];
-  maxTurnoverEur: number | null;
-  cofinancingPct: number | null;
-}
-
 export interface GrantForYou {
   id: string;
   slug: string;
@@ -37,7 +24,8 @@ export interface GrantForYou {
   currency: string;
   amountMin: number | null;
   amountMax: number | null;
-  rules: RuleSettings;
+  /** What the grant asks (the shared `GrantRules`), as the reasons word it. */
+  rules: GrantRules;
   /** Each rule the grant sets, with its outcome for the company: ✓, ✗ or unknown. */
   reasons: Array<{ rule: RuleKind; outcome: Outcome }>;
   /** A rule is not met: the grant is listed below the others, marked with it. */

@@ -1,3 +1,4 @@
+import { countries } from '../domain/org-id';
 import { z } from 'zod';
 import { profilePrefills } from '../domain/requirements-test';
 import { localizedTextSchema } from './localized-text';
@@ -9,6 +10,8 @@ export const grantListInput = z.object({
   q: z.string().trim().max(GRANT_QUERY_MAX).optional(),
   fund: z.string().trim().max(GRANT_FUND_FILTER_MAX).optional(),
   status: z.enum(publicGrantStatuses).optional(),
+  /** The fund's country (`/grants?country=NO`); absent, every country. */
+  country: z.enum(countries).optional(),
   sort: z.enum(grantSorts).default('deadline'),
   cursor: z.string().max(300).nullish(),
   limit: z.number().int().min(1).max(50).default(GRANT_PAGE_SIZE),

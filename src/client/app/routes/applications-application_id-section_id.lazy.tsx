@@ -45,7 +45,7 @@ export default function SectionScreen() {
                 label: t('assessment.panel.heading'),
                 content: (
                   <Suspense fallback={null}>
-                    <AssessmentPanel applicationId={section.applicationId} sectionId={section.sectionId} />
+                    <AssessmentPanel applicationId={section.applicationId} sectionId={section.sectionId} textEditor={section.textEditor} />
                   </Suspense>
                 ),
               },

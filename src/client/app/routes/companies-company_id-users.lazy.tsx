@@ -30,7 +30,7 @@ export default function CompanyUsersScreen() {
         <h1 className="mt-2 text-2xl font-semibold text-gray-900">
           {company.data ? t('companies.members.heading', { company: company.data.name }) : t('route.companies-company_id-users')}
         </h1>
-        {company.data && <RegistryName name={company.data.name} registryName={company.data.registryName} className="mt-1 text-sm text-gray-600" />}
+        {company.data && <RegistryName name={company.data.name} registryName={company.data.registryName} country={company.data.country} className="mt-1 text-sm text-gray-600" />}
       </div>
       {company.status !== 'success' ? (
         <QueryState query={company} />

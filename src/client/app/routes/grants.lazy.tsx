@@ -2,7 +2,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
 import { getAuthToken } from '../../lib/auth-token';
 import { GrantBrowser, type GrantFilters } from '../../features/grants/grant-browser';
-import { useT } from '../../lib/intl';
+import { defaultGrantCountry } from '../../../shared/domain/grants';
+import { useLocale, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { trpc } from '../../lib/trpc';
 
@@ -14,6 +15,11 @@ export default function GrantsScreen() {
   const navigate = useNavigate();
   const { lang, ...filters } = useSearch({ from: '/public/grants' });
   const funds = trpc.funds.list.useQuery();
+  const { locale } = useLocale();
+  // The country filter starts at the member's company's country, else at the language's (da → Denmark, nb → Norway, en → every country).
+  const signedIn = getAuthToken() !== null;
+  const companies = trpc.companies.list.useQuery(undefined, { enabled: signedIn });
+  const defaultCountry = signedIn && companies.isPending ? null : defaultGrantCountry(locale, (signedIn && companies.data?.[0]?.country) || null);
   usePageMeta({ title: t('route.grants'), description: t('grants.list.description') });
   const onChange = useCallback(
     (next: GrantFilters) => {
@@ -34,7 +40,7 @@ export default function GrantsScreen() {
           <GrantsForYouPanel className="mb-8" />
         </Suspense>
       )}
-      <GrantBrowser filters={filters} onChange={onChange} funds={funds.data ?? []} />
+      <GrantBrowser filters={filters} onChange={onChange} funds={funds.data ?? []} defaultCountry={defaultCountry} />
     </section>
   );
 }

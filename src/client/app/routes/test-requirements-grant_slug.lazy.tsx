@@ -26,7 +26,7 @@ export default function TestRequirementsScreen() {
           </Link>
           <h1 className="mt-3 text-2xl font-semibold text-gray-900">{t('route.test-requirements-grant_slug')}</h1>
           <p className="mt-1 mb-6 text-sm text-gray-700">{t('grants.test.intro', { title: data.grant.title, fund: data.grant.fund.name })}</p>
-          <RequirementsTest grant={data.grant} questions={data.questions} companies={data.companies} />
+          <RequirementsTest grant={data.grant} questions={data.questions} companies={data.companies} rules={data.rules} />
         </div>
       )}
     </QueryView>

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type * as Y from 'yjs';
 import { Link } from '@tanstack/react-router';
-import { countChars, inputProblem, missingForDone, startAfterEnd, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
+import { inputProblem, missingForDone, startAfterEnd, type AnswerValue, type MissingItem } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
 import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
 import { isStructuredKind } from '../../../shared/schemas/section-data';
 import { useFormats, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
+import { countAgainst, type SectionLimitContext } from '../../lib/text-limit';
 import { toast } from '../../lib/toast-store';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
@@ -14,7 +14,7 @@ import { DateInput } from '../../ui/form-field';
 import { inputClass } from '../../ui/input-class';
 import { QueryView } from '../../ui/query-view';
 import { DecimalInput, SectionDataEditor, useDataProblemText, useLeftoverText } from '../budget';
-import { CoEditedText, cursorColourOf, LiveConnectionNotice, remoteCursors, useCoEditing, usePassageInsert, useSectionDraft, type SaveState, type TextCursor, type TextSaveState } from '../co-editing';
+import { CoEditedText, cursorColourOf, LiveConnectionNotice, remoteCursors, useAppliedChanges, useCoEditing, usePassageInsert, useSectionDraft, type AppliedChanges, type SaveState, type TextCursor, type TextSaveState } from '../co-editing';
 import { CommentOnSelection, CommentsPanel, useCommentAnchors, type CommentAnchors } from '../comments';
 import { DraftPanel, RowDraftPanel, useAiDraft } from '../drafts';
 import { SectionPresence } from '../presence';
@@ -38,22 +38,8 @@ export interface SectionPanelContext {
   textIsEmpty: boolean;
   /** Puts a passage into the text at the writer's caret (or in place of an empty text) as one undoable change. */
   insertPassage: (passage: string, source: string) => boolean;
-}
-
-/** What a tool for the text's limit (composed by the route, shown under the text) may know of and do to it. */
-export interface SectionLimitContext {
-  applicationId: string;
-  sectionId: string;
-  /** The grant's limit on the text, in characters as the count beside the text counts them. */
-  maxChars: number;
-  /** The text now, with everyone's changes. */
-  text: string;
-  /** Whether the writer may change the text now (it has arrived and is not locked). */
-  editable: boolean;
-  /** The co-edited text: a change made to it is sent, stored and seen by the others like typing. */
-  sharedText: Y.Text;
-  /** Stores everything typed so far (false when it could not be). */
-  flush: () => Promise<boolean>;
+  /** The text's editor in this window: its Yjs client id, for a change the server makes for it and answers with. */
+  textEditor: { clientId: number } & AppliedChanges;
 }
 
 /**
@@ -131,6 +117,7 @@ function Editor({
   const passages = usePassageInsert(text.sharedText, anchors.box, text.ready);
   /** Everything typed and entered is stored (false when it could not be). */
   const flushAll = async () => (await draft.flush()) && (await text.flush());
+  const applied = useAppliedChanges(text.sharedText, anchors.box, text.flush);
   const [showMissing, setShowMissing] = useState(false);
   const ai = useAiDraft(overview.id, section.id);
   // The page's one application stream: every section's status (a colleague's review shows at once) and draft state.
@@ -383,6 +370,7 @@ function Editor({
           if (done) setTab('text');
           return done;
         },
+        textEditor: { clientId: text.doc.clientID, ...applied },
       }),
     );
   }
@@ -577,13 +565,13 @@ function useRemoteCursors(coEditing: ReturnType<typeof useCoEditing>): TextCurso
  */
 function CharCount({ id, text, max, className = '' }: { id: string; text: string; max: number; className?: string }) {
   const t = useT();
-  const count = countChars(text);
-  const band = count > max ? 'over' : count >= max * 0.9 ? 'near' : null;
+  const { count, over } = countAgainst(text, max);
+  const band = over > 0 ? 'over' : count >= max * 0.9 ? 'near' : null;
   return (
     <>
       <p id={id} data-char-count={count} data-char-limit={band ?? 'under'} className={`text-xs ${band === 'over' ? 'font-medium text-red-700' : band === 'near' ? 'text-amber-800' : 'text-gray-500'} ${className}`}>
         {t('applications.editor.chars', { count, max })}
-        {band === 'over' && <span data-char-over={count - max}> · {t('applications.editor.charsOverBy', { over: count - max })}</span>}
+        {band === 'over' && <span data-char-over={over}> · {t('applications.editor.charsOverBy', { over })}</span>}
       </p>
       <p aria-live="polite" className="sr-only">
         {band && t(band === 'over' ? 'applications.editor.charsOver' : 'applications.editor.charsNear', { max })}

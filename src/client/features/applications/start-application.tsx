@@ -18,6 +18,7 @@ import { toast } from '../../lib/toast-store';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
+import { GrantRuleCheck } from '../../ui/grant-rule-reasons';
 import { Loading, QueryState } from '../../ui/query-view';
 
 type StartOptions = RouterOutputs['applications']['startOptions'];
@@ -191,7 +192,7 @@ function SetupForm({ options, grantId }: { options: StartOptions; grantId: strin
             <span className="font-medium">{t('applications.field.company')}:</span> {allowed[0]!.name}
           </p>
         )}
-        {chosen && chosen.failedRequirements.length > 0 && <ProfileWarning company={chosen} grantSlug={options.grant.slug} />}
+        {chosen?.fit && <ProfileCheck company={chosen} rules={options.rules} fit={chosen.fit} grantId={grantId} grantSlug={options.grant.slug} />}
         <TextField label={t('applications.field.title')} error={errors.title?.message} {...form.register('title')} />
         <SelectField label={t('applications.field.language')} hint={t('applications.start.languageHelp')} error={errors.language?.message} {...form.register('language')}>
           {locales.map((value) => (
@@ -201,26 +202,25 @@ function SetupForm({ options, grantId }: { options: StartOptions; grantId: strin
           ))}
         </SelectField>
         <Button type="submit" size="md">
-          {chosen && chosen.failedRequirements.length > 0 ? t('applications.start.nextAnyway') : t('applications.start.next')}
+          {chosen?.fit?.excluded ? t('applications.start.nextAnyway') : t('applications.start.next')}
         </Button>
       </form>
     </Card>
   );
 }
 
-/** Before the application exists: the grant's requirements the company's registry profile fails. A warning; the user may go on. */
-function ProfileWarning({ company, grantSlug }: { company: StartOptions['companies'][number]; grantSlug: string }) {
+/**
+ * Before the application exists: the grant's rules against the chosen company's facts, rule by
+ * rule in the words of "Grants for you" (decision 0053). A rule not met is a warning; the user may go on.
+ */
+function ProfileCheck({ company, rules, fit, grantId, grantSlug }: { company: StartOptions['companies'][number]; rules: StartOptions['rules']; fit: NonNullable<StartOptions['companies'][number]['fit']>; grantId: string; grantSlug: string }) {
   const t = useT();
+  const utils = trpc.useUtils();
   return (
-    <div role="status" className="space-y-2 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
-      <p className="font-medium">{t('applications.start.profileFails', { company: company.name })}</p>
-      <ul className="list-disc space-y-1 ps-5 break-words">
-        {company.failedRequirements.map((requirement) => (
-          <li key={requirement}>{requirement}</li>
-        ))}
-      </ul>
-      <p>{t('applications.start.profileFailsHelp')}</p>
-      <Link to="/test-requirements/$grant_slug" params={{ grant_slug: grantSlug }} className="inline-block text-primary-800 underline">
+    <div className="space-y-2">
+      <GrantRuleCheck company={company} rules={rules} fit={fit} onSaved={() => utils.applications.startOptions.invalidate({ grantId })} />
+      {fit.excluded && <p className="text-sm text-amber-950">{t('applications.start.profileFailsHelp')}</p>}
+      <Link to="/test-requirements/$grant_slug" params={{ grant_slug: grantSlug }} className="inline-block text-sm text-primary-800 underline">
         {t('applications.start.takeTest')}
       </Link>
     </div>

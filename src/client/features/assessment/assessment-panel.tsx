@@ -5,8 +5,13 @@
  * missing; the suggestions, each applied or dismissed for the whole team (an out-of-date one has no
  * "Apply"); and how the scores moved since the check before. The interface speaks the reader's
  * language; quotes and suggested words are in the application's (marked with `lang`).
+ *
+ * The panel is live for the team: a check a teammate asks for is followed here too, and a check
+ * finished, a suggestion applied or dismissed by anyone shows without a reload (`assessment.live`).
+ * On a section's page a suggestion is applied for the text's editor in this window, which takes
+ * the change as one its undo follows (Ctrl+Z in the text, or "Undo" here).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AssessmentOutcome, CriterionResult, CriterionSnapshot, MissingItem } from '../../../shared/domain/assessment';
 import type { Locale } from '../../../shared/i18n';
 import { may } from '../../../shared/domain/company-roles';
@@ -22,13 +27,21 @@ type History = RouterOutputs['assessment']['history'];
 
 const NO_CHECK = '00000000-0000-4000-8000-000000000000';
 
+/** The section's text editor in this window (a section's page): applied suggestions go through it, undoable. */
+export interface PanelTextEditor {
+  clientId: number;
+  apply: (update: string, onUndone?: () => void) => void;
+  undo: () => boolean;
+}
+
 export interface AssessmentPanelProps {
   applicationId: string;
   /** A section's page: checks that section only. */
   sectionId?: string;
+  textEditor?: PanelTextEditor;
 }
 
-export function AssessmentPanel({ applicationId, sectionId }: AssessmentPanelProps) {
+export function AssessmentPanel({ applicationId, sectionId, textEditor }: AssessmentPanelProps) {
   const t = useT();
   const utils = trpc.useUtils();
   const application = trpc.applications.get.useQuery({ applicationId }, { retry: false }).data;
@@ -48,6 +61,28 @@ export function AssessmentPanel({ applicationId, sectionId }: AssessmentPanelPro
           setRunning(progress.status === 'failed' ? { ...progress } : null);
           void refresh();
         } else setRunning(progress);
+      },
+    },
+  );
+  // The team's changes: a check asked for (followed here too), finished or failed, a suggestion decided.
+  const listening = useRef(false);
+  const runningRef = useRef(running);
+  runningRef.current = running;
+  trpc.assessment.live.useSubscription(
+    { applicationId },
+    {
+      onData: (event) => {
+        if (event.kind === 'listening') {
+          // Listening again after a break: what happened meanwhile is read anew.
+          if (listening.current) void refresh();
+          listening.current = true;
+          return;
+        }
+        if (event.kind === 'check' && event.status === 'queued') {
+          if (!runningRef.current) setRunning({ id: event.checkId, done: 0, total: 3, status: 'queued' });
+          return;
+        }
+        void refresh();
       },
     },
   );
@@ -88,13 +123,29 @@ export function AssessmentPanel({ applicationId, sectionId }: AssessmentPanelPro
       ) : latest.data.status === 'failed' ? (
         <p className="mt-3 text-sm text-red-700">{t('assessment.panel.failed')}</p>
       ) : latest.data.status !== 'done' ? null : (
-        <CheckResult applicationId={applicationId} check={latest.data} history={sectionId ? [] : (history.data ?? [])} language={language} editable={editable} onChanged={refresh} />
+        <CheckResult applicationId={applicationId} check={latest.data} history={sectionId ? [] : (history.data ?? [])} language={language} editable={editable} onChanged={refresh} textEditor={textEditor} />
       )}
     </section>
   );
 }
 
-function CheckResult({ applicationId, check, history, language, editable, onChanged }: { applicationId: string; check: Check; history: History; language: Locale; editable: boolean; onChanged: () => unknown }) {
+function CheckResult({
+  applicationId,
+  check,
+  history,
+  language,
+  editable,
+  onChanged,
+  textEditor,
+}: {
+  applicationId: string;
+  check: Check;
+  history: History;
+  language: Locale;
+  editable: boolean;
+  onChanged: () => unknown;
+  textEditor?: PanelTextEditor;
+}) {
   const t = useT();
   const formats = useFormats();
   const pick = useLocalized();
@@ -145,7 +196,7 @@ function CheckResult({ applicationId, check, history, language, editable, onChan
         ) : (
           <ul className="mt-2 space-y-2">
             {check.suggestions.map((suggestion) => (
-              <SuggestionItem key={suggestion.id} applicationId={applicationId} suggestion={suggestion} language={language} editable={editable} onChanged={onChanged} />
+              <SuggestionItem key={suggestion.id} applicationId={applicationId} suggestion={suggestion} language={language} editable={editable} onChanged={onChanged} textEditor={textEditor} />
             ))}
           </ul>
         )}
@@ -229,13 +280,48 @@ function MissingLine({ item, language }: { item: MissingItem; language: Locale }
   }
 }
 
-function SuggestionItem({ applicationId, suggestion, language, editable, onChanged }: { applicationId: string; suggestion: Suggestion; language: Locale; editable: boolean; onChanged: () => unknown }) {
+/** The editor's undo as this computer writes it. */
+function undoKeys(): string {
+  return /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘Z' : 'Ctrl+Z';
+}
+
+function SuggestionItem({
+  applicationId,
+  suggestion,
+  language,
+  editable,
+  onChanged,
+  textEditor,
+}: {
+  applicationId: string;
+  suggestion: Suggestion;
+  language: Locale;
+  editable: boolean;
+  onChanged: () => unknown;
+  textEditor?: PanelTextEditor;
+}) {
   const t = useT();
-  const apply = trpc.assessment.applySuggestion.useMutation({ onSuccess: onChanged, onError: (error) => (toast.add({ title: errorMessageOf(error), variant: 'error' }), onChanged()) });
+  // Applied in this window, through its text editor: it can be undone from here too.
+  const [appliedHere, setAppliedHere] = useState(false);
+  const reopen = trpc.assessment.reopenSuggestion.useMutation({ meta: { handlesError: true }, onSettled: onChanged });
+  const apply = trpc.assessment.applySuggestion.useMutation({
+    onSuccess: (result) => {
+      if (textEditor && result.update) {
+        textEditor.apply(result.update, () => {
+          setAppliedHere(false);
+          toast.add({ title: t('assessment.panel.undone') });
+          reopen.mutate({ applicationId, suggestionId: suggestion.id });
+        });
+        setAppliedHere(true);
+      }
+      return onChanged();
+    },
+    onError: (error) => (toast.add({ title: errorMessageOf(error), variant: 'error' }), onChanged()),
+  });
   const dismiss = trpc.assessment.dismissSuggestion.useMutation({ onSuccess: onChanged, onError: (error) => toast.add({ title: errorMessageOf(error), variant: 'error' }) });
   const label = suggestion.signal ? t(`assessment.signal.${suggestion.signal}` as MessageKey) : suggestion.note;
   return (
-    <li className={`rounded-md border p-3 text-sm ${suggestion.status === 'open' ? 'border-gray-200' : 'border-gray-100 bg-gray-50'}`} data-testid="assessment-suggestion" data-section-id={suggestion.sectionId}>
+    <li className={`rounded-md border p-3 text-sm ${suggestion.status === 'open' ? 'border-gray-200' : 'border-gray-100 bg-gray-50'}`} data-testid="assessment-suggestion" data-section-id={suggestion.sectionId} data-status={suggestion.status}>
       <p className="text-xs text-gray-600">
         {t('assessment.panel.inSection', { section: suggestion.sectionTitle })} · {suggestion.kind === 'rewrite' ? t('assessment.panel.rewrite') : t('assessment.panel.addition')}
         {label ? ` · ${label}` : ''}
@@ -244,7 +330,20 @@ function SuggestionItem({ applicationId, suggestion, language, editable, onChang
         {suggestion.text}
       </p>
       {suggestion.status === 'applied' ? (
-        <p className="mt-2 text-xs text-green-800">{t('assessment.panel.applied', { name: suggestion.decidedBy ?? '—' })}</p>
+        appliedHere && textEditor ? (
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <p role="status" className="text-xs text-green-800">
+              {t('assessment.panel.appliedHere')}
+              {/* The keys only where there is a keyboard to press them on. */}
+              <span className="hidden pointer-fine:inline"> {t('assessment.panel.undoKeys', { keys: undoKeys() })}</span>
+            </p>
+            <Button variant="secondary" onClick={() => textEditor.undo() || setAppliedHere(false)}>
+              {t('assessment.panel.undo')}
+            </Button>
+          </div>
+        ) : (
+          <p className="mt-2 text-xs text-green-800">{t('assessment.panel.applied', { name: suggestion.decidedBy ?? '—' })}</p>
+        )
       ) : suggestion.status === 'dismissed' ? (
         <p className="mt-2 text-xs text-gray-600">{t('assessment.panel.dismissed', { name: suggestion.decidedBy ?? '—' })}</p>
       ) : (
@@ -255,7 +354,7 @@ function SuggestionItem({ applicationId, suggestion, language, editable, onChang
             </p>
           ) : (
             editable && (
-              <Button onClick={() => apply.mutate({ applicationId, suggestionId: suggestion.id })} disabled={apply.isPending}>
+              <Button onClick={() => apply.mutate({ applicationId, suggestionId: suggestion.id, ...(textEditor ? { clientId: textEditor.clientId } : {}) })} disabled={apply.isPending}>
                 {t('assessment.panel.apply')}
               </Button>
             )

@@ -12,6 +12,7 @@ import { useLocalized, useT } from '../../lib/intl';
 import { toast } from '../../lib/toast-store';
 import { appErrorOf, errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
+import { EditorCard } from '../../ui/editor-card';
 import { inputClass } from '../../ui/input-class';
 
 type Data = RouterOutputs['assessment']['criteria']['list'];
@@ -33,11 +34,7 @@ export function CriteriaEditor({ grantId }: { grantId: string }) {
   const query = trpc.assessment.criteria.list.useQuery({ grantId });
   const [adding, setAdding] = useState(false);
   return (
-    <section aria-labelledby="criteria-heading" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-gray-200">
-      <h2 id="criteria-heading" className="text-base font-semibold text-gray-900">
-        {t('assessment.criteria.heading')}
-      </h2>
-      <p className="text-sm text-gray-600">{t('assessment.criteria.hint')}</p>
+    <EditorCard id="criteria-heading" heading={t('assessment.criteria.heading')} hint={t('assessment.criteria.hint')}>
       {query.isPending ? (
         <p className="text-sm text-gray-500">…</p>
       ) : query.isError ? (
@@ -61,7 +58,7 @@ export function CriteriaEditor({ grantId }: { grantId: string }) {
           )}
         </>
       )}
-    </section>
+    </EditorCard>
   );
 }
 

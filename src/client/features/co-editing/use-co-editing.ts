@@ -24,6 +24,8 @@ export type TextSaveState = 'connecting' | 'saved' | 'unsaved' | 'saving' | 'off
 /** Where a change came from: typed in the text box (already on screen) or made by the program. */
 export const TYPED = 'typed';
 const REMOTE = 'remote';
+/** A change the server made for this editor and sent in its answer (stored already: not sent again). */
+export const APPLIED = 'applied';
 
 const PUSH_DELAY_MS = 120;
 /** A send that has no answer by then is given up (a connection that broke without closing) and sent again. */
@@ -185,7 +187,7 @@ export function useCoEditing({
   useEffect(() => {
     const onText = () => setText(session.text.toString());
     const onUpdate = (_update: Uint8Array, origin: unknown) => {
-      if (origin === REMOTE || origin === 'storage') return;
+      if (origin === REMOTE || origin === 'storage' || origin === APPLIED) return;
       dirty.current = true;
       writeStored(sectionId, doc);
       if (locked.current) return;

@@ -64,7 +64,7 @@ function CompanyCard({ company }: { company: CompanyItem }) {
           <h2 id={headingId} className="truncate text-lg font-semibold text-gray-900">
             {company.name}
           </h2>
-          <RegistryName name={company.name} registryName={company.registryName} />
+          <RegistryName name={company.name} registryName={company.registryName} country={company.country} />
           <p className="mt-0.5 text-sm text-gray-600">
             {t(company.country === 'DK' ? 'companies.list.orgId' : `companies.list.orgId${company.country}`, { orgId: company.orgId })} · {t('companies.list.role', { role: t(roleKey(company.role)) })}
           </p>
@@ -74,7 +74,7 @@ function CompanyCard({ company }: { company: CompanyItem }) {
             </a>
           )}
         </div>
-        <VerifiedBadge verified={company.verified} />
+        <VerifiedBadge verified={company.verified} country={company.country} />
       </div>
       {/* The source line names the registry (and its licence) and when it was read. */}
       <CompanyProfile profile={{ ...company, source: company.factsSource, checkedAt: company.registryCheckedAt }} className="mt-3" />

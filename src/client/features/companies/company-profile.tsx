@@ -1,3 +1,4 @@
+import type { Country } from '../../../shared/domain/org-id';
 import type { ReactNode } from 'react';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
 import type { MessageKey } from '../../../shared/i18n';
@@ -73,11 +74,12 @@ export function CompanyProfile({ profile, className = '' }: { profile: ProfileFi
   );
 }
 
-export function VerifiedBadge({ verified }: { verified: boolean }) {
+/** Verified in the company's country's registry (CVR, Brønnøysund, PRH), or typed by hand. */
+export function VerifiedBadge({ verified, country }: { verified: boolean; country: Country }) {
   const t = useT();
   return verified ? (
     <span className="inline-flex items-center rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-800 ring-1 ring-primary-200">
-      {t('companies.verified')}
+      {t('companies.verifiedIn', { registry: t(`companies.registry.${country}`) })}
     </span>
   ) : (
     <span className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200">

@@ -18,7 +18,11 @@ export function LookupStatus({ state }: { state: LookupState | null }) {
       text = t('companies.lookup.queued');
       break;
     case 'running':
-      text = t('companies.lookup.runningIn', { registry: t(`companies.registry.${state.country}`) });
+      // Waiting for our turn under the registry's limit shared by all its users (PRH: about 300 calls a minute).
+      text =
+        state.reason === 'rate_limited'
+          ? t('companies.lookup.waitingTurn', { registry: t(`companies.registry.${state.country}`) })
+          : t('companies.lookup.runningIn', { registry: t(`companies.registry.${state.country}`) });
       break;
     case 'retrying':
       text = t('companies.lookup.retryingIn', { reason: reasonText(state), attempt: state.attempt + 1 });

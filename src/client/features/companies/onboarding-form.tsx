@@ -143,7 +143,7 @@ export function OnboardingForm({ redirect, renderTaken }: { redirect?: string; r
           {found ? (
             <>
               <div className="flex flex-wrap items-center gap-2">
-                <VerifiedBadge verified />
+                <VerifiedBadge verified country={state?.country ?? country} />
               </div>
               <CompanyProfile profile={{ ...found, checkedAt: state.checkedAt }} />
               <p className="text-sm text-gray-600">{t('companies.onboarding.review')}</p>

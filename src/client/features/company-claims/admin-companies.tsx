@@ -52,7 +52,7 @@ function AdminCompanyRow({ company }: { company: AdminCompany }) {
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start" data-testid="admin-company">
       <div className="min-w-0 flex-1 space-y-1 text-sm">
         <p className="font-medium break-words text-gray-900">{company.name}</p>
-        <RegistryName name={company.name} registryName={company.registryName} />
+        <RegistryName name={company.name} registryName={company.registryName} country={company.country} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-gray-600">
           <dt>{t('companyClaims.admin.orgId')}</dt>
           <dd className="tabular-nums">{company.orgId}</dd>

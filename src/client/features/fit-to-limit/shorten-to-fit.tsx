@@ -7,10 +7,10 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import * as Y from 'yjs';
-import { countChars } from '../../../shared/domain/application-sections';
 import { applyProposal } from '../../../shared/domain/fit-to-limit';
 import { useT } from '../../lib/intl';
 import { toast } from '../../lib/toast-store';
+import { countAgainst, type SectionLimitContext } from '../../lib/text-limit';
 import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 
@@ -20,16 +20,7 @@ type Proposal = Extract<Answer, { outcome: 'proposal' }>;
 /** The origin of an accepted proposal's change, which its undo follows. */
 const FITTED = Symbol('fitted to limit');
 
-export interface ShortenToFitProps {
-  applicationId: string;
-  sectionId: string;
-  maxChars: number;
-  /** The text now, with everyone's changes. */
-  text: string;
-  editable: boolean;
-  sharedText: Y.Text;
-  /** Stores what is typed, so the proposal is made from it (false when it could not be). */
-  flush: () => Promise<boolean>;
+export interface ShortenToFitProps extends SectionLimitContext {
   /** Shows the changes from one text to another (the section history's word-by-word view), with `legend` saying what its marks mean. */
   renderDiff: (before: string, after: string, legend: string) => ReactNode;
 }
@@ -51,8 +42,7 @@ export function ShortenToFit({ applicationId, sectionId, maxChars, text, editabl
     if (region && first) region.scrollTop = Math.max(0, first.offsetTop - 48);
   }, [proposal]);
 
-  const count = countChars(text);
-  const over = count > maxChars;
+  const over = countAgainst(text, maxChars).over > 0;
   const stale = proposal !== null && proposal.before !== text;
 
   async function ask() {

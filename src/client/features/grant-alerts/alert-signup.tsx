@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 /**
  * The grant-alert sign-up: an e-mail address, the language of the alerts and, optionally, the
- * funds of interest. A confirmation e-mail follows (double opt-in); the answer is the same
+ * funds of interest; for a signed-in member, "only grants my company fits" (each alert then says
+ * why the grant fits). A confirmation e-mail follows (double opt-in); the answer is the same
  * whether or not the address is subscribed already.
  */
 import { useId, useState } from 'react';
@@ -9,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { locales } from '../../../shared/i18n/locales';
 import { alertSignupInput } from '../../../shared/schemas/grant-alerts';
+import { getAuthToken } from '../../lib/auth-token';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useLocale, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
@@ -19,8 +21,15 @@ export default function AlertSignup({ headingId }: { headingId?: string }) {
   const t = useT();
   const { locale } = useLocale();
   const funds = trpc.funds.list.useQuery();
+  // A signed-in member may ask for "only grants my company fits", sent to their own address.
+  const signedIn = getAuthToken() !== null;
+  const me = trpc.auth.me.useQuery(undefined, { enabled: signedIn });
+  const companies = trpc.companies.list.useQuery(undefined, { enabled: signedIn });
   const fundsLegend = useId();
-  const form = useForm({ resolver: zodResolver(alertSignupInput), defaultValues: { email: '', locale, fundIds: [] } });
+  const fitsHint = useId();
+  const form = useForm({ resolver: zodResolver(alertSignupInput), defaultValues: { email: '', locale, fundIds: [], companyId: null as string | null } });
+  const companyId = form.watch('companyId');
+  const memberOf = signedIn ? (companies.data ?? []) : [];
   const errors = form.formState.errors;
   const [formError, setFormError] = useState<FormMessage | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -32,7 +41,7 @@ export default function AlertSignup({ headingId }: { headingId?: string }) {
       await signUp.mutateAsync(values);
       setSentTo(values.email);
     } catch (error) {
-      setFormError(applyServerErrors(error, form.setError, ['email', 'locale', 'fundIds']));
+      setFormError(applyServerErrors(error, form.setError, ['email', 'locale', 'fundIds', 'companyId']));
     }
   });
 
@@ -75,6 +84,36 @@ export default function AlertSignup({ headingId }: { headingId?: string }) {
             ))}
           </div>
         </fieldset>
+      )}
+      {memberOf.length > 0 && me.data && (
+        <div className="space-y-2 rounded-md bg-gray-50 p-3 ring-1 ring-gray-200" data-alerts="only-fitting">
+          <label className="flex items-start gap-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-primary-700"
+              aria-describedby={fitsHint}
+              checked={companyId !== null}
+              onChange={(event) => {
+                form.setValue('companyId', event.target.checked ? memberOf[0]!.id : null);
+                // The alerts say why a grant fits from the company's facts: they go to the member's own address.
+                if (event.target.checked) form.setValue('email', me.data!.email);
+              }}
+            />
+            <span>{memberOf.length === 1 ? t('grant-alerts.signup.onlyFittingOne', { company: memberOf[0]!.name }) : t('grant-alerts.signup.onlyFitting')}</span>
+          </label>
+          <p id={fitsHint} className="text-xs text-gray-600">
+            {t('grant-alerts.signup.onlyFittingHint')}
+          </p>
+          {companyId !== null && memberOf.length > 1 && (
+            <SelectField label={t('grant-alerts.signup.company')} value={companyId} onChange={(event) => form.setValue('companyId', event.target.value)}>
+              {memberOf.map((company) => (
+                <option key={company.id} value={company.id}>
+                  {company.name}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        </div>
       )}
       <FormError>{formError && t(formError.key, formError.values)}</FormError>
       <p className="text-xs text-gray-600">

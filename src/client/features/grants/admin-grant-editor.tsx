@@ -16,9 +16,10 @@ import { emptyText, translatedLocales } from '../../../shared/i18n/localized-tex
 import { LocalizedField } from '../../ui/localized-field';
 import { trpc } from '../../lib/trpc';
 import { AdminGrantRules } from './admin-grant-rules';
-import type { AppRouter } from '../../../server/trpc/root';
+import type { AppRouter } from '../../../server/router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Button, buttonClass } from '../../ui/button';
+import { EditorCard } from '../../ui/editor-card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DateTimeField, optionalNumber, SelectField, TextField } from '../../ui/form-field';
 import { QueryState } from '../../ui/query-view';
@@ -229,11 +230,7 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
   });
 
   return (
-    <section aria-labelledby="sections-heading" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-gray-200">
-      <h2 id="sections-heading" className="text-base font-semibold text-gray-900">
-        {t('grants.admin.sections')}
-      </h2>
-      <p className="text-sm text-gray-600">{t('grants.admin.sectionsHint')}</p>
+    <EditorCard id="sections-heading" heading={t('grants.admin.sections')} hint={t('grants.admin.sectionsHint')}>
       {grant.sections.length === 0 ? (
         <p className="text-sm text-gray-700">{t('grants.admin.noSections')}</p>
       ) : (
@@ -301,7 +298,7 @@ function Sections({ grant, onChanged }: { grant: AdminGrant; onChanged: () => Pr
           {t('grants.admin.addSection')}
         </Button>
       </form>
-    </section>
+    </EditorCard>
   );
 }
 

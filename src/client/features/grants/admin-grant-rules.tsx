@@ -10,6 +10,7 @@ import { useT } from '../../lib/intl';
 import { toast } from '../../lib/toast-store';
 import { appErrorOf, errorMessageOf, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
+import { EditorCard } from '../../ui/editor-card';
 import { FormError, SelectField, TextField } from '../../ui/form-field';
 
 const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value.replace(',', '.')));
@@ -110,12 +111,8 @@ export function AdminGrantRules({ grantId }: { grantId: string }) {
   const t = useT();
   const rules = trpc.grants.admin.rules.useQuery({ id: grantId });
   return (
-    <section aria-labelledby="grant-rules-heading" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-gray-200">
-      <h2 id="grant-rules-heading" className="text-base font-semibold text-gray-900">
-        {t('grantRules.heading')}
-      </h2>
-      <p className="text-sm text-gray-600">{t('grantRules.intro')}</p>
+    <EditorCard id="grant-rules-heading" heading={t('grantRules.heading')} hint={t('grantRules.intro')}>
       {rules.status === 'success' && <RulesForm key={JSON.stringify(rules.data)} grantId={grantId} rules={rules.data} />}
-    </section>
+    </EditorCard>
   );
 }

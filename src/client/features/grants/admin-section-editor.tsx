@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
+import type { AppRouter } from '../../../server/router';
 import { updateSectionInput, type UpdateSectionInput } from '../../../shared/schemas/grants';
 import { inputTypes, sectionKinds, type InputType } from '../../../shared/domain/grants';
 import type { MessageKey } from '../../../shared/i18n';

@@ -3,7 +3,7 @@
  * caller (the route keeps them in the URL); results arrive in keyset pages ("Show more").
  */
 import { useEffect, useId, useState } from 'react';
-import { publicGrantStatuses, type GrantSort, type PublicGrantStatus } from '../../../shared/domain/grants';
+import { grantCountryFilters, publicGrantStatuses, type GrantCountryFilter, type GrantSort, type PublicGrantStatus } from '../../../shared/domain/grants';
 import { trpc } from '../../lib/trpc';
 import { useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
@@ -16,6 +16,7 @@ export interface GrantFilters {
   q?: string | undefined;
   fund?: string | undefined;
   status?: PublicGrantStatus | undefined;
+  country?: GrantCountryFilter | undefined;
   sort?: GrantSort | undefined;
 }
 
@@ -24,16 +25,24 @@ export function GrantBrowser({
   filters,
   onChange,
   funds,
+  defaultCountry,
   headingLevel = 2,
 }: {
   filters: GrantFilters;
   onChange: (next: GrantFilters) => void;
   /** The funds to filter by; without them the fund filter is not shown (a fund's own page). */
   funds?: Array<{ slug: string; name: string }> | undefined;
+  /**
+   * The country filter when the URL names none (the company's, else the language's); without it
+   * the country filter is not shown (a fund's own page). `null` while the company is still read.
+   */
+  defaultCountry?: GrantCountryFilter | null | undefined;
   headingLevel?: 2 | 3;
 }) {
   const t = useT();
-  const ids = { q: useId(), fund: useId(), status: useId(), sort: useId() };
+  const ids = { q: useId(), fund: useId(), status: useId(), country: useId(), sort: useId() };
+  const countryShown = defaultCountry !== undefined;
+  const country = countryShown ? (filters.country ?? defaultCountry) : null;
   const [text, setText] = useState(filters.q ?? '');
   const sort = filters.sort ?? 'deadline';
 
@@ -47,8 +56,9 @@ export function GrantBrowser({
   }, [text, filters, onChange]);
 
   const query = trpc.grants.list.useInfiniteQuery(
-    { q: filters.q || undefined, fund: filters.fund || undefined, status: filters.status, sort },
-    { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: (previous) => previous },
+    { q: filters.q || undefined, fund: filters.fund || undefined, status: filters.status, country: country && country !== 'all' ? country : undefined, sort },
+    // Not before the default country is known: no page of another country first.
+    { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: (previous) => previous, enabled: !countryShown || country !== null },
   );
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages[0]?.total ?? null;
@@ -58,7 +68,7 @@ export function GrantBrowser({
     <div className="space-y-4">
       <form
         role="search"
-        className="grid gap-3 rounded-lg bg-white p-3 ring-1 ring-gray-200 sm:grid-cols-2 lg:grid-cols-4"
+        className={`grid gap-3 rounded-lg bg-white p-3 ring-1 ring-gray-200 sm:grid-cols-2 ${countryShown ? 'lg:grid-cols-5' : 'lg:grid-cols-4'}`}
         onSubmit={(event) => {
           event.preventDefault();
           onChange({ ...filters, q: text.trim() || undefined });
@@ -80,6 +90,27 @@ export function GrantBrowser({
               {funds.map((fund) => (
                 <option key={fund.slug} value={fund.slug}>
                   {fund.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {countryShown && (
+          <div className="space-y-1">
+            <label htmlFor={ids.country} className="block text-sm font-medium text-gray-800">
+              {t('grants.filter.country')}
+            </label>
+            <select
+              id={ids.country}
+              value={country ?? ''}
+              disabled={country === null}
+              onChange={(event) => onChange({ ...filters, country: grantCountryFilters.find((value) => value === event.target.value) })}
+              className={inputClass}
+            >
+              {country === null && <option value="">{t('common.loading')}</option>}
+              {grantCountryFilters.map((value) => (
+                <option key={value} value={value}>
+                  {t(`grants.filter.country.${value}`)}
                 </option>
               ))}
             </select>
@@ -124,7 +155,7 @@ export function GrantBrowser({
         <div className="rounded-lg bg-white p-6 text-center text-sm text-gray-700 ring-1 ring-gray-200">
           <p>{filtered ? t('grants.list.noMatches') : t('grants.list.empty')}</p>
           {filtered && (
-            <Button variant="secondary" className="mt-3" onClick={() => onChange({ fund: funds ? undefined : filters.fund, sort: filters.sort })}>
+            <Button variant="secondary" className="mt-3" onClick={() => onChange({ fund: funds ? undefined : filters.fund, country: filters.country, sort: filters.sort })}>
               {t('grants.filter.clear')}
             </Button>
           )}

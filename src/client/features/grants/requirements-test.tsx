@@ -6,14 +6,16 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { evaluateRequirements, prefillAnswer, type Answers } from '../../../shared/domain/requirements-test';
 import { useT } from '../../lib/intl';
-import type { RouterOutputs } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
+import { GrantRuleCheck } from '../../ui/grant-rule-reasons';
 import { inputClass } from '../../ui/input-class';
 
 type RequirementsTestData = RouterOutputs['grants']['requirementsTest'];
 
-export function RequirementsTest({ grant, questions, companies }: Pick<RequirementsTestData, 'grant' | 'questions' | 'companies'>) {
+export function RequirementsTest({ grant, questions, companies, rules }: Pick<RequirementsTestData, 'grant' | 'questions' | 'companies' | 'rules'>) {
   const t = useT();
+  const utils = trpc.useUtils();
   const companyFieldId = useId();
   const [companyId, setCompanyId] = useState(companies[0]?.id ?? '');
   const company = companies.find((candidate) => candidate.id === companyId) ?? null;
@@ -21,7 +23,7 @@ export function RequirementsTest({ grant, questions, companies }: Pick<Requireme
     const answers: Answers = {};
     if (!company) return answers;
     for (const question of questions) {
-      if (question.prefill) answers[question.id] = prefillAnswer(question.prefill, { orgId: company.orgId, employees: company.employees });
+      if (question.prefill) answers[question.id] = prefillAnswer(question.prefill, { orgId: company.orgId, employees: company.employees, ...company.fit?.facts });
     }
     return answers;
   }, [company, questions]);
@@ -40,14 +42,12 @@ export function RequirementsTest({ grant, questions, companies }: Pick<Requireme
   useEffect(() => setAnswers((current) => ({ ...current, ...Object.fromEntries(Object.entries(prefilled).filter(([, value]) => value !== undefined)) })), [prefilled]);
 
   const result = evaluateRequirements(questions, answers);
+  // A rule of the grant the company's facts do not meet excludes it as a "no" does (decision 0053).
+  const excludedByRules = company?.fit?.excluded === true;
   const textOf = (id: string) => questions.find((question) => question.id === id)?.text ?? '';
   const canStart = grant.status === 'open' || grant.status === 'upcoming';
 
-  if (questions.length === 0) return <p className="text-sm text-gray-700">{t('grants.test.noQuestions')}</p>;
-
-  return (
-    <div className="space-y-6">
-      {companies.length > 0 && (
+  const companyChoice = (
         <div className="space-y-1 rounded-lg bg-gray-50 p-3 ring-1 ring-gray-200">
           <label htmlFor={companyFieldId} className="block text-sm font-medium text-gray-800">
             {t('grants.test.company')}
@@ -61,7 +61,24 @@ export function RequirementsTest({ grant, questions, companies }: Pick<Requireme
           </select>
           <p className="text-xs text-gray-600">{t('grants.test.prefillHint')}</p>
         </div>
-      )}
+  );
+  const ruleCheck = company?.fit && rules && (
+    <GrantRuleCheck company={company} rules={rules} fit={company.fit} onSaved={() => utils.grants.requirementsTest.invalidate({ slug: grant.slug })} />
+  );
+  if (questions.length === 0) {
+    return (
+      <div className="space-y-6">
+        {companies.length > 0 && companyChoice}
+        {ruleCheck}
+        <p className="text-sm text-gray-700">{t('grants.test.noQuestions')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      {companies.length > 0 && companyChoice}
+      {ruleCheck}
       <form
         className="space-y-4"
         onSubmit={(event) => {
@@ -106,9 +123,11 @@ export function RequirementsTest({ grant, questions, companies }: Pick<Requireme
       </form>
 
       {showResult && (
-        <section ref={resultRef} tabIndex={-1} aria-labelledby="test-result" className={`scroll-mt-4 rounded-lg p-4 ring-1 outline-none focus-visible:ring-2 ${result.eligible ? 'bg-primary-50 ring-primary-200' : 'bg-amber-50 ring-amber-200'}`}>
+        <section ref={resultRef} tabIndex={-1} aria-labelledby="test-result" className={`scroll-mt-4 rounded-lg p-4 ring-1 outline-none focus-visible:ring-2 ${result.eligible && !excludedByRules ? 'bg-primary-50 ring-primary-200' : 'bg-amber-50 ring-amber-200'}`}>
           <h2 id="test-result" className="text-base font-semibold text-gray-900">
-            {result.eligible
+            {result.eligible && excludedByRules
+              ? t('grants.test.resultExcludedByRules')
+              : result.eligible
               ? t('grants.test.resultEligible')
               : !result.complete
                 ? t('grants.test.resultIncomplete', { count: result.unanswered.length })
@@ -152,7 +171,7 @@ export function RequirementsTest({ grant, questions, companies }: Pick<Requireme
           )}
           <div className="mt-4 flex flex-wrap gap-2">
             {/* Only a company that meets every requirement is invited to apply; the others read why not. */}
-            {canStart && result.eligible && (
+            {canStart && result.eligible && !excludedByRules && (
               // Embedded in another site, the application starts in the whole window.
               <Link to="/grants/$grant_slug/start" params={{ grant_slug: grant.slug }} target="_top" className={buttonClass('primary', 'md')}>
                 {t('grants.detail.start')}

@@ -96,7 +96,7 @@ export function InvitationByToken({ token }: { token: string }) {
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-gray-900">{t('invitations.token.heading', { company: details.companyName })}</h2>
-      <RegistryName name={details.companyName} registryName={details.registryName} />
+      <RegistryName name={details.companyName} registryName={details.registryName} country={details.companyCountry ?? undefined} />
       <p className="text-sm text-gray-700">
         {t('invitations.token.details', { inviter: details.inviterName ?? t('invitations.someone'), company: details.companyName, role })}
       </p>

@@ -48,7 +48,7 @@ export function MyInvitations() {
             <li key={invitation.id} className="flex flex-wrap items-center gap-3 p-3">
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-gray-900">{invitation.companyName}</p>
-                <RegistryName name={invitation.companyName} registryName={invitation.registryName} />
+                <RegistryName name={invitation.companyName} registryName={invitation.registryName} country={invitation.companyCountry ?? undefined} />
                 <p className="text-sm text-gray-600">
                   {t('invitations.mine.from', { inviter: invitation.inviterName ?? t('invitations.someone'), role: t(`companies.role.${invitation.role}`) })} ·{' '}
                   {t('invitations.expires', { date: formats.shortDate(invitation.expiresAt) })}

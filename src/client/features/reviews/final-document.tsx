@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { missingForDone, type AnswerValue } from '../../../shared/domain/application-sections';
 import { may } from '../../../shared/domain/company-roles';
+import { orgIdCoverKey } from '../../../shared/domain/org-id';
 import { mayPublish } from '../../../shared/domain/review';
 import { languageName } from '../../../shared/i18n/language-names';
 import { InLanguage, useFormats, useLocale, useRichT, useT } from '../../lib/intl';
@@ -12,9 +13,9 @@ import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Loading, QueryState } from '../../ui/query-view';
-import { CopyApplication } from './copy-application';
 import { FinalStructured, useDataProblemText, useLeftoverText } from '../budget';
 import { DocumentDownloads } from '../document-export';
+import { CopyApplication } from './copy-application';
 
 type Final = RouterOutputs['reviews']['final'];
 type Section = Final['sections'][number];
@@ -210,7 +211,7 @@ function Document({ final }: { final: Final }) {
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium text-gray-600">{t('reviews.final.company')}</dt>
           <dd className="break-words text-gray-900">
-            {final.companyName} · {t('reviews.final.cover.cvr', { orgId: final.orgId })}
+            {final.companyName} · {t(orgIdCoverKey(final.country), { orgId: final.orgId })}
           </dd>
           <dt className="font-medium text-gray-600">{t('reviews.final.cover.fund')}</dt>
           <dd className="break-words text-gray-900">{final.fundName}</dd>

@@ -73,6 +73,7 @@ export function SectionVersions({ applicationId, companyId, section, editable, e
                     </span>
                     <span className="block break-words text-gray-700">{version.authorName ?? t('versions.formerUser')}</span>
                     {version.restoredFrom !== null && <RestoredFrom savedAt={version.restoredFromSavedAt} />}
+                    {version.fromSuggestion && <span className="block text-xs text-gray-600" data-testid="version-from-suggestion">{t('versions.fromSuggestion')}</span>}
                   </button>
                 </li>
               ))}
@@ -157,6 +158,7 @@ function VersionDialog({
                   : t('versions.by', { author, start: formats.shortDateTime(item.startedAt), end: formats.time(item.savedAt) })}
               </p>
               {item.restoredFrom !== null && <RestoredFrom savedAt={item.restoredFromSavedAt} />}
+              {item.fromSuggestion && <span className="block text-xs text-gray-600">{t('versions.fromSuggestion')}</span>}
             </div>
             <Dialog.Close aria-label={t('common.close')} className="rounded px-1 text-xl leading-none text-gray-500 hover:bg-gray-100 hover:text-gray-800">
               <span aria-hidden="true">×</span>

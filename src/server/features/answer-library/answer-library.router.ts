@@ -2,7 +2,7 @@ import { EARLIER_ANSWERS_SHOWN } from '../../../shared/domain/answer-library';
 import { earlierAnswersInput } from '../../../shared/schemas/answer-library';
 import { applicationProcedure } from '../../trpc/application-procedure';
 import { router } from '../../trpc/trpc';
-import { rankEarlierAnswers } from '../../domain/answer-library.queries';
+import { rankEarlierAnswers } from './answer-library.queries';
 
 /**
  * The company's earlier answers beside a section being written (docs/decisions/0045). Any member

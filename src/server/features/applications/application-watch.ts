@@ -12,8 +12,8 @@
 import type { Services } from '../../services';
 import { listenToStatuses } from '../../live/application-events';
 import { wakeUps } from '../../live/live-stream';
-import { draftIdsOf } from '../../domain/drafts.queries';
-import { findLiveStates } from '../../domain/applications.queries';
+import { draftIdsOf } from './section-drafts.queries';
+import { findLiveStates } from './applications.queries';
 
 export type LiveStates = NonNullable<Awaited<ReturnType<typeof findLiveStates>>>;
 

@@ -9,11 +9,8 @@ import {
   updateApplicationInput,
 } from '../../../shared/schemas/applications';
 import { isOpenForApplications } from '../../../shared/domain/application-sections';
-import { requirementsFailedByProfile } from '../../../shared/domain/requirements-test';
-import { cachedCatalog } from '../../catalog/catalog-cache';
+import { grantFitFor } from '../grants-for-you';
 import { modelConfigured } from '../../integrations/ai/drafter';
-import { findGrantQuestions } from '../../domain/grants.queries';
-import { announceStatus } from '../../live/application-events';
 import { applicationAccessProcedure, applicationAccessProcedureFor, applicationProcedure, applicationProcedureFor, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../live/live-stream';
 import { companyProcedureFor } from '../../trpc/company-procedure';
@@ -30,9 +27,9 @@ import {
   restoreApplication,
   softDeleteApplication,
   updateApplicationVersioned,
-} from '../../domain/applications.queries';
-import { activeDraftIdsOf } from '../../domain/drafts.queries';
-import { saveSectionAndAnnounce } from '../../domain/section-save';
+} from './applications.queries';
+import { activeDraftIdsOf } from './section-drafts.queries';
+import { saveSectionAndAnnounce } from './section-save';
 import { createApplication, markSectionDone, reopenSection } from './applications.service';
 import { watchApplication } from './application-watch';
 
@@ -49,16 +46,13 @@ export const applicationsRouter = router({
   startOptions: userProcedure.input(startOptionsInput).query(async ({ ctx, input }) => {
     const grant = await findGrantToApply(ctx.db, input.grantId, ctx.locale);
     if (!grant) throw new AppError('NOT_FOUND');
-    const [companies, questions] = await Promise.all([
-      listCompaniesToApplyFor(ctx.db, ctx.user.id),
-      cachedCatalog(ctx.db, `grants:questions:${ctx.locale}:${grant.id}`, () => findGrantQuestions(ctx.db, grant.id, ctx.locale)),
-    ]);
+    const companies = await listCompaniesToApplyFor(ctx.db, ctx.user.id);
+    // The grant's rules against each company's facts, as "Grants for you" words them (decision 0053).
+    const fit = await grantFitFor(ctx.db, grant.id, companies.map((company) => company.id));
     return {
       grant: { id: grant.id, slug: grant.slug, title: grant.title, description: grant.description, fundName: grant.fundName, deadlineAt: grant.deadlineAt, open: isOpenForApplications(grant) },
-      companies: companies.map(({ orgId, employees, ...company }) => ({
-        ...company,
-        failedRequirements: requirementsFailedByProfile(questions, { orgId, employees }).map((question) => question.text),
-      })),
+      rules: fit.rules,
+      companies: companies.map(({ orgId: _orgId, employees: _employees, ...company }) => ({ ...company, fit: fit.companies.get(company.id) ?? null })),
     };
   }),
 
@@ -133,16 +127,12 @@ export const applicationsRouter = router({
   markDone: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await markSectionDone(ctx.db, ctx.application.id, input.sectionId, ctx.user.id);
-      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
-      return moved;
+      return markSectionDone(ctx, ctx.application.id, input.sectionId, ctx.user.id);
     }),
 
   reopen: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await reopenSection(ctx.db, ctx.application, input.sectionId, ctx.user.id);
-      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
-      return moved;
+      return reopenSection(ctx, ctx.application, input.sectionId, ctx.user.id);
     }),
 });

@@ -16,7 +16,10 @@ import {
   lockSection,
   recordEvent,
   setSectionStatus,
-} from '../../domain/applications.queries';
+} from './applications.queries';
+import { changeApplication } from './status-news';
+
+type ApplicationWriter = Parameters<typeof changeApplication>[0];
 
 export async function createApplication(db: Executor, input: z.output<typeof createApplicationInput>, userId: string): Promise<{ id: string }> {
   const grant = await findGrantToApply(db, input.grantId);
@@ -78,8 +81,8 @@ function leftoverRefusal(leftover: TextLeftover | undefined): { message: Message
   return { message: 'applications.section.uneditedDraft' };
 }
 
-export async function markSectionDone(db: Executor, applicationId: string, sectionId: string, userId: string) {
-  return db.transaction().execute(async (trx) => {
+export async function markSectionDone(services: ApplicationWriter, applicationId: string, sectionId: string, userId: string) {
+  return changeApplication(services, applicationId, async (trx) => {
     await lockSection(trx, applicationId, sectionId);
     const section = await findSection(trx, applicationId, sectionId);
     if (!section) throw new AppError('NOT_FOUND');
@@ -94,9 +97,9 @@ export async function markSectionDone(db: Executor, applicationId: string, secti
   });
 }
 
-export async function reopenSection(db: Executor, application: { id: string; published: boolean }, sectionId: string, userId: string) {
+export async function reopenSection(services: ApplicationWriter, application: { id: string; published: boolean }, sectionId: string, userId: string) {
   if (application.published) throw new AppError('CONFLICT', { message: 'applications.published' });
-  return db.transaction().execute(async (trx) => {
+  return changeApplication(services, application.id, async (trx) => {
     // Publishing locks the application row first too: a reopen racing it either lands before
     // (and publishing then finds a section not done) or sees the application published.
     if ((await applicationStatusLocked(trx, application.id)) === 'published') throw new AppError('CONFLICT', { message: 'applications.published' });

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
 import { personName } from '../../db/person-name';
 import { localizedSql } from '../../catalog/localized-sql';
-import { grantTermColumns, grantTermsOf } from '../../domain/applications.queries';
+import { grantTermColumns, grantTermsOf } from '../applications';
 import { textOf, translationsOf, type LocalizedText } from '../../../shared/i18n/localized-text';
 import type { Locale } from '../../../shared/i18n';
 import type { AssessmentMaterial, AssessmentOutcome, CriterionSnapshot, SectionMaterial, SignalKind } from '../../../shared/domain/assessment';
@@ -305,7 +305,7 @@ export async function suggestionsOf(db: Executor, checkId: string, locale: Local
 export async function findSuggestion(db: Executor, applicationId: string, suggestionId: string) {
   const row = await db
     .selectFrom('assessment_suggestions')
-    .select(['id', 'check_id as checkId', 'section_id as sectionId', 'kind', 'text', 'anchor', 'paragraph', 'status'])
+    .select(['id', 'check_id as checkId', 'section_id as sectionId', 'kind', 'text', 'anchor', 'paragraph', 'status', 'decided_by as decidedBy'])
     .where('id', '=', suggestionId)
     .where('application_id', '=', applicationId)
     .executeTakeFirst();
@@ -324,4 +324,79 @@ export async function decideSuggestion(db: Executor, suggestionId: string, statu
 }
 
 /** The stored co-edited text of a section: its document, plain text and changes since (text-store's statement). */
-export { readStoredText as storedTextOf } from '../../domain/text-store.queries';
+export { readStoredText as storedTextOf } from '../applications';
+
+// ---- For other modules ------------------------------------------------------------------------
+
+/**
+ * A grant's copy (`grants.admin.duplicate`) gets the grant's live criteria: the same names, weights
+ * and signals, each reading the copy's sections that stand where the ones it read stand (the copy
+ * has the live sections in the same order).
+ */
+export async function copyCriteria(db: Executor, fromGrantId: string, toGrantId: string): Promise<number> {
+  const sectionsOf = (grantId: string) => db.selectFrom('grant_sections').select('id').where('grant_id', '=', grantId).where('removed_at', 'is', null).orderBy('position').execute();
+  const [from, to] = await Promise.all([sectionsOf(fromGrantId), sectionsOf(toGrantId)]);
+  const sectionOf = new Map(from.flatMap((section, index) => (to[index] ? [[section.id, to[index].id] as const] : [])));
+  const criteria = await db
+    .selectFrom('assessment_criteria')
+    .select(['name', 'translations', 'weight', 'grant_section_ids', 'signals'])
+    .where('grant_id', '=', fromGrantId)
+    .where('removed_at', 'is', null)
+    .orderBy('position')
+    .execute();
+  if (criteria.length === 0) return 0;
+  await db
+    .insertInto('assessment_criteria')
+    .values(
+      criteria.map((criterion, position) => ({
+        grant_id: toGrantId,
+        position,
+        name: criterion.name,
+        translations: JSON.stringify(criterion.translations),
+        weight: criterion.weight,
+        grant_section_ids: criterion.grant_section_ids.flatMap((id) => (sectionOf.has(id) ? [sectionOf.get(id)!] : [])),
+        signals: criterion.signals,
+      })),
+    )
+    .execute();
+  return criteria.length;
+}
+
+/**
+ * An application's checks for the company's data export, oldest first: who asked and when, the
+ * criteria as asked with, the versions of the sections read, the result, and each suggestion with
+ * what became of it. Names of people as the product shows them.
+ */
+export async function checksForExport(db: Executor, applicationId: string) {
+  const checks = await db
+    .selectFrom('assessment_checks as k')
+    .leftJoin('users as u', 'u.id', 'k.requested_by')
+    .select([
+      'k.id',
+      'k.section_id as sectionId',
+      personName('u').as('requestedBy'),
+      'k.status',
+      'k.created_at as createdAt',
+      'k.finished_at as finishedAt',
+      'k.assessor',
+      'k.offline',
+      'k.readiness',
+      'k.criteria',
+      'k.section_versions as sectionVersions',
+      'k.result',
+      'k.error',
+    ])
+    .where('k.application_id', '=', applicationId)
+    .orderBy('k.created_at')
+    .execute();
+  if (checks.length === 0) return [];
+  const suggestions = await db
+    .selectFrom('assessment_suggestions as x')
+    .leftJoin('users as u', 'u.id', 'x.decided_by')
+    .select(['x.check_id as checkId', 'x.section_id as sectionId', 'x.criterion_id as criterionId', 'x.signal', 'x.kind', 'x.text', 'x.note', 'x.paragraph', 'x.status', 'x.decided_at as decidedAt', personName('u').as('decidedBy')])
+    .where('x.application_id', '=', applicationId)
+    .orderBy('x.check_id')
+    .orderBy('x.position')
+    .execute();
+  return checks.map((check) => ({ ...check, suggestions: suggestions.filter((suggestion) => suggestion.checkId === check.id).map(({ checkId: _checkId, ...suggestion }) => suggestion) }));
+}

@@ -5,7 +5,7 @@
  * is a member of (another company's id: NOT_FOUND).
  */
 import { AppError } from '../../../shared/errors';
-import { checkInput, criterionIdInput, grantCriteriaInput, requestCheckInput, saveCriterionInput, suggestionInput } from '../../../shared/schemas/assessment';
+import { applySuggestionInput, checkInput, criterionIdInput, grantCriteriaInput, requestCheckInput, saveCriterionInput, suggestionInput } from '../../../shared/schemas/assessment';
 import { applicationInput } from '../../../shared/schemas/applications';
 import { applicationProcedure, applicationProcedureFor, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../live/live-stream';
@@ -23,7 +23,8 @@ import {
   removeCriterion,
   updateCriterionVersioned,
 } from './assessment.queries';
-import { applySuggestion, checkView, dismissSuggestion, requestCheck } from './assessment.service';
+import { applySuggestion, checkView, dismissSuggestion, reopenSuggestion, requestCheck } from './assessment.service';
+import { watchAssessment } from './assessment-live';
 import { z } from 'zod';
 
 export const assessmentRouter = router({
@@ -70,11 +71,26 @@ export const assessmentRouter = router({
     .input(checkInput)
     .subscription(({ ctx, input, signal }) => openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchCheck(ctx, ctx.application.id, input.checkId, ended))),
 
+  /**
+   * The application's checks and suggestions as the team changes them (SSE): a check asked for,
+   * finished or failed, a suggestion applied, dismissed or taken back; `missed` when notices may
+   * have been lost. The open panel reads its check again on each.
+   */
+  live: applicationProcedure
+    .input(applicationInput)
+    .subscription(({ ctx, signal }) => openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchAssessment(ctx, ctx.application.id, ended))),
+
+  /** Applies a suggestion; `clientId` names the applying window's editor, which takes the change from the answer. */
   applySuggestion: draftApplicationProcedureFor('applications.edit')
+    .input(applySuggestionInput)
+    .mutation(({ ctx, input }) => applySuggestion(ctx, ctx.application.id, input.suggestionId, ctx.user, input.clientId)),
+
+  /** An applied suggestion undone in the editor that applied it: open again. */
+  reopenSuggestion: draftApplicationProcedureFor('applications.edit')
     .input(suggestionInput)
-    .mutation(({ ctx, input }) => applySuggestion(ctx, ctx.application.id, input.suggestionId, ctx.user)),
+    .mutation(({ ctx, input }) => reopenSuggestion(ctx, ctx.application.id, input.suggestionId)),
 
   dismissSuggestion: applicationProcedureFor('applications.edit')
     .input(suggestionInput)
-    .mutation(({ ctx, input }) => dismissSuggestion(ctx.db, ctx.application.id, input.suggestionId, ctx.user.id)),
+    .mutation(({ ctx, input }) => dismissSuggestion(ctx, ctx.application.id, input.suggestionId, ctx.user.id)),
 });

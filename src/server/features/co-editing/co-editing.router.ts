@@ -1,16 +1,13 @@
 import { pushAwarenessInput, pushTextInput, watchTextInput } from '../../../shared/schemas/co-editing';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
-import { announceStatus } from '../../live/application-events';
 import { openLiveStream } from '../../live/live-stream';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import { router } from '../../trpc/trpc';
 import { AppError } from '../../../shared/errors';
-import { findSectionOfApplication } from '../../domain/applications.queries';
-import { announceText } from '../../domain/section-save';
+import { findSectionOfApplication, announceText, checkAwareness } from '../applications';
 import { pushText, watchText } from './co-editing.service';
 import { bindsClient } from './text-clients';
 import { toBase64 } from 'lib0/buffer';
-import { checkAwareness } from '../../domain/update-checks';
 
 /**
  * What one user may send a minute: far above typing (the editor sends at most about eight changes
@@ -39,13 +36,11 @@ export const coEditingRouter = router({
     .input(pushTextInput)
     .mutation(async ({ ctx, input }) => {
       await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, textPushLimit, ctx.user.id);
-      const { change, ...saved } = await pushText(ctx.db, { ...input, applicationId: ctx.application.id }, ctx.user.id);
+      const { change, ...saved } = await pushText(ctx, { ...input, applicationId: ctx.application.id }, ctx.user.id);
       if (change) {
         // What is passed on is the change the server made, never the bytes as they came.
+        // A moved status (draft ⇄ validated) was announced by the applications module once the push committed.
         await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, update: toBase64(change), version: saved.version, status: saved.status });
-        // Whether the status moved (draft ⇄ validated) is not told by the push: the application's
-        // watchers drop a notice of the status they already show.
-        await announceStatus(ctx.bus, ctx.application.id, { sectionId: input.sectionId, status: saved.status });
       }
       return saved;
     }),

@@ -10,12 +10,12 @@ import { fromBase64, toBase64 } from 'lib0/buffer';
 import { isEditable, missingForDone, statusAfterSave, type SectionStatus } from '../../../shared/domain/application-sections';
 import { AppError } from '../../../shared/errors';
 import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
-import type { Executor } from '../../db/db';
 import type { Services } from '../../services';
-import { findSection, findSectionHead, updateSectionVersioned } from '../../domain/applications.queries';
+import { findSection, findSectionHead, updateSectionVersioned, appendChange, applyChanges, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument, recordSectionVersion, changeApplication } from '../applications';
+
+/** What a push is written with: the database, and the bus a moved status goes out on once committed. */
+type ApplicationWriter = Parameters<typeof changeApplication>[0];
 import { bindClients } from './text-clients';
-import { appendChange, applyChanges, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument } from '../../domain/text-store';
-import { recordSectionVersion } from '../../domain/versions.queries';
 import type { TextMessage } from '../../live/text-channel';
 
 function decoded(base64: string): Uint8Array {
@@ -64,7 +64,7 @@ class RefusedInBatch extends Error {
  * many writers in one section do not queue on its row one by one. Resolves with the section's
  * version and status after it, and the change to pass on.
  */
-export function pushText(db: Executor, input: { applicationId: string; sectionId: string; clientId: number; update: string }, userId: string): Promise<PushResult> {
+export function pushText(services: ApplicationWriter, input: { applicationId: string; sectionId: string; clientId: number; update: string }, userId: string): Promise<PushResult> {
   const update = decoded(input.update);
   const key = `${input.applicationId}:${input.sectionId}`;
   return new Promise<PushResult>((resolve, reject) => {
@@ -75,7 +75,7 @@ export function pushText(db: Executor, input: { applicationId: string; sectionId
       return;
     }
     waiting.set(key, [push]);
-    const run = drain(db, input.applicationId, input.sectionId, key);
+    const run = drain(services, input.applicationId, input.sectionId, key);
     draining.add(run);
     const done = () => void draining.delete(run);
     run.then(done, done);
@@ -90,7 +90,7 @@ export async function textWritesSettled(): Promise<void> {
   while (draining.size > 0) await Promise.allSettled([...draining]);
 }
 
-async function drain(db: Executor, applicationId: string, sectionId: string, key: string): Promise<void> {
+async function drain(services: ApplicationWriter, applicationId: string, sectionId: string, key: string): Promise<void> {
   for (;;) {
     const queue = waiting.get(key)!;
     if (queue.length === 0) {
@@ -99,7 +99,7 @@ async function drain(db: Executor, applicationId: string, sectionId: string, key
     }
     const batch = queue.splice(0, MAX_BATCH);
     try {
-      await applyBatch(db, applicationId, sectionId, batch);
+      await applyBatch(services, applicationId, sectionId, batch);
     } catch (error) {
       if (error instanceof RefusedInBatch) {
         error.push.reject(error.refusal);
@@ -112,13 +112,13 @@ async function drain(db: Executor, applicationId: string, sectionId: string, key
   }
 }
 
-async function applyBatch(db: Executor, applicationId: string, sectionId: string, batch: PendingPush[]): Promise<void> {
+async function applyBatch(services: ApplicationWriter, applicationId: string, sectionId: string, batch: PendingPush[]): Promise<void> {
   // The document taken for the batch: kept afterwards as it was when nothing was applied, or as
   // changed once the batch is committed; never one whose changes were rolled back.
   let taken: KeptDocument | null = null;
   let untouched = false;
   let committed: KeptDocument | null = null;
-  const outcomes = await db.transaction().execute(async (trx) => {
+  const outcomes = await changeApplication(services, applicationId, async (trx) => {
     const section = await findSection(trx, applicationId, sectionId, 'da', { lock: true });
     if (!section) throw new AppError('NOT_FOUND');
     if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
@@ -170,7 +170,7 @@ async function applyBatch(db: Executor, applicationId: string, sectionId: string
   });
   const entry = taken as KeptDocument | null;
   const kept = (committed ?? (untouched ? entry : null)) as KeptDocument | null;
-  if (kept) keepCommitted(db, sectionId, kept);
+  if (kept) keepCommitted(services.db, sectionId, kept);
   for (const { push, result } of outcomes) push.resolve(result);
 }
 

@@ -7,7 +7,7 @@
  */
 import { AppError } from '../../../shared/errors';
 import type { Executor } from '../../db/db';
-import { claimTextClients } from '../../domain/text-store.queries';
+import { claimTextClients } from '../applications';
 
 /** The id under which a section's earlier text is made (`textDocOf`): nobody writes under it. */
 const RESERVED_CLIENT_IDS = new Set([0, 1]);

@@ -1,13 +1,11 @@
 import { AppError } from '../../../shared/errors';
 import { addCommentInput, commentThreadsInput, replyInput, resolveThreadInput } from '../../../shared/schemas/comments';
-import { announceStatus } from '../../live/application-events';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
-import { announceText, SERVER_CLIENT_ID } from '../../domain/section-save';
+import { announceText, SERVER_CLIENT_ID, findSectionOfApplication } from '../applications';
 import { notify } from '../../notify/notifications.service';
-import { markCommentedIfInReview } from '../../domain/review-transitions';
-import { findSectionOfApplication } from '../../domain/applications.queries';
+import { markCommentedIfInReview } from '../reviews';
 import { countOpenThreads, findThread, insertComment, listOpenMentionsOf, listThreads, membersAmong, setThreadResolved, threadParticipants } from './comments.queries';
 import { replyRecipients } from '../../../shared/domain/comment-threads';
 
@@ -37,8 +35,7 @@ export const commentsRouter = router({
       if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
       const mentionIds = await membersAmong(ctx.db, ctx.application.companyId, [...new Set(input.mentionIds)]);
       const comment = await insertComment(ctx.db, { sectionId: input.sectionId, threadId: null, authorId: ctx.user.id, body: input.body, quote: input.quote || null, anchor: input.anchor ?? null, mentionIds });
-      const moved = await markCommentedIfInReview(ctx.db, { application: ctx.application, role: ctx.membership.role, userId: ctx.user.id }, input.sectionId, input.body);
-      if (moved) await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
+      await markCommentedIfInReview(ctx, { application: ctx.application, role: ctx.membership.role, userId: ctx.user.id }, input.sectionId, input.body);
       await notify(ctx, { kind: 'mention', applicationId: ctx.application.id, sectionId: input.sectionId, actorId: ctx.user.id, recipientIds: mentionIds, text: input.body });
       await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: SERVER_CLIENT_ID, comments: true });
       return comment;

@@ -32,6 +32,7 @@ export async function lookupState(db: Executor, orgId: string, country?: Country
     attempt: row.attempt,
     profile: row.status === 'found' ? storedProfile(row.profile) : null,
     checkedAt: row.checked_at,
+    // While running, `rate_limited` means the call waits for its turn under the registry's shared limit.
     reason: row.status === 'found' ? null : ((row.reason as LookupReason | null) ?? (row.status === 'not_found' ? 'not_found' : null)),
   };
 }
@@ -57,7 +58,22 @@ export async function markLookupRunning(db: Executor, orgId: string, jobId: stri
   await db
     .insertInto('registry_lookups')
     .values({ country: countryFor(orgId, country), org_id: orgId, status: 'running', job_id: jobId, attempt })
-    .onConflict((oc) => oc.columns(['country', 'org_id']).doUpdateSet({ status: 'running', job_id: jobId, attempt }))
+    .onConflict((oc) => oc.columns(['country', 'org_id']).doUpdateSet({ status: 'running', job_id: jobId, attempt, reason: null }))
+    .execute();
+}
+
+/**
+ * The running lookup waits for its turn under the registry's shared limit (PRH's 300 calls a
+ * minute among all its users): shown as running with the reason `rate_limited` until the turn comes.
+ */
+export async function markLookupWaiting(db: Executor, orgId: string, jobId: string, waiting: boolean, country?: Country): Promise<void> {
+  await db
+    .updateTable('registry_lookups')
+    .set({ reason: waiting ? 'rate_limited' : null })
+    .where('country', '=', countryFor(orgId, country))
+    .where('org_id', '=', orgId)
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'running')
     .execute();
 }
 

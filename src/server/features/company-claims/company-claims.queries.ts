@@ -4,6 +4,7 @@ import type { PlatformRole } from '../../../shared/domain/platform-roles';
 import type { Executor } from '../../db/db';
 import { personName } from '../../db/person-name';
 import type { ForgottenPerson } from '../../db/forget-person';
+import { makeOwner } from '../companies';
 
 export function findCompanyByOrgId(db: Executor, orgId: string) {
   return db.selectFrom('companies').select(['id', 'name', 'org_id as orgId']).where('org_id', '=', orgId).executeTakeFirst();
@@ -101,6 +102,7 @@ export function searchCompanies(db: Executor, query: string) {
       'c.id',
       'c.name',
       'c.org_id as orgId',
+      sql<'DK' | 'NO' | 'FI'>`c.country`.as('country'),
       'c.verified',
       'c.registry_name as registryName',
       'c.created_at as createdAt',
@@ -148,14 +150,7 @@ export function lockCompany(db: Executor, companyId: string) {
  * the new owner had open is settled by the transfer.
  */
 export async function handOverOwnership(db: Executor, transfer: { companyId: string; newOwnerId: string; previousOwnerIds: string[]; by: string }): Promise<void> {
-  if (transfer.previousOwnerIds.length > 0) {
-    await db.updateTable('memberships').set({ role: 'admin' }).where('company_id', '=', transfer.companyId).where('user_id', 'in', transfer.previousOwnerIds).execute();
-  }
-  await db
-    .insertInto('memberships')
-    .values({ company_id: transfer.companyId, user_id: transfer.newOwnerId, role: 'owner' })
-    .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ role: 'owner' }))
-    .execute();
+  await makeOwner(db, transfer);
   await db
     .updateTable('company_join_requests')
     .set({ status: 'accepted', role: 'owner', decided_by: transfer.by, decided_at: new Date() })

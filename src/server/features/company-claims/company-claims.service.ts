@@ -10,7 +10,7 @@ import type { SessionUser } from '../../auth/session';
 import { assertMayManage, assertVerified, emailVerifiedOf } from '../../auth/verified-email';
 import { appUrl } from '../../env';
 import type { Services } from '../../services';
-import { addMembership } from '../../domain/memberships.queries';
+import { addMembership } from '../companies';
 import { queueEmail } from '../../mail/email.service';
 import { notifyJoinRequest } from '../../notify/notifications.service';
 import {

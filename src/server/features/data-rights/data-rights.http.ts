@@ -9,7 +9,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { sendFile } from '../../http/files';
-import type { RouteKit, SignedInEnv } from '../../http/signed-in';
+import type { RouteKit, SignedInEnv } from '../../trpc/signed-in';
 import { exportForDownload } from './data-rights.service';
 
 type Archive = NonNullable<Awaited<ReturnType<typeof exportForDownload>>>;

@@ -15,9 +15,9 @@ import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
 import { consumeRateLimit } from '../../http/rate-limit';
 import type { Services } from '../../services';
-import { fileNameOf, loadDocument } from '../../documents/document-content';
-import { excelWorkbook } from '../../documents/excel-workbook';
-import { wordDocument } from '../../documents/word-document';
+import { fileNameOf, loadDocument } from '../document-export';
+import { excelWorkbook } from '../document-export';
+import { wordDocument } from '../document-export';
 import { queueEmail } from '../../mail/email.service';
 import { rateLimits } from '../../auth/rate-limits';
 import {
@@ -53,6 +53,7 @@ import {
 } from './data-rights.queries';
 import { ARCHIVE_PART_BYTES, PartedZip } from './parted-zip';
 import { deleteCompanies } from '../companies';
+import { checksForExport } from '../assessment';
 
 /** How long a download link works. */
 export const EXPORT_LINK_TTL_MS = 48 * 3600 * 1000;
@@ -147,11 +148,15 @@ function personFiles(db: Executor, userId: string, email: string, locale: Locale
   ];
 }
 
-/** One application with its sections as stored (budgets with their rows), in words where the product has them. */
+/**
+ * One application with its sections as stored (budgets with their rows), in words where the
+ * product has them, and the team's checks against the call with their suggestions (decision 0052).
+ */
 async function applicationInFull(db: Executor, application: { id: string } & Record<string, unknown>, locale: Locale) {
   const { id, ...rest } = application;
   const sections = await applicationSectionsInFull(db, id, locale);
   const labels = await fieldLabels(db, sections.map((section) => section.grantSectionId), locale);
+  const checks = await checksForExport(db, id);
   return {
     ...rest,
     sections: sections.map(({ grantSectionId: _, status, answers, ...section }) => ({
@@ -161,6 +166,7 @@ async function applicationInFull(db: Executor, application: { id: string } & Rec
       answers: answersInWords(answers, labels),
       data: section.kind === 'budget' ? (budgetDataSchema.safeParse(section.data).data ?? section.data) : section.data,
     })),
+    checks,
   };
 }
 

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { appUrl } from '../../env';
 import { sendFile } from '../../http/files';
-import type { RouteKit } from '../../http/signed-in';
+import type { RouteKit } from '../../trpc/signed-in';
 import { calendarFeed } from './calendar-feed';
 
 export function deadlinesRoutes({ services }: RouteKit): Hono {

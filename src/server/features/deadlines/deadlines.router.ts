@@ -15,7 +15,7 @@ import {
   listPlanOfUser,
 } from './deadlines.queries';
 import { assignSection } from './deadlines.service';
-import { updateInternalDeadline } from '../../domain/applications.queries';
+import { updateInternalDeadline } from '../applications';
 import { updateCompanyCalendarToken } from '../companies';
 
 /** 192 random bits, URL-safe: the calendar address is its own credential. */

@@ -30,7 +30,7 @@ import {
   recordReminder,
   wantsDeadlineEmails,
 } from './deadlines.queries';
-import { updateAssignment } from '../../domain/applications.queries';
+import { updateAssignment } from '../applications';
 
 type PlanServices = { db: Database; queues: Pick<Producers, 'add'>; bus: Pick<LiveBus, 'publish'>; notificationWindowMs: number };
 

@@ -6,11 +6,11 @@
  */
 import { Hono } from 'hono';
 import { documentFileParams, documentFileRoute, documentFiles, type DocumentFileKind } from '../../../shared/schemas/document-export';
-import { fileNameOf, loadDocument, type DocumentOut } from '../../documents/document-content';
-import { excelWorkbook } from '../../documents/excel-workbook';
-import { wordDocument } from '../../documents/word-document';
+import { fileNameOf, loadDocument, type DocumentOut } from './document-content';
+import { excelWorkbook } from './excel-workbook';
+import { wordDocument } from './word-document';
 import { sendFile } from '../../http/files';
-import type { RouteKit, SignedInEnv } from '../../http/signed-in';
+import type { RouteKit, SignedInEnv } from '../../trpc/signed-in';
 import { applicationOfMember } from '../../trpc/application-procedure';
 
 const makers: Record<DocumentFileKind, (document: DocumentOut) => Promise<Buffer>> = { word: wordDocument, excel: excelWorkbook };

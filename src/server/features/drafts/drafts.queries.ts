@@ -9,12 +9,12 @@ import type { RowProposal } from '../../../shared/domain/draft-rows';
 import type { DraftStatus } from '../../../shared/schemas/drafts';
 import type { Answers } from '../../../shared/domain/application-sections';
 import type { Locale } from '../../../shared/i18n';
-import { grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf } from '../../domain/applications.queries';
+import { grantTermColumns, grantTermsOf, knownFactColumns, knownFactsOf } from '../applications';
 import { withKnownAnswers } from '../../../shared/domain/known-answers';
 import type { DraftMaterial } from '../../integrations/ai/draft-material';
 import { personName } from '../../db/person-name';
-import { activeDraftStatuses } from '../../domain/drafts.queries';
-import { rankEarlierAnswers } from '../../domain/answer-library.queries';
+import { activeDraftStatuses } from '../../../shared/schemas/drafts';
+import { rankEarlierAnswers } from '../answer-library';
 import { EARLIER_ANSWERS_IN_PROMPT } from '../../../shared/domain/answer-library';
 
 /** Whether the registry has confirmed the company (drafts are for confirmed companies only). */

@@ -2,7 +2,6 @@ import { AppError } from '../../../shared/errors';
 import { acceptDraftRowInput, insertAllDraftsInput, requestAllDraftsInput, requestDraftInput, watchDraftInput } from '../../../shared/schemas/drafts';
 import { sectionInput } from '../../../shared/schemas/applications';
 import { applicationProcedure, applicationProcedureFor, draftApplicationProcedureFor } from '../../trpc/application-procedure';
-import { announceStatus } from '../../live/application-events';
 import { openLiveStream } from '../../live/live-stream';
 import { router } from '../../trpc/trpc';
 import { watchDraft } from './draft-events';
@@ -38,11 +37,7 @@ export const draftsRouter = router({
   /** Adds one proposed row of a structured section's draft to the section, saved on `version` like a typed row. */
   acceptRow: draftApplicationProcedureFor('applications.edit')
     .input(acceptDraftRowInput)
-    .mutation(async ({ ctx, input }) => {
-      const { statusChanged, ...accepted } = await acceptProposedRow(ctx.db, ctx.application.id, input, ctx.user.id);
-      if (statusChanged) await announceStatus(ctx.bus, ctx.application.id, { sectionId: accepted.id, status: accepted.status });
-      return accepted;
-    }),
+    .mutation(({ ctx, input }) => acceptProposedRow(ctx, ctx.application.id, input, ctx.user.id)),
 
   /** The section's newest draft (any status), or null. */
   latest: applicationProcedure.input(sectionInput).query(({ ctx, input }) => latestDraft(ctx.db, ctx.application.id, input.sectionId)),

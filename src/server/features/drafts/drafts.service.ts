@@ -16,13 +16,11 @@ import { emptyDeliverables } from '../../../shared/schemas/deliverables';
 import type { acceptDraftRowInput } from '../../../shared/schemas/drafts';
 import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/section-data';
 import type { SessionUser } from '../../auth/session';
-import type { Database } from '../../db/db';
 import type { Services } from '../../services';
 import { modelConfigured } from '../../integrations/ai/drafter';
 import { consumeRateLimit } from '../../http/rate-limit';
 import type { Context } from '../../trpc/context';
-import { findSection } from '../../domain/applications.queries';
-import { saveSection, saveSectionAndAnnounce } from '../../domain/section-save';
+import { findSection, saveSection, saveSectionAndAnnounce, changeApplication } from '../applications';
 import {
   companyConfirmed,
   deleteDraft,
@@ -155,8 +153,9 @@ const emptyData = { budget: emptyBudget, activity_plan: emptyActivityPlan, deliv
  * (the same schema check and status rule as a typed row, CONFLICT on a stale version), and marks
  * the proposal accepted. A row whose shape the schema refuses is refused here too, with its errors.
  */
-export async function acceptProposedRow(db: Database, applicationId: string, input: z.output<typeof acceptDraftRowInput>, userId: string) {
-  return db.transaction().execute(async (trx) => {
+export async function acceptProposedRow(services: Parameters<typeof changeApplication>[0], applicationId: string, input: z.output<typeof acceptDraftRowInput>, userId: string) {
+  // A status the row moves is announced by the applications module once this commits.
+  return changeApplication(services, applicationId, async (trx) => {
     const draft = await draftProposalsForUpdate(trx, applicationId, input.sectionId, input.draftId);
     const proposals = draft?.proposals ?? [];
     const proposal = proposals.find((candidate) => candidate.row.id === input.rowId);
@@ -169,13 +168,13 @@ export async function acceptProposedRow(db: Database, applicationId: string, inp
     const base: Record<string, unknown> = current.success ? current.data : emptyData[kind];
     const rows = base[rowCollections[kind]] as unknown[];
     const data = { ...base, [rowCollections[kind]]: [...rows, proposal.row] };
-    const { textUpdate: _unchanged, statusChanged, ...saved } = await saveSection(
+    const { textUpdate: _unchanged, statusChanged: _told, ...saved } = await saveSection(
       trx,
       { applicationId, sectionId: section.id, fieldsVersion: input.fieldsVersion, answers: section.answers, fulfilled: section.fulfilled, data },
       userId,
     );
     const accepted = proposals.map((candidate) => (candidate === proposal ? { ...candidate, accepted: true } : candidate));
     await storeDraftProposals(trx, draft.id, accepted);
-    return { ...saved, rowId: input.rowId, statusChanged };
+    return { ...saved, rowId: input.rowId };
   });
 }

@@ -1,7 +1,7 @@
 import { createFundInput, fundIdInput, fundSlugInput, updateFundInput } from '../../../shared/schemas/funds';
 import { AppError } from '../../../shared/errors';
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
-import { cachedPublicFund, cachedPublicFunds, findFundById, listAdminFunds } from '../../domain/funds.queries';
+import { cachedPublicFund, cachedPublicFunds, findFundById, listAdminFunds } from './funds.queries';
 import { createFund, editFund, removeFund } from './funds.service';
 
 export const fundsRouter = router({

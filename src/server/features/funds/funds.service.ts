@@ -5,7 +5,7 @@ import type { Executor } from '../../db/db';
 import { localizedColumns } from '../../../shared/i18n/localized-text';
 import { chooseSlug, slugTaken } from '../../catalog/catalog-slugs';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-errors';
-import { countFundGrants, deleteFund, findFundById, insertFund, updateFund, type FundValues } from '../../domain/funds.queries';
+import { countFundGrants, deleteFund, findFundById, insertFund, updateFund, type FundValues } from './funds.queries';
 
 function valuesOf(input: z.output<typeof createFundInput>, slug: string): FundValues {
   return {

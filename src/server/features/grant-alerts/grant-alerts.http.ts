@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { alertTokenInput } from '../../../shared/schemas/grant-alerts';
-import type { RouteKit } from '../../http/signed-in';
+import type { RouteKit } from '../../trpc/signed-in';
 import { unsubscribeAlert } from './grant-alerts.service';
 
 export function grantAlertsRoutes({ services }: RouteKit): Hono {

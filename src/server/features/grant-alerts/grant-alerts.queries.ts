@@ -7,6 +7,22 @@ export interface PendingSettings {
   locale: Locale;
   allFunds: boolean;
   fundIds: string[];
+  /** "Only grants my company fits": the company and its member who signed up, or both null. */
+  companyId: string | null;
+  userId: string | null;
+}
+
+/** Whether the user is a member of the (not deleted) company. */
+export async function isMemberOf(db: Executor, companyId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select('m.company_id')
+    .where('m.company_id', '=', companyId)
+    .where('m.user_id', '=', userId)
+    .where('c.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -63,6 +79,8 @@ export async function applyConfirmedSettings(db: Executor, id: string, settings:
     .set((eb) => ({
       locale: settings.locale,
       all_funds: settings.allFunds,
+      company_id: settings.companyId,
+      user_id: settings.userId,
       confirmed_at: eb.fn.coalesce('confirmed_at', sql<Date>`${new Date()}::timestamptz`),
     }))
     .where('id', '=', id)

@@ -12,7 +12,7 @@ import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import type { Services } from '../../services';
 import { queueEmail } from '../../mail/email.service';
 import { alertLink, hashToken, newToken } from '../../mail/grant-alerts';
-import { applyConfirmedSettings, deleteAlertByUnsubscribeHash, existingFundIds, purgeExpiredSignups, takeConfirmation, upsertPendingAlert, type PendingSettings } from './grant-alerts.queries';
+import { applyConfirmedSettings, deleteAlertByUnsubscribeHash, existingFundIds, isMemberOf, purgeExpiredSignups, takeConfirmation, upsertPendingAlert, type PendingSettings } from './grant-alerts.queries';
 
 export const CONFIRMATION_TTL_MS = 7 * 24 * 3600 * 1000;
 export const alertSignupLimits = {
@@ -26,14 +26,27 @@ export const alertSignupLimits = {
  * already subscribed, so the form reveals nothing about who is.
  */
 export async function signUpForAlerts(
-  services: Pick<Services, 'db' | 'queues' | 'env' | 'redis'> & { ip: string | null },
+  services: Pick<Services, 'db' | 'queues' | 'env' | 'redis'> & { ip: string | null; user: { id: string; email: string } | null },
   input: z.output<typeof alertSignupInput>,
 ): Promise<void> {
   const prefix = services.env.REDIS_PREFIX;
   await consumeRateLimit(services.redis, prefix, alertSignupLimits.perIp, services.ip ?? 'unknown');
   await consumeRateLimit(services.redis, prefix, alertSignupLimits.perEmail, input.email);
   const fundIds = [...new Set(input.fundIds)];
-  const pending: PendingSettings = { locale: input.locale, allFunds: fundIds.length === 0, fundIds };
+  // "Only grants my company fits" is a member's, for their own address: the e-mails say why a
+  // grant fits from the company's facts, which are not for a stranger's inbox.
+  if (input.companyId !== null) {
+    if (!services.user) throw new AppError('UNAUTHORIZED');
+    if (!(await isMemberOf(services.db, input.companyId, services.user.id))) throw new AppError('NOT_FOUND');
+    if (services.user.email.toLowerCase() !== input.email) throw new AppError('VALIDATION', { fieldErrors: { email: 'grant-alerts.error.companyOwnAddress' } });
+  }
+  const pending: PendingSettings = {
+    locale: input.locale,
+    allFunds: fundIds.length === 0,
+    fundIds,
+    companyId: input.companyId,
+    userId: input.companyId === null ? null : services.user!.id,
+  };
   const { token, hash } = newToken();
   await purgeExpiredSignups(services.db);
   await upsertPendingAlert(services.db, { email: input.email, tokenHash: hash, expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS), pending });
@@ -51,10 +64,13 @@ export async function confirmAlert(services: Pick<Services, 'db'>, token: string
     const row = await takeConfirmation(trx, hashToken(token));
     if (!row) throw new AppError('NOT_FOUND', { message: 'grant-alerts.error.invalidLink' });
     const pending = (row.pending ?? null) as Partial<PendingSettings> | null;
+    const companyId = typeof pending?.companyId === 'string' && typeof pending.userId === 'string' ? pending.companyId : null;
     const settings: PendingSettings = {
       locale: isLocale(pending?.locale) ? pending.locale : 'da',
       allFunds: pending?.allFunds ?? true,
       fundIds: Array.isArray(pending?.fundIds) ? pending.fundIds.filter((id): id is string => typeof id === 'string') : [],
+      companyId,
+      userId: companyId === null ? null : (pending!.userId as string),
     };
     // A fund deleted since the sign-up is dropped; if none is left, the subscriber gets every fund.
     const fundIds = settings.allFunds ? [] : await existingFundIds(trx, settings.fundIds);

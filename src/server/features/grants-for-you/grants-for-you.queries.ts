@@ -7,9 +7,9 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/db';
-import type { Outcome, RuleKind } from '../../../shared/domain/grant-rules';
+import { factsFromRow, grantRulesColumns, rulesFromRow, type CompanyFacts, type GrantRules, type GrantRulesRow, type Outcome, type RuleKind } from '../../../shared/domain/grant-rules';
 
-export interface RankedGrantRow {
+export interface RankedGrantRow extends GrantRulesRow {
   id: string;
   slug: string;
   title: string;
@@ -23,15 +23,6 @@ export interface RankedGrantRow {
   fund_name: string;
   fund_translations: unknown;
   fund_country: string | null;
-  countries: string[] | null;
-  company_size: string | null;
-  min_age_years: number | null;
-  max_age_years: number | null;
-  nace_included: string[] | null;
-  nace_excluded: string[] | null;
-  legal_forms: string[] | null;
-  max_turnover_eur: string | null;
-  cofinancing_pct: string | null;
   outcomes: Partial<Record<RuleKind, Outcome>>;
   excluded: boolean;
   unknowns: number;
@@ -125,4 +116,26 @@ export async function rankGrantsForCompany(db: Executor, companyId: string, opti
 export async function companyTurnover(db: Executor, companyId: string): Promise<number | null> {
   const row = await db.selectFrom('companies').select('turnover_eur').where('id', '=', companyId).executeTakeFirst();
   return row?.turnover_eur === null || row?.turnover_eur === undefined ? null : Number(row.turnover_eur);
+}
+
+/** One grant's rules (read; the grants feature owns them), or none set. */
+export async function rulesOfGrant(db: Executor, grantId: string): Promise<GrantRules> {
+  const row = await db
+    .selectFrom('grant_rules')
+    .select(grantRulesColumns)
+    .where('grant_id', '=', grantId)
+    .executeTakeFirst();
+  return rulesFromRow(row);
+}
+
+/** The facts the rules are checked against, of each of the (not deleted) companies, by id. */
+export async function factsOfCompanies(db: Executor, companyIds: readonly string[]): Promise<Map<string, CompanyFacts>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['id', 'country', 'nace', 'employees_min', 'employees_max', 'legal_form_code', 'turnover_eur', 'standing', sql<string | null>`to_char(start_date, 'YYYY-MM-DD')`.as('start_date')])
+    .where('id', 'in', [...companyIds])
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, factsFromRow(row)]));
 }

@@ -4,8 +4,8 @@
  */
 import { pickField } from '../../../shared/i18n/localized-text';
 import type { Locale } from '../../../shared/i18n';
-import { isCountry, type Country } from '../../../shared/domain/org-id';
-import { ruleKinds, type CompanySize, type RuleKind } from '../../../shared/domain/grant-rules';
+import { isCountry } from '../../../shared/domain/org-id';
+import { ruleKinds, rulesFromRow, type RuleKind } from '../../../shared/domain/grant-rules';
 import type { GrantForYou, GrantsForYou } from '../../../shared/schemas/grants-for-you';
 import type { CompanyRow } from '../../trpc/membership.queries';
 import type { Executor } from '../../db/db';
@@ -34,17 +34,7 @@ export async function grantsForCompany(db: Executor, company: CompanyRow & { tur
     currency: row.currency,
     amountMin: num(row.amount_min),
     amountMax: num(row.amount_max),
-    rules: {
-      countries: row.countries ? (row.countries.filter(isCountry) as Country[]) : null,
-      companySize: (row.company_size as CompanySize | null) ?? null,
-      minAgeYears: row.min_age_years,
-      maxAgeYears: row.max_age_years,
-      naceIncluded: row.nace_included ?? [],
-      naceExcluded: row.nace_excluded ?? [],
-      legalForms: row.legal_forms ?? [],
-      maxTurnoverEur: num(row.max_turnover_eur),
-      cofinancingPct: num(row.cofinancing_pct),
-    },
+    rules: rulesFromRow(row),
     reasons: ruleKinds.flatMap((rule: RuleKind) => {
       const outcome = row.outcomes[rule];
       return outcome ? [{ rule, outcome }] : [];

@@ -1,30 +1,10 @@
 /**
- * A grant's rules (decision 0053): read for the admin grant editor and saved from it. The grants
- * feature owns `grant_rules`; "Grants for you" only reads them.
+ * A grant's rules (decision 0053), saved from the admin grant editor. The grants feature owns
+ * `grant_rules`; "Grants for you" reads them (`rulesOfGrant`, which the editor reads them with too).
  */
 import type { Executor } from '../../db/db';
-import { isCountry, type Country } from '../../../shared/domain/org-id';
-import { noRules, type CompanySize, type GrantRules } from '../../../shared/domain/grant-rules';
 import type { z } from 'zod';
 import type { saveGrantRulesInput } from '../../../shared/schemas/grant-rules';
-
-const num = (value: string | null): number | null => (value === null ? null : Number(value));
-
-export async function findGrantRules(db: Executor, grantId: string): Promise<GrantRules> {
-  const row = await db.selectFrom('grant_rules').selectAll().where('grant_id', '=', grantId).executeTakeFirst();
-  if (!row) return noRules;
-  return {
-    countries: row.countries ? (row.countries.filter(isCountry) as Country[]) : null,
-    companySize: (row.company_size as CompanySize | null) ?? null,
-    minAgeYears: row.min_age_years,
-    maxAgeYears: row.max_age_years,
-    naceIncluded: row.nace_included,
-    naceExcluded: row.nace_excluded,
-    legalForms: row.legal_forms,
-    maxTurnoverEur: num(row.max_turnover_eur),
-    cofinancingPct: num(row.cofinancing_pct),
-  };
-}
 
 /** Saves the rules of an existing grant; false when there is no such grant. */
 export async function saveGrantRules(db: Executor, input: z.output<typeof saveGrantRulesInput>): Promise<boolean> {

@@ -10,7 +10,7 @@ import { locales, messagesFor, type Locale, type MessageKey } from '../../../sha
 import type { RouteName } from '../../../shared/route-table';
 import type { Executor } from '../../db/db';
 import { grantListInput } from '../../../shared/schemas/grants';
-import { cachedPublicFund, cachedPublicFunds } from '../../domain/funds.queries';
+import { cachedPublicFund, cachedPublicFunds } from '../funds';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { cachedPublicGrant, cachedPublicGrants, publicSlugs } from './grants.queries';
 

@@ -1,7 +1,7 @@
 /** What search engines read of the public catalogue: `robots.txt` and the sitemap of its pages. */
 import { Hono } from 'hono';
 import { appUrl } from '../../env';
-import type { RouteKit } from '../../http/signed-in';
+import type { RouteKit } from '../../trpc/signed-in';
 import { robotsTxt, sitemapEntries, sitemapXml } from './grants.head';
 
 export function grantsRoutes({ services }: RouteKit): Hono {

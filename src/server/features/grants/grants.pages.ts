@@ -4,7 +4,7 @@
  */
 import type { RouteName } from '../../../shared/route-table';
 import type { Executor } from '../../db/db';
-import { fundSlugExists } from '../../domain/funds.queries';
+import { fundSlugExists } from '../funds';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { publicGrantExists } from './grants.queries';
 

@@ -14,7 +14,7 @@ import { languageName } from '../../../shared/i18n/language-names';
 import { truncateAtWord } from '../../../shared/domain/truncate';
 import type { Executor } from '../../db/db';
 import { cachedCatalog } from '../../catalog/catalog-cache';
-import { findGrantQuestionTexts, type EligibilityQuestion } from '../../domain/grants.queries';
+import { findGrantQuestionTexts, type EligibilityQuestion } from './grant-questions.queries';
 
 const num = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
@@ -83,7 +83,7 @@ export function searchWords(q: string | undefined): string[] {
     .slice(0, 8);
 }
 
-function filtered(db: Executor, input: Pick<ListInput, 'q' | 'fund' | 'status'>) {
+function filtered(db: Executor, input: Pick<ListInput, 'q' | 'fund' | 'status' | 'country'>) {
   let query = db.selectFrom('grants as g').innerJoin('funds as f', 'f.id', 'g.fund_id').where(isPublic);
   for (const word of searchWords(input.q)) {
     // Every language of the title and description, so a visitor finds a grant in the words they read.
@@ -91,6 +91,7 @@ function filtered(db: Executor, input: Pick<ListInput, 'q' | 'fund' | 'status'>)
   }
   if (input.fund) query = query.where('f.slug', '=', input.fund);
   if (input.status) query = query.where('g.status', '=', input.status);
+  if (input.country) query = query.where('f.country', '=', input.country);
   return query;
 }
 

@@ -13,9 +13,11 @@ import {
 } from '../../../shared/schemas/grants';
 import { adminProcedure, publicProcedure, router } from '../../trpc/trpc';
 import { saveGrantRulesInput } from '../../../shared/schemas/grant-rules';
-import { findGrantRules, saveGrantRules } from './grant-rules.queries';
-import { findFundById } from '../../domain/funds.queries';
-import { findGrantQuestions } from '../../domain/grants.queries';
+import { saveGrantRules } from './grant-rules.queries';
+import { grantFitFor, rulesOfGrant, type CompanyFit } from '../grants-for-you';
+import type { GrantRules } from '../../../shared/domain/grant-rules';
+import { findFundById } from '../funds';
+import { findGrantQuestions } from './grant-questions.queries';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import {
@@ -64,15 +66,21 @@ export const grantsRouter = router({
     const grant = await cachedPublicGrant(ctx.db, input.slug, ctx.locale);
     if (!grant) throw new AppError('NOT_FOUND');
     const questions = await cachedCatalog(ctx.db, `grants:questions:${ctx.locale}:${grant.id}`, () => findGrantQuestions(ctx.db, grant.id, ctx.locale));
-    let companies: Awaited<ReturnType<typeof companiesForRequirementsTest>> = [];
+    let companies: Array<Awaited<ReturnType<typeof companiesForRequirementsTest>>[number] & { fit: CompanyFit | null }> = [];
+    let rules: GrantRules | null = null;
     if (ctx.user) {
       ctx.resHeaders?.set('Cache-Control', 'no-store');
-      companies = await companiesForRequirementsTest(ctx.db, ctx.user.id);
+      const rows = await companiesForRequirementsTest(ctx.db, ctx.user.id);
+      // The grant's rules against each company's facts: the same rules and words as "Grants for you".
+      const fit = rows.length > 0 ? await grantFitFor(ctx.db, grant.id, rows.map((row) => row.id)) : null;
+      rules = fit?.rules ?? null;
+      companies = rows.map((row) => ({ ...row, fit: fit?.companies.get(row.id) ?? null }));
     }
     return {
       grant: { id: grant.id, slug: grant.slug, title: grant.title, status: grant.status, fund: grant.fund },
       questions,
       companies,
+      rules,
     };
   }),
 
@@ -88,10 +96,10 @@ export const grantsRouter = router({
       return grant;
     }),
     /** The grant's rules, checked against each company's facts in "Grants for you" (decision 0053). */
-    rules: adminProcedure.input(grantIdInput).query(({ ctx, input }) => findGrantRules(ctx.db, input.id)),
+    rules: adminProcedure.input(grantIdInput).query(({ ctx, input }) => rulesOfGrant(ctx.db, input.id)),
     saveRules: adminProcedure.input(saveGrantRulesInput).mutation(async ({ ctx, input }) => {
       if (!(await saveGrantRules(ctx.db, input))) throw new AppError('NOT_FOUND');
-      return findGrantRules(ctx.db, input.grantId);
+      return rulesOfGrant(ctx.db, input.grantId);
     }),
     create: adminProcedure.input(createGrantInput).mutation(({ ctx, input }) => createGrant(ctx.db, input)),
     update: adminProcedure.input(updateGrantInput).mutation(({ ctx, input }) => updateGrant(ctx.db, input)),

@@ -5,13 +5,14 @@
  */
 import type { z } from 'zod';
 import { nextFreeSlug } from '../../../shared/domain/slug';
+import { copyCriteria } from '../assessment';
 import { AppError } from '../../../shared/errors';
 import type { addSectionInput, createGrantInput, reorderSectionsInput, updateGrantInput, updateSectionInput } from '../../../shared/schemas/grants';
 import { chooseSlug, slugsLike, slugTaken } from '../../catalog/catalog-slugs';
 import type { Executor } from '../../db/db';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-errors';
 import type { Services } from '../../services';
-import { findFundById } from '../../domain/funds.queries';
+import { findFundById } from '../funds';
 import { resumeGrantAlerts, sendGrantAlerts } from '../../mail/grant-alerts';
 import { localizedColumns } from '../../../shared/i18n/localized-text';
 import {
@@ -89,12 +90,16 @@ export async function updateGrant(db: Executor, input: z.output<typeof updateGra
   return { id: input.id, slug, version };
 }
 
-/** A new round of the same grant: a draft copy with its questions and sections, under a free slug. */
+/** A new round of the same grant: a draft copy with its questions, sections and assessment criteria, under a free slug. */
 export async function duplicateGrant(db: Executor, id: string): Promise<{ id: string; slug: string }> {
   const source = await findGrantRow(db, id);
   if (!source) throw new AppError('NOT_FOUND');
   const slug = nextFreeSlug(source.slug, await slugsLike(db, 'grants', source.slug));
-  const copyId = await db.transaction().execute((trx) => insertDraftCopy(trx, source, slug));
+  const copyId = await db.transaction().execute(async (trx) => {
+    const copy = await insertDraftCopy(trx, source, slug);
+    await copyCriteria(trx, source.id, copy);
+    return copy;
+  });
   return { id: copyId, slug };
 }
 

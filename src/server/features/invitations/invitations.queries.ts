@@ -122,6 +122,8 @@ export interface InvitationDetails {
   companyName: string;
   /** The registry's name for the company, shown beside the name its users gave it. */
   registryName: string | null;
+  /** The company's country: its registry is named beside the registry's name. */
+  companyCountry: string;
   email: string;
   role: CompanyRole;
   expiresAt: Date;
@@ -143,6 +145,7 @@ function detailsQuery(db: Executor) {
       'invitations.company_id as companyId',
       'companies.name as companyName',
       'companies.registry_name as registryName',
+      'companies.country as companyCountry',
       'invitations.email',
       'invitations.role',
       'invitations.expires_at as expiresAt',

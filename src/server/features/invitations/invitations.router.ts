@@ -1,3 +1,4 @@
+import { isCountry } from '../../../shared/domain/org-id';
 import { companyInvitationInput, invitationIdInput, inviteInput, tokenInput } from '../../../shared/schemas/invitations';
 import { AppError } from '../../../shared/errors';
 import { mayManageRole } from '../../../shared/domain/company-roles';
@@ -63,6 +64,7 @@ export const invitationsRouter = router({
       invitation: {
         companyName: invitation.companyName,
         registryName: invitation.registryName,
+        companyCountry: isCountry(invitation.companyCountry) ? invitation.companyCountry : null,
         inviterName: invitation.inviterName,
         role: invitation.role,
         email: invitation.email,
@@ -97,7 +99,15 @@ export const invitationsRouter = router({
   mine: userProcedure.query(async ({ ctx }) => {
     if (!ctx.user.emailVerified) return [];
     const rows = await listInvitationsForEmail(ctx.db, ctx.user.email, new Date());
-    return rows.map(({ id, companyName, registryName, inviterName, role, expiresAt }) => ({ id, companyName, registryName, inviterName, role, expiresAt }));
+    return rows.map(({ id, companyName, registryName, companyCountry, inviterName, role, expiresAt }) => ({
+      id,
+      companyName,
+      registryName,
+      companyCountry: isCountry(companyCountry) ? companyCountry : null,
+      inviterName,
+      role,
+      expiresAt,
+    }));
   }),
 
   acceptMine: userProcedure.meta({ access: { invitee: 'NOT_FOUND' } }).input(invitationIdInput).mutation(({ ctx, input }) =>

@@ -14,7 +14,7 @@ import type { Services } from '../../services';
 import { assertVerified, markEmailVerified } from '../../auth/verified-email';
 import { queueEmail } from '../../mail/email.service';
 import { notifyInvitation, settleInvitationItems } from '../../notify/notifications.service';
-import { addMembership, isMemberByEmail } from '../../domain/memberships.queries';
+import { addMembership, isMemberByEmail } from '../companies';
 import { deleteInvitation, lockPendingInvitationRole, markInvitationAccepted, markInvitationDeclined, replaceInvitation, type InvitationDetails } from './invitations.queries';
 
 export const INVITATION_TTL_MS = 14 * 24 * 3600 * 1000;

@@ -4,7 +4,7 @@ import { watchPresenceInput } from '../../../shared/schemas/presence';
 import { applicationProcedure } from '../../trpc/application-procedure';
 import { openLiveStream } from '../../live/live-stream';
 import { router } from '../../trpc/trpc';
-import { findSectionOfApplication } from '../../domain/applications.queries';
+import { findSectionOfApplication } from '../applications';
 import { watchPresence } from './presence.service';
 
 export const presenceRouter = router({

@@ -1,13 +1,12 @@
 import { approveInput, copyApplicationInput, publishInput, rejectInput, reviewCommentInput, sendToReviewInput } from '../../../shared/schemas/reviews';
 import { sectionInput } from '../../../shared/schemas/applications';
 import { AppError } from '../../../shared/errors';
-import { announceStatus } from '../../live/application-events';
 import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
-import { findApplicationOverview } from '../../domain/applications.queries';
+import { findApplicationOverview } from '../applications';
 import { notify, notifyReviewResult } from '../../notify/notifications.service';
-import { findDocumentFacts, listSectionsInFull } from '../../domain/reviews.queries';
-import type { ReviewActor } from '../../domain/review-transitions';
+import { findDocumentFacts, listSectionsInFull } from './review-documents.queries';
+import type { ReviewActor } from './review-transitions';
 import { findSectionReview, listHistory, listReviewCandidates, listSectionsAwaitingReviewBy } from './reviews.queries';
 import { assertMaySpeakForCompany } from '../../auth/verified-email';
 import { approveSection, commentOnSection, copyToDraft, publishApplication, rejectSection, sendLockReceipts, sendToReview } from './reviews.service';
@@ -40,8 +39,7 @@ export const reviewsRouter = router({
   sendToReview: applicationProcedureFor('applications.edit')
     .input(sendToReviewInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await sendToReview(ctx.db, actorOf(ctx), input);
-      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
+      const moved = await sendToReview(ctx, actorOf(ctx), input);
       await notify(ctx, { kind: 'review_request', applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id, recipientIds: input.reviewerIds });
       return moved;
     }),
@@ -49,8 +47,7 @@ export const reviewsRouter = router({
   approve: applicationProcedureFor('review')
     .input(approveInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await approveSection(ctx.db, actorOf(ctx), input.sectionId, input.version);
-      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
+      const moved = await approveSection(ctx, actorOf(ctx), input.sectionId, input.version);
       await notifyReviewResult(ctx, { approved: true, applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id });
       return moved;
     }),
@@ -58,8 +55,7 @@ export const reviewsRouter = router({
   reject: applicationProcedureFor('review')
     .input(rejectInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await rejectSection(ctx.db, actorOf(ctx), input.sectionId, input.reason);
-      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
+      const moved = await rejectSection(ctx, actorOf(ctx), input.sectionId, input.reason);
       await notifyReviewResult(ctx, { approved: false, applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id, reason: input.reason });
       return moved;
     }),
@@ -67,9 +63,7 @@ export const reviewsRouter = router({
   comment: applicationProcedureFor('review')
     .input(reviewCommentInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await commentOnSection(ctx.db, actorOf(ctx), input.sectionId, input.text);
-      await announceStatus(ctx.bus, ctx.application.id, { sectionId: moved.id, status: moved.status });
-      return moved;
+      return commentOnSection(ctx, actorOf(ctx), input.sectionId, input.text);
     }),
 
   /** The dashboard's "waiting for you": sections the user was asked to review that are still in review. */
@@ -99,8 +93,7 @@ export const reviewsRouter = router({
       if (ctx.application.published) throw new AppError('CONFLICT', { message: 'reviews.refused.published' });
       // Locking e-mails every member a receipt in the company's name.
       assertMaySpeakForCompany(ctx.user);
-      const published = await publishApplication(ctx.db, actorOf(ctx), ctx.locale);
-      await announceStatus(ctx.bus, ctx.application.id, { published: true });
+      const published = await publishApplication(ctx, actorOf(ctx), ctx.locale);
       await sendLockReceipts(ctx, ctx.application.id);
       return published;
     }),

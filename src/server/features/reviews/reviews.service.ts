@@ -18,9 +18,9 @@ import { appUrl } from '../../env';
 import { log } from '../../platform/log';
 import type { Services } from '../../services';
 import { queueEmail } from '../../mail/email.service';
-import { recordEvent } from '../../domain/applications.queries';
-import { listSectionsInFull } from '../../domain/reviews.queries';
-import { moveSection, type ReviewActor } from '../../domain/review-transitions';
+import { changeApplication, copyApplication, markPublished, recordEvent } from '../applications';
+import { listSectionsInFull } from './review-documents.queries';
+import { moveSection, type ApplicationWriter, type ReviewActor } from './review-transitions';
 import {
   countReviewersAmong,
   listLockReceiptRecipients,
@@ -28,11 +28,10 @@ import {
   lockSectionStatuses,
   replaceSectionReviewers,
 } from './reviews.queries';
-import { copyApplication, markPublished } from '../../domain/applications.queries';
 
-export async function sendToReview(db: Executor, actor: ReviewActor, input: z.output<typeof sendToReviewInput>) {
+export async function sendToReview(services: ApplicationWriter, actor: ReviewActor, input: z.output<typeof sendToReviewInput>) {
   const reviewerIds = [...new Set(input.reviewerIds)];
-  return moveSection(db, actor, input.sectionId, 'sendToReview', {
+  return moveSection(services, actor, input.sectionId, 'sendToReview', {
     before: async (trx) => {
       // Only members who may review can be named; anyone else is refused without saying who exists.
       if ((await countReviewersAmong(trx, actor.application.companyId, reviewerIds)) !== reviewerIds.length) {
@@ -46,21 +45,21 @@ export async function sendToReview(db: Executor, actor: ReviewActor, input: z.ou
 }
 
 /** Approves the section as it was at `version`, the version the reviewer read. */
-export function approveSection(db: Executor, actor: ReviewActor, sectionId: string, version: number) {
-  return moveSection(db, actor, sectionId, 'approve', { version });
+export function approveSection(services: ApplicationWriter, actor: ReviewActor, sectionId: string, version: number) {
+  return moveSection(services, actor, sectionId, 'approve', { version });
 }
 
-export function rejectSection(db: Executor, actor: ReviewActor, sectionId: string, reason: string) {
-  return moveSection(db, actor, sectionId, 'reject', { reason });
+export function rejectSection(services: ApplicationWriter, actor: ReviewActor, sectionId: string, reason: string) {
+  return moveSection(services, actor, sectionId, 'reject', { reason });
 }
 
-export function commentOnSection(db: Executor, actor: ReviewActor, sectionId: string, text: string) {
-  return moveSection(db, actor, sectionId, 'comment', { reason: text });
+export function commentOnSection(services: ApplicationWriter, actor: ReviewActor, sectionId: string, text: string) {
+  return moveSection(services, actor, sectionId, 'comment', { reason: text });
 }
 
 /** Owners and admins publish an application once every section is done; it is read-only from then on. */
-export async function publishApplication(db: Executor, actor: ReviewActor, locale: Locale = 'da') {
-  return db.transaction().execute(async (trx) => {
+export async function publishApplication(services: ApplicationWriter, actor: ReviewActor, locale: Locale = 'da') {
+  return changeApplication(services, actor.application.id, async (trx) => {
     // The application row first, as reopening does, so the two never interleave.
     await lockApplication(trx, actor.application.id);
     const sections = await lockSectionStatuses(trx, actor.application.id);

@@ -2,7 +2,7 @@ import { listVersionsInput, restoreVersionInput, versionInput } from '../../../s
 import { AppError } from '../../../shared/errors';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { router } from '../../trpc/trpc';
-import { findVersion, listVersions } from '../../domain/versions.queries';
+import { findVersion, listVersions } from '../applications';
 import { restoreVersion } from './versions.service';
 
 /** A section's versions: every member reads them; an editor restores one (docs/decisions/0036). */

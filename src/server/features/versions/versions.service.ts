@@ -11,9 +11,7 @@ import { isStructuredKind } from '../../../shared/schemas/section-data';
 import type { restoreVersionInput } from '../../../shared/schemas/versions';
 import type { SessionUser } from '../../auth/session';
 import type { Services } from '../../services';
-import { findSection } from '../../domain/applications.queries';
-import { saveSectionAndAnnounce } from '../../domain/section-save';
-import { findVersion } from '../../domain/versions.queries';
+import { findSection, saveSectionAndAnnounce, findVersion } from '../applications';
 
 const emptyData = { budget: emptyBudget, activity_plan: emptyActivityPlan, deliverables: emptyDeliverables } as const;
 

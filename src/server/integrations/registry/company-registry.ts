@@ -27,7 +27,15 @@ export interface RegistryResult {
 export interface CompanyRegistry {
   readonly name: 'cvrapi' | 'fixture' | 'brreg' | 'prh' | 'registries';
   /** `country`: whose registry the number belongs to; Denmark when not given. */
-  lookup(orgId: string, country?: Country): Promise<RegistryResult>;
+  lookup(orgId: string, country?: Country, options?: LookupOptions): Promise<RegistryResult>;
+}
+
+export interface LookupOptions {
+  /**
+   * Told before the call waits for its turn under a registry's shared limit (PRH), with how long,
+   * and again (0) when the turn has come; the lookup's state says so meanwhile.
+   */
+  onWait?: (waitMs: number) => Promise<void>;
 }
 
 export class RegistryNotFoundError extends UnrecoverableError {

@@ -1,22 +1,26 @@
 /**
  * Finland: PRH's YTJ open data, `GET <PRH_URL>/opendata-ytj-api/v3/companies?businessId=<id>`.
  * Open, free, no key; the data is under CC BY 4.0 (the source is named where the facts are shown).
- * The service allows about 300 calls a minute shared by all its users: this client keeps to one
- * call a second per process and says in the log when it waits for its turn.
+ * The service allows about 300 calls a minute shared by all its users: our calls together keep to
+ * one a second, a pace shared by every worker process through Redis (`shared-pace.ts`); a call
+ * that waits for its turn says so in the log and in the lookup's state the user sees.
  */
 import type { Logger } from 'pino';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
-import { RegistryMalformedError, RegistryNotFoundError, fetchRegistryJson, naceOf, parseRegistryDate, text, type CompanyRegistry } from './company-registry';
+import { RegistryMalformedError, RegistryNotFoundError, fetchRegistryJson, naceOf, parseRegistryDate, text, type CompanyRegistry, type LookupOptions } from './company-registry';
+import { createLocalPace, type Pace } from './shared-pace';
 import type { PrhCompany } from './sample-companies';
 
-/** Our share of PRH's shared 300 calls a minute: 60, one a second. */
+/** Our share of PRH's shared 300 calls a minute: 60, one a second, for all our worker processes together. */
 export const PRH_CALL_INTERVAL_MS = 1000;
 
 export interface PrhOptions {
   url: string;
   userAgent: string;
   timeoutMs?: number;
-  /** Between two calls of this process; `PRH_CALL_INTERVAL_MS` unless a test sets it. */
+  /** The pace shared by every worker process (`createRedisPace`); without it, this process's own. */
+  pace?: Pace;
+  /** Between two calls, for a pace of this process alone; `PRH_CALL_INTERVAL_MS` unless a test sets it. */
   intervalMs?: number;
   log?: Pick<Logger, 'info'>;
 }
@@ -70,22 +74,20 @@ export function profileFromPrh(orgId: string, body: unknown): RegistryProfile {
   };
 }
 
-export function createPrhRegistry({ url, userAgent, timeoutMs = 5000, intervalMs = PRH_CALL_INTERVAL_MS, log }: PrhOptions): CompanyRegistry {
-  let nextCallAt = 0;
-  /** Takes the next free slot (calls queue one behind the other) and waits for it. */
-  async function turn(orgId: string): Promise<void> {
-    const now = Date.now();
-    const at = Math.max(now, nextCallAt);
-    nextCallAt = at + intervalMs;
-    if (at > now) {
-      log?.info({ orgId, waitMs: at - now }, 'PRH lookup waits for its turn: we keep well under the 300 calls a minute PRH shares among all its users');
-      await new Promise((resolve) => setTimeout(resolve, at - now));
-    }
+export function createPrhRegistry({ url, userAgent, timeoutMs = 5000, intervalMs = PRH_CALL_INTERVAL_MS, pace = createLocalPace(intervalMs), log }: PrhOptions): CompanyRegistry {
+  /** Takes the next free slot (calls queue one behind the other, across processes) and waits for it. */
+  async function turn(orgId: string, options: LookupOptions | undefined): Promise<void> {
+    const waitMs = await pace.take();
+    if (waitMs <= 0) return;
+    log?.info({ orgId, waitMs }, 'PRH lookup waits for its turn: we keep well under the 300 calls a minute PRH shares among all its users');
+    await options?.onWait?.(waitMs);
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    await options?.onWait?.(0);
   }
   return {
     name: 'prh',
-    async lookup(orgId) {
-      await turn(orgId);
+    async lookup(orgId, _country, options) {
+      await turn(orgId, options);
       const target = new URL('opendata-ytj-api/v3/companies', url.endsWith('/') ? url : `${url}/`);
       target.searchParams.set('businessId', orgId);
       const answer = await fetchRegistryJson(target, { userAgent, timeoutMs });

@@ -4,27 +4,32 @@ import type { Country } from '../../../shared/domain/org-id';
 import { createBrregRegistry } from './brreg-registry';
 import { createCvrApiRegistry } from './cvrapi-registry';
 import { createFixtureRegistry } from './fixture-registry';
-import { createPrhRegistry } from './prh-registry';
+import { createPrhRegistry, PRH_CALL_INTERVAL_MS } from './prh-registry';
+import { createRedisPace } from './shared-pace';
+import type { Redis } from 'ioredis';
 import { registryUserAgent, type CompanyRegistry } from './company-registry';
 
 /** One client asking each number's country's registry. */
 export function byCountry(registries: Record<Country, CompanyRegistry>): CompanyRegistry {
   return {
     name: 'registries',
-    lookup: (orgId, country = 'DK') => registries[country].lookup(orgId, country),
+    lookup: (orgId, country = 'DK', options) => registries[country].lookup(orgId, country, options),
   };
 }
 
 /**
  * The registry the `registry` job asks: cvrapi.dk (or `REGISTRY_URL`) for Denmark, Brønnøysund
  * (`BRREG_URL`) for Norway and PRH (`PRH_URL`) for Finland; the samples of all three with `REGISTRY=fixture`.
+ * With `redis`, PRH's calls keep one pace across every worker process.
  */
-export function createRegistry(config: Env, log?: Pick<Logger, 'info'>): CompanyRegistry {
+export function createRegistry(config: Env, log?: Pick<Logger, 'info'>, redis?: Redis): CompanyRegistry {
   if (config.REGISTRY === 'fixture') return createFixtureRegistry();
   const userAgent = registryUserAgent(config);
+  // PRH's limit is shared by all its users: every worker process keeps one pace, in Redis.
+  const pace = redis ? createRedisPace(redis, `${config.REDIS_PREFIX}:registry:prh:pace`, PRH_CALL_INTERVAL_MS) : undefined;
   return byCountry({
     DK: createCvrApiRegistry({ url: config.REGISTRY_URL, userAgent }),
     NO: createBrregRegistry({ url: config.BRREG_URL, userAgent }),
-    FI: createPrhRegistry({ url: config.PRH_URL, userAgent, log }),
+    FI: createPrhRegistry({ url: config.PRH_URL, userAgent, log, pace }),
   });
 }

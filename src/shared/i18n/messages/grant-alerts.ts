@@ -1,6 +1,12 @@
 /** Grant alerts: the sign-up, the confirmation and unsubscribe links, and the e-mails. */
 const da = {
   'grant-alerts.signup.title': 'Få besked om nye puljer',
+  'grant-alerts.signup.onlyFitting': 'Kun tilskud, min virksomhed passer til',
+  'grant-alerts.signup.onlyFittingOne': 'Kun tilskud, {company} passer til',
+  'grant-alerts.signup.onlyFittingHint': 'Tilskud, hvis regler udelukker virksomheden efter dens oplysninger, sendes ikke, og hver e-mail siger, hvorfor tilskuddet passer. Sendes til din egen adresse.',
+  'grant-alerts.signup.company': 'Virksomhed',
+  'grant-alerts.error.companyOwnAddress': 'Besked om tilskud, virksomheden passer til, sendes kun til din egen adresse.',
+  'grant-alerts.email.whyItFits': 'Derfor passer tilskuddet til {company}:',
   'grant-alerts.signup.intro': 'Vi sender dig én e-mail, hver gang en ny pulje bliver offentliggjort. Du kan framelde dig med ét klik.',
   'grant-alerts.signup.email': 'Din e-mailadresse',
   'grant-alerts.signup.language': 'Sprog i e-mails',
@@ -33,6 +39,12 @@ type Keys = keyof typeof da;
 
 const en: Record<Keys, string> = {
   'grant-alerts.signup.title': 'Hear about new grants',
+  'grant-alerts.signup.onlyFitting': 'Only grants my company fits',
+  'grant-alerts.signup.onlyFittingOne': 'Only grants {company} fits',
+  'grant-alerts.signup.onlyFittingHint': "Grants whose rules exclude the company by its facts are not sent, and each e-mail says why the grant fits. Sent to your own address.",
+  'grant-alerts.signup.company': 'Company',
+  'grant-alerts.error.companyOwnAddress': 'Alerts for the grants the company fits go only to your own address.',
+  'grant-alerts.email.whyItFits': 'Why the grant fits {company}:',
   'grant-alerts.signup.intro': 'We send you one e-mail whenever a new grant is published. You can unsubscribe with one click.',
   'grant-alerts.signup.email': 'Your e-mail address',
   'grant-alerts.signup.language': 'Language of the e-mails',
@@ -63,6 +75,12 @@ const en: Record<Keys, string> = {
 
 const nb: Record<Keys, string> = {
   'grant-alerts.signup.title': 'Få beskjed om nye tilskudd',
+  'grant-alerts.signup.onlyFitting': 'Bare tilskudd bedriften min passer til',
+  'grant-alerts.signup.onlyFittingOne': 'Bare tilskudd {company} passer til',
+  'grant-alerts.signup.onlyFittingHint': 'Tilskudd der reglene utelukker bedriften etter opplysningene dens, sendes ikke, og hver e-post sier hvorfor tilskuddet passer. Sendes til din egen adresse.',
+  'grant-alerts.signup.company': 'Bedrift',
+  'grant-alerts.error.companyOwnAddress': 'Varsel om tilskudd bedriften passer til, sendes bare til din egen adresse.',
+  'grant-alerts.email.whyItFits': 'Derfor passer tilskuddet til {company}:',
   'grant-alerts.signup.intro': 'Vi sender deg én e-post hver gang et nytt tilskudd blir publisert. Du kan melde deg av med ett klikk.',
   'grant-alerts.signup.email': 'E-postadressen din',
   'grant-alerts.signup.language': 'Språk i e-postene',

@@ -4,6 +4,11 @@
  * screens only: not in the public pages' catalog.
  */
 const da = {
+  'grantsForYou.check.heading': 'Sådan passer {company} til tilskuddets regler',
+  'grantsForYou.check.fits': 'Efter virksomhedens oplysninger opfylder {company} alle tilskuddets regler.',
+  'grantsForYou.check.unknown': 'Ingen regel udelukker {company}, men en eller flere kan ikke afgøres ud fra virksomhedens oplysninger.',
+  'grantsForYou.check.excluded': 'Efter virksomhedens oplysninger opfylder {company} ikke alle tilskuddets regler. Reglen, der udelukker, er markeret med ✗.',
+  'grantsForYou.check.noRules': 'Tilskuddet har ingen regler, som virksomhedens oplysninger kan afgøre.',
   'grantsForYou.heading': 'Tilskud til jer',
   'grantsForYou.headingFor': 'Tilskud til {company}',
   'grantsForYou.intro': 'Åbne tilskud ordnet efter, hvor godt {company} passer til reglerne. Hver begrundelse nævner den oplysning, den bygger på.',
@@ -60,6 +65,11 @@ const da = {
 type Keys = keyof typeof da;
 
 const en: Record<Keys, string> = {
+  'grantsForYou.check.heading': "How {company} fits the grant's rules",
+  'grantsForYou.check.fits': "By the company's facts, {company} meets every rule of the grant.",
+  'grantsForYou.check.unknown': "No rule excludes {company}, but one or more cannot be settled from the company's facts.",
+  'grantsForYou.check.excluded': "By the company's facts, {company} does not meet every rule of the grant. The rule that excludes it is marked ✗.",
+  'grantsForYou.check.noRules': "The grant has no rules the company's facts can settle.",
   'grantsForYou.heading': 'Grants for you',
   'grantsForYou.headingFor': 'Grants for {company}',
   'grantsForYou.intro': 'Open grants ranked by how well {company} fits their rules. Each reason names the fact it rests on.',
@@ -114,6 +124,11 @@ const en: Record<Keys, string> = {
 };
 
 const nb: Record<Keys, string> = {
+  'grantsForYou.check.heading': 'Slik passer {company} til tilskuddets regler',
+  'grantsForYou.check.fits': 'Etter bedriftens opplysninger oppfyller {company} alle reglene for tilskuddet.',
+  'grantsForYou.check.unknown': 'Ingen regel utelukker {company}, men én eller flere kan ikke avgjøres ut fra bedriftens opplysninger.',
+  'grantsForYou.check.excluded': 'Etter bedriftens opplysninger oppfyller ikke {company} alle reglene for tilskuddet. Regelen som utelukker, er merket med ✗.',
+  'grantsForYou.check.noRules': 'Tilskuddet har ingen regler som bedriftens opplysninger kan avgjøre.',
   'grantsForYou.heading': 'Tilskudd for dere',
   'grantsForYou.headingFor': 'Tilskudd for {company}',
   'grantsForYou.intro': 'Åpne tilskudd sortert etter hvor godt {company} passer reglene. Hver begrunnelse nevner opplysningen den bygger på.',

@@ -1,0 +1,165 @@
+/**
+ * Saving a section, for every feature that writes one (the editor, drafts, versions restored):
+ * the answers and rows checked, the text changed through its co-editing document, the status
+ * following the save and the state recorded as a version; then the change told to the section's
+ * open editors and its status to the application's open pages.
+ */
+import type { z } from 'zod';
+import { toBase64 } from 'lib0/buffer';
+import { isEditable, missingForDone, statusAfterSave, type Answers, type SectionStatus } from '../../../shared/domain/application-sections';
+import { AppError, type FieldErrors } from '../../../shared/errors';
+import type { saveSectionInput } from '../../../shared/schemas/applications';
+import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/section-data';
+import { isMessageKey } from '../../../shared/i18n';
+import { isIsoDate } from '../../../shared/i18n/date-input';
+import type { Executor } from '../../db/db';
+import type { SessionUser } from '../../auth/session';
+import { announceStatus } from '../../live/application-events';
+import type { Services } from '../../services';
+import type { TextMessage } from '../../live/text-channel';
+import { changeTextTo, dropDocument, keepCommitted, type KeptDocument } from './text-store';
+import { recordSectionVersion } from './versions.queries';
+import { findSection, updateSectionVersioned, type SectionRow } from './applications.queries';
+
+/** The client id of changes made on the server (no editor has it: editors' ids are not negative). */
+export const SERVER_CLIENT_ID = -1;
+
+/** Tells the section's other editors of a stored change. */
+export function announceText(services: Pick<Services, 'textChannel'>, user: Pick<SessionUser, 'id' | 'firstname' | 'lastname'>, change: Omit<TextMessage, 'by'>): Promise<boolean> {
+  return services.textChannel.publish({ ...change, by: { id: user.id, name: `${user.firstname} ${user.lastname}`.trim() } });
+}
+
+/**
+ * The answers as the section's inputs define them: a value of the wrong type is refused; values
+ * of inputs the grant no longer has are dropped, and so are ticks of removed requirements (an
+ * admin may change the grant while someone writes).
+ */
+function checkedAnswers(section: SectionRow, answers: Answers, fulfilled: readonly string[]): { answers: Answers; fulfilled: string[] } {
+  const errors: FieldErrors = {};
+  const kept: Answers = {};
+  for (const input of section.inputs) {
+    const value = answers[input.id];
+    if (value === undefined || value === null) continue;
+    const fits =
+      input.type === 'number'
+        ? typeof value === 'number'
+        : input.type === 'list'
+          ? Array.isArray(value)
+          : input.type === 'date'
+            ? typeof value === 'string' && (value === '' || isIsoDate(value))
+            : typeof value === 'string';
+    if (fits) kept[input.id] = value;
+    else errors[`answers.${input.id}`] = 'validation.invalid';
+  }
+  if (Object.keys(errors).length) throw new AppError('VALIDATION', { fieldErrors: errors });
+  const requirementIds = new Set(section.requirements.map((requirement) => requirement.id));
+  return { answers: kept, fulfilled: [...new Set(fulfilled)].filter((id) => requirementIds.has(id)) };
+}
+
+/**
+ * The structured content checked against the schema of the section's kind; undefined keeps what
+ * is stored. Only shapes are refused here (a negative amount, a wrong type): a draft may break the
+ * budget's rules while it is written, and those rules decide `done` (missingForDone).
+ */
+function checkedData(section: SectionRow, data: unknown): unknown {
+  if (data === undefined || data === null) return undefined;
+  if (!isStructuredKind(section.kind)) throw new AppError('VALIDATION', { fieldErrors: { data: 'validation.invalid' } });
+  const parsed = sectionDataSchemas[section.kind].safeParse(data);
+  if (parsed.success) return parsed.data;
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    errors[['data', ...issue.path.map(String)].join('.')] ??= isMessageKey(issue.message) ? issue.message : 'validation.invalid';
+  }
+  throw new AppError('VALIDATION', { fieldErrors: errors });
+}
+
+/**
+ * Saves the writer's answers, ticks and rows, and the text when given, if nobody saved since the
+ * version the save names (CONFLICT otherwise, and nothing is written): with the text, the
+ * section's `version`; without it (the editor, whose text is co-edited live), `fieldsVersion`. A
+ * changed text goes through the section's co-editing document: `textUpdate` is the change, for
+ * the caller to pass on to open editors once the save is committed (`announceText`). The status
+ * follows the save (`statusAfterSave`), and the state is recorded as a version (decision 0036;
+ * `restoredFrom`: the version a restore brings back; `appliedSuggestion`: the suggestion of a check
+ * the save applies, decision 0052).
+ */
+export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string, options: { restoredFrom?: string; appliedSuggestion?: string } = {}) {
+  // The text's document as the save left it, kept in memory once the save has committed.
+  let changed: KeptDocument | null = null;
+  const run = async (trx: Executor) => {
+    // The row is locked either way; its co-editing document (which can be large) is read only when the text is saved too.
+    const section = await findSection(trx, input.applicationId, input.sectionId, 'da', { lock: true });
+    if (!section) throw new AppError('NOT_FOUND');
+    if (section.applicationPublished) throw new AppError('CONFLICT', { message: 'applications.published' });
+    if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
+    const expected = input.content === undefined ? { fieldsVersion: input.fieldsVersion ?? 0 } : { version: input.version ?? 0 };
+    if ('version' in expected ? section.version !== expected.version : section.fieldsVersion !== expected.fieldsVersion) throw new AppError('CONFLICT');
+    const data = checkedData(section, input.data);
+    const fields = { ...checkedAnswers(section, input.answers, input.fulfilled), data };
+    const content = input.content ?? section.content;
+    const text = input.content === undefined || content === section.content ? null : await changeTextTo(trx, section.id, Number(section.textSeq), content);
+    changed = text?.kept ?? null;
+    const status = statusAfterSave(section.status, missingForDone(section, { content, ...fields, data: data === undefined ? section.data : data, drafts: section.drafts }).length === 0);
+    const saved = await updateSectionVersioned(
+      trx,
+      { id: section.id, applicationId: input.applicationId, status: section.status },
+      expected,
+      { ...(text ? { content, textSeq: text.seq, textDoc: text.textDoc } : {}), fields, status, userId },
+    );
+    if (!saved) throw new AppError('CONFLICT');
+    const state = { content, answers: fields.answers, fulfilled: fields.fulfilled, data: data === undefined ? section.data : data };
+    await recordSectionVersion(trx, { sectionId: section.id, authorId: userId, ...state }, { ...options, sectionVersion: saved.version });
+    return {
+      id: section.id,
+      version: saved.version,
+      fieldsVersion: saved.fieldsVersion,
+      status: saved.status as SectionStatus,
+      updatedAt: saved.updatedAt,
+      textUpdate: text ? toBase64(text.update) : null,
+      statusChanged: saved.status !== section.status,
+    };
+  };
+  // Inside a caller's transaction its commit is not known here: the next change reads the document again.
+  if (db.isTransaction) return run(db);
+  const saved = await db.transaction().execute(run).catch((error: unknown) => {
+    // (Assigned inside the transaction's callback, which TypeScript does not follow.)
+    const taken = changed as KeptDocument | null;
+    if (taken) dropDocument(taken.sectionId, taken);
+    throw error;
+  });
+  const kept = changed as KeptDocument | null;
+  if (kept) keepCommitted(db, saved.id, kept);
+  return saved;
+}
+
+/**
+ * A save by a signed-in user (`saveSection`), its change of the text passed on to the section's
+ * open editors and a change of its status to every open page of the application.
+ */
+export async function saveSectionAndAnnounce(
+  services: Pick<Services, 'db' | 'textChannel' | 'bus'>,
+  user: SessionUser,
+  input: z.output<typeof saveSectionInput>,
+  options: { restoredFrom?: string } = {},
+) {
+  const { textUpdate: _told, ...saved } = await saveAndAnnounce(services, user, input, options);
+  return saved;
+}
+
+/**
+ * `saveSectionAndAnnounce` answering the change of the text too (`textUpdate`), for a caller
+ * whose window applies it itself: `clientId`, that window's editor, is named as the change's
+ * sender, so its stream does not bring the change back to it.
+ */
+export async function saveAndAnnounce(
+  services: Pick<Services, 'db' | 'textChannel' | 'bus'>,
+  user: SessionUser,
+  input: z.output<typeof saveSectionInput>,
+  options: { restoredFrom?: string; appliedSuggestion?: string; clientId?: number } = {},
+) {
+  const { clientId = SERVER_CLIENT_ID, ...saveOptions } = options;
+  const { statusChanged, ...saved } = await saveSection(services.db, input, user.id, saveOptions);
+  if (saved.textUpdate) await announceText(services, user, { sectionId: saved.id, clientId, update: saved.textUpdate, version: saved.version, status: saved.status });
+  if (statusChanged) await announceStatus(services.bus, input.applicationId, { sectionId: saved.id, status: saved.status });
+  return saved;
+}
