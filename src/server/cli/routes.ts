@@ -9,6 +9,9 @@ import { projectPath } from '../platform/project-path';
 
 const definition = /defineScreen\('([a-z0-9_-]+)', \{\n {2}path: '([^']+)',\n {2}layout: '([a-z-]+)',\n {2}access: '([a-z]+)',\n( {2}catalogue: true,\n)?/;
 
+// What the table imports, beside it in src/shared (kept out of this file's own import lines).
+const besideTable = './routes';
+
 /** The table's text, from the route files in `dir`. */
 export function routeTableSource(dir: string): string {
   const entries = readdirSync(dir)
@@ -26,7 +29,7 @@ export function routeTableSource(dir: string): string {
  * Every screen's route as its route file writes it (src/client/app/routes/<name>.tsx). Written by
  * \`npm run routes\` (src/server/cli/routes.ts): change the route file, not this.
  */
-import { isSignInArea, routeMatcher, type RouteDef } from './routes';
+import { isSignInArea, routeMatcher, type RouteDef } from '${besideTable}';
 
 export const routes = {
 ${entries.join('\n')}
