@@ -38,8 +38,8 @@ export interface SectionPanelContext {
   textIsEmpty: boolean;
   /** Puts a passage into the text at the writer's caret (or in place of an empty text) as one undoable change. */
   insertPassage: (passage: string, source: string) => boolean;
-  /** The text's editor in this window: its Yjs client id, for a change the server makes for it and answers with. */
-  textEditor: { clientId: number } & AppliedChanges;
+  /** The text's editor in this window: its Yjs client id, for a change the server makes for it and answers with; `flush` stores what was typed first. */
+  textEditor: { clientId: number; flush: () => Promise<boolean> } & AppliedChanges;
 }
 
 /**
@@ -370,7 +370,7 @@ function Editor({
           if (done) setTab('text');
           return done;
         },
-        textEditor: { clientId: text.doc.clientID, ...applied },
+        textEditor: { clientId: text.doc.clientID, flush: text.flush, ...applied },
       }),
     );
   }

@@ -30,6 +30,8 @@ const NO_CHECK = '00000000-0000-4000-8000-000000000000';
 /** The section's text editor in this window (a section's page): applied suggestions go through it, undoable. */
 export interface PanelTextEditor {
   clientId: number;
+  /** Stores what was typed, so the server checks the paragraph as the writer sees it (false when it could not be). */
+  flush: () => Promise<boolean>;
   apply: (update: string, onUndone?: () => void) => void;
   undo: () => boolean;
 }
@@ -354,7 +356,17 @@ function SuggestionItem({
             </p>
           ) : (
             editable && (
-              <Button onClick={() => apply.mutate({ applicationId, suggestionId: suggestion.id, ...(textEditor ? { clientId: textEditor.clientId } : {}) })} disabled={apply.isPending}>
+              <Button
+                onClick={async () => {
+                  // What was typed is stored first: a paragraph changed in this window is then known to be out of date.
+                  if (textEditor && !(await textEditor.flush())) {
+                    toast.add({ title: t('assessment.panel.notStored'), variant: 'error' });
+                    return;
+                  }
+                  apply.mutate({ applicationId, suggestionId: suggestion.id, ...(textEditor ? { clientId: textEditor.clientId } : {}) });
+                }}
+                disabled={apply.isPending}
+              >
                 {t('assessment.panel.apply')}
               </Button>
             )
