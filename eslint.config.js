@@ -44,13 +44,15 @@ export default tseslint.config(
     },
   },
   {
-    // client features do not import each other: routes compose them.
+    // A client feature is named as the server's and imports another only through its public face,
+    // the folder's `index.ts` ('../comments'), never its insides; the screens of `app/` compose them.
+    // That features import each other one way only, round no circle, tests/unit/client-import-graph.test.ts checks.
     files: ['src/client/features/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict(
         { regex: '^(?!@trpc/)(.*/)?server/(?!router$)', message: 'the client imports only the type of the root router from the server.' },
         { group: ['**/server/router'], allowTypeImports: true, message: 'import the root router as a type only.' },
-        { regex: '^\\.\\./(?!\\.)[^/]+/|(^|/)features/', message: 'client features do not import each other; compose them in a route.' },
+        { regex: '^\\.\\./(?!\\.)[^/]+/|(^|/)features/', message: "a client feature imports another only through its index.ts ('../<feature>'), never its insides." },
       ),
     },
   },

@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './app/router';
-import { matchRoute, publicPageRoutes } from '../shared/routes';
 import { installChunkReloadHandler } from './lib/chunk-reload';
 import { loadMessages, LocaleProvider, startLocale, useLocale } from './lib/intl';
 import type { Locale } from '../shared/i18n/locales';
@@ -42,10 +41,10 @@ function App({ locale }: { locale: Locale }) {
 
 // The visitor's language is loaded before the first render, so no text shows in another one first:
 // on a public catalogue page the part it shows, on any other screen all of it.
-const firstRoute = matchRoute(window.location.pathname)?.name;
+const [, , firstScreen] = router.getMatchedRoutes(window.location.pathname);
 // Read once: another tab may choose a language while this one loads.
 const firstLocale = startLocale();
-await loadMessages(firstLocale, { complete: !firstRoute || !publicPageRoutes.has(firstRoute) });
+await loadMessages(firstLocale, { complete: !firstScreen?.options.staticData?.catalogue });
 
 const root = document.getElementById('root')!;
 // A public page arrives with its text written in by the server: the browser paints that first,

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { defaultLocale, isLocale } from '../shared/i18n';
 import { MAX_BATCH_CALLS } from '../shared/batch-limit';
 import { isBot } from '../shared/bots';
-import { matchRoute, publicPageRoutes } from '../shared/routes';
+import { matchRoute, publicPageRoutes } from '../shared/route-table';
 import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
 import { compressAnswers, encodedOnce, preferredEncoding } from './http/compression';
 import { clientAddress, peerIsTrustedProxy } from './http/client-address';

@@ -16,6 +16,11 @@ const labels = {
   nb: { run: 'Sjekk mot utlysningen', apply: 'Sett inn', value: 'Verdiskaping', outOfDate: 'Utdatert', runSection: 'Sjekk avsnittet mot utlysningen', undo: 'Angre', text: 'Tekst', shorten: 'Forkort så teksten passer' },
 } as const;
 
+/** The team's writers and their application: Signe, who owns the company, and Bo, who works there. */
+const signe = { firstname: 'Signe', lastname: 'Skriver', role: 'owner' } as const;
+const bo = { firstname: 'Bo', lastname: 'Bidrager', role: 'employee' } as const;
+const heatPump = { companyName: 'Varmeværket', title: 'Grøn varmepumpe', description: 'En varmepumpe til etageboliger' };
+
 /** Writes the application's sections as the integration tests' fixture does, in `language`. */
 async function writeApplication(applicationId: string, language: 'da' | 'en' | 'nb') {
   return withDb(async (db) => {
@@ -48,13 +53,7 @@ async function runCheck(page: Page, language: 'da' | 'en' | 'nb') {
 }
 
 test('a check shows the four criteria, the weak section lowest, and a suggestion applied is seen in a second window; one whose paragraph changed is out of date', async ({ page, browser }) => {
-  const { emails, applicationId } = await createTeamWithApplication(
-    [
-      { firstname: 'Signe', lastname: 'Skriver', role: 'owner' },
-      { firstname: 'Bo', lastname: 'Bidrager', role: 'employee' },
-    ],
-    { companyName: 'Varmeværket', title: 'Grøn varmepumpe', description: 'En varmepumpe til etageboliger' },
-  );
+  const { emails, applicationId } = await createTeamWithApplication([signe, bo], heatPump);
   const sectionIds = await writeApplication(applicationId, 'da');
   const market = sectionIds[3]!;
   await signInAs(page, emails[0]!);
@@ -100,13 +99,7 @@ test('a check shows the four criteria, the weak section lowest, and a suggestion
 });
 
 test('a suggestion applied from the section page is one change of the text: Ctrl+Z in the text undoes it, the other window sees both, and the history names it', async ({ page, browser }) => {
-  const { emails, applicationId } = await createTeamWithApplication(
-    [
-      { firstname: 'Signe', lastname: 'Skriver', role: 'owner' },
-      { firstname: 'Bo', lastname: 'Bidrager', role: 'employee' },
-    ],
-    { companyName: 'Varmeværket', title: 'Grøn varmepumpe', description: 'En varmepumpe til etageboliger' },
-  );
+  const { emails, applicationId } = await createTeamWithApplication([signe, bo], heatPump);
   const sectionIds = await writeApplication(applicationId, 'en');
   const market = sectionIds[3]!;
   const original = applicationTexts.en.texts[3];
@@ -159,13 +152,7 @@ test('a suggestion applied from the section page is one change of the text: Ctrl
 });
 
 test('the panel is live for the team: a check a teammate asks for, and a suggestion they dismiss, show in every open window without a reload', async ({ page, browser }) => {
-  const { emails, applicationId } = await createTeamWithApplication(
-    [
-      { firstname: 'Signe', lastname: 'Skriver', role: 'owner' },
-      { firstname: 'Bo', lastname: 'Bidrager', role: 'employee' },
-    ],
-    { companyName: 'Varmeværket', title: 'Grøn varmepumpe', description: 'En varmepumpe til etageboliger' },
-  );
+  const { emails, applicationId } = await createTeamWithApplication([signe, bo], heatPump);
   await writeApplication(applicationId, 'nb');
   await signInAs(page, emails[0]!);
   await page.goto(`/applications/${applicationId}?lang=nb`);
@@ -192,11 +179,7 @@ test('the panel is live for the team: a check a teammate asks for, and a suggest
 
 for (const language of ['da', 'en', 'nb'] as const) {
   test(`the panel in ${language} at 1280 and 375 px`, async ({ page }) => {
-    const { emails, applicationId } = await createTeamWithApplication([{ firstname: 'Signe', lastname: 'Skriver', role: 'owner' }], {
-      companyName: 'Varmeværket',
-      title: 'Grøn varmepumpe',
-      description: 'En varmepumpe til etageboliger',
-    });
+    const { emails, applicationId } = await createTeamWithApplication([signe], heatPump);
     await writeApplication(applicationId, language);
     await signInAs(page, emails[0]!);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -217,11 +200,7 @@ for (const language of ['da', 'en', 'nb'] as const) {
 
 for (const language of ['da', 'en', 'nb'] as const) {
   test(`on a phone in ${language}: a suggestion applied and undone from the section's tab, and a text over its limit shortened`, async ({ page }) => {
-    const { emails, applicationId } = await createTeamWithApplication([{ firstname: 'Signe', lastname: 'Skriver', role: 'owner' }], {
-      companyName: 'Varmeværket',
-      title: 'Grøn varmepumpe',
-      description: 'En varmepumpe til etageboliger',
-    });
+    const { emails, applicationId } = await createTeamWithApplication([signe], heatPump);
     const sectionIds = await writeApplication(applicationId, language);
     const market = sectionIds[3]!;
     const original = applicationTexts[language].texts[3];
@@ -258,11 +237,7 @@ for (const language of ['da', 'en', 'nb'] as const) {
 }
 
 test('a section checked from its own page: the tab reads that section against the criteria that read it', async ({ page }) => {
-  const { emails, applicationId } = await createTeamWithApplication([{ firstname: 'Signe', lastname: 'Skriver', role: 'owner' }], {
-    companyName: 'Varmeværket',
-    title: 'Grøn varmepumpe',
-    description: 'En varmepumpe til etageboliger',
-  });
+  const { emails, applicationId } = await createTeamWithApplication([signe], heatPump);
   const sectionIds = await writeApplication(applicationId, 'en');
   await signInAs(page, emails[0]!);
   await page.setViewportSize({ width: 375, height: 800 });

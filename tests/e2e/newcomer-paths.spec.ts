@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { innoboosterFund, innoboosterGrant, innoboosterRequirements, innoboosterSections } from '../../src/server/seed/seed';
 import { locales, type Locale } from '../../src/shared/i18n/locales';
-import { routeNames, routes } from '../../src/shared/routes';
+import { routeNames, routes } from '../../src/shared/route-table';
 import { createTeamWithApplication, e2eState, expect, expectAccessible, signInAs, test, withDb } from './fixtures';
 
 

@@ -45,7 +45,7 @@ for (const path of ['/', '/grants', '/grants/innobooster']) {
     const loaded = await firstVisit(page, path);
     const js = loaded.filter((file) => file.type === 'script').reduce((sum, file) => sum + file.gzipBytes, 0);
     const css = loaded.filter((file) => file.type === 'stylesheet').reduce((sum, file) => sum + file.gzipBytes, 0);
-    test.info().annotations.push({ type: 'first visit', description: `${path}: JavaScript ${kib(js)}, CSS ${kib(css)} (gzip), ${loaded.length} files` });
+    test.info().annotations.push({ type: 'first visit', description: `${path}: JavaScript ${kib(js)} (${js} bytes), CSS ${kib(css)} (gzip), ${loaded.length} files` });
     expect(js, `JavaScript of ${path}: ${loaded.map((file) => `${file.url} ${kib(file.gzipBytes)}`).join(', ')}`).toBeLessThanOrEqual(JS_BUDGET);
     expect(css).toBeLessThanOrEqual(CSS_BUDGET);
     // Administration, the application editor and forms are chunks of their own.

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialsOf } from '../../src/shared/domain/names';
 import { isChunkLoadError, reloadOnce, RELOAD_GUARD_MS, withChunkReload } from '../../src/client/lib/chunk-reload';
 import { initialLocale } from '../../src/client/lib/intl';
-import { toast, TOAST_DURATION_MS } from '../../src/client/ui/toast';
+import { toast, TOAST_DURATION_MS } from '../../src/client/lib/toast-store';
 
 describe('avatar initials', () => {
   it('takes at most two initials from the words of the alt text', () => {

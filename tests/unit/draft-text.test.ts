@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DraftText } from '../../src/client/features/applications/draft-text';
+import { DraftText } from '../../src/client/features/drafts/draft-text';
 
 const render = (text: string) => renderToStaticMarkup(createElement(DraftText, { text }));
 

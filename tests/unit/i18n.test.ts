@@ -1,7 +1,7 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { catalogs, defaultLocale, isMessageKey, locales, messagesFor, publicMessageKeys } from '../../src/shared/i18n';
-import { routeNames } from '../../src/shared/routes';
+import { routeNames } from '../../src/shared/route-table';
 import { appErrors } from '../../src/shared/errors';
 import { emailTemplates } from '../../src/shared/emails';
 import { languageName } from '../../src/shared/i18n/language-names';

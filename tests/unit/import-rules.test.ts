@@ -23,8 +23,10 @@ describe('the import rules of the architecture', () => {
     expect(await importErrors('src/client/x.ts', "import type { Env } from '../server/env';\nexport type A = Env;")).toHaveLength(1);
   });
 
-  it('keep client features apart', async () => {
+  it('let a client feature import another only through its index.ts', async () => {
     expect(await importErrors('src/client/features/a/x.tsx', "import { B } from '../b/b';\nexport const a = B;")).toHaveLength(1);
+    expect(await importErrors('src/client/features/a/x.tsx', "import { B } from '../../features/b';\nexport const a = B;")).toHaveLength(1);
+    expect(await importErrors('src/client/features/a/x.tsx', "import { B } from '../b';\nexport const a = B;")).toHaveLength(0);
     expect(await importErrors('src/client/features/a/x.tsx', "import { A } from './a';\nexport const a = A;")).toHaveLength(0);
   });
 

@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { router, screens } from '../../src/client/app/router';
-import { matchRoute, requiresSignIn, routeNames, routes, safeRedirect } from '../../src/shared/routes';
+import { matchRoute, requiresSignIn, routeNames, routes } from '../../src/shared/route-table';
+import { safeRedirect } from '../../src/shared/routes';
+import { routeTableSource } from '../../src/server/cli/routes';
 
 describe('the route table', () => {
   it('holds every path of the specification, /feedback, /verify-email and the admin screens for jobs, companies and feedback', () => {
@@ -21,7 +25,23 @@ describe('the route table', () => {
       const route = Object.values(router.routesById).find((candidate) => candidate.options.staticData?.name === name);
       expect(route?.fullPath.replace(/(.)\/$/, '$1'), name).toBe(routes[name].path);
       expect(route?.parentRoute.id, name).toBe(`/${routes[name].layout}`);
+      expect(route?.options.staticData?.catalogue, name).toBe('catalogue' in routes[name] ? true : undefined);
     }
+  });
+
+  it('is the table the route files write: `npm run routes` has been run since a route file changed', () => {
+    expect(readFileSync(path.resolve(__dirname, '../../src/shared/route-table.ts'), 'utf8')).toBe(routeTableSource(path.resolve(__dirname, '../../src/client/app/routes')));
+  });
+
+  it('knows the first screen of a visit as the router does, a public catalogue page or not', () => {
+    const first = (pathname: string) => router.getMatchedRoutes(pathname)[2]?.options.staticData;
+    expect(first('/grants')).toEqual({ name: 'grants', catalogue: true });
+    expect(first('/grants/')?.name).toBe('grants');
+    expect(first('/grants/innobooster')).toEqual({ name: 'grants-grant_slug', catalogue: true });
+    expect(first('/grants/innobooster/start')?.catalogue).toBeUndefined();
+    expect(first('/onboarding/company')?.name).toBe('onboarding-company');
+    expect(first('/no/such/page')?.name).toBeUndefined();
+    expect(first('/grants/%E0%A4%A')?.catalogue).toBeUndefined();
   });
 
   it('prefers static segments over parameters', () => {

@@ -1,15 +1,17 @@
 /**
- * The client router, built from the screens: every `routes/<name>.tsx` defines one route of the
- * shared table (`defineScreen`), under the layout the table gives it.
+ * The client router, built from the screens: every `routes/<name>.tsx` defines one screen
+ * (`defineScreen`) with its path, under its layout.
  */
 import { createRouter } from '@tanstack/react-router';
-import type { RouteName } from '../../shared/routes';
+import type { RouteName } from '../../shared/route-table';
 import { trpcUtils } from '../lib/trpc';
 import { layoutRoutes, rootRoute, RouteError, type Screens } from './screen';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     name?: RouteName;
+    /** A page of the public catalogue (`defineScreen`). */
+    catalogue?: true;
   }
   interface Register {
     router: typeof router;
@@ -18,7 +20,7 @@ declare module '@tanstack/react-router' {
 
 type ScreenRoute = Screens[keyof Screens];
 
-// A route of the table without a screen (or a screen of a route not in the table) fails here.
+// A route of the server's table without a screen (or a screen not in the table: `npm run routes`) fails here.
 const everyRouteHasAScreen: [Exclude<RouteName, keyof Screens>, Exclude<keyof Screens, RouteName>] extends [never, never] ? true : false = true;
 void everyRouteHasAScreen;
 

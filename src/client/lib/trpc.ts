@@ -11,7 +11,7 @@ import superjson from 'superjson';
 import type { AppRouter } from '../../server/router';
 import { MAX_BATCH_CALLS } from '../../shared/batch-limit';
 import { appErrors, type AppErrorData } from '../../shared/errors';
-import { toast } from '../ui/toast';
+import { toast } from './toast-store';
 import { addressHere } from './address-bar';
 import { clearAuthToken, getAuthToken } from './auth-token';
 import { currentLocale, translate } from './intl';

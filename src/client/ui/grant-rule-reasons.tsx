@@ -8,10 +8,10 @@ import { useState, type FormEvent } from 'react';
 import type { CompanyFacts, GrantRules, Outcome, RuleResult } from '../../shared/domain/grant-rules';
 import { asksTurnover, reasonText, shownReasons } from '../../shared/domain/grant-rule-words';
 import { useFormats, useT } from '../lib/intl';
+import { toast } from '../lib/toast-store';
 import { errorMessageOf, trpc } from '../lib/trpc';
 import { Button } from './button';
 import { TextField } from './form-field';
-import { toast } from './toast';
 
 const marks: Record<Outcome, string> = { met: '✓', unmet: '✗', unknown: '?' };
 const tones: Record<Outcome, string> = { met: 'text-green-800', unmet: 'text-red-800', unknown: 'text-amber-800' };

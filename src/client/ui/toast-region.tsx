@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import { Toast as RadixToast } from 'radix-ui';
 import { useT } from '../lib/intl';
-import type { ToastStore, ToastVariant } from './toast-store';
+import type { ToastStore, ToastVariant } from '../lib/toast-store';
 
 const variantClass: Record<ToastVariant, string> = {
   success: 'border-primary-600',

@@ -1,13 +1,10 @@
 /**
- * Toasts: one API to add, update, remove and clear them from anywhere (`toast.add(…)`,
- * `toast-store.ts`), and the region that shows them at the bottom-end — full width on small
- * screens, 24rem otherwise. They close after 5000 ms and pause while hovered or focused (Radix
- * Toast does the timing).
+ * Where toasts show: the region at the bottom-end — full width on small screens, 24rem otherwise.
+ * They close after 5000 ms and pause while hovered or focused (Radix Toast does the timing). They
+ * are added, updated and removed from anywhere through `toast` (`lib/toast-store.ts`).
  */
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { toast, TOAST_DURATION_MS } from './toast-store';
-
-export { toast, TOAST_DURATION_MS, type ToastInput, type ToastItem, type ToastVariant } from './toast-store';
+import { toast, TOAST_DURATION_MS } from '../lib/toast-store';
 
 // The region and Radix's toast code are downloaded with the first toast: most visits of a public page show none.
 const ToastRegion = lazy(() => import('./toast-region'));

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { matchRoute } from '../../shared/routes';
+import { matchRoute } from '../../shared/route-table';
 
 /**
  * Security headers for every response. Scripts only from our own origin (no inline script: the

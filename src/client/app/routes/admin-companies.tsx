@@ -1,6 +1,9 @@
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('admin-companies', {
+  path: '/admin/companies',
+  layout: 'admin',
+  access: 'admin',
   component: () => import('./admin-companies.lazy'),
 });
 

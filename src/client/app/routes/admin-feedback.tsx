@@ -1,6 +1,9 @@
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('admin-feedback', {
+  path: '/admin/feedback',
+  layout: 'admin',
+  access: 'admin',
   component: () => import('./admin-feedback.lazy'),
 });
 

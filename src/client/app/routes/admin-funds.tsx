@@ -1,6 +1,9 @@
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('admin-funds', {
+  path: '/admin/funds',
+  layout: 'admin',
+  access: 'admin',
   component: () => import('./admin-funds.lazy'),
 });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from '@tanstack/react-router';
-import { FinalDocument } from '../../features/applications/final-document';
+import { FinalDocument } from '../../features/reviews/final-document';
 
 // The plan's parts load after the screen's own code, as a chunk of their own: imported statically,
 // they would lengthen the router's preload lists, which every first visit loads (tests/e2e/public-bundle.spec.ts).

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { SectionEditor } from '../../features/applications/section-editor';
 import { EarlierAnswers } from '../../features/answer-library/earlier-answers';
-import { WordDiffView } from '../../features/applications/word-diff-view';
+import { WordDiffView } from '../../features/versions/word-diff-view';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 

@@ -2,6 +2,9 @@ import { redirectSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('forgotten-password', {
+  path: '/forgotten-password',
+  layout: 'none',
+  access: 'anyone',
   search: redirectSearch,
   component: () => import('./forgotten-password.lazy'),
 });

@@ -1,6 +1,10 @@
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('funds', {
+  path: '/funds',
+  layout: 'public',
+  access: 'anyone',
+  catalogue: true,
   data: ({ utils }) => [utils.funds.list.prefetch()],
   component: () => import('./funds.lazy'),
 });

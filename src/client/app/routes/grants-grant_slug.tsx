@@ -1,6 +1,10 @@
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('grants-grant_slug', {
+  path: '/grants/$grant_slug',
+  layout: 'public',
+  access: 'anyone',
+  catalogue: true,
   data: ({ utils, params }) => [utils.grants.bySlug.prefetch({ slug: params.grant_slug })],
   component: () => import('./grants-grant_slug.lazy'),
 });

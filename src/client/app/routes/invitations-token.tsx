@@ -1,6 +1,9 @@
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('invitations-token', {
+  path: '/invitations/$token',
+  layout: 'none',
+  access: 'anyone',
   component: () => import('./invitations-token.lazy'),
 });
 

@@ -1,6 +1,9 @@
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('invitations', {
+  path: '/invitations',
+  layout: 'none',
+  access: 'user',
   component: () => import('./invitations.lazy'),
 });
 

@@ -1,6 +1,9 @@
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('logout', {
+  path: '/logout',
+  layout: 'none',
+  access: 'anyone',
   component: () => import('./logout.lazy'),
 });
 

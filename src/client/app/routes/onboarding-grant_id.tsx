@@ -1,6 +1,9 @@
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('onboarding-grant_id', {
+  path: '/onboarding/$grant_id',
+  layout: 'none',
+  access: 'user',
   component: () => import('./onboarding-grant_id.lazy'),
 });
 

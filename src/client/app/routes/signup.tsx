@@ -2,6 +2,9 @@ import { signupSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('signup', {
+  path: '/signup',
+  layout: 'none',
+  access: 'anyone',
   search: signupSearch,
   component: () => import('./signup.lazy'),
 });

@@ -2,6 +2,9 @@ import { tokenSearch } from '../route-search';
 import { defineScreen } from '../screen';
 
 export const screen = defineScreen('verify-email', {
+  path: '/verify-email',
+  layout: 'none',
+  access: 'anyone',
   search: tokenSearch,
   component: () => import('./verify-email.lazy'),
 });

@@ -7,11 +7,11 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { languageName } from '../../../shared/i18n/language-names';
 import { ANSWER_SEARCH_MAX } from '../../../shared/domain/answer-library';
 import { useFormats, useLocale, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { inputClass } from '../../ui/input-class';
 import { QueryState } from '../../ui/query-view';
-import { toast } from '../../ui/toast';
 
 type EarlierAnswer = RouterOutputs['answerLibrary']['forSection'][number];
 

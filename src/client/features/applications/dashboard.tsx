@@ -9,7 +9,7 @@ import { inputClass } from '../../ui/input-class';
 import { QueryView } from '../../ui/query-view';
 import { DeadlineText } from './deadline-text';
 import { NextSteps } from './next-steps';
-import { ReviewReminders } from './review-reminders';
+import { ReviewReminders } from '../reviews';
 import { ApplicationStatusBadge } from './status-badge';
 
 type Listed = RouterOutputs['applications']['list']['applications'][number];

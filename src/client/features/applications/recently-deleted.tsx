@@ -4,9 +4,9 @@
  */
 import { may } from '../../../shared/domain/company-roles';
 import { useFormats, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { toast } from '../../ui/toast';
 
 type Company = RouterOutputs['companies']['list'][number];
 

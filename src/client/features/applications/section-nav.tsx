@@ -3,11 +3,10 @@ import { Link } from '@tanstack/react-router';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
-import { DraftStateBadge } from './draft-states';
+import { DraftStateBadge } from '../drafts';
 import type { DraftStates } from './use-application-live';
-import { PresenceAvatars } from './presence';
+import { PresenceAvatars, usePresence } from '../presence';
 import { SectionStatusBadge } from './status-badge';
-import { usePresence } from './use-presence';
 
 interface NavSection {
   id: string;

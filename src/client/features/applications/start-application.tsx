@@ -14,12 +14,12 @@ import { getAuthToken } from '../../lib/auth-token';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useLocale, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
+import { toast } from '../../lib/toast-store';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { FormError, SelectField, TextAreaField, TextField } from '../../ui/form-field';
 import { GrantRuleCheck } from '../../ui/grant-rule-reasons';
 import { Loading, QueryState } from '../../ui/query-view';
-import { toast } from '../../ui/toast';
 
 type StartOptions = RouterOutputs['applications']['startOptions'];
 const descriptionInput = createApplicationInput.pick({ description: true });

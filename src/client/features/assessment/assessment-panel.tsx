@@ -17,9 +17,9 @@ import type { Locale } from '../../../shared/i18n';
 import { may } from '../../../shared/domain/company-roles';
 import type { MessageKey } from '../../../shared/i18n';
 import { useFormats, useLocalized, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { toast } from '../../ui/toast';
 
 type Check = NonNullable<RouterOutputs['assessment']['latest']>;
 type Suggestion = Check['suggestions'][number];

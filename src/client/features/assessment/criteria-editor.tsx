@@ -9,11 +9,11 @@ import { signalKinds, type SignalKind } from '../../../shared/domain/assessment'
 import { locales, type Locale } from '../../../shared/i18n/locales';
 import type { MessageKey } from '../../../shared/i18n';
 import { useLocalized, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { appErrorOf, errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { EditorCard } from '../../ui/editor-card';
 import { inputClass } from '../../ui/input-class';
-import { toast } from '../../ui/toast';
 
 type Data = RouterOutputs['assessment']['criteria']['list'];
 type Criterion = Data['criteria'][number];

@@ -5,10 +5,10 @@ import { changePasswordInput, updateProfileInput } from '../../../shared/schemas
 import { locales, type Locale } from '../../../shared/i18n/locales';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useLocale, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, SelectField, TextField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
 import { QueryState } from '../../ui/query-view';
 
 function Panel({ title, intro, children }: { title: string; intro?: string; children: React.ReactNode }) {

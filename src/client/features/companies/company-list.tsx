@@ -12,11 +12,11 @@ import { appErrorOf, errorMessageOf, trpc, type RouterOutputs } from '../../lib/
 import { Button, buttonClass } from '../../ui/button';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormError, SelectField, TextField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
 import { CompanyProfile, VerifiedBadge } from './company-profile';
 import { roleKey } from './role-label';
 import { useRegistryLookup } from './use-registry-lookup';
 import { safeHref } from '../../lib/safe-url';
+import { toast } from '../../lib/toast-store';
 import { QueryState } from '../../ui/query-view';
 import { RegistryName } from '../../ui/registry-name';
 

@@ -1,12 +1,12 @@
 import { companyRoles, mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../../ui/avatar';
 import { PlatformRoleLabel } from '../../ui/platform-role-label';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { inputClass } from '../../ui/input-class';
-import { toast } from '../../ui/toast';
 import { useNavigate } from '@tanstack/react-router';
 import { roleKey } from './role-label';
 import { RolesExplained } from './roles-explained';

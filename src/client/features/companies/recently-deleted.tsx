@@ -5,10 +5,10 @@
  */
 import { useState } from 'react';
 import { useFormats, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { toast } from '../../ui/toast';
 
 type Restorable = RouterOutputs['companies']['restorable'][number];
 

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { transferOwnershipInput } from '../../../shared/schemas/company-claims';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useFormats, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormDialog } from '../../ui/form-dialog';
@@ -17,7 +18,6 @@ import { FormError, TextAreaField, TextField } from '../../ui/form-field';
 import { PlatformRoleLabel } from '../../ui/platform-role-label';
 import { QueryState } from '../../ui/query-view';
 import { RegistryName } from '../../ui/registry-name';
-import { toast } from '../../ui/toast';
 
 type AdminCompany = RouterOutputs['companyClaims']['adminSearch'][number];
 

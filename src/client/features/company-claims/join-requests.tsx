@@ -10,13 +10,13 @@ import { companyRoles, mayManageRole, type CompanyRole } from '../../../shared/d
 import { requestJoinInput } from '../../../shared/schemas/company-claims';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useFormats, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, TextAreaField } from '../../ui/form-field';
 import { inputClass } from '../../ui/input-class';
-import { toast } from '../../ui/toast';
 
 const messageInput = requestJoinInput.pick({ message: true });
 

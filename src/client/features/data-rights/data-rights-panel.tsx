@@ -10,8 +10,8 @@ import { errorMessageOf, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormError, TextField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
 import { deletingAccountHere } from '../../lib/session-end';
+import { toast } from '../../lib/toast-store';
 
 type ArchiveRow = { id: string; status: string; progress: number; bytes: number | null; readyAt: Date | null; expiresAt: Date | null };
 

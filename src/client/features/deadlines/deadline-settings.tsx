@@ -3,12 +3,12 @@
  * the private calendar address, with copy and renew (which ends the old address at once).
  */
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { inputClass } from '../../ui/input-class';
 import { QueryState } from '../../ui/query-view';
-import { toast } from '../../ui/toast';
 
 export function DeadlineSettingsPanel() {
   const t = useT();

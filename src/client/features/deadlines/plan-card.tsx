@@ -8,13 +8,13 @@ import { Link } from '@tanstack/react-router';
 import { dueState } from '../../../shared/domain/deadlines';
 import { dueDaySchema } from '../../../shared/schemas/deadlines';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { appErrorOf, errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { DateInput, Field, FormError, SelectField } from '../../ui/form-field';
 import { FormDialog } from '../../ui/form-dialog';
 import { QueryState } from '../../ui/query-view';
-import { toast } from '../../ui/toast';
 import { DayWithLeft, FundDeadline, OverdueBadge } from './days-left';
 
 type Plan = RouterOutputs['deadlines']['plan'];

@@ -9,10 +9,10 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import * as Y from 'yjs';
 import { applyProposal } from '../../../shared/domain/fit-to-limit';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { countAgainst, type SectionLimitContext } from '../../lib/text-limit';
 import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { toast } from '../../ui/toast';
 
 type Answer = RouterOutputs['fitToLimit']['propose'];
 type Proposal = Extract<Answer, { outcome: 'proposal' }>;

@@ -8,6 +8,7 @@ import { slugify } from '../../../shared/domain/slug';
 import { createFundInput, type FundFields } from '../../../shared/schemas/funds';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useLocale, useLocalized, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { languageName } from '../../../shared/i18n/language-names';
 import { emptyText, translatedLocales } from '../../../shared/i18n/localized-text';
 import { LocalizedField } from '../../ui/localized-field';
@@ -15,7 +16,6 @@ import { trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, TextField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
 import { QueryState } from '../../ui/query-view';
 
 interface FundDraft extends FundFields {

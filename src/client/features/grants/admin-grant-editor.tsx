@@ -10,6 +10,7 @@ import { addSectionInput, updateGrantInput, type UpdateGrantInput } from '../../
 import { grantStatuses, sectionKinds } from '../../../shared/domain/grants';
 import { applyServerErrors } from '../../lib/forms';
 import { useLocale, useLocalized, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { languageName } from '../../../shared/i18n/language-names';
 import { emptyText, translatedLocales } from '../../../shared/i18n/localized-text';
 import { LocalizedField } from '../../ui/localized-field';
@@ -22,7 +23,6 @@ import { EditorCard } from '../../ui/editor-card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DateTimeField, optionalNumber, SelectField, TextField } from '../../ui/form-field';
 import { QueryState } from '../../ui/query-view';
-import { toast } from '../../ui/toast';
 import { RowButtons } from './ordered-rows';
 import { SaveBar, UnsavedChangesGuard, useVersionedSave } from './versioned-save';
 import { sectionKindKeys } from './grant-detail';

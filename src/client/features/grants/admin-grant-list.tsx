@@ -7,13 +7,13 @@ import { z } from 'zod';
 import { createGrantInput } from '../../../shared/schemas/grants';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useFormats, useLocale, useLocalized, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { languageName } from '../../../shared/i18n/language-names';
 import { emptyText } from '../../../shared/i18n/localized-text';
 import { trpc } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError, TextField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
 import { StatusBadge } from './grant-card';
 import { QueryState } from '../../ui/query-view';
 

@@ -7,11 +7,11 @@ import { useState, type FormEvent } from 'react';
 import { countries, type Country } from '../../../shared/domain/org-id';
 import { companySizes, type CompanySize, type GrantRules } from '../../../shared/domain/grant-rules';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { appErrorOf, errorMessageOf, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { EditorCard } from '../../ui/editor-card';
 import { FormError, SelectField, TextField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
 
 const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value.replace(',', '.')));
 

@@ -4,11 +4,11 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { MessageKey } from '../../../shared/i18n';
 import { applyServerErrors } from '../../lib/forms';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { appErrorOf } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
 
 /**
  * The submit of an admin editor's form: the form's zodResolver checks the values, they are sent,

@@ -5,10 +5,10 @@ import { companyRoles, mayManageRole, type CompanyRole } from '../../../shared/d
 import { inviteInput } from '../../../shared/schemas/invitations';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, SelectField, TextField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
 
 const fields = inviteInput.omit({ companyId: true });
 

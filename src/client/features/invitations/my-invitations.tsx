@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useFormats, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { toast } from '../../ui/toast';
 import { QueryState } from '../../ui/query-view';
 import { RegistryName } from '../../ui/registry-name';
 

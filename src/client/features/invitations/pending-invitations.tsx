@@ -1,9 +1,9 @@
 import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { useFormats, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { toast } from '../../ui/toast';
 import { QueryState } from '../../ui/query-view';
 
 /** The company's invitations not yet answered, each removable (its link then stops working). */

@@ -8,8 +8,8 @@ import type { QueueName } from '../../../shared/jobs';
 import type { JobHistoryRange } from '../../../shared/schemas/job-maintenance';
 import type { JobListState } from '../../../shared/schemas/jobs';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { appErrorOf, trpc } from '../../lib/trpc';
-import { toast } from '../../ui/toast';
 
 export const LIVE_REFRESH_MS = 2500;
 

@@ -5,11 +5,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { notificationSettingsInput, type NotificationSettings } from '../../../shared/schemas/notifications';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-field';
 import { QueryState } from '../../ui/query-view';
-import { toast } from '../../ui/toast';
 
 const kinds = ['reviewRequests', 'mentions', 'reviewResults'] as const;
 

@@ -7,7 +7,7 @@
 import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import { locales, messagesFor, type Locale, type MessageKey } from '../../../shared/i18n';
-import type { RouteName } from '../../../shared/routes';
+import type { RouteName } from '../../../shared/route-table';
 import type { Executor } from '../../db/db';
 import { grantListInput } from '../../../shared/schemas/grants';
 import { cachedPublicFund, cachedPublicFunds } from '../funds';

@@ -2,7 +2,7 @@
  * Pages whose path names a catalogue entry: the server answers 404 (not the client's 200) when
  * the fund or published grant does not exist. One indexed lookup, cached like the catalogue.
  */
-import type { RouteName } from '../../../shared/routes';
+import type { RouteName } from '../../../shared/route-table';
 import type { Executor } from '../../db/db';
 import { fundSlugExists } from '../funds';
 import { cachedCatalog } from '../../catalog/catalog-cache';

@@ -7,14 +7,14 @@ import { useEffect, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { isStructuredKind } from '../../../shared/schemas/section-data';
 import { useFormats, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { QueryState } from '../../ui/query-view';
-import { toast } from '../../ui/toast';
-import { ApplicationHistory } from './application-history';
-import { FinalStructured } from './final-structured';
-import type { useSectionDraft } from './use-section-draft';
+import { ApplicationHistory } from '../reviews';
+import { FinalStructured } from '../budget';
+import type { useSectionDraft } from '../co-editing';
 import { WordDiffView } from './word-diff-view';
 
 type Section = RouterOutputs['applications']['section'];

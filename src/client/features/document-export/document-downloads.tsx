@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { documentFilePath, documentFiles, type DocumentFileKind } from '../../../shared/schemas/document-export';
 import { DownloadError, downloadFile } from '../../lib/download';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { Button } from '../../ui/button';
-import { toast } from '../../ui/toast';
 
 export function DocumentDownloads({ applicationId }: { applicationId: string }) {
   const t = useT();

@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import type { MessageKey } from '../../../shared/i18n';
 import { COMMENT_BODY_MAX, COMMENT_QUOTE_MAX } from '../../../shared/schemas/comments';
 import { useFormats, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { errorMessageOf, trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/form-field';
 import { inputClass } from '../../ui/input-class';
-import { toast } from '../../ui/toast';
 import type { CommentAnchors, Passage, PendingAnchor } from './comment-anchors';
 
 type Thread = RouterOutputs['comments']['threads']['threads'][number];

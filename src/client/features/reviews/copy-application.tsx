@@ -7,11 +7,11 @@ import type { z } from 'zod';
 import { copyApplicationInput } from '../../../shared/schemas/reviews';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormError, TextField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
 
 const titleInput = copyApplicationInput.pick({ title: true });
 

@@ -1,6 +1,7 @@
 /**
  * The toasts shown now, and one API to add, update, remove and clear them from anywhere
- * (`toast.add(…)`). The region that shows them (`toast-region.tsx`) reads them from here.
+ * (`toast.add(…)`): the query client's failures too (`trpc.ts`), which is why the store stands
+ * here, below the components. The region that shows them (`ui/toast-region.tsx`) reads them from here.
  */
 export const TOAST_DURATION_MS = 5000;
 

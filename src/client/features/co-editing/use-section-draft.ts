@@ -1,6 +1,6 @@
 /**
  * The section editor's fields: the inputs' answers, the ticked requirements and a structured
- * section's rows, saved automatically. (The text is co-edited live: `co-editing/use-co-editing.ts`.)
+ * section's rows, saved automatically. (The text is co-edited live: `use-co-editing.ts`.)
  *
  * Nothing entered is lost: every change is written to the browser's storage at once, and removed
  * only when the server has stored exactly those fields. A save is sent shortly after typing stops,

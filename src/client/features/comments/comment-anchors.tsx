@@ -9,8 +9,7 @@ import { COMMENT_QUOTE_MAX } from '../../../shared/schemas/comments';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import type { TextMark } from './co-edited-text';
-import type { useCoEditing } from './use-co-editing';
+import type { TextMark, useCoEditing } from '../co-editing';
 
 /** Where a thread's passage is now, or that its words were all deleted. */
 export type Passage = { from: number; to: number } | 'removed';

@@ -8,10 +8,9 @@ import { budgetLineTypes, type BudgetLineType } from '../../../shared/schemas/bu
 import { useFormats, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/button';
-import { useDataProblemText } from './data-problems';
-import { useFormatMoney } from './decimal-input';
+import { useDataProblemText, useFormatMoney } from '../budget';
 import { DraftFrame, type Draft } from './draft-panel';
-import type { SectionDoc } from './use-section-draft';
+import type { SectionDoc } from '../co-editing';
 
 type Section = RouterOutputs['applications']['section'];
 

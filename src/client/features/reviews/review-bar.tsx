@@ -5,10 +5,10 @@ import { availableReviewActions } from '../../../shared/domain/review';
 import type { MessageKey } from '../../../shared/i18n';
 import { REVIEW_REASON_MAX } from '../../../shared/schemas/reviews';
 import { useT } from '../../lib/intl';
+import { toast } from '../../lib/toast-store';
 import { appErrorOf, errorMessageOf, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { TextAreaField } from '../../ui/form-field';
-import { toast } from '../../ui/toast';
 
 interface ReviewBarProps {
   application: { id: string; role: CompanyRole; published: boolean };

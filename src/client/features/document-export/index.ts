@@ -1,0 +1,2 @@
+/** The final document as Word and Excel downloads. */
+export { DocumentDownloads } from './document-downloads';

@@ -1,0 +1,2 @@
+/** A section's saved versions: compared, restored. */
+export { SectionVersions } from './section-versions';
