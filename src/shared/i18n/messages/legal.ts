@@ -10,7 +10,7 @@ const da = {
   'legal.privacy.what.heading': 'Hvad vi gemmer',
   'legal.privacy.what.account': 'Din konto: navn, e-mailadresse, foretrukket sprog og en krypteret hash af din adgangskode (aldrig selve adgangskoden), samt hvornår du accepterede denne politik.',
   'legal.privacy.what.company':
-    'Virksomheder: CVR-nummer og de offentlige oplysninger, som CVR-registret giver (navn, adresse, branche, antal ansatte), hvem der er medlem af virksomheden med hvilken rolle, og invitationer til nye medlemmer.',
+    'Virksomheder: registreringsnummeret (CVR-nummer, norsk organisasjonsnummer eller finsk Y-tunnus) og de offentlige oplysninger, som landets register giver (navn, adresse, branche, antal ansatte, stiftelsesdato, selskabsform), hvem der er medlem af virksomheden med hvilken rolle, og invitationer til nye medlemmer.',
   'legal.privacy.what.applications': 'Ansøgninger: det, I skriver — tekster, leverancer, budget, aktivitetsplan, kommentarer og AI-udkast — og en historik over, hvem der ændrede status hvornår.',
   'legal.privacy.what.alerts': 'Besked om nye puljer: din e-mailadresse, sprog, de fonde du valgte (ingen valgt betyder alle fonde), og hvornår du bekræftede tilmeldingen. Bekræftelseslinket gemmes kun som en hash.',
   'legal.privacy.what.technical':
@@ -27,7 +27,7 @@ const da = {
   'legal.privacy.rights.delete': 'Sådan sletter du dine oplysninger: Under "Slet min konto" på din profil sletter du kontoen, når du har skrevet din adgangskode. Det sker med det samme: dine sessioner afsluttes, og dit navn og din adresse fjernes. Det, du har skrevet i en virksomheds ansøgninger, bliver hos virksomheden som skrevet af et tidligere medlem, og dine kommentarer bliver uden dit navn. Er du eneste ejer af en virksomhed med andre medlemmer, gør du først en af dem til ejer; er du virksomhedens eneste medlem, slettes den med din konto. En ejer kan hente og slette virksomhedens data. Besked om nye puljer frameldes med linket i hver e-mail.',
   'legal.privacy.sharing.heading': 'Hvem vi deler med',
   'legal.privacy.sharing.body':
-    'Vi deler kun oplysninger med de databehandlere, der skal til for at drive tjenesten: hosting, e-mailudsendelse og — når du beder om det — AI-udkast. CVR-opslag sendes til det offentlige CVR-register. Andre medlemmer af din virksomhed ser virksomhedens ansøgninger og dit navn.',
+    'Vi deler kun oplysninger med de databehandlere, der skal til for at drive tjenesten: hosting, e-mailudsendelse og — når du beder om det — AI-udkast. Opslag af en virksomhed sendes til det offentlige register i dens land: CVR i Danmark, Enhetsregisteret (Brønnøysundregistrene) i Norge og YTJ (Patent- og registerstyrelsen, PRH) i Finland. Andre medlemmer af din virksomhed ser virksomhedens ansøgninger og dit navn.',
   'legal.privacy.rights.heading': 'Dine rettigheder',
   'legal.privacy.rights.body': 'Du har ret til at få indsigt i, rette, begrænse og få udleveret dine oplysninger, og til at gøre indsigelse mod behandlingen. Under "Hent mine data" på din profil får du med det samme alt, hvad vi gemmer om dig, som JSON i en ZIP-fil. Skriv til os om alt andet, så svarer vi inden for en måned.',
   'legal.privacy.rights.complaint': 'Er du utilfreds med, hvordan vi behandler dine oplysninger, kan du klage til Datatilsynet (datatilsynet.dk).',
@@ -50,7 +50,7 @@ const en: Record<Keys, string> = {
   'legal.privacy.what.heading': 'What we store',
   'legal.privacy.what.account': 'Your account: name, e-mail address, preferred language and a one-way hash of your password (never the password itself), and when you accepted this policy.',
   'legal.privacy.what.company':
-    'Companies: the CVR number and the public details the CVR registry gives (name, address, industry, number of employees), who is a member of the company in which role, and invitations to new members.',
+    'Companies: the registration number (a Danish CVR number, a Norwegian organisation number or a Finnish business ID) and the public details its country’s registry gives (name, address, industry, number of employees, founding date, legal form), who is a member of the company in which role, and invitations to new members.',
   'legal.privacy.what.applications': 'Applications: what you write — texts, deliverables, budget, activity plan, comments and AI drafts — and a history of who changed a status when.',
   'legal.privacy.what.alerts': 'Grant alerts: your e-mail address, language, the funds you chose (none chosen means every fund) and when you confirmed the sign-up. The confirmation link is stored only as a hash.',
   'legal.privacy.what.technical':
@@ -67,7 +67,7 @@ const en: Record<Keys, string> = {
   'legal.privacy.rights.delete': 'How to delete your data: under "Delete my account" on your profile you delete the account after entering your password. It happens at once: your sessions end, and your name and address are removed. What you wrote in a company\'s applications stays with the company as written by a former member, and your comments stay without your name. If you are the only owner of a company with other members, you first make one of them an owner; if you are the company\'s only member, it is deleted with your account. An owner can download and delete the company\'s data. Grant alerts are cancelled with the link in every e-mail.',
   'legal.privacy.sharing.heading': 'Who we share it with',
   'legal.privacy.sharing.body':
-    'We share data only with the processors needed to run the service: hosting, e-mail delivery and — when you ask for it — AI drafts. CVR lookups go to the public CVR registry. Other members of your company see the company’s applications and your name.',
+    'We share data only with the processors needed to run the service: hosting, e-mail delivery and — when you ask for it — AI drafts. A company lookup goes to the public registry of its country: CVR in Denmark, the Central Coordinating Register for Legal Entities (Brønnøysund Register Centre) in Norway and YTJ (the Finnish Patent and Registration Office, PRH) in Finland. Other members of your company see the company’s applications and your name.',
   'legal.privacy.rights.heading': 'Your rights',
   'legal.privacy.rights.body': 'You have the right to access, correct, restrict and receive your data, and to object to the processing. Under "Download my data" on your profile you get everything we hold about you at once, as JSON in a ZIP file. Write to us about anything else, and we answer within a month.',
   'legal.privacy.rights.complaint': 'If you are unhappy with how we handle your data, you can complain to the Danish Data Protection Agency (Datatilsynet, datatilsynet.dk).',
@@ -88,7 +88,7 @@ const nb: Record<Keys, string> = {
   'legal.privacy.what.heading': 'Hva vi lagrer',
   'legal.privacy.what.account': 'Kontoen din: navn, e-postadresse, foretrukket språk og en enveis hash av passordet ditt (aldri selve passordet), og når du godtok denne erklæringen.',
   'legal.privacy.what.company':
-    'Virksomheter: CVR-nummeret og de offentlige opplysningene CVR-registeret gir (navn, adresse, bransje, antall ansatte), hvem som er medlem av virksomheten med hvilken rolle, og invitasjoner til nye medlemmer.',
+    'Virksomheter: registreringsnummeret (dansk CVR-nummer, organisasjonsnummer eller finsk Y-tunnus) og de offentlige opplysningene landets register gir (navn, adresse, bransje, antall ansatte, stiftelsesdato, organisasjonsform), hvem som er medlem av virksomheten med hvilken rolle, og invitasjoner til nye medlemmer.',
   'legal.privacy.what.applications': 'Søknader: det dere skriver — tekster, leveranser, budsjett, aktivitetsplan, kommentarer og AI-utkast — og en historikk over hvem som endret status når.',
   'legal.privacy.what.alerts': 'Varsel om nye tilskudd: e-postadressen din, språk, fondene du valgte (ingen valgt betyr alle fond), og når du bekreftet påmeldingen. Bekreftelseslenken lagres bare som en hash.',
   'legal.privacy.what.technical':
@@ -105,7 +105,7 @@ const nb: Record<Keys, string> = {
   'legal.privacy.rights.delete': 'Slik sletter du opplysningene dine: Under «Slett kontoen min» på profilen din sletter du kontoen etter å ha skrevet passordet ditt. Det skjer med en gang: øktene dine avsluttes, og navnet og adressen din fjernes. Det du har skrevet i en bedrifts søknader, blir hos bedriften som skrevet av et tidligere medlem, og kommentarene dine blir uten navnet ditt. Er du eneste eier av en bedrift med andre medlemmer, gjør du først en av dem til eier; er du bedriftens eneste medlem, slettes den sammen med kontoen din. En eier kan laste ned og slette bedriftens data. Varsler om nye tilskudd avmeldes med lenken i hver e-post.',
   'legal.privacy.sharing.heading': 'Hvem vi deler med',
   'legal.privacy.sharing.body':
-    'Vi deler bare opplysninger med databehandlerne som trengs for å drive tjenesten: hosting, e-postutsending og — når du ber om det — AI-utkast. CVR-oppslag sendes til det offentlige CVR-registeret. Andre medlemmer av virksomheten din ser virksomhetens søknader og navnet ditt.',
+    'Vi deler bare opplysninger med databehandlerne som trengs for å drive tjenesten: hosting, e-postutsending og — når du ber om det — AI-utkast. Oppslag av en virksomhet sendes til det offentlige registeret i landet dens: CVR i Danmark, Enhetsregisteret (Brønnøysundregistrene) i Norge og YTJ (Patent- og registerstyrelsen, PRH) i Finland. Andre medlemmer av virksomheten din ser virksomhetens søknader og navnet ditt.',
   'legal.privacy.rights.heading': 'Rettighetene dine',
   'legal.privacy.rights.body': 'Du har rett til innsyn i, retting, begrensning og utlevering av opplysningene dine, og til å protestere mot behandlingen. Under «Last ned dataene mine» på profilen din får du med en gang alt vi lagrer om deg, som JSON i en ZIP-fil. Skriv til oss om alt annet, så svarer vi innen en måned.',
   'legal.privacy.rights.complaint': 'Er du misfornøyd med hvordan vi behandler opplysningene dine, kan du klage til det danske Datatilsynet (datatilsynet.dk).',
