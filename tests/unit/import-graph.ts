@@ -1,6 +1,6 @@
 /**
  * The import graph of a part of the tree, read from the code: which module imports which (type-only
- * imports and `import()` count too), and the circles in it. The client's graph test reads it.
+ * imports and `import()` count too), and the circles in it. The server's and the client's graph tests read it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -7,94 +7,12 @@
  * imports count too).
  * Lint holds each file to the rules; this walks the whole graph, which no single file shows.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { circlesOf, importGraph, root, specifiersOf } from './import-graph';
 
-const root = path.resolve(__dirname, '../..');
 const featuresDir = path.join(root, 'src/server/features');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
-  });
-}
-
-/** The relative module names a file imports or re-exports, statically or with `import()`. */
-function specifiersOf(code: string): string[] {
-  const withoutComments = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const found = withoutComments.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g);
-  return [...found].map((match) => match[2]!);
-}
-
-function resolveImport(fromFile: string, specifier: string): string | null {
-  const base = path.resolve(path.dirname(fromFile), specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
-
-interface Graph {
-  edges: Map<string, Set<string>>;
-  unresolved: string[];
-}
-
-function importGraph(dirs: string[]): Graph {
-  const files = dirs.flatMap((dir) => sourceFiles(path.join(root, dir)));
-  const known = new Set(files);
-  const edges = new Map<string, Set<string>>();
-  const unresolved: string[] = [];
-  for (const file of files) {
-    const targets = new Set<string>();
-    for (const specifier of specifiersOf(readFileSync(file, 'utf8'))) {
-      const target = resolveImport(file, specifier);
-      if (!target) unresolved.push(`${path.relative(root, file)} → ${specifier}`);
-      else if (known.has(target)) targets.add(target);
-    }
-    edges.set(file, targets);
-  }
-  return { edges, unresolved };
-}
-
-/** Every circle of the graph: its strongly connected parts of more than one module, or a module importing itself (Tarjan). */
-function circlesOf(edges: Map<string, Set<string>>): string[][] {
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const circles: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, counter);
-    low.set(node, counter);
-    counter += 1;
-    stack.push(node);
-    onStack.add(node);
-    for (const next of edges.get(node) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node)!, index.get(next)!));
-      }
-    }
-    if (low.get(node) === index.get(node)) {
-      const part: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        part.push(member);
-      } while (member !== node);
-      if (part.length > 1 || edges.get(node)?.has(node)) circles.push(part.sort());
-    }
-  };
-  for (const node of edges.keys()) if (!index.has(node)) visit(node);
-  return circles;
-}
 
 const featureOf = (file: string): string | null => {
   const relative = path.relative(featuresDir, file);
