@@ -30,13 +30,14 @@ interface GrantOptions {
   published?: boolean;
   deadlineAt?: Date | null;
   sections?: number;
+  fundCountry?: string;
 }
 
 /** A grant with sections: the first holds two requirements and three inputs (required text with a limit, optional number, required list). */
 async function createGrant(options: GrantOptions = {}) {
   counter += 1;
   const db = services.db;
-  const fund = await db.insertInto('funds').values({ slug: `fond-${counter}`, name: 'Testfonden' }).returning('id').executeTakeFirstOrThrow();
+  const fund = await db.insertInto('funds').values({ slug: `fond-${counter}`, name: 'Testfonden', country: options.fundCountry ?? null }).returning('id').executeTakeFirstOrThrow();
   const grant = await db
     .insertInto('grants')
     .values({
@@ -383,6 +384,8 @@ describe('the dashboard', () => {
     const other = await createGrant({ sections: 1 });
     const passed = await createGrant({ sections: 1, deadlineAt: new Date(Date.now() - 86_400_000) });
     const soon = await createGrant({ sections: 1, deadlineAt: new Date(Date.now() + 30 * 86_400_000) });
+    const danish = await createGrant({ sections: 1, fundCountry: 'DK' });
+    const norwegian = await createGrant({ sections: 1, fundCountry: 'NO' });
     const companyId = await createCompany(services, cast, { name: 'Dashboard ApS' });
     const { applicationId } = await startApplication(grant.id, companyId);
     const untouched = await startApplication(grant.id, companyId);
@@ -401,6 +404,10 @@ describe('the dashboard', () => {
     expect(openGrants.map((open) => open.id)).toContain(soon.id);
     expect(openGrants.map((open) => open.id)).not.toContain(grant.id);
     expect(openGrants.map((open) => open.id)).not.toContain(passed.id);
+    // A Danish company's member is offered Danish funds' grants and those for all countries, not Norway's.
+    const offered = (await cast.callers.owner.applications.list({})).openGrants.map((open) => open.id);
+    expect(offered).toContain(danish.id);
+    expect(offered).not.toContain(norwegian.id);
   });
 });
 

@@ -159,7 +159,9 @@ export async function listApplicationsOfUser(
 }
 
 /**
- * Open, published grants that none of the user's companies has applied to yet. The status and the
+ * Open, published grants that none of the user's companies has applied to yet, from funds of the
+ * countries its companies are in (a fund without a country is for all; a user with no company is
+ * offered every country's). The status and the
  * count are written into the SQL, not passed as values: the plan PostgreSQL keeps for the prepared
  * statement (decision 0049) can then use the index of open grants, whose condition names the
  * status; with them as values it planned the statement anew on every call.
@@ -174,6 +176,9 @@ function openGrantsQuery(db: Executor, userId: string, locale: Locale, now: Date
     // Open continuously (no deadline) counts as the end of time: the index on that expression then
     // starts at today instead of reading every grant whose deadline has passed.
     .where(sql<Date>`coalesce(g.deadline_at, 'infinity'::timestamptz)`, '>', now)
+    .where(
+      sql<boolean>`(f.country IS NULL OR f.country IN (${companyCountries(userId)}) OR NOT EXISTS (${companyCountries(userId)}))`,
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -190,6 +195,10 @@ function openGrantsQuery(db: Executor, userId: string, locale: Locale, now: Date
     .orderBy('g.title')
     .limit(sql.lit(limit));
 }
+
+/** The countries of the companies `userId` is a member of, as a subquery. */
+const companyCountries = (userId: string) =>
+  sql`SELECT c.country FROM memberships m JOIN companies c ON c.id = m.company_id WHERE m.user_id = ${userId} AND c.deleted_at IS NULL`;
 
 /** A grant as the start of an application needs it (texts in `locale`): published ones only. */
 export function findGrantToApply(db: Executor, grantId: string, locale: Locale = 'da') {
