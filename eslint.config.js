@@ -5,9 +5,17 @@ import tseslint from 'typescript-eslint';
 
 const restrict = (...patterns) => ['error', { patterns }];
 
+// auth/, notify/ and mail/ own tables below the features and are reached, like a feature, only
+// through their public face, the folder's `index.ts` ('../auth'), never their insides.
+const facedRooms = {
+  regex: '(^|/)(?<!(?:features|integrations)/)(?:auth|notify|mail)/[^/]+$',
+  message: "auth/, notify/ and mail/ are imported only through their index.ts ('../auth'), never their insides.",
+};
+
 const serverRules = [
   { regex: '(^|/)(client|worker)(/|$)', message: 'the server never imports the client or the worker.' },
   { regex: '\\.router$', message: 'only the root router imports feature routers.' },
+  facedRooms,
 ];
 
 export default tseslint.config(
@@ -111,7 +119,7 @@ export default tseslint.config(
   {
     files: ['src/server/router.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': restrict({ regex: '(^|/)(client|worker)(/|$)', message: 'the server never imports the client or the worker.' }),
+      '@typescript-eslint/no-restricted-imports': restrict({ regex: '(^|/)(client|worker)(/|$)', message: 'the server never imports the client or the worker.' }, facedRooms),
     },
   },
   {
@@ -134,6 +142,7 @@ export default tseslint.config(
         { regex: '(^|/)server/(trpc|app|main)(/|$)', message: 'the worker never imports the tRPC layer or the HTTP app.' },
         { regex: '\\.router$', message: 'the worker never imports routers.' },
         { regex: '(^|/)client(/|$)', message: 'the worker never imports the client.' },
+        facedRooms,
       ),
     },
   },

@@ -19,7 +19,7 @@ import { cachedCatalog, followCatalogVersion } from './catalog/catalog-cache';
 import { compressAnswers, encodedOnce, preferredEncoding } from './http/compression';
 import { clientAddress, peerIsTrustedProxy } from './http/client-address';
 import { appUrl } from './env';
-import { createSessionCache } from './auth/session-cache';
+import { createSessionCache } from './auth';
 import { dataRightsRoutes } from './features/data-rights/data-rights.http';
 import { deadlinesRoutes } from './features/deadlines/deadlines.http';
 import { documentExportRoutes } from './features/document-export/document-export.http';

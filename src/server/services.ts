@@ -9,7 +9,7 @@ import type { InstallationEnv } from './env';
 import { createInboxEvents, type InboxEvents } from './live/inbox-events';
 import { createJobEvents, type JobEvents } from './live/job-events';
 import { createPresenceHub, type PresenceHub } from './live/presence-hub';
-import { createMembershipCache, type MembershipCache } from './auth/membership-cache';
+import { createMembershipCache, type MembershipCache } from './auth';
 import { createLiveAccess, type LiveAccess } from './live/live-access';
 import { createLiveBus, type LiveBus } from './live/live-bus';
 import { createProducers, type Producers } from './platform/queues';

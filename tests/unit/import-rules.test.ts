@@ -35,9 +35,20 @@ describe('the import rules of the architecture', () => {
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findB } from '../../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findA } from './a.queries';\nexport const a = findA;")).toHaveLength(0);
     expect(await importErrors('src/server/features/a/a.service.ts', "import { findSection } from '../applications';\nexport const a = findSection;")).toHaveLength(0);
-    expect(await importErrors('src/server/features/a/a.service.ts', "import { queueEmail } from '../../mail/email.service';\nexport const a = queueEmail;")).toHaveLength(0);
+    expect(await importErrors('src/server/features/a/a.service.ts', "import { queueEmail } from '../../mail';\nexport const a = queueEmail;")).toHaveLength(0);
     expect(await importErrors('src/server/notify/x.ts', "import { findB } from '../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
     expect(await importErrors('src/server/mail/x.ts', "import { findB } from '../features/b/b.queries';\nexport const a = findB;")).toHaveLength(1);
+  });
+
+  it('let auth/, notify/ and mail/ be imported only through their index.ts from outside them', async () => {
+    expect(await importErrors('src/server/features/a/a.service.ts', "import { queueEmail } from '../../mail/email.service';\nexport const a = queueEmail;")).toHaveLength(1);
+    expect(await importErrors('src/server/live/x.ts', "import type { Session } from '../auth/session';\nexport type A = Session;")).toHaveLength(1);
+    expect(await importErrors('src/server/services.ts', "import { createMembershipCache } from './auth/membership-cache';\nexport const a = createMembershipCache;")).toHaveLength(1);
+    expect(await importErrors('worker/processors/x.ts', "import { findEmail } from '../../src/server/mail/email.queries';\nexport const a = findEmail;")).toHaveLength(1);
+    expect(await importErrors('src/server/live/x.ts', "import type { Session } from '../auth';\nexport type A = Session;")).toHaveLength(0);
+    expect(await importErrors('worker/processors/x.ts', "import { findEmail } from '../../src/server/mail';\nexport const a = findEmail;")).toHaveLength(0);
+    expect(await importErrors('worker/main.ts', "import { createMailSender } from '../src/server/integrations/mail/transport';\nexport const a = createMailSender;")).toHaveLength(0);
+    expect(await importErrors('src/server/auth/session.ts', "import { hashPassword } from './password';\nexport const a = hashPassword;")).toHaveLength(0);
   });
 
   it('let only the root router import feature routers, and keep the worker off tRPC', async () => {

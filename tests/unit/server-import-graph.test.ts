@@ -2,7 +2,8 @@
  * The server's import graph as the code has it today: a feature is reached only through its public
  * face (its folder's `index.ts`) — from another feature, from the rest of the server and from the
  * worker — but for the two mounts (the root router takes each feature's `*.router.ts`, the HTTP
- * app its `*.http.ts`); features do not import each other round a circle, `src/server/domain/`
+ * app its `*.http.ts`); the rooms below the features that own tables (`auth/`, `notify/`, `mail/`)
+ * are reached only through their `index.ts` too, from anywhere outside them; features do not import each other round a circle, `src/server/domain/`
  * is no more, and no module of `src/server` or `worker` imports itself round a circle (type-only
  * imports count too).
  * Lint holds each file to the rules; this walks the whole graph, which no single file shows.
@@ -17,6 +18,14 @@ const featuresDir = path.join(root, 'src/server/features');
 const featureOf = (file: string): string | null => {
   const relative = path.relative(featuresDir, file);
   return relative.startsWith('..') ? null : relative.split(path.sep)[0]!;
+};
+
+/** The rooms below the features that own tables and show a public face of their own. */
+const faced = ['auth', 'notify', 'mail'];
+
+const roomOf = (file: string): string | null => {
+  const [room, ...rest] = path.relative(path.join(root, 'src/server'), file).split(path.sep);
+  return room && rest.length > 0 && faced.includes(room) ? room : null;
 };
 
 const named = (file: string) => path.relative(root, file);
@@ -54,6 +63,16 @@ describe('the server import graph', () => {
         .map((target) => `${named(file)} → ${named(target)}`);
     });
     expect(crossings).toEqual([]);
+  });
+
+  it('has nothing outside auth/, notify/ and mail/ importing their insides: only their index.ts', () => {
+    const crossings = [...graph.edges].flatMap(([file, targets]) =>
+      [...targets]
+        .filter((target) => roomOf(target) !== null && roomOf(target) !== roomOf(file) && path.basename(target) !== 'index.ts')
+        .map((target) => `${named(file)} → ${named(target)}`),
+    );
+    expect(crossings).toEqual([]);
+    for (const room of faced) expect(existsSync(path.join(root, 'src/server', room, 'index.ts'))).toBe(true);
   });
 
   it('has no shared grab-bag under the features: src/server/domain/ is gone', () => {

@@ -4,7 +4,7 @@
  */
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Database } from '../../src/server/db/db';
-import { findEmail, markEmailSent, recordEmailAttempt } from '../../src/server/mail/email.queries';
+import { findEmail, markEmailSent, recordEmailAttempt } from '../../src/server/mail';
 import { renderEmail } from '../../src/server/integrations/mail/render';
 import type { MailSender } from '../../src/server/integrations/mail/transport';
 import { emailTemplates, type EmailTemplateName } from '../../src/shared/emails';

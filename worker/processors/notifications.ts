@@ -6,8 +6,8 @@
  */
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import type { Job } from 'bullmq';
-import { insertEmail } from '../../src/server/mail/email.queries';
-import { dropForFormerMembers, findRecipient, lockUnsent, markCarried, unsentDigests } from '../../src/server/notify/notifications.queries';
+import { insertEmail } from '../../src/server/mail';
+import { dropForFormerMembers, findRecipient, lockUnsent, markCarried, unsentDigests } from '../../src/server/notify';
 import { emailSafeName } from '../../src/shared/domain/names';
 import { isLocale, messagesFor, type Locale, type MessageKey } from '../../src/shared/i18n';
 import type { DigestKind } from '../../src/shared/schemas/notifications';

@@ -5,9 +5,7 @@
  * running web processes forget the sessions of the user they keep in memory (decision 0032).
  */
 import { Redis } from 'ioredis';
-import { setPlatformRole } from '../auth/accounts.queries';
-import { invalidateUserSessions } from '../auth/session';
-import { SESSION_CACHE_MS } from '../auth/session-cache';
+import { invalidateUserSessions, SESSION_CACHE_MS, setPlatformRole } from '../auth';
 import { createDb } from '../db/db';
 import { env } from '../env';
 import { defaultRedisPrefix, readInstallationId } from '../db/installation';

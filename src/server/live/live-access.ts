@@ -19,7 +19,7 @@ import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Database } from '../db/db';
 import type { LiveBus } from './live-bus';
-import type { AccessChange, AccessChanges } from '../auth/access-changes';
+import type { AccessChange, AccessChanges } from '../auth';
 
 /** What a change of access concerns: one user's sessions or memberships, or a whole company. */
 

@@ -27,8 +27,7 @@ import { defaultLocale, isLocale } from '../../shared/i18n';
 import { AppError, appErrors } from '../../shared/errors';
 import { MAX_CALLS_PER_FRAME } from '../../shared/live-frames';
 import { CALL_WINDOW_SECONDS, callLimiterOf, tooManyCalls } from '../http/call-limits';
-import { createSessionCache } from '../auth/session-cache';
-import { userExists, validateSessionToken } from '../auth/session';
+import { createSessionCache, type Session, type SessionUser, userExists, validateSessionToken } from '../auth';
 import { clientAddress } from '../http/client-address';
 import { isDatabaseUnavailable } from '../db/pg-errors';
 import { log } from '../platform/log';
@@ -40,7 +39,6 @@ import type { Redis } from 'ioredis';
 import type { Locale } from '../../shared/i18n';
 import type { Database } from '../db/db';
 import type { InstallationEnv } from '../env';
-import type { Session, SessionUser } from '../auth/session';
 import type { LiveAccess } from './live-access';
 import type { LiveLimits } from './live-limits';
 

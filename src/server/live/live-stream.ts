@@ -15,7 +15,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { AppError, appErrors } from '../../shared/errors';
-import type { Session, SessionUser } from '../auth/session';
+import type { Session, SessionUser } from '../auth';
 import type { LiveAccess, LiveStream } from './live-access';
 import type { LiveLimits } from './live-limits';
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth';
 import type { Database, Executor } from '../db/db';
 import { localizedColumns, type LocalizedText } from '../../shared/i18n/localized-text';
 

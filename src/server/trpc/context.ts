@@ -5,7 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { AppError } from '../../shared/errors';
 import { isDatabaseUnavailable } from '../db/pg-errors';
-import { validateSessionToken, type Session, type SessionRows, type SessionUser } from '../auth/session';
+import { validateSessionToken, type Session, type SessionRows, type SessionUser } from '../auth';
 import type { Services } from '../services';
 import { defaultLocale, isLocale, type Locale } from '../../shared/i18n';
 

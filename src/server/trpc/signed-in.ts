@@ -8,7 +8,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { MiddlewareHandler } from 'hono';
-import { validateSessionToken, type Session, type SessionRows, type SessionUser } from '../auth/session';
+import { validateSessionToken, type Session, type SessionRows, type SessionUser } from '../auth';
 import { isDatabaseUnavailable } from '../db/pg-errors';
 import type { Services } from '../services';
 import { bearerToken } from './context';

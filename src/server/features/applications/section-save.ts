@@ -13,7 +13,7 @@ import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/se
 import { isMessageKey } from '../../../shared/i18n';
 import { isIsoDate } from '../../../shared/i18n/date-input';
 import type { Executor } from '../../db/db';
-import type { SessionUser } from '../../auth/session';
+import type { SessionUser } from '../../auth';
 import { announceStatus } from '../../live/application-events';
 import type { Services } from '../../services';
 import type { TextMessage } from '../../live/text-channel';

@@ -9,7 +9,7 @@
  * open panels (`assessment-live.ts`).
  */
 import type { Locale } from '../../../shared/i18n';
-import type { SessionUser } from '../../auth/session';
+import type { SessionUser } from '../../auth';
 import type { Executor } from '../../db/db';
 import type { Services } from '../../services';
 import type { Context } from '../../trpc/context';

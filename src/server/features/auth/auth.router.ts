@@ -11,9 +11,8 @@ import {
   verifyEmailInput,
   resendVerificationInput,
 } from '../../../shared/schemas/auth';
-import { invalidateSession } from '../../auth/session';
+import { deleteOwnSession, invalidateSession, listSessions, updateUserProfile } from '../../auth';
 import { publicProcedure, router, userProcedure } from '../../trpc/trpc';
-import { deleteOwnSession, listSessions, updateUserProfile } from '../../auth/accounts.queries';
 import { changePassword, login, requestPasswordReset, resendVerification, resetPassword, resetTokenUsable, signup, verifyEmail } from './auth.service';
 
 export const authRouter = router({

@@ -6,31 +6,36 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { appUrl } from '../../env';
-import { hashPassword, verifyPassword } from '../../auth/password';
-import { isKnownDevice, rememberDevice } from '../../auth/known-devices';
-import { createSession, invalidateUserSessions, type SessionUser } from '../../auth/session';
+import {
+  createSession,
+  deleteEmailVerification,
+  findEmailVerificationForUpdate,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  insertUser,
+  invalidateUserSessions,
+  isKnownDevice,
+  markEmailVerified,
+  passwordResetUsable,
+  rateLimits,
+  rememberDevice,
+  replaceEmailVerification,
+  replacePasswordReset,
+  takePasswordReset,
+  updatePasswordHash,
+  verifyAddress,
+  verifyPassword,
+  type SessionUser,
+} from '../../auth';
 import { log } from '../../platform/log';
 import { consumeRateLimit, countRateLimitHit, forgetRateLimitHit, peekRateLimit, resetRateLimit, type RateLimit } from '../../http/rate-limit';
 import type { Context } from '../../trpc/context';
-import { rateLimits } from '../../auth/rate-limits';
-import { markEmailVerified, verifyAddress } from '../../auth/verified-email';
-import { queueEmail } from '../../mail/email.service';
+import { queueEmail } from '../../mail';
 import { AppError } from '../../../shared/errors';
 import { isLocale, type Locale } from '../../../shared/i18n';
 import { safeRedirect } from '../../../shared/routes';
 import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  replaceEmailVerification,
-  replacePasswordReset,
-  deleteEmailVerification,
-  findEmailVerificationForUpdate,
-  takePasswordReset,
-  passwordResetUsable,
-  updatePasswordHash,
-} from '../../auth/accounts.queries';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;

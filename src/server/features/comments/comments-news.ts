@@ -4,7 +4,7 @@
  * of the section then read the comments again (`co-editing.watch` passes the word on).
  */
 import { z } from 'zod';
-import type { SessionUser } from '../../auth/session';
+import type { SessionUser } from '../../auth';
 import { channel } from '../../live/channel';
 import type { LiveBus } from '../../live/live-bus';
 

@@ -4,7 +4,7 @@ import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import { findSectionOfApplication } from '../applications';
-import { notify } from '../../notify/notifications.service';
+import { notify } from '../../notify';
 import { markCommentedIfInReview } from '../reviews';
 import { countOpenThreads, findThread, listOpenMentionsOf, listThreads, membersAmong, threadParticipants } from './comments.queries';
 import { addComment, resolveThread } from './comments.service';

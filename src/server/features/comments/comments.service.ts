@@ -1,5 +1,5 @@
 /** Writes of comments, each told to the section's open editors once stored (`comments-news.ts`). */
-import type { SessionUser } from '../../auth/session';
+import type { SessionUser } from '../../auth';
 import type { Services } from '../../services';
 import { announceComments } from './comments-news';
 import { insertComment, setThreadResolved } from './comments.queries';

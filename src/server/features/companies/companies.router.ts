@@ -8,7 +8,7 @@ import {
   removeMemberInput,
   updateCompanyInput,
 } from '../../../shared/schemas/companies';
-import { assertMaySpeakForCompany } from '../../auth/verified-email';
+import { assertMaySpeakForCompany } from '../../auth';
 import { consumeRateLimit } from '../../http/rate-limit';
 import { companyProcedure, companyProcedureFor } from '../../trpc/company-procedure';
 import { openLiveStream } from '../../live/live-stream';

@@ -2,19 +2,17 @@
  * Company rules that need more than one query: creation from the server's own registry lookup,
  * and member changes that must leave the company with at least one owner.
  */
-import { assertMayManage } from '../../auth/verified-email';
+import { assertMayManage, rateLimits, verifyPassword } from '../../auth';
 import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { AppError } from '../../../shared/errors';
 import { isLocale, type Locale } from '../../../shared/i18n';
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
 import { messagesFor } from '../../../shared/i18n';
-import { verifyPassword } from '../../auth/password';
-import { rateLimits } from '../../auth/rate-limits';
 import { appUrl } from '../../env';
 import { log } from '../../platform/log';
 import { consumeRateLimit } from '../../http/rate-limit';
-import { queueEmail } from '../../mail/email.service';
+import { queueEmail } from '../../mail';
 import type { RegistryProfile } from '../../../shared/schemas/companies';
 import type { Country } from '../../../shared/domain/org-id';
 import { employeeBand } from '../../integrations/registry/company-registry';

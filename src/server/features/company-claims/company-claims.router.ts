@@ -8,7 +8,7 @@ import {
 import { companyIdSchema } from '../../../shared/schemas/companies';
 import { z } from 'zod';
 import { consumeRateLimit } from '../../http/rate-limit';
-import { assertMaySpeakForCompany } from '../../auth/verified-email';
+import { assertMaySpeakForCompany } from '../../auth';
 import { companyProcedureFor } from '../../trpc/company-procedure';
 import { adminProcedure, router, userProcedure } from '../../trpc/trpc';
 import { listPendingRequests, listRequestsOfUser, listTransfers, searchCompanies, withdrawRequest } from './company-claims.queries';

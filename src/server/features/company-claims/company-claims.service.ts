@@ -6,13 +6,12 @@
 import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { AppError } from '../../../shared/errors';
 import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
-import type { SessionUser } from '../../auth/session';
-import { assertMayManage, assertVerified, emailVerifiedOf } from '../../auth/verified-email';
+import { assertMayManage, assertVerified, emailVerifiedOf, type SessionUser } from '../../auth';
 import { appUrl } from '../../env';
 import type { Services } from '../../services';
 import { addMembership } from '../companies';
-import { queueEmail } from '../../mail/email.service';
-import { notifyJoinRequest } from '../../notify/notifications.service';
+import { queueEmail } from '../../mail';
+import { notifyJoinRequest } from '../../notify';
 import {
   closeRequest,
   findCompanyByOrgId,

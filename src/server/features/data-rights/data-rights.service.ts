@@ -9,8 +9,7 @@ import { budgetDataSchema } from '../../../shared/schemas/budget';
 import { AppError } from '../../../shared/errors';
 import { exportTokenSchema } from '../../../shared/schemas/data-rights';
 import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
-import { verifyPassword } from '../../auth/password';
-import type { SessionUser } from '../../auth/session';
+import { rateLimits, type SessionUser, verifyPassword } from '../../auth';
 import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
 import { consumeRateLimit } from '../../http/rate-limit';
@@ -18,8 +17,7 @@ import type { Services } from '../../services';
 import { fileNameOf, loadDocument } from '../document-export';
 import { excelWorkbook } from '../document-export';
 import { wordDocument } from '../document-export';
-import { queueEmail } from '../../mail/email.service';
-import { rateLimits } from '../../auth/rate-limits';
+import { queueEmail } from '../../mail';
 import {
   applicationSectionsInFull,
   claimExport,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { danishDate } from '../../../shared/domain/deadlines';
 import { may } from '../../../shared/domain/company-roles';
 import { assignSectionInput, makeCalendarInput, makeCompanyCalendarInput, reminderSettingsInput, setInternalDeadlineInput } from '../../../shared/schemas/deadlines';
-import { findCalendarToken, insertCalendarTokenIfMissing, updateCalendarToken, updateDeadlineEmails } from '../../auth/accounts.queries';
+import { findCalendarToken, insertCalendarTokenIfMissing, updateCalendarToken, updateDeadlineEmails } from '../../auth';
 import { appUrl } from '../../env';
 import { applicationProcedure, draftApplicationProcedureFor } from '../../trpc/application-procedure';
 import { companyProcedureFor } from '../../trpc/company-procedure';

@@ -16,7 +16,7 @@ import { AppError } from '../../../shared/errors';
 import { announceInboxChange } from '../../live/inbox-events';
 import type { LiveBus } from '../../live/live-bus';
 import { log } from '../../platform/log';
-import { insertNotifications } from '../../notify/notifications.queries';
+import { insertNotifications } from '../../notify';
 import type { Producers } from '../../platform/queues';
 import type { Database } from '../../db/db';
 import {

@@ -15,7 +15,7 @@ import { emptyBudget } from '../../../shared/schemas/budget';
 import { emptyDeliverables } from '../../../shared/schemas/deliverables';
 import type { acceptDraftRowInput } from '../../../shared/schemas/drafts';
 import { isStructuredKind, sectionDataSchemas } from '../../../shared/schemas/section-data';
-import type { SessionUser } from '../../auth/session';
+import type { SessionUser } from '../../auth';
 import type { Services } from '../../services';
 import { modelConfigured } from '../../integrations/ai/drafter';
 import { consumeRateLimit } from '../../http/rate-limit';

@@ -10,8 +10,7 @@ import { isLocale } from '../../../shared/i18n';
 import type { alertSignupInput } from '../../../shared/schemas/grant-alerts';
 import { consumeRateLimit, type RateLimit } from '../../http/rate-limit';
 import type { Services } from '../../services';
-import { queueEmail } from '../../mail/email.service';
-import { alertLink, hashToken, newToken } from '../../mail/grant-alerts';
+import { alertLink, hashToken, newToken, queueEmail } from '../../mail';
 import { applyConfirmedSettings, deleteAlertByUnsubscribeHash, existingFundIds, isMemberOf, purgeExpiredSignups, takeConfirmation, upsertPendingAlert, type PendingSettings } from './grant-alerts.queries';
 
 export const CONFIRMATION_TTL_MS = 7 * 24 * 3600 * 1000;

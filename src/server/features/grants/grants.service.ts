@@ -13,7 +13,7 @@ import type { Executor } from '../../db/db';
 import { PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../db/pg-errors';
 import type { Services } from '../../services';
 import { findFundById } from '../funds';
-import { resumeGrantAlerts, sendGrantAlerts } from '../../mail/grant-alerts';
+import { resumeGrantAlerts, sendGrantAlerts } from '../../mail';
 import { localizedColumns } from '../../../shared/i18n/localized-text';
 import {
   archiveSection,

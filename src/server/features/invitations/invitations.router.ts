@@ -13,7 +13,7 @@ import {
   listInvitationsForEmail,
   listPendingInvitations,
 } from './invitations.queries';
-import { assertMaySpeakForCompany, assertVerified } from '../../auth/verified-email';
+import { assertMaySpeakForCompany, assertVerified } from '../../auth';
 import { acceptInvitation, answerInvitation, declineInvitation, hashInvitationToken, invitationStatus, inviteToCompany } from './invitations.service';
 
 /** Every endpoint that sends e-mail is rate limited. */

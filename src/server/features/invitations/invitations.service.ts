@@ -7,13 +7,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mayManageRole, type CompanyRole } from '../../../shared/domain/company-roles';
 import { AppError } from '../../../shared/errors';
 import { messagesFor, type Locale } from '../../../shared/i18n';
-import type { SessionUser } from '../../auth/session';
+import { assertVerified, markEmailVerified, type SessionUser } from '../../auth';
 import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
 import type { Services } from '../../services';
-import { assertVerified, markEmailVerified } from '../../auth/verified-email';
-import { queueEmail } from '../../mail/email.service';
-import { notifyInvitation, settleInvitationItems } from '../../notify/notifications.service';
+import { queueEmail } from '../../mail';
+import { notifyInvitation, settleInvitationItems } from '../../notify';
 import { addMembership, isMemberByEmail } from '../companies';
 import { deleteInvitation, lockPendingInvitationRole, markInvitationAccepted, markInvitationDeclined, replaceInvitation, type InvitationDetails } from './invitations.queries';
 

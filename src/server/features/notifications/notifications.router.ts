@@ -2,9 +2,8 @@ import { inboxInput, markReadInput, notificationSettingsInput } from '../../../s
 import { announceInboxChange } from '../../live/inbox-events';
 import { openLiveStream } from '../../live/live-stream';
 import { router, userProcedure } from '../../trpc/trpc';
-import { updateNotificationSettings } from '../../auth/accounts.queries';
-import { countUnread, findSettings, listInbox, markAllRead, markRead } from '../../notify/notifications.queries';
-import { watchUnread } from '../../notify/notifications.service';
+import { updateNotificationSettings } from '../../auth';
+import { countUnread, findSettings, listInbox, markAllRead, markRead, watchUnread } from '../../notify';
 
 /** The signed-in user's own choice of review e-mails, and their inbox: rows belong to the user. */
 export const notificationsRouter = router({

@@ -4,11 +4,11 @@ import { AppError } from '../../../shared/errors';
 import { applicationProcedure, applicationProcedureFor } from '../../trpc/application-procedure';
 import { router, userProcedure } from '../../trpc/trpc';
 import { findApplicationOverview } from '../applications';
-import { notify, notifyReviewResult } from '../../notify/notifications.service';
+import { notify, notifyReviewResult } from '../../notify';
 import { findDocumentFacts, listSectionsInFull } from './review-documents.queries';
 import type { ReviewActor } from './review-transitions';
 import { findSectionReview, listHistory, listReviewCandidates, listSectionsAwaitingReviewBy } from './reviews.queries';
-import { assertMaySpeakForCompany } from '../../auth/verified-email';
+import { assertMaySpeakForCompany } from '../../auth';
 import { approveSection, commentOnSection, copyToDraft, publishApplication, rejectSection, sendLockReceipts, sendToReview } from './reviews.service';
 
 function actorOf(ctx: { application: ReviewActor['application']; membership: { role: ReviewActor['role'] }; user: { id: string } }): ReviewActor {

@@ -17,7 +17,7 @@ import type { Executor } from '../../db/db';
 import { appUrl } from '../../env';
 import { log } from '../../platform/log';
 import type { Services } from '../../services';
-import { queueEmail } from '../../mail/email.service';
+import { queueEmail } from '../../mail';
 import { changeApplication, copyApplication, markPublished, recordEvent } from '../applications';
 import { listSectionsInFull } from './review-documents.queries';
 import { moveSection, type ApplicationWriter, type ReviewActor } from './review-transitions';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sendTestEmailInput } from '../../../shared/schemas/system';
-import { queueEmail } from '../../mail/email.service';
+import { queueEmail } from '../../mail';
 import { adminProcedure, router } from '../../trpc/trpc';
 
 export const systemRouter = router({

@@ -9,7 +9,7 @@ import { emptyBudget } from '../../../shared/schemas/budget';
 import { emptyDeliverables } from '../../../shared/schemas/deliverables';
 import { isStructuredKind } from '../../../shared/schemas/section-data';
 import type { restoreVersionInput } from '../../../shared/schemas/versions';
-import type { SessionUser } from '../../auth/session';
+import type { SessionUser } from '../../auth';
 import type { Services } from '../../services';
 import { findSection, saveSectionAndAnnounce, findVersion } from '../applications';
 

@@ -1,0 +1,36 @@
+/**
+ * The accounts' public face: users, sessions, e-mail confirmations and password resets, the caches
+ * of sessions and memberships, and the checks of a verified address. Everything outside `auth/`
+ * imports these from here, never the files inside (tests/unit/server-import-graph.test.ts).
+ */
+export type { AccessChange, AccessChanges } from './access-changes';
+export {
+  deleteEmailVerification,
+  deleteOwnSession,
+  deleteUser,
+  findCalendarToken,
+  findEmailVerificationForUpdate,
+  findUserByEmail,
+  findUserById,
+  insertCalendarTokenIfMissing,
+  insertUser,
+  listSessions,
+  passwordResetUsable,
+  removeExpiredSignIns,
+  replaceEmailVerification,
+  replacePasswordReset,
+  setPlatformRole,
+  takePasswordReset,
+  updateCalendarToken,
+  updateDeadlineEmails,
+  updateNotificationSettings,
+  updatePasswordHash,
+  updateUserProfile,
+} from './accounts.queries';
+export { isKnownDevice, rememberDevice } from './known-devices';
+export { createMembershipCache, type MembershipCache } from './membership-cache';
+export { hashPassword, verifyPassword } from './password';
+export { rateLimits } from './rate-limits';
+export { SESSION_CACHE_MS, createSessionCache } from './session-cache';
+export { createSession, invalidateSession, invalidateUserSessions, userExists, validateSessionToken, type Session, type SessionRows, type SessionUser } from './session';
+export { assertMayManage, assertMaySpeakForCompany, assertVerified, emailVerifiedOf, markEmailVerified, verifyAddress } from './verified-email';

@@ -1,0 +1,22 @@
+/**
+ * The inbox's public face: notifying people, reading and marking their items, the live unread
+ * count, the digests the worker sends, forgetting and expiring items. Everything outside `notify/`
+ * imports these from here, never the files inside (tests/unit/server-import-graph.test.ts).
+ */
+export {
+  countUnread,
+  dropForFormerMembers,
+  findRecipient,
+  findSettings,
+  forgetInInbox,
+  insertNotifications,
+  insertReminderItem,
+  listInbox,
+  lockUnsent,
+  markAllRead,
+  markCarried,
+  markRead,
+  removeInboxItemsBefore,
+  unsentDigests,
+} from './notifications.queries';
+export { notify, notifyInvitation, notifyJoinRequest, notifyReviewResult, settleInvitationItems, watchUnread } from './notifications.service';
