@@ -1,8 +1,9 @@
 /**
- * Saving a section, for every feature that writes one (the editor, drafts, versions restored):
- * the answers and rows checked, the text changed through its co-editing document, the status
- * following the save and the state recorded as a version; then the change told to the section's
- * open editors and its status to the application's open pages.
+ * Saving a section, for every feature that writes one (the editor, drafts, versions restored,
+ * co-editing's pushes): the answers and rows checked, the text changed through its co-editing
+ * document, the status following the save and the state recorded as a version; then, once
+ * committed, the change told to the section's open editors and its status to the application's
+ * open pages, by this module, never by its callers.
  */
 import type { z } from 'zod';
 import { toBase64 } from 'lib0/buffer';
@@ -17,16 +18,57 @@ import type { SessionUser } from '../../auth';
 import { announceStatus } from '../../live/application-events';
 import type { Services } from '../../services';
 import type { TextMessage } from '../../live/text-channel';
-import { changeTextTo, dropDocument, keepCommitted, type KeptDocument } from './text-store';
+import { appendChange, changeTextTo, dropDocument, keepCommitted, type KeptDocument } from './text-store';
+import { noteText } from './status-news';
 import { recordSectionVersion } from './versions.queries';
 import { findSection, updateSectionVersioned, type SectionRow } from './applications.queries';
 
 /** The client id of changes made on the server (no editor has it: editors' ids are not negative). */
 export const SERVER_CLIENT_ID = -1;
 
-/** Tells the section's other editors of a stored change. */
+/** Who a change or a cursor is told as coming from. */
+const byOf = (user: Pick<SessionUser, 'id' | 'firstname' | 'lastname'>): TextMessage['by'] => ({ id: user.id, name: `${user.firstname} ${user.lastname}`.trim() });
+
+/** Tells the section's other editors of a stored change, or of a writer's cursor (kept nowhere). */
 export function announceText(services: Pick<Services, 'textChannel'>, user: Pick<SessionUser, 'id' | 'firstname' | 'lastname'>, change: Omit<TextMessage, 'by'>): Promise<boolean> {
-  return services.textChannel.publish({ ...change, by: { id: user.id, name: `${user.firstname} ${user.lastname}`.trim() } });
+  return services.textChannel.publish({ ...change, by: byOf(user) });
+}
+
+/** An editor's push in a batch stored together: its editor, and the change it made (null when it changed nothing). */
+export interface TextWriter {
+  clientId: number;
+  user: Pick<SessionUser, 'id' | 'firstname' | 'lastname'>;
+  change: Uint8Array | null;
+}
+
+/**
+ * Stores the change a batch of editors' pushes made to a section's text, in `trx`, a transaction of
+ * `changeApplication`: the change appended to the co-editing document, the status following it
+ * (`statusAfterSave`), a version for each writer who changed something. Each writer's own change
+ * is noted, and passed on to the section's other editors once the transaction has committed, with
+ * its editor's client id, so that editor's stream does not bring it back.
+ */
+export async function saveTextChange(
+  trx: Executor,
+  applicationId: string,
+  section: SectionRow,
+  stored: { entry: KeptDocument; content: string; change: Uint8Array; before: Uint8Array | null },
+  writers: readonly TextWriter[],
+): Promise<{ kept: KeptDocument; version: number; status: SectionStatus }> {
+  const { content } = stored;
+  const { kept, textDoc } = await appendChange(trx, section.id, stored.entry, stored.change, stored.before);
+  const status = statusAfterSave(section.status, missingForDone(section, { ...section, content }).length === 0);
+  const authors = [...new Set(writers.filter((writer) => writer.change).map((writer) => writer.user.id))];
+  const written = await updateSectionVersioned(trx, { id: section.id, applicationId, status: section.status }, { version: section.version }, { content, textSeq: kept.seq, textDoc, status, userId: authors.at(-1)! });
+  if (!written) throw new AppError('CONFLICT');
+  for (const authorId of authors) {
+    await recordSectionVersion(trx, { sectionId: section.id, authorId, content, answers: section.answers, fulfilled: section.fulfilled, data: section.data }, { sectionVersion: written.version });
+  }
+  const saved = { version: written.version, status: written.status as SectionStatus };
+  for (const writer of writers) {
+    if (writer.change) noteText(trx, { sectionId: section.id, clientId: writer.clientId, update: toBase64(writer.change), ...saved, by: byOf(writer.user) });
+  }
+  return { kept, ...saved };
 }
 
 /**

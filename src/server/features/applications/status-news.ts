@@ -1,31 +1,42 @@
 /**
- * News of statuses comes from the module that writes them, once their transaction has committed
- * (docs/decisions/0057): a write of a section's status or of the application's (a review move,
- * done, reopen, publishing, a change of the text that moves the status) notes what changed on its
- * transaction, and `changeApplication`, which runs the transaction, announces the notes on the
- * application's live channel after the commit. A transaction rolled back announces nothing, and no
- * caller announces by hand.
+ * News of statuses and texts comes from the module that writes them, once their transaction has
+ * committed (docs/decisions/0057): a write of a section's status or of the application's (a review
+ * move, done, reopen, publishing, a change of the text that moves the status) notes what changed on
+ * its transaction, and so does a stored change of a section's text (`saveTextChange`); and
+ * `changeApplication`, which runs the transaction, announces the statuses on the application's live
+ * channel and then passes the texts' changes on to the sections' open editors after the commit. A
+ * transaction rolled back announces nothing, and no caller announces by hand.
  */
 import type { Transaction } from 'kysely';
 import type { Database, Executor } from '../../db/db';
 import type { DB } from '../../db/schema';
 import { announceStatus, type StatusNotice } from '../../live/application-events';
 import type { LiveBus } from '../../live/live-bus';
+import type { TextChannel, TextMessage } from '../../live/text-channel';
 
-const notes = new WeakMap<Executor, StatusNotice[]>();
+interface Notes {
+  statuses: StatusNotice[];
+  texts: TextMessage[];
+}
 
-/** Runs `work` in one transaction of the application and, once it committed, announces the statuses it changed. */
+const notes = new WeakMap<Executor, Notes>();
+
+/**
+ * Runs `work` in one transaction of the application and, once it committed, announces the statuses
+ * it changed, then passes on the changes of text it stored.
+ */
 export async function changeApplication<T>(
-  services: { db: Database; bus: Pick<LiveBus, 'publish'> },
+  services: { db: Database; bus: Pick<LiveBus, 'publish'>; textChannel: Pick<TextChannel, 'publish'> },
   applicationId: string,
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
-  const noted: StatusNotice[] = [];
+  const noted: Notes = { statuses: [], texts: [] };
   const result = await services.db.transaction().execute((trx) => {
     notes.set(trx, noted);
     return work(trx);
   });
-  for (const notice of noted) await announceStatus(services.bus, applicationId, notice);
+  for (const notice of noted.statuses) await announceStatus(services.bus, applicationId, notice);
+  for (const change of noted.texts) await services.textChannel.publish(change);
   return result;
 }
 
@@ -33,10 +44,17 @@ export async function changeApplication<T>(
 export function noteStatus(trx: Executor, notice: StatusNotice): void {
   const noted = notes.get(trx);
   if (!noted) throw new Error('a status changes only in a transaction of changeApplication, which announces it once committed');
-  noted.push(notice);
+  noted.statuses.push(notice);
 }
 
 /** Notes a change of status where the transaction may be one of `changeApplication` (a save's own transaction announces for itself). */
 export function noteStatusIfFollowed(trx: Executor, notice: StatusNotice): void {
-  notes.get(trx)?.push(notice);
+  notes.get(trx)?.statuses.push(notice);
+}
+
+/** Notes a stored change of a section's text made in `trx`, passed on to its open editors once it commits. */
+export function noteText(trx: Executor, change: TextMessage): void {
+  const noted = notes.get(trx);
+  if (!noted) throw new Error('a text changes live only in a transaction of changeApplication, which passes it on once committed');
+  noted.texts.push(change);
 }

@@ -31,17 +31,14 @@ export const coEditingRouter = router({
       return openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchText(ctx, { ...input, applicationId: ctx.application.id }, ended));
     }),
 
-  /** Stores an editor's change of the text, then passes it on to the section's other editors. */
+  /** Stores an editor's change of the text, which the applications module passes on to the section's other editors. */
   push: draftApplicationProcedureFor('applications.edit')
     .input(pushTextInput)
     .mutation(async ({ ctx, input }) => {
       await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, textPushLimit, ctx.user.id);
-      const { change, ...saved } = await pushText(ctx, { ...input, applicationId: ctx.application.id }, ctx.user.id);
-      if (change) {
-        // What is passed on is the change the server made, never the bytes as they came.
-        // A moved status (draft ⇄ validated) was announced by the applications module once the push committed.
-        await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, update: toBase64(change), version: saved.version, status: saved.status });
-      }
+      // The change the server made (never the bytes as they came) and a moved status (draft ⇄ validated)
+      // were passed on by the applications module once the push committed.
+      const { change: _told, ...saved } = await pushText(ctx, { ...input, applicationId: ctx.application.id }, ctx.user);
       return saved;
     }),
 

@@ -7,13 +7,13 @@
  * that was away asks for what it lacks when it returns.
  */
 import { fromBase64, toBase64 } from 'lib0/buffer';
-import { isEditable, missingForDone, statusAfterSave, type SectionStatus } from '../../../shared/domain/application-sections';
+import { isEditable, type SectionStatus } from '../../../shared/domain/application-sections';
 import { AppError } from '../../../shared/errors';
 import { SECTION_CONTENT_MAX } from '../../../shared/schemas/applications';
 import type { Services } from '../../services';
-import { findSection, findSectionHead, updateSectionVersioned, appendChange, applyChanges, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument, recordSectionVersion, changeApplication } from '../applications';
+import { findSection, findSectionHead, applyChanges, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument, changeApplication, saveTextChange, type TextWriter } from '../applications';
 
-/** What a push is written with: the database, and the bus a moved status goes out on once committed. */
+/** What a push is written with: the database, and the bus and the text channel a moved status and the change go out on once committed. */
 type ApplicationWriter = Parameters<typeof changeApplication>[0];
 import { bindClients } from './text-clients';
 import type { TextMessage } from '../../live/text-channel';
@@ -37,7 +37,7 @@ export interface PushResult {
 
 interface PendingPush {
   clientId: number;
-  userId: string;
+  user: TextWriter['user'];
   update: Uint8Array;
   resolve: (result: PushResult) => void;
   reject: (error: unknown) => void;
@@ -64,14 +64,15 @@ class RefusedInBatch extends Error {
  * the change it made. Pushes to one section that arrive while its transaction runs wait and are
  * taken together by the next one (one lock, one write of the text, one commit for all of them), so
  * many writers in one section do not queue on its row one by one. Resolves with the section's
- * version and status after it, and the change to pass on.
+ * version and status after it, and the change it made, which the applications module has passed on
+ * to the section's other editors once the transaction committed (`saveTextChange`).
  */
-export function pushText(services: ApplicationWriter, input: { applicationId: string; sectionId: string; clientId: number; update: string }, userId: string): Promise<PushResult> {
+export function pushText(services: ApplicationWriter, input: { applicationId: string; sectionId: string; clientId: number; update: string }, user: TextWriter['user']): Promise<PushResult> {
   const update = decoded(input.update);
   const key = `${input.applicationId}:${input.sectionId}`;
   return new Promise<PushResult>((resolve, reject) => {
     const queue = waiting.get(key);
-    const push = { clientId: input.clientId, userId, update, resolve, reject };
+    const push = { clientId: input.clientId, user, update, resolve, reject };
     if (queue) {
       queue.push(push);
       return;
@@ -137,7 +138,7 @@ async function applyBatch(services: ApplicationWriter, applicationId: string, se
         continue;
       }
       try {
-        await bindClients(trx, section.id, push.userId, [push.clientId, ...result.clients]);
+        await bindClients(trx, section.id, push.user.id, [push.clientId, ...result.clients]);
       } catch (error) {
         // Applied already: the batch goes again without it.
         if (result.change) throw new RefusedInBatch(push, error instanceof AppError ? error : new AppError('FORBIDDEN'));
@@ -151,16 +152,9 @@ async function applyBatch(services: ApplicationWriter, applicationId: string, se
       untouched = true;
       return accepted.map(({ push }) => ({ push, result: { version: section.version, status: section.status, change: null } }));
     }
-    const { kept: next, textDoc } = await appendChange(trx, section.id, entry, change, before);
-    const status = statusAfterSave(section.status, missingForDone(section, { ...section, content }).length === 0);
-    const authors = [...new Set(accepted.filter(({ change: made }) => made).map(({ push }) => push.userId))];
-    const written = await updateSectionVersioned(trx, { id: section.id, applicationId, status: section.status }, { version: section.version }, { content, textSeq: next.seq, textDoc, status, userId: authors.at(-1)! });
-    if (!written) throw new AppError('CONFLICT');
-    for (const authorId of authors) {
-      await recordSectionVersion(trx, { sectionId: section.id, authorId, content, answers: section.answers, fulfilled: section.fulfilled, data: section.data }, { sectionVersion: written.version });
-    }
-    committed = next;
-    return accepted.map(({ push, change: made }) => ({ push, result: { version: written.version, status: written.status as SectionStatus, change: made } }));
+    const written = await saveTextChange(trx, applicationId, section, { entry, content, change, before }, accepted.map(({ push, change: made }) => ({ clientId: push.clientId, user: push.user, change: made })));
+    committed = written.kept;
+    return accepted.map(({ push, change: made }) => ({ push, result: { version: written.version, status: written.status, change: made } }));
   }).catch((error: unknown) => {
     // (Assigned inside the transaction's callback, which TypeScript does not follow.)
     const entry = taken as KeptDocument | null;
