@@ -62,7 +62,7 @@ function sentArchiveEmail(to: string, template: Template, since: Date): Promise<
       .select(['status', 'location'])
       .where('recipient', '=', to)
       .where('template', '=', template)
-      .where('created_at', '>=', since)
+      .where('created_at', '>=', since.toISOString())
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     return email?.status === 'sent' && email.location;
@@ -141,7 +141,7 @@ describe('download my data', () => {
     const ready = await waitFor(async () => (await writerCaller.dataRights.exports()).find((row) => row.id === exportId && row.status === 'ready'));
     expect(ready.progress).toBe(100);
     expect(ready.bytes).toBeGreaterThan(100);
-    expect(ready.expiresAt!.getTime() - ready.readyAt!.getTime()).toBe(48 * 3600 * 1000);
+    expect(Date.parse(ready.expiresAt!) - Date.parse(ready.readyAt!)).toBe(48 * 3600 * 1000);
 
     const files = await archiveMailedTo(writer.user.email);
     expect(Object.keys(files).sort()).toEqual(
@@ -510,7 +510,7 @@ describe('retention', () => {
     expect(first.sessions! + second.sessions!).toBeGreaterThanOrEqual(1);
     expect(await services.db.selectFrom('emails').select('id').where('id', 'in', [old.id, recent.id]).execute()).toEqual([{ id: recent.id }]);
     expect(await services.db.selectFrom('section_versions').select('content').where('id', 'in', versions.map((row) => row.id)).execute()).toEqual([{ content: 'Også gammel, men nyeste' }]);
-    expect(await services.db.selectFrom('sessions').select('id').where('expires_at', '<=', now).execute()).toEqual([]);
+    expect(await services.db.selectFrom('sessions').select('id').where('expires_at', '<=', now.toISOString()).execute()).toEqual([]);
   });
 
   it('every worker that starts sets the same one schedule', async () => {

@@ -60,19 +60,19 @@ describe('prepared reads', () => {
 describe('statements built once', () => {
   it('run with each call’s own values as parameters, one SQL text per shape', async () => {
     const built: string[] = [];
-    const byEmail = compiledOnce<{ email: string; after: Date }, 'newer' | 'any'>()((db, value, shape) => {
+    const byEmail = compiledOnce<{ email: string; after: string }, 'newer' | 'any'>()((db, value, shape) => {
       const query = db.selectFrom('users').select(['id', 'created_at']).where('email', '=', value('email'));
       built.push(shape);
       return shape === 'newer' ? query.where('created_at', '>', value('after')) : query;
     });
     const first = await createUser(services);
     const second = await createUser(services);
-    expect(await byEmail(services.db, { email: first.user.email, after: new Date(0) }, 'any')).toEqual([{ id: first.user.id, created_at: expect.any(Date) }]);
-    expect((await byEmail(services.db, { email: second.user.email, after: new Date(0) }, 'any')).map((row) => row.id)).toEqual([second.user.id]);
-    expect((await byEmail(services.db, { email: second.user.email, after: new Date(Date.now() + 60_000) }, 'newer')).map((row) => row.id)).toEqual([]);
-    expect((await byEmail(services.db, { email: second.user.email, after: new Date(0) }, 'newer')).map((row) => row.id)).toEqual([second.user.id]);
+    expect(await byEmail(services.db, { email: first.user.email, after: new Date(0).toISOString() }, 'any')).toEqual([{ id: first.user.id, created_at: expect.any(String) }]);
+    expect((await byEmail(services.db, { email: second.user.email, after: new Date(0).toISOString() }, 'any')).map((row) => row.id)).toEqual([second.user.id]);
+    expect((await byEmail(services.db, { email: second.user.email, after: new Date(Date.now() + 60_000).toISOString() }, 'newer')).map((row) => row.id)).toEqual([]);
+    expect((await byEmail(services.db, { email: second.user.email, after: new Date(0).toISOString() }, 'newer')).map((row) => row.id)).toEqual([second.user.id]);
     // A value is never part of the text: one that looks like SQL is only a value.
-    expect(await byEmail(services.db, { email: `x' OR '1'='1`, after: new Date(0) }, 'any')).toEqual([]);
+    expect(await byEmail(services.db, { email: `x' OR '1'='1`, after: new Date(0).toISOString() }, 'any')).toEqual([]);
     expect(built).toEqual(['any', 'newer']);
   });
 });

@@ -102,8 +102,8 @@ describe('inviting a colleague', () => {
     const stored = await services.db.selectFrom('invitations').selectAll().where('company_id', '=', companyId).executeTakeFirstOrThrow();
     expect(stored.token_hash.equals(createHash('sha256').update(token).digest())).toBe(true);
     expect(stored.token_hash.toString('utf8')).not.toContain(token);
-    expect(stored.expires_at.getTime() - Date.now()).toBeGreaterThan(13.9 * 24 * 3600 * 1000);
-    expect(stored.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(14 * 24 * 3600 * 1000);
+    expect(Date.parse(stored.expires_at) - Date.now()).toBeGreaterThan(13.9 * 24 * 3600 * 1000);
+    expect(Date.parse(stored.expires_at) - Date.now()).toBeLessThanOrEqual(14 * 24 * 3600 * 1000);
 
     // The job carries only the e-mail's id, never the token.
     const jobs = await services.queues.queue('email').getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);

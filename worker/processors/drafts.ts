@@ -117,7 +117,7 @@ export function draftsProcessor({ db, drafter, log, waitMaxMs }: DraftsProcessor
       counted(error instanceof RateLimitedDraftError && error.retryAfterMs !== null ? 'waiting' : 'failed');
       if (error instanceof RateLimitedDraftError && error.retryAfterMs !== null) {
         const waitUntil = Date.now() + error.retryAfterMs;
-        if (waitUntil - draft.createdAt.getTime() > waitMaxMs) {
+        if (waitUntil - Date.parse(draft.createdAt) > waitMaxMs) {
           const plain = `${message}; it asks to wait ${Math.ceil(error.retryAfterMs / 1000)} s, beyond the ${Math.round(waitMaxMs / 1000)} s a draft may wait (AI_WAIT_MAX_MS)`;
           await recordDraftError(db, draftId, plain, true);
           throw new UnrecoverableError(plain);

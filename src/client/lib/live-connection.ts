@@ -10,7 +10,6 @@
 import { createWSClient, wsLink, type TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { useSyncExternalStore } from 'react';
-import superjson from 'superjson';
 import type { AppRouter } from '../../server/router';
 import { framesOfAtMost } from '../../shared/live-frames';
 import { getAuthToken } from './auth-token';
@@ -63,7 +62,7 @@ client.connectionState.subscribe({
   },
 });
 
-const socketLink = wsLink<AppRouter>({ client, transformer: superjson });
+const socketLink = wsLink<AppRouter>({ client });
 
 /** Failures a subscription recovers from by starting again: the server's or the connection's, never a refusal. */
 function isPassing(error: TRPCClientError<AppRouter>): boolean {

@@ -7,7 +7,6 @@ import { httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/
 import { observable } from '@trpc/server/observable';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import superjson from 'superjson';
 import type { AppRouter } from '../../server/router';
 import { MAX_BATCH_CALLS } from '../../shared/batch-limit';
 import { appErrors, type AppErrorData } from '../../shared/errors';
@@ -55,7 +54,7 @@ export function createTrpcClient() {
       splitLink({
         condition: (op) => op.type === 'subscription' || op.path.startsWith('coEditing.'),
         true: liveConnectionLink,
-        false: httpBatchLink({ url: '/trpc', transformer: superjson, headers, maxURLLength: 4000, maxItems: MAX_BATCH_CALLS }),
+        false: httpBatchLink({ url: '/trpc', headers, maxURLLength: 4000, maxItems: MAX_BATCH_CALLS }),
       }),
     ],
   });

@@ -79,9 +79,10 @@ export function SelectField({ label, hint, error, className = '', children, ...s
   );
 }
 
-type DateTimeFieldProps = { label: ReactNode; hint?: ReactNode; error?: string | undefined; value: Date | null; onChange: (value: Date | null) => void };
+/** `value`: an ISO timestamp, `null` for none, or `''` for what could not be read. */
+type DateTimeFieldProps = { label: ReactNode; hint?: ReactNode; error?: string | undefined; value: string | null; onChange: (value: string | null) => void };
 
-const sameInstant = (a: Date | null, b: Date | null) => a === b || (a !== null && b !== null && (a.getTime() === b.getTime() || (Number.isNaN(a.getTime()) && Number.isNaN(b.getTime()))));
+const sameInstant = (a: string | null, b: string | null) => a === b || (a !== null && b !== null && Date.parse(a) === Date.parse(b));
 
 /**
  * The text of a typed field: `value` as the interface language writes it, written anew when the
@@ -107,18 +108,20 @@ function useTypedText<V, T>(value: V, textOf: (value: V, locale: Locale) => T, s
   return { text, typed, last, locale };
 }
 
-const textsOf = (value: Date | null, locale: Locale) =>
-  value && !Number.isNaN(value.getTime())
+const textsOf = (value: string | null, locale: Locale) => {
+  const moment = value ? new Date(value) : null;
+  return moment && !Number.isNaN(moment.getTime())
     ? {
-        date: formatDateInput({ year: value.getFullYear(), month: value.getMonth() + 1, day: value.getDate() }, locale),
-        time: formatTimeInput({ hours: value.getHours(), minutes: value.getMinutes() }, locale),
+        date: formatDateInput({ year: moment.getFullYear(), month: moment.getMonth() + 1, day: moment.getDate() }, locale),
+        time: formatTimeInput({ hours: moment.getHours(), minutes: moment.getMinutes() }, locale),
       }
     : { date: '', time: '' };
+};
 
 /**
  * A date and time typed in the interface language's order (`shared/i18n/date-input.ts`), in the
- * browser's time zone; empty is `null`, and what cannot be read is an invalid date for the
- * schema to refuse. The date as it was understood is written out beside it. For a form's `Controller`.
+ * browser's time zone, given as an ISO timestamp; empty is `null`, and what cannot be read is `''`
+ * for the schema to refuse. The date as it was understood is written out beside it. For a form's `Controller`.
  */
 export function DateTimeField({ label, hint, error, value, onChange }: DateTimeFieldProps) {
   const t = useT();
@@ -127,16 +130,16 @@ export function DateTimeField({ label, hint, error, value, onChange }: DateTimeF
   const timeId = useId();
 
   const change = (next: { date: string; time: string }) => {
-    let result: Date | null = null;
+    let result: string | null = null;
     if (next.date.trim() || next.time.trim()) {
       const date = parseDateInput(next.date, locale);
       const time = next.time.trim() ? parseTimeInput(next.time) : { hours: 0, minutes: 0 };
-      result = date && time ? new Date(date.year, date.month - 1, date.day, time.hours, time.minutes) : new Date(Number.NaN);
+      result = date && time ? new Date(date.year, date.month - 1, date.day, time.hours, time.minutes).toISOString() : '';
     }
     typed(next, result);
     onChange(result);
   };
-  const understood = value && !Number.isNaN(value.getTime()) ? formats.fullDateTime(value) : null;
+  const understood = value && !Number.isNaN(Date.parse(value)) ? formats.fullDateTime(value) : null;
   return (
     <Field
       label={label}

@@ -60,7 +60,7 @@ export function listSessions(db: Executor, userId: string) {
     .selectFrom('sessions')
     .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'ip'])
     .where('user_id', '=', userId)
-    .where('expires_at', '>', new Date())
+    .where('expires_at', '>', new Date().toISOString())
     .orderBy('last_seen_at', 'desc')
     .execute();
 }
@@ -78,7 +78,7 @@ export async function replacePasswordReset(db: Executor, userId: string, tokenHa
 
 /** Whether a reset token would still be taken now: it exists and has not expired. */
 export async function passwordResetUsable(db: Executor, tokenHash: Buffer, now: Date): Promise<boolean> {
-  const row = await db.selectFrom('password_resets').select('id').where('id', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst();
+  const row = await db.selectFrom('password_resets').select('id').where('id', '=', tokenHash).where('expires_at', '>', now.toISOString()).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -154,8 +154,8 @@ export async function deleteUser(db: Executor, userId: string): Promise<void> {
 export async function removeExpiredSignIns(db: Executor, now: Date): Promise<{ sessions: number; verificationLinks: number; resetLinks: number }> {
   const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
   return {
-    sessions: count(await db.deleteFrom('sessions').where('expires_at', '<=', now).execute()),
-    verificationLinks: count(await db.deleteFrom('email_verifications').where('expires_at', '<=', now).execute()),
-    resetLinks: count(await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute()),
+    sessions: count(await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute()),
+    verificationLinks: count(await db.deleteFrom('email_verifications').where('expires_at', '<=', now.toISOString()).execute()),
+    resetLinks: count(await db.deleteFrom('password_resets').where('expires_at', '<=', now.toISOString()).execute()),
   };
 }

@@ -29,8 +29,9 @@ export interface SessionUser {
 export interface Session {
   id: string;
   userId: string;
-  expiresAt: Date;
-  createdAt: Date;
+  /** ISO timestamps, as the database gives them. */
+  expiresAt: string;
+  createdAt: string;
 }
 
 // 32 random characters of a 32-letter alphabet (each byte taken mod 32, which 256 divides, so
@@ -70,7 +71,7 @@ export async function createSession(
       ip: meta.ip ?? null,
     })
     .execute();
-  return { token: `${id}.${secret}`, session: { id, userId, expiresAt, createdAt: now } };
+  return { token: `${id}.${secret}`, session: { id, userId, expiresAt: expiresAt.toISOString(), createdAt: now.toISOString() } };
 }
 
 /** A session's row joined to its user's, as looked up by the session's id. */
@@ -121,14 +122,15 @@ export async function validateSessionToken(
   if (given.length !== row.secret_hash.length || !timingSafeEqual(given, row.secret_hash)) return null;
 
   const now = Date.now();
-  if (now >= row.expires_at.getTime() || now >= row.created_at.getTime() + ABSOLUTE_MS) {
+  const createdAt = Date.parse(row.created_at);
+  if (now >= Date.parse(row.expires_at) || now >= createdAt + ABSOLUTE_MS) {
     rows.forget(id);
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }
   let expiresAt = row.expires_at;
-  if (now - row.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-    expiresAt = new Date(Math.min(now + INACTIVITY_MS, row.created_at.getTime() + ABSOLUTE_MS));
+  if (now - Date.parse(row.last_seen_at) >= TOUCH_INTERVAL_MS) {
+    expiresAt = new Date(Math.min(now + INACTIVITY_MS, createdAt + ABSOLUTE_MS)).toISOString();
     rows.forget(id);
     await db.updateTable('sessions').set({ last_seen_at: new Date(now), expires_at: expiresAt }).where('id', '=', id).execute();
   }

@@ -8,7 +8,13 @@ export async function generateDbTypes(outFile: string): Promise<void> {
   try {
     execFileSync(
       projectPath('node_modules/.bin/kysely-codegen'),
-      ['--url', scratch.url, '--dialect', 'postgres', '--out-file', outFile, '--exclude-pattern', 'kysely_*'],
+      [
+        '--url', scratch.url, '--dialect', 'postgres', '--out-file', outFile, '--exclude-pattern', 'kysely_*',
+        // Typed as db.ts reads them: timestamps as ISO strings, dates as `YYYY-MM-DD` (timestamps.ts).
+        '--date-parser', 'string',
+        '--custom-imports', JSON.stringify({ IsoTimestamp: './timestamps' }),
+        '--type-mapping', JSON.stringify({ timestamptz: 'IsoTimestamp' }),
+      ],
       { stdio: 'pipe' },
     );
   } finally {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { isoOfTimestamptz } from './timestamps';
 
 export type Database = Kysely<DB>;
 /** Query functions take either the database or a transaction, so services can compose them. */
@@ -9,6 +10,10 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 
 // int8 (bigint counts) arrive as strings by default; every count here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// Timestamps as ISO strings and dates as `YYYY-MM-DD`, the form they travel in (timestamps.ts):
+// pg's default `Date`s would need a transformer on the wire and a date would become a local midnight.
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, isoOfTimestamptz);
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /** How many statements one connection keeps prepared; past it, statements are sent unnamed. */
 export const PREPARED_PER_CONNECTION = 500;

@@ -3,6 +3,7 @@
  * Please do not edit it manually.
  */
 
+import type { IsoTimestamp } from "./timestamps";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -25,15 +26,13 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Numeric = ColumnType<string, number | string, number | string>;
 
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
 export interface AiDrafts {
   addressed: Generated<string[]>;
   application_id: string;
   content: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   error: string | null;
-  finished_at: Timestamp | null;
+  finished_at: IsoTimestamp | null;
   id: Generated<string>;
   instruction: Generated<string>;
   model: string | null;
@@ -42,7 +41,7 @@ export interface AiDrafts {
   proposals: Json | null;
   requested_by: string | null;
   section_id: string;
-  started_at: Timestamp | null;
+  started_at: IsoTimestamp | null;
   status: Generated<string>;
   tokens_in: number | null;
   tokens_out: number | null;
@@ -51,7 +50,7 @@ export interface AiDrafts {
 export interface ApplicationEvents {
   actor_id: string | null;
   application_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   from_status: string | null;
   id: Generated<Int8>;
   reason: string | null;
@@ -61,20 +60,20 @@ export interface ApplicationEvents {
 
 export interface Applications {
   company_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   created_by: string | null;
   deadlines_sequence: Generated<number>;
-  deleted_at: Timestamp | null;
+  deleted_at: IsoTimestamp | null;
   deleted_by: string | null;
   description: Generated<string>;
   grant_id: string;
   id: Generated<string>;
-  internal_deadline: Timestamp | null;
+  internal_deadline: string | null;
   language: Generated<string>;
-  published_at: Timestamp | null;
+  published_at: IsoTimestamp | null;
   status: Generated<string>;
   title: string;
-  updated_at: Generated<Timestamp>;
+  updated_at: Generated<IsoTimestamp>;
   version: Generated<number>;
 }
 
@@ -83,7 +82,7 @@ export interface ApplicationSections {
   application_id: string;
   content: Generated<string>;
   data: Json | null;
-  due_on: Timestamp | null;
+  due_on: string | null;
   fields_version: Generated<number>;
   fulfilled: Generated<string[]>;
   grant_section_id: string;
@@ -93,7 +92,7 @@ export interface ApplicationSections {
   status: Generated<string>;
   text_doc: Buffer | null;
   text_seq: Generated<Int8>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Generated<IsoTimestamp>;
   updated_by: string | null;
   version: Generated<number>;
   writer_id: string | null;
@@ -102,10 +101,10 @@ export interface ApplicationSections {
 export interface AssessmentChecks {
   application_id: string;
   assessor: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   criteria: Generated<Json>;
   error: string | null;
-  finished_at: Timestamp | null;
+  finished_at: IsoTimestamp | null;
   id: Generated<string>;
   offline: Generated<boolean>;
   readiness: number | null;
@@ -113,21 +112,21 @@ export interface AssessmentChecks {
   result: Json | null;
   section_id: string | null;
   section_versions: Generated<Json>;
-  started_at: Timestamp | null;
+  started_at: IsoTimestamp | null;
   status: Generated<string>;
 }
 
 export interface AssessmentCriteria {
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   grant_id: string;
   grant_section_ids: Generated<string[]>;
   id: Generated<string>;
   name: string;
   position: number;
-  removed_at: Timestamp | null;
+  removed_at: IsoTimestamp | null;
   signals: Generated<string[]>;
   translations: Generated<Json>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Generated<IsoTimestamp>;
   version: Generated<number>;
   weight: Generated<number>;
 }
@@ -137,7 +136,7 @@ export interface AssessmentSuggestions {
   application_id: string;
   check_id: string;
   criterion_id: string | null;
-  decided_at: Timestamp | null;
+  decided_at: IsoTimestamp | null;
   decided_by: string | null;
   id: Generated<string>;
   kind: string;
@@ -161,9 +160,9 @@ export interface Companies {
   city: string | null;
   company_type: string | null;
   country: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   created_by: string | null;
-  deleted_at: Timestamp | null;
+  deleted_at: IsoTimestamp | null;
   deleted_by: string | null;
   email: string | null;
   employees: string | null;
@@ -179,14 +178,14 @@ export interface Companies {
   name: string;
   org_id: string;
   phone: string | null;
-  registry_checked_at: Timestamp | null;
+  registry_checked_at: IsoTimestamp | null;
   registry_data: Json | null;
   registry_name: string | null;
   standing: Generated<string>;
-  start_date: Timestamp | null;
-  turnover_answered_at: Timestamp | null;
+  start_date: string | null;
+  turnover_answered_at: IsoTimestamp | null;
   turnover_eur: Numeric | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: Generated<IsoTimestamp>;
   verified: Generated<boolean>;
   version: Generated<number>;
   website: string | null;
@@ -195,8 +194,8 @@ export interface Companies {
 
 export interface CompanyJoinRequests {
   company_id: string;
-  created_at: Generated<Timestamp>;
-  decided_at: Timestamp | null;
+  created_at: Generated<IsoTimestamp>;
+  decided_at: IsoTimestamp | null;
   decided_by: string | null;
   id: Generated<string>;
   message: Generated<string>;
@@ -207,7 +206,7 @@ export interface CompanyJoinRequests {
 
 export interface CompanyOwnershipTransfers {
   company_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   id: Generated<string>;
   new_owner_id: string | null;
   previous_owner_ids: string[];
@@ -224,32 +223,32 @@ export interface DataExportParts {
 export interface DataExports {
   archive_bytes: number | null;
   company_id: string | null;
-  created_at: Generated<Timestamp>;
-  expires_at: Timestamp | null;
+  created_at: Generated<IsoTimestamp>;
+  expires_at: IsoTimestamp | null;
   id: Generated<string>;
   progress: Generated<number>;
-  ready_at: Timestamp | null;
+  ready_at: IsoTimestamp | null;
   status: Generated<string>;
   token_hash: Buffer | null;
   user_id: string;
 }
 
 export interface DeadlineReminders {
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   key: string;
   user_id: string;
 }
 
 export interface DeletedCompanyMembers {
   company_id: string;
-  created_at: Timestamp;
+  created_at: IsoTimestamp;
   role: string;
   user_id: string;
 }
 
 export interface Emails {
   attempts: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   error: string | null;
   id: Generated<string>;
   locale: string;
@@ -257,7 +256,7 @@ export interface Emails {
   message_id: string | null;
   params: Generated<Json>;
   recipient: string;
-  sent_at: Timestamp | null;
+  sent_at: IsoTimestamp | null;
   status: Generated<string>;
   subject: string | null;
   template: string;
@@ -265,15 +264,15 @@ export interface Emails {
 }
 
 export interface EmailVerifications {
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   email: string;
-  expires_at: Timestamp;
+  expires_at: IsoTimestamp;
   id: Buffer;
   user_id: string;
 }
 
 export interface Feedback {
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   email: string | null;
   id: Generated<string>;
   locale: string;
@@ -284,19 +283,19 @@ export interface Feedback {
 
 export interface Funds {
   country: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   description: Generated<string>;
   id: Generated<string>;
   name: string;
   slug: string;
   translations: Generated<Json>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Generated<IsoTimestamp>;
   url: string | null;
 }
 
 export interface GrantAlertDeliveries {
-  claimed_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  claimed_at: IsoTimestamp | null;
+  created_at: Generated<IsoTimestamp>;
   email_id: string | null;
   grant_alert_id: string;
   grant_id: string;
@@ -311,15 +310,15 @@ export interface GrantAlertFunds {
 export interface GrantAlerts {
   all_funds: Generated<boolean>;
   company_id: string | null;
-  confirmed_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  confirmed_at: IsoTimestamp | null;
+  created_at: Generated<IsoTimestamp>;
   email: string;
   id: Generated<string>;
   locale: Generated<string>;
   pending: Json | null;
-  token_expires_at: Timestamp | null;
+  token_expires_at: IsoTimestamp | null;
   token_hash: string | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: Generated<IsoTimestamp>;
   user_id: string | null;
 }
 
@@ -344,62 +343,62 @@ export interface GrantRules {
   min_age_years: number | null;
   nace_excluded: Generated<string[]>;
   nace_included: Generated<string[]>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Generated<IsoTimestamp>;
 }
 
 export interface Grants {
   amount_max: Numeric | null;
   amount_min: Numeric | null;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   currency: Generated<string>;
-  deadline_at: Timestamp | null;
+  deadline_at: IsoTimestamp | null;
   description: Generated<string>;
   fund_id: string;
   hourly_rate: Numeric | null;
   id: Generated<string>;
   max_funding_pct: Numeric | null;
   min_invoice_amount: Numeric | null;
-  opens_at: Timestamp | null;
-  published_at: Timestamp | null;
+  opens_at: IsoTimestamp | null;
+  published_at: IsoTimestamp | null;
   slug: string;
   status: Generated<string>;
   title: string;
   translations: Generated<Json>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Generated<IsoTimestamp>;
   url: string | null;
   version: Generated<number>;
 }
 
 export interface GrantSections {
   ai_instructions: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   grant_id: string;
   guidance: Generated<string>;
   id: Generated<string>;
   kind: string;
   max_chars: number | null;
   position: number;
-  removed_at: Timestamp | null;
+  removed_at: IsoTimestamp | null;
   title: string;
   translations: Generated<Json>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Generated<IsoTimestamp>;
   version: Generated<number>;
 }
 
 export interface Installation {
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   id: Generated<string>;
   singleton: Generated<boolean>;
 }
 
 export interface Invitations {
-  accepted_at: Timestamp | null;
+  accepted_at: IsoTimestamp | null;
   accepted_by: string | null;
   company_id: string;
-  created_at: Generated<Timestamp>;
-  declined_at: Timestamp | null;
+  created_at: Generated<IsoTimestamp>;
+  declined_at: IsoTimestamp | null;
   email: string;
-  expires_at: Timestamp;
+  expires_at: IsoTimestamp;
   id: Generated<string>;
   invited_by: string | null;
   role: string;
@@ -408,7 +407,7 @@ export interface Invitations {
 
 export interface Memberships {
   company_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   role: string;
   user_id: string;
 }
@@ -417,29 +416,29 @@ export interface Notifications {
   actor_id: string | null;
   application_id: string | null;
   company_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   email_id: string | null;
-  emailed_at: Timestamp | null;
+  emailed_at: IsoTimestamp | null;
   excerpt: Generated<string>;
   id: Generated<string>;
   invitation_id: string | null;
   join_request_id: string | null;
   kind: string;
-  read_at: Timestamp | null;
+  read_at: IsoTimestamp | null;
   section_id: string | null;
   user_id: string;
 }
 
 export interface PasswordResets {
-  created_at: Generated<Timestamp>;
-  expires_at: Timestamp;
+  created_at: Generated<IsoTimestamp>;
+  expires_at: IsoTimestamp;
   id: Buffer;
   user_id: string;
 }
 
 export interface RegistryLookups {
   attempt: Generated<number>;
-  checked_at: Timestamp | null;
+  checked_at: IsoTimestamp | null;
   country: Generated<string>;
   error: string | null;
   job_id: string | null;
@@ -447,7 +446,7 @@ export interface RegistryLookups {
   profile: Json | null;
   raw: Json | null;
   reason: string | null;
-  requested_at: Generated<Timestamp>;
+  requested_at: Generated<IsoTimestamp>;
   status: string;
 }
 
@@ -455,10 +454,10 @@ export interface SectionComments {
   anchor: Json | null;
   author_id: string | null;
   body: string;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   id: Generated<string>;
   quote: string | null;
-  resolved_at: Timestamp | null;
+  resolved_at: IsoTimestamp | null;
   resolved_by: string | null;
   section_id: string;
   thread_id: string | null;
@@ -484,7 +483,7 @@ export interface SectionRequirements {
 }
 
 export interface SectionReviewers {
-  requested_at: Generated<Timestamp>;
+  requested_at: Generated<IsoTimestamp>;
   requested_by: string | null;
   section_id: string;
   user_id: string;
@@ -519,18 +518,18 @@ export interface SectionVersions {
   fulfilled: Generated<string[]>;
   id: Generated<string>;
   restored_from: string | null;
-  saved_at: Generated<Timestamp>;
+  saved_at: Generated<IsoTimestamp>;
   section_id: string;
   seq: Generated<Int8>;
-  started_at: Generated<Timestamp>;
+  started_at: Generated<IsoTimestamp>;
 }
 
 export interface Sessions {
-  created_at: Generated<Timestamp>;
-  expires_at: Timestamp;
+  created_at: Generated<IsoTimestamp>;
+  expires_at: IsoTimestamp;
   id: string;
   ip: string | null;
-  last_seen_at: Generated<Timestamp>;
+  last_seen_at: Generated<IsoTimestamp>;
   secret_hash: Buffer;
   user_agent: string | null;
   user_id: string;
@@ -538,9 +537,9 @@ export interface Sessions {
 
 export interface Users {
   calendar_token: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<IsoTimestamp>;
   email: string;
-  email_verified_at: Timestamp | null;
+  email_verified_at: IsoTimestamp | null;
   firstname: Generated<string>;
   id: Generated<string>;
   lastname: Generated<string>;
@@ -551,8 +550,8 @@ export interface Users {
   notify_review_results: Generated<boolean>;
   password_hash: string;
   platform_role: Generated<string>;
-  privacy_accepted_at: Timestamp | null;
-  updated_at: Generated<Timestamp>;
+  privacy_accepted_at: IsoTimestamp | null;
+  updated_at: Generated<IsoTimestamp>;
 }
 
 export interface DB {

@@ -26,7 +26,7 @@ import type { AccessChange, AccessChanges } from '../auth';
 export interface StreamHolder {
   userId: string;
   sessionId: string;
-  sessionExpiresAt: Date;
+  sessionExpiresAt: string;
   /** The company whose data the stream shows, or null for a stream that needs only a session. */
   companyId: string | null;
 }
@@ -86,7 +86,7 @@ export function createLiveAccess(options: { bus: LiveBus; db: Database; maxLifet
       .select(sql<boolean>`${holder.companyId === null} OR EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = s.user_id AND m.company_id = ${holder.companyId}::uuid)`.as('member'))
       .where('s.id', '=', holder.sessionId)
       .where('s.user_id', '=', holder.userId)
-      .where('s.expires_at', '>', new Date())
+      .where('s.expires_at', '>', new Date().toISOString())
       .executeTakeFirst();
     return row?.member === true;
   }
@@ -130,7 +130,7 @@ export function createLiveAccess(options: { bus: LiveBus; db: Database; maxLifet
           expired = true;
           end.abort();
         },
-        Math.max(0, Math.min(options.maxLifetimeMs, holder.sessionExpiresAt.getTime() - Date.now())),
+        Math.max(0, Math.min(options.maxLifetimeMs, Date.parse(holder.sessionExpiresAt) - Date.now())),
       );
       const signal = AbortSignal.any([end.signal, options.stopping]);
       const release = () => {

@@ -188,7 +188,7 @@ export function attachLiveSocket<TRouter extends AnyTRPCRouter>(
   };
 
   /** Ends the socket when its session ends (logout, reset, expiry); renewed while the session lasts. */
-  async function holdAccess(socket: WebSocket, holder: { userId: string; sessionId: string; sessionExpiresAt: Date }) {
+  async function holdAccess(socket: WebSocket, holder: { userId: string; sessionId: string; sessionExpiresAt: string }) {
     while (socket.readyState === socket.OPEN) {
       const stream = await services.liveAccess.open({ ...holder, companyId: null });
       let onClose = () => {};
@@ -201,7 +201,7 @@ export function attachLiveSocket<TRouter extends AnyTRPCRouter>(
       socket.off('close', onClose);
       stream.release();
       // Only the lifetime ran out: the session is checked again when the next one opens.
-      if (!stream.expired || holder.sessionExpiresAt.getTime() <= Date.now()) {
+      if (!stream.expired || Date.parse(holder.sessionExpiresAt) <= Date.now()) {
         // The window says why in words when the account itself is gone (deleted), not only that the session ended.
         const deleted = socket.readyState === socket.OPEN && !(await userExists(services.db, holder.userId).catch(() => true));
         if (socket.readyState !== socket.OPEN) return;

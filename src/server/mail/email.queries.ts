@@ -62,6 +62,6 @@ export async function forgetEmailsOf(db: Executor, person: ForgottenPerson): Pro
 
 /** Written e-mails older than `before` go (lock receipts among them); those still queued stay. */
 export async function removeEmailsBefore(db: Executor, before: Date): Promise<number> {
-  const result = await db.deleteFrom('emails').where('created_at', '<', before).where('status', '!=', 'queued').execute();
+  const result = await db.deleteFrom('emails').where('created_at', '<', before.toISOString()).where('status', '!=', 'queued').execute();
   return Number(result[0]?.numDeletedRows ?? 0n);
 }

@@ -46,7 +46,7 @@ const intlCache = createIntlCache();
 
 /** The grant's deadline and amounts as the alert states them, in the subscriber's language. */
 function grantFacts(
-  grant: { deadline_at: Date | null; amount_min: string | number | null; amount_max: string | number | null; currency: string },
+  grant: { deadline_at: string | null; amount_min: string | number | null; amount_max: string | number | null; currency: string },
   locale: Locale,
 ): string {
   const intl = createIntl({ locale, defaultLocale: 'da', messages: messagesFor(locale) }, intlCache);

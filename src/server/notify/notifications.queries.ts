@@ -341,7 +341,7 @@ export async function insertReminderItem(
 
 /** Inbox items older than `before` go (the privacy page states how long they are kept). */
 export async function removeInboxItemsBefore(db: Executor, before: Date): Promise<number> {
-  const result = await db.deleteFrom('notifications').where('created_at', '<', before).execute();
+  const result = await db.deleteFrom('notifications').where('created_at', '<', before.toISOString()).execute();
   return Number(result[0]?.numDeletedRows ?? 0n);
 }
 

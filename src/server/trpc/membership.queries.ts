@@ -73,8 +73,8 @@ export interface CompanyRow {
   verified: boolean;
   /** The registry's name for the company, shown beside `name` (which its users choose); null until confirmed. */
   registryName: string | null;
-  registryCheckedAt: Date | null;
-  createdAt: Date;
+  registryCheckedAt: string | null;
+  createdAt: string;
   /** Optimistic concurrency: an edit names the version it was made from. */
   version: number;
 }

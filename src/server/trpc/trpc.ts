@@ -5,7 +5,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { procedureDuration } from '../http/metrics';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { AppError, appErrors, type AppErrorCode, type AppErrorData, type FieldErrors } from '../../shared/errors';
 import { isMessageKey } from '../../shared/i18n';
@@ -61,7 +60,6 @@ export interface ProcedureMeta {
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: superjson,
   // A comment line on every open SSE stream, so a long wait for a job is never an idle socket
   // (the server closes sockets idle for 30 s, see main.ts) and proxies keep the stream open.
   sse: { ping: { enabled: true, intervalMs: 10_000 } },

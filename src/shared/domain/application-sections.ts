@@ -231,6 +231,6 @@ export function mayMarkDone(status: SectionStatus): boolean {
 }
 
 /** Whether a grant takes new applications: published, open and not past its deadline. */
-export function isOpenForApplications(grant: { status: string; publishedAt: Date | null; deadlineAt: Date | null }, now = new Date()): boolean {
-  return grant.publishedAt !== null && grant.status === 'open' && (grant.deadlineAt === null || grant.deadlineAt > now);
+export function isOpenForApplications(grant: { status: string; publishedAt: string | null; deadlineAt: string | null }, now = new Date()): boolean {
+  return grant.publishedAt !== null && grant.status === 'open' && (grant.deadlineAt === null || Date.parse(grant.deadlineAt) > now.getTime());
 }

@@ -15,9 +15,9 @@ export type ReminderStep = (typeof REMINDER_STEPS)[number];
 // the chunk every public page loads export it, and the first visit has no bytes to spare.
 const danishDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The day (ISO `YYYY-MM-DD`) it is in Copenhagen at `instant`. */
-export function danishDate(instant: Date): string {
-  return danishDay.format(instant);
+/** The day (ISO `YYYY-MM-DD`) it is in Copenhagen at `instant` (a `Date` or an ISO timestamp). */
+export function danishDate(instant: Date | string): string {
+  return danishDay.format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
 const DAY_MS = 86_400_000;
@@ -34,7 +34,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** The internal deadline the team has not set: a week before the fund's day, or none without one. */
-export function defaultInternalDeadline(fundDeadline: Date | null): string | null {
+export function defaultInternalDeadline(fundDeadline: string | null): string | null {
   return fundDeadline ? addDays(danishDate(fundDeadline), -INTERNAL_DEADLINE_DAYS_BEFORE) : null;
 }
 

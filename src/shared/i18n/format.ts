@@ -44,7 +44,7 @@ export function formatsOf(intl: Formatting, { timeZone }: { timeZone?: string } 
     /** "12.33". */
     time: (value: Moment) => intl.formatDate(value, zoned({ hour: '2-digit', minute: '2-digit' })),
     /** A deadline (or an opening): its date, and its time unless it is midnight ("1. januar 2026", not "… kl. 00.00"). */
-    deadline: (value: Date) => (isMidnight(value) ? date(value) : intl.formatDate(value, zoned({ ...dateOptions, hour: '2-digit', minute: '2-digit' }))),
+    deadline: (value: Moment) => (isMidnight(new Date(value)) ? date(value) : intl.formatDate(value, zoned({ ...dateOptions, hour: '2-digit', minute: '2-digit' }))),
     /** A calendar date stored as ISO `YYYY-MM-DD` (a start date, an activity's end): never shifted by a time zone. */
     calendarDate: (iso: string, { month = 'long' }: { month?: 'long' | 'short' } = {}) =>
       intl.formatDate(`${iso}T00:00:00Z`, { day: 'numeric', month, year: 'numeric', timeZone: 'UTC' }),

@@ -184,5 +184,6 @@ export interface LookupState {
   status: LookupStatus;
   attempt: number;
   profile: RegistryProfile | null;
-  checkedAt: Date | null;
+  /** ISO timestamp. */
+  checkedAt: string | null;
 }

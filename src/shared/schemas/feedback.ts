@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { isoTimestampSchema } from './iso-timestamp';
 
 /** Feedback from the beta notice's form: what works and what does not. */
 export const sendFeedbackInput = z.object({
@@ -17,5 +18,5 @@ export type SendFeedbackInput = z.input<typeof sendFeedbackInput>;
 
 /** `before`: the time of the last message shown (a page of older ones follows). */
 export const listFeedbackInput = z.object({
-  before: z.date({ error: 'validation.invalid' }).min(new Date('2000-01-01'), { error: 'validation.invalid' }).max(new Date('2200-01-01'), { error: 'validation.invalid' }).optional(),
+  before: isoTimestampSchema('validation.invalid', { min: '2000-01-01T00:00:00Z', max: '2200-01-01T00:00:00Z' }).optional(),
 });

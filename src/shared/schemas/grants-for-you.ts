@@ -20,7 +20,8 @@ export interface GrantForYou {
   title: string;
   fund: { name: string; country: Country | null };
   status: 'open' | 'upcoming';
-  deadlineAt: Date | null;
+  /** ISO timestamp. */
+  deadlineAt: string | null;
   currency: string;
   amountMin: number | null;
   amountMax: number | null;
@@ -35,7 +36,7 @@ export interface GrantForYou {
 export interface GrantsForYou {
   company: { id: string; name: string };
   /** The facts the reasons name, from the registry (`source`) or typed on the profile. */
-  facts: CompanyFacts & { source: string | null; checkedAt: Date | null };
+  facts: CompanyFacts & { source: string | null; checkedAt: string | null };
   today: string;
   grants: GrantForYou[];
 }

@@ -1,6 +1,7 @@
 import { countries } from '../domain/org-id';
 import { z } from 'zod';
 import { profilePrefills } from '../domain/requirements-test';
+import { isoTimestampSchema, notAfter } from './iso-timestamp';
 import { localizedTextSchema } from './localized-text';
 import { optionalSlugSchema, translatedUrlsSchema, uuidSchema, webUrlSchema } from './funds';
 import { GRANT_FUND_FILTER_MAX, GRANT_PAGE_SIZE, GRANT_QUERY_MAX, grantSorts, grantStatuses, inputTypes, publicGrantStatuses, sectionKinds } from '../domain/grants';
@@ -30,8 +31,8 @@ const localizedOptional = (max: number) => localizedTextSchema(max).default({ da
 const amount = z.number({ error: 'grants.validation.number' }).min(0, { error: 'grants.validation.notNegative' }).max(999_999_999_999.99, { error: 'grants.validation.number' }).nullable();
 // A fixed hourly rate at most 100 000,00, the ceiling of a line's own wage, so a budget's sums stay exact (schemas/budget.ts).
 export const hourlyRateSchema = z.number({ error: 'grants.validation.number' }).min(0, { error: 'grants.validation.notNegative' }).max(100_000, { error: 'grants.validation.number' }).nullable();
-/** A date PostgreSQL can store and a person would mean (years 1900–9999). */
-const dateSchema = z.date({ error: 'grants.validation.date' }).min(new Date('1900-01-01T00:00:00Z'), { error: 'grants.validation.date' }).max(new Date('9999-12-31T23:59:59Z'), { error: 'grants.validation.date' });
+/** A moment (ISO timestamp) PostgreSQL can store and a person would mean (years 1900–9999). */
+const dateSchema = isoTimestampSchema('grants.validation.date', { min: '1900-01-01T00:00:00Z', max: '9999-12-31T23:59:59Z' });
 /** Optimistic concurrency: the version the editor loaded (an integer column). */
 const versionSchema = z.number().int().min(1).max(2_147_483_647);
 
@@ -61,7 +62,7 @@ const grantShape = {
   requirements: z.array(eligibilityQuestionInput).max(30).default([]),
 };
 
-type GrantRuleFields = { amountMin: number | null; amountMax: number | null; opensAt: Date | null; deadlineAt: Date | null };
+type GrantRuleFields = { amountMin: number | null; amountMax: number | null; opensAt: string | null; deadlineAt: string | null };
 
 /** Cross-field rules: the amount range and the dates must be in order. */
 function withGrantRules<T extends z.ZodType<GrantRuleFields>>(schema: T) {
@@ -70,7 +71,7 @@ function withGrantRules<T extends z.ZodType<GrantRuleFields>>(schema: T) {
       path: ['amountMax'],
       error: 'grants.validation.amountRange',
     })
-    .refine((grant) => grant.opensAt === null || grant.deadlineAt === null || grant.opensAt <= grant.deadlineAt, {
+    .refine((grant) => grant.opensAt === null || grant.deadlineAt === null || notAfter(grant.opensAt, grant.deadlineAt), {
       path: ['deadlineAt'],
       error: 'grants.validation.dateOrder',
     });

@@ -12,7 +12,7 @@ export function AdminFeedback() {
   const pages = useInfiniteQuery({
     queryKey: ['feedback.list'],
     queryFn: ({ pageParam }) => utils.client.feedback.list.query({ before: pageParam }),
-    initialPageParam: undefined as Date | undefined,
+    initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.more ? last.items.at(-1)?.createdAt : undefined),
   });
   if (pages.status !== 'success') return <QueryState query={pages} />;

@@ -26,7 +26,7 @@ export function PendingInvitations({ companyId, myRole }: { companyId: string; m
       ) : (
         <ul className="divide-y divide-gray-200 rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
           {invitations.data.map((invitation) => {
-            const expired = invitation.expiresAt.getTime() <= Date.now();
+            const expired = Date.parse(invitation.expiresAt) <= Date.now();
             return (
               <li key={invitation.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="invitation">
                 <div className="min-w-0 flex-1">

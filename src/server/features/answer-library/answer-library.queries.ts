@@ -38,7 +38,7 @@ export interface EarlierAnswer {
   status: SectionStatus;
   /** The earlier application is locked as its final version. */
   locked: boolean;
-  updatedAt: Date;
+  updatedAt: string;
   content: string;
   /** Where the searched words stand, marked with HIT_START / HIT_END; null without a search. */
   snippet: string | null;

@@ -98,8 +98,8 @@ const dashboardStatement = compiledOnce<DashboardValues, string>()((db, value, s
   if (afterCursor === '1') {
     applications = applications.where((eb) =>
       eb.or([
-        eb('a.updated_at', '<', sql<Date>`${value('afterUpdatedAt')}::timestamptz`),
-        eb.and([eb('a.updated_at', '=', sql<Date>`${value('afterUpdatedAt')}::timestamptz`), eb('a.id', '>', value('afterId')!)]),
+        eb('a.updated_at', '<', sql<string>`${value('afterUpdatedAt')}::timestamptz`),
+        eb.and([eb('a.updated_at', '=', sql<string>`${value('afterUpdatedAt')}::timestamptz`), eb('a.id', '>', value('afterId')!)]),
       ]),
     );
   }
@@ -333,13 +333,13 @@ export async function listRestorableApplications(db: Executor, companyId: string
     .leftJoin('users as by', 'by.id', 'a.deleted_by')
     .select(['a.id', 'a.title', 'a.deleted_at as deletedAt', 'by.firstname', 'by.lastname', 'by.email'])
     .where('a.company_id', '=', companyId)
-    .where('a.deleted_at', '>', applicationRestorableSince(now))
+    .where('a.deleted_at', '>', applicationRestorableSince(now).toISOString())
     .orderBy('a.deleted_at', 'desc')
     .execute();
   return rows.map(({ firstname, lastname, email, deletedAt, ...application }) => ({
     ...application,
     deletedAt: deletedAt!,
-    restorableUntil: new Date(deletedAt!.getTime() + APPLICATION_RESTORE_DAYS * 24 * 3600 * 1000),
+    restorableUntil: new Date(Date.parse(deletedAt!) + APPLICATION_RESTORE_DAYS * 24 * 3600 * 1000).toISOString(),
     deletedBy: email === null ? null : `${firstname ?? ''} ${lastname ?? ''}`.trim() || email,
   }));
 }
@@ -351,7 +351,7 @@ export async function restoreApplication(db: Executor, companyId: string, applic
     .set({ deleted_at: null, deleted_by: null })
     .where('id', '=', applicationId)
     .where('company_id', '=', companyId)
-    .where('deleted_at', '>', applicationRestorableSince(now))
+    .where('deleted_at', '>', applicationRestorableSince(now).toISOString())
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -418,7 +418,7 @@ export async function findApplicationOverview(db: Executor, applicationId: strin
           {
             id: row.sectionId,
             status: row.sectionStatus as SectionStatus,
-            updatedAt: row.sectionUpdatedAt as Date,
+            updatedAt: row.sectionUpdatedAt as string,
             title: row.sectionTitle as string,
             kind: row.sectionKind as SectionKind,
             removedFromGrant: row.removedFromGrant,
@@ -721,7 +721,7 @@ export async function forgetInApplicationEvents(db: Executor, person: ForgottenP
 
 /** Applications deleted before `before` go for good, with their sections, versions and comments (foreign keys). */
 export async function removeApplicationsDeletedBefore(db: Executor, before: Date): Promise<number> {
-  const result = await db.deleteFrom('applications').where('deleted_at', '<=', before).execute();
+  const result = await db.deleteFrom('applications').where('deleted_at', '<=', before.toISOString()).execute();
   return Number(result[0]?.numDeletedRows ?? 0n);
 }
 

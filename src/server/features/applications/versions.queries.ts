@@ -153,7 +153,7 @@ export async function findVersion(db: Executor, applicationId: string, sectionId
 export async function removeVersionsBefore(db: Executor, before: Date): Promise<number> {
   const result = await db
     .deleteFrom('section_versions as v')
-    .where('v.saved_at', '<', before)
+    .where('v.saved_at', '<', before.toISOString())
     .where(({ exists, selectFrom }) => exists(selectFrom('section_versions as newer').select('newer.id').whereRef('newer.section_id', '=', 'v.section_id').whereRef('newer.seq', '>', 'v.seq')))
     .execute();
   return Number(result[0]?.numDeletedRows ?? 0n);

@@ -134,7 +134,7 @@ export async function verifyEmail(ctx: Ctx, user: SessionUser, token: string): P
     const link = await findEmailVerificationForUpdate(trx, tokenHash);
     const invalid = () => new AppError('VALIDATION', { message: 'auth.verify.invalid' });
     if (link && link.user_id !== user.id) throw new AppError('FORBIDDEN', { message: 'auth.verify.otherAccount', values: { email: user.email } });
-    if (!link || link.expires_at.getTime() <= Date.now()) {
+    if (!link || Date.parse(link.expires_at) <= Date.now()) {
       if (user.emailVerified) return { email: user.email, already: true };
       await countRateLimitHit(ctx.redis, ctx.env.REDIS_PREFIX, rule, ctx.ip ?? 'unknown');
       throw invalid();
@@ -240,7 +240,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
   const userId = await ctx.db.transaction().execute(async (trx) => {
     // The token first: a made-up token costs one indexed delete, never an argon2 hash.
     const reset = await takePasswordReset(trx, hashToken(token));
-    if (!reset || reset.expires_at.getTime() <= Date.now()) throw new AppError('VALIDATION', { message: 'auth.resetTokenInvalid' });
+    if (!reset || Date.parse(reset.expires_at) <= Date.now()) throw new AppError('VALIDATION', { message: 'auth.resetTokenInvalid' });
     const passwordHash = await hashPassword(password, hashingClient(ctx));
     await updatePasswordHash(trx, reset.user_id, passwordHash);
     await invalidateUserSessions(trx, reset.user_id);

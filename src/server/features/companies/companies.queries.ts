@@ -42,7 +42,7 @@ export interface NewCompany {
   registryName: string | null;
   profile: Omit<RegistryProfile, 'orgId' | 'name'>;
   registryData: unknown;
-  registryCheckedAt: Date | null;
+  registryCheckedAt: string | null;
 }
 
 /** Inserts the company with its creator as owner. Returns null when the org id is taken. */
@@ -200,13 +200,13 @@ export async function listRestorableCompanies(db: Executor, userId: string, now 
     .select(['c.id', 'c.name', 'c.org_id as orgId', 'c.deleted_at as deletedAt', 'by.firstname', 'by.lastname', 'by.email'])
     .where('dm.user_id', '=', userId)
     .where('dm.role', '=', 'owner')
-    .where('c.deleted_at', '>', restorableSince(now))
+    .where('c.deleted_at', '>', restorableSince(now).toISOString())
     .orderBy('c.deleted_at', 'desc')
     .execute();
   return rows.map(({ firstname, lastname, email, deletedAt, ...company }) => ({
     ...company,
     deletedAt: deletedAt!,
-    restorableUntil: new Date(deletedAt!.getTime() + RESTORE_DAYS * 24 * 3600 * 1000),
+    restorableUntil: new Date(Date.parse(deletedAt!) + RESTORE_DAYS * 24 * 3600 * 1000).toISOString(),
     deletedBy: email === null ? null : `${firstname ?? ''} ${lastname ?? ''}`.trim() || email,
   }));
 }
@@ -224,7 +224,7 @@ export async function restoreCompany(db: Executor, companyId: string, userId: st
       .innerJoin('deleted_company_members as dm', (join) => join.onRef('dm.company_id', '=', 'c.id').on('dm.user_id', '=', userId).on('dm.role', '=', 'owner'))
       .select(['c.id', 'c.name'])
       .where('c.id', '=', companyId)
-      .where('c.deleted_at', '>', restorableSince(now))
+      .where('c.deleted_at', '>', restorableSince(now).toISOString())
       .forUpdate()
       .executeTakeFirst();
     if (!company) return undefined;
@@ -247,7 +247,7 @@ export interface MemberRow {
   lastname: string;
   role: CompanyRole;
   platformRole: PlatformRole;
-  joinedAt: Date;
+  joinedAt: string;
 }
 
 export async function listMembers(db: Executor, companyId: string): Promise<MemberRow[]> {

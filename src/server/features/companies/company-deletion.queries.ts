@@ -10,6 +10,6 @@ export async function deleteCompanies(db: Executor, companyIds: readonly string[
  * the foreign keys: applications, sections, versions, comments, memberships set aside, invitations.
  */
 export async function removeCompaniesDeletedBefore(db: Executor, before: Date): Promise<number> {
-  const result = await db.deleteFrom('companies').where('deleted_at', '<=', before).execute();
+  const result = await db.deleteFrom('companies').where('deleted_at', '<=', before.toISOString()).execute();
   return Number(result[0]?.numDeletedRows ?? 0n);
 }

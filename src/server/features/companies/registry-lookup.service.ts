@@ -21,7 +21,7 @@ const pending = new Set(['queued', 'running', 'retrying']);
 export async function startLookup(services: Pick<Services, 'db' | 'queues'>, orgId: string, options: { force: boolean; country?: Country }): Promise<LookupState> {
   const current = await lookupState(services.db, orgId, options.country);
   const { country } = current;
-  const fresh = current.status === 'found' && current.checkedAt !== null && Date.now() - current.checkedAt.getTime() < LOOKUP_FRESH_MS;
+  const fresh = current.status === 'found' && current.checkedAt !== null && Date.now() - Date.parse(current.checkedAt) < LOOKUP_FRESH_MS;
   if (fresh && !options.force) return current;
 
   // A fresh job id each time, deduplicated by the country and number while a job for it is waiting
@@ -38,7 +38,7 @@ function isFinal(state: LookupState): boolean {
 }
 
 function sameState(a: LookupState, b: LookupState): boolean {
-  return a.status === b.status && a.reason === b.reason && a.attempt === b.attempt && a.checkedAt?.getTime() === b.checkedAt?.getTime();
+  return a.status === b.status && a.reason === b.reason && a.attempt === b.attempt && a.checkedAt === b.checkedAt;
 }
 
 /** Without any event (Redis away, a worker killed mid-job), the watcher still re-reads this often. */

@@ -89,7 +89,7 @@ export function findOwnExport(db: Executor, userId: string, exportId: string, no
     .where('id', '=', exportId)
     .where('user_id', '=', userId)
     .where('status', '=', 'ready')
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
 }
 
@@ -100,7 +100,7 @@ export function findExportByToken(db: Executor, tokenHash: Buffer, now: Date) {
     .select(['id', 'archive_bytes as bytes', 'company_id as companyId', 'created_at as createdAt'])
     .where('token_hash', '=', tokenHash)
     .where('status', '=', 'ready')
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
 }
 
@@ -348,7 +348,7 @@ export async function removeExpired(db: Executor, now: Date, keep: { emailsDays:
   const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
   const counts: RetentionCounts = {};
   Object.assign(counts, await removeExpiredSignIns(db, now));
-  counts.dataExports = count(await db.deleteFrom('data_exports').where('expires_at', '<=', now).execute());
+  counts.dataExports = count(await db.deleteFrom('data_exports').where('expires_at', '<=', now.toISOString()).execute());
   // Written e-mails, lock receipts among them; a digest's inbox items keep their words, not the e-mail.
   counts.emails = await removeEmailsBefore(db, daysAgo(keep.emailsDays));
   counts.inboxItems = await removeInboxItemsBefore(db, daysAgo(keep.inboxDays));

@@ -267,7 +267,7 @@ export async function exportForDownload(
   // An archive whose parts have gone (removed between the two reads) is not found.
   const parts = await exportPartCount(db, found.id);
   if (parts === 0) return null;
-  const day = found.createdAt.toISOString().slice(0, 10);
+  const day = found.createdAt.slice(0, 10);
   return { body: partsStream(db, found.id, parts), bytes: found.bytes, fileName: `grantwork-${found.companyId ? 'company' : 'my-data'}-${day}.zip` };
 }
 

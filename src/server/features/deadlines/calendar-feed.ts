@@ -21,7 +21,7 @@ const intlFor = (locale: string | null) => {
   return { locale: chosen, intl: createIntl({ locale: chosen, defaultLocale: 'da', messages: messagesFor(chosen) }, cache) };
 };
 
-type Application = { id: string; title: string; fundName: string; fundDeadline: Date | null; grantVersion: number; internalDeadline: string | null; sequence: number };
+type Application = { id: string; title: string; fundName: string; fundDeadline: string | null; grantVersion: number; internalDeadline: string | null; sequence: number };
 
 function deadlineEvents(intl: IntlShape<string>, base: string, applications: readonly Application[]): CalendarEvent[] {
   const events: CalendarEvent[] = [];
@@ -34,7 +34,7 @@ function deadlineEvents(intl: IntlShape<string>, base: string, applications: rea
         summary: intl.formatMessage({ id: 'deadlines.calendar.fund' }, { application: application.title }),
         description: intl.formatMessage({ id: 'deadlines.calendar.fundDescription' }, { fund: application.fundName, url }),
         url,
-        at: { instant: application.fundDeadline },
+        at: { instant: new Date(application.fundDeadline) },
       });
     }
     if (application.internalDeadline) {

@@ -140,7 +140,7 @@ export async function writeDueReminders(db: Database, now: Date): Promise<Sent[]
     for (const deadline of deadlines) {
       if (deadline.day === null) continue;
       // The fund's deadline has a time: once it has passed on its day, there is nothing to remind of.
-      if (deadline.kind === 'fund' && application.fundDeadline && application.fundDeadline <= now) continue;
+      if (deadline.kind === 'fund' && application.fundDeadline && Date.parse(application.fundDeadline) <= now.getTime()) continue;
       // The step keys the reminder once; the text counts the days actually left at sending (in
       // Copenhagen, where the team's days are kept — decision 0044): a plan made 3 days before
       // sends the 7-day reminder, saying 3 days.
@@ -179,7 +179,7 @@ export async function writeDueReminders(db: Database, now: Date): Promise<Sent[]
 
 function deadlineExcerpt(
   intl: IntlShape<string>,
-  reminder: { kind: 'fund' | 'internal'; day: string; left: number; fundDeadline: Date | null; unfinished: string[] },
+  reminder: { kind: 'fund' | 'internal'; day: string; left: number; fundDeadline: string | null; unfinished: string[] },
 ): string {
   const formats = formatsOf(intl, { timeZone: DANISH_TIME });
   const when = reminder.kind === 'fund' && reminder.fundDeadline ? formats.deadline(reminder.fundDeadline) : formats.calendarDate(reminder.day);

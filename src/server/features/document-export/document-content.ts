@@ -126,7 +126,7 @@ export async function loadDocument(db: Executor, { id: applicationId, companyId,
     fundName: application.fundName,
     grantTitle: application.grantTitle,
     locked: application.status === 'published',
-    date: application.publishedAt ?? new Date(),
+    date: application.publishedAt ? new Date(application.publishedAt) : new Date(),
     revision: facts.revision,
     currency: application.currency,
     sections: sections.map((section, index) => {

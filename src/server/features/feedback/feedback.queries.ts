@@ -16,7 +16,7 @@ export async function insertFeedback(
 }
 
 /** The newest feedback first, `limit` of it, older than `before` when given. */
-export function listFeedback(db: Executor, before: Date | undefined, limit: number) {
+export function listFeedback(db: Executor, before: string | undefined, limit: number) {
   return db
     .selectFrom('feedback as f')
     .leftJoin('users as u', 'u.id', 'f.user_id')

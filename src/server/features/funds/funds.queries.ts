@@ -79,7 +79,7 @@ export interface AdminFund {
   urls: { en: string; nb: string };
   grantCount: number;
   publishedCount: number;
-  createdAt: Date;
+  createdAt: string;
 }
 
 export async function listAdminFunds(db: Executor): Promise<AdminFund[]> {

@@ -56,7 +56,7 @@ export async function upsertPendingAlert(
 
 /** Forgets sign-ups never confirmed within the confirmation period (the privacy policy promises it). */
 export async function purgeExpiredSignups(db: Executor): Promise<void> {
-  await db.deleteFrom('grant_alerts').where('confirmed_at', 'is', null).where('token_expires_at', '<', new Date()).execute();
+  await db.deleteFrom('grant_alerts').where('confirmed_at', 'is', null).where('token_expires_at', '<', new Date().toISOString()).execute();
 }
 
 /** Reads and clears the confirmation token (single use); call inside a transaction. */
@@ -65,7 +65,7 @@ export async function takeConfirmation(db: Executor, tokenHash: string) {
     .selectFrom('grant_alerts')
     .select(['id', 'email', 'pending', 'confirmed_at'])
     .where('token_hash', '=', tokenHash)
-    .where('token_expires_at', '>', new Date())
+    .where('token_expires_at', '>', new Date().toISOString())
     .forUpdate()
     .executeTakeFirst();
   if (!row) return undefined;

@@ -16,7 +16,7 @@ export interface RankedGrantRow extends GrantRulesRow {
   description: string;
   translations: unknown;
   status: string;
-  deadline_at: Date | null;
+  deadline_at: string | null;
   currency: string;
   amount_min: string | null;
   amount_max: string | null;

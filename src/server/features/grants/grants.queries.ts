@@ -27,9 +27,9 @@ export interface GrantSummary {
   title: string;
   summary: string;
   status: PublicGrantStatus;
-  opensAt: Date | null;
-  deadlineAt: Date | null;
-  publishedAt: Date;
+  opensAt: string | null;
+  deadlineAt: string | null;
+  publishedAt: string;
   currency: string;
   amountMin: number | null;
   amountMax: number | null;
@@ -147,8 +147,8 @@ export async function listPublicGrants(db: Executor, input: ListInput, locale: L
   if (rows.length > input.limit && last) {
     nextCursor =
       input.sort === 'deadline'
-        ? encodeCursor({ s: 'deadline', c: last.status === 'closed', d: last.deadline_at?.toISOString() ?? null, i: last.id })
-        : encodeCursor({ s: 'newest', p: last.published_at!.toISOString(), i: last.id });
+        ? encodeCursor({ s: 'deadline', c: last.status === 'closed', d: last.deadline_at, i: last.id })
+        : encodeCursor({ s: 'newest', p: last.published_at!, i: last.id });
   }
   const total = after
     ? null
@@ -185,9 +185,9 @@ export interface PublicGrant {
   /** Said after the link when the page is in another language than the reader's ("(siden er på engelsk)"). */
   urlNote: string | null;
   status: PublicGrantStatus;
-  opensAt: Date | null;
-  deadlineAt: Date | null;
-  publishedAt: Date;
+  opensAt: string | null;
+  deadlineAt: string | null;
+  publishedAt: string;
   currency: string;
   amountMin: number | null;
   amountMax: number | null;
@@ -289,10 +289,10 @@ export interface AdminGrantRow {
   slug: string;
   title: LocalizedText;
   status: GrantStatus;
-  opensAt: Date | null;
-  deadlineAt: Date | null;
-  publishedAt: Date | null;
-  updatedAt: Date;
+  opensAt: string | null;
+  deadlineAt: string | null;
+  publishedAt: string | null;
+  updatedAt: string;
   sectionCount: number;
 }
 
@@ -344,8 +344,8 @@ export interface AdminGrant {
   url: string | null;
   /** The grant's pages in English and Norwegian, beside the Danish `url`. */
   urls: { en: string; nb: string };
-  opensAt: Date | null;
-  deadlineAt: Date | null;
+  opensAt: string | null;
+  deadlineAt: string | null;
   status: GrantStatus;
   currency: string;
   amountMin: number | null;
@@ -353,11 +353,11 @@ export interface AdminGrant {
   maxFundingPct: number | null;
   minInvoiceAmount: number | null;
   hourlyRate: number | null;
-  publishedAt: Date | null;
+  publishedAt: string | null;
   version: number;
-  updatedAt: Date;
+  updatedAt: string;
   requirements: Array<EligibilityQuestion<LocalizedText>>;
-  sections: Array<{ id: string; kind: SectionKind; title: LocalizedText; position: number; requirementCount: number; inputCount: number; updatedAt: Date }>;
+  sections: Array<{ id: string; kind: SectionKind; title: LocalizedText; position: number; requirementCount: number; inputCount: number; updatedAt: string }>;
 }
 
 export async function findAdminGrant(db: Executor, id: string): Promise<AdminGrant | null> {
@@ -718,7 +718,7 @@ export interface SectionDetail {
   /** The limit on an application's text of this section, in characters; null: none. */
   maxChars: number | null;
   version: number;
-  updatedAt: Date;
+  updatedAt: string;
   requirements: Array<{ id: string; text: LocalizedText }>;
   inputs: Array<{ id: string; label: LocalizedText; type: InputType; required: boolean; maxChars: number | null }>;
 }

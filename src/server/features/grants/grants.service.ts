@@ -40,8 +40,8 @@ import {
 
 type GrantInput = z.output<typeof createGrantInput> | z.output<typeof updateGrantInput>;
 
-/** Dates keep millisecond precision (what a keyset cursor carries). */
-const ms = (date: Date | null) => (date ? new Date(date.getTime()) : null);
+/** Moments stored to the millisecond (what a keyset cursor carries): an ISO input may have finer digits, a `Date` has none. */
+const ms = (iso: string | null) => (iso ? new Date(iso) : null);
 
 function valuesOf(input: GrantInput, slug: string): GrantValues {
   return {

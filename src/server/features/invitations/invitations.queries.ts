@@ -61,8 +61,8 @@ export interface PendingInvitationRow {
   id: string;
   email: string;
   role: CompanyRole;
-  createdAt: Date;
-  expiresAt: Date;
+  createdAt: string;
+  expiresAt: string;
   inviterName: string | null;
 }
 
@@ -126,11 +126,11 @@ export interface InvitationDetails {
   companyCountry: string;
   email: string;
   role: CompanyRole;
-  expiresAt: Date;
-  acceptedAt: Date | null;
+  expiresAt: string;
+  acceptedAt: string | null;
   /** Who accepted it (their account), once it is accepted. */
   acceptedBy: string | null;
-  declinedAt: Date | null;
+  declinedAt: string | null;
   inviterName: string | null;
 }
 
@@ -186,7 +186,7 @@ export async function listInvitationsForEmail(db: Executor, email: string, now: 
     .where(lowerEmail, '=', email.toLowerCase())
     .where('invitations.accepted_at', 'is', null)
     .where('invitations.declined_at', 'is', null)
-    .where('invitations.expires_at', '>', now)
+    .where('invitations.expires_at', '>', now.toISOString())
     .orderBy('invitations.created_at', 'desc')
     .execute();
   return rows.map(toDetails);

@@ -27,7 +27,7 @@ export function hashInvitationToken(token: string): Buffer {
 export function invitationStatus(invitation: InvitationDetails | undefined, now = new Date()): InvitationStatus {
   if (!invitation) return 'unknown';
   if (invitation.acceptedAt || invitation.declinedAt) return 'used';
-  if (invitation.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if (Date.parse(invitation.expiresAt) <= now.getTime()) return 'expired';
   return 'valid';
 }
 

@@ -33,7 +33,8 @@ export const HOUR_MS = 60 * MINUTE_MS;
 
 export interface HistoryBucket {
   /** The first minute of the bucket: an hour, or a day in the admin's time zone. */
-  start: Date;
+  /** An ISO timestamp. */
+  start: string;
   completed: number;
   failed: number;
 }
@@ -81,7 +82,7 @@ export function bucketHistory(
     const key = keyOf(ms);
     let bucket = buckets[buckets.length - 1];
     if (!bucket || bucket.key !== key) {
-      bucket = { key, start: new Date(ms), completed: 0, failed: 0 };
+      bucket = { key, start: new Date(ms).toISOString(), completed: 0, failed: 0 };
       buckets.push(bucket);
     }
     bucket.completed += completed[index] ?? 0;

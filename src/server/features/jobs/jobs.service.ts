@@ -46,7 +46,7 @@ export interface QueueOverview {
   counts: Record<JobCountState, number>;
   workers: QueueWorker[];
   /** Per minute, oldest first; the last entry is the current minute, which starts at `lastMinute`. */
-  metrics: { lastMinute: Date; completed: number[]; failed: number[] };
+  metrics: { lastMinute: string; completed: number[]; failed: number[] };
 }
 
 export interface JobSummary {
@@ -55,11 +55,11 @@ export interface JobSummary {
   attemptsMade: number;
   attempts: number;
   progress: number | string | boolean | object;
-  createdAt: Date;
-  processedAt: Date | null;
-  finishedAt: Date | null;
+  createdAt: string;
+  processedAt: string | null;
+  finishedAt: string | null;
   /** When a delayed job becomes due. */
-  dueAt: Date | null;
+  dueAt: string | null;
   durationMs: number | null;
   failedReason: string | null;
 }
@@ -91,8 +91,9 @@ async function guarded<T>(services: JobsServices, run: () => Promise<T>, conflic
   }
 }
 
-function date(ms: number | undefined | null): Date | null {
-  return ms ? new Date(ms) : null;
+/** A BullMQ time (milliseconds) as the ISO timestamp the wire carries. */
+function date(ms: number | undefined | null): string | null {
+  return ms ? new Date(ms).toISOString() : null;
 }
 
 function summaryOf(job: Job, mask: MaskOptions): JobSummary {
@@ -105,10 +106,10 @@ function summaryOf(job: Job, mask: MaskOptions): JobSummary {
     // A job added without `attempts` runs once.
     attempts: Math.max(1, job.opts.attempts ?? 1),
     progress: job.progress,
-    createdAt: new Date(job.timestamp),
+    createdAt: new Date(job.timestamp).toISOString(),
     processedAt,
     finishedAt,
-    dueAt: job.delay ? new Date(job.timestamp + job.delay) : null,
+    dueAt: job.delay ? new Date(job.timestamp + job.delay).toISOString() : null,
     durationMs: job.processedOn && job.finishedOn ? job.finishedOn - job.processedOn : null,
     failedReason: job.failedReason ? maskText(job.failedReason, mask) : null,
   };
@@ -144,7 +145,7 @@ async function overviewOf(services: JobsServices, name: QueueName, now: number):
       idleSeconds: Number(client.idle ?? 0),
     })),
     metrics: {
-      lastMinute: new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS),
+      lastMinute: new Date(Math.floor(now / MINUTE_MS) * MINUTE_MS).toISOString(),
       completed: perMinute(completed, now, METRIC_MINUTES),
       failed: perMinute(failed, now, METRIC_MINUTES),
     },
@@ -301,7 +302,7 @@ export function searchJobs(services: JobsServices, input: { queue: QueueName; te
         if (seen.includes(needle) && !found.has(job.id ?? '')) found.set(job.id ?? '', { ...summaryOf(job, mask), state });
       }
     }
-    const jobs = [...found.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    const jobs = [...found.values()].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
     return { jobs, scanned };
   });
 }
@@ -312,7 +313,7 @@ export interface ScheduledJob {
   /** A cron pattern, or null for a fixed interval. */
   pattern: string | null;
   everyMs: number | null;
-  nextAt: Date | null;
+  nextAt: string | null;
 }
 
 /** Queues that hold job schedulers without being one of the shared queues (worker/scheduled-backups.ts). */
@@ -331,7 +332,7 @@ export function scheduledJobs(services: JobsServices & { prefix: string }): Prom
             id: scheduler.key,
             pattern: scheduler.pattern ?? null,
             everyMs: scheduler.every ? Number(scheduler.every) : null,
-            nextAt: scheduler.next ? new Date(scheduler.next) : null,
+            nextAt: scheduler.next ? new Date(scheduler.next).toISOString() : null,
           })),
         ),
       );
