@@ -15,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from '@trpc/client';
 import { sql } from 'kysely';
 import { fromBase64, toBase64 } from 'lib0/buffer';
-import superjson from 'superjson';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { createSession } from '../src/server/auth/session';
@@ -86,7 +85,7 @@ async function openWriter(app: string, token: string, section: SectionInput, onR
     connectionParams: () => ({ token }),
     retryDelayMs: () => 500,
   });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: superjson })] });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket })] });
   const doc = new Y.Doc();
   const writer: Writer = { doc, client, serverState: null, awaited: new Map(), close: async () => {} };
   // A word is in the document once Yjs has integrated it (a change that came before the one it

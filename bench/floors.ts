@@ -17,7 +17,6 @@ import { trpcServer } from '@hono/trpc-server';
 import { initTRPC } from '@trpc/server';
 import { Hono, type Context } from 'hono';
 import pg from 'pg';
-import superjson from 'superjson';
 
 const rows = Number(process.env.FLOOR_ROWS ?? 100_000);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });

@@ -3,7 +3,6 @@
  * session token in the URL — read in the background over real HTTP. Each message's data is
  * passed to `onMessage` deserialised; every event is kept with when it came.
  */
-import superjson from 'superjson';
 
 export interface StreamEvent {
   event: string;
@@ -12,7 +11,7 @@ export interface StreamEvent {
 }
 
 export function openEventStream<T = unknown>(base: string, procedure: string, input: unknown, token: string, onMessage: (data: T) => void = () => {}) {
-  const url = `${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}&connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`;
+  const url = `${base}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify((input)))}&connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`;
   const controller = new AbortController();
   const events: StreamEvent[] = [];
   let status: number | null = null;
@@ -33,7 +32,7 @@ export function openEventStream<T = unknown>(base: string, procedure: string, in
         const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
         const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
         events.push({ event, data, at: Date.now() });
-        if (event === 'message' && data) onMessage(superjson.deserialize<T>(JSON.parse(data) as Parameters<typeof superjson.deserialize>[0]));
+        if (event === 'message' && data) onMessage(JSON.parse(data) as T);
       }
     }
     return Date.now();

@@ -6,7 +6,6 @@
  * and SSE (`coEditing.watch` / `coEditing.push`).
  */
 import { fromBase64, toBase64 } from 'lib0/buffer';
-import superjson from 'superjson';
 import { openEventStream } from '../sse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -55,7 +54,7 @@ function editor(token: string, section: { applicationId: string; sectionId: stri
       const response = await fetch(`${base}/trpc/coEditing.push`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(superjson.serialize({ ...section, clientId: doc.clientID, update })),
+        body: JSON.stringify(({ ...section, clientId: doc.clientID, update })),
       });
       if (response.status !== 200) return false;
       serverState = before;

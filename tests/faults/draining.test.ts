@@ -10,7 +10,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { fromBase64, toBase64 } from 'lib0/buffer';
-import superjson from 'superjson';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
@@ -41,7 +40,7 @@ function editor(token: string, section: { applicationId: string; sectionId: stri
     connectionParams: () => ({ token }),
     retryDelayMs: () => 50,
   });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: superjson })] });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket })] });
   const subscription = client.coEditing.watch.subscribe(
     { ...section, clientId: doc.clientID, stateVector: toBase64(Y.encodeStateVector(doc)) },
     {

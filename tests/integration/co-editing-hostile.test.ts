@@ -10,7 +10,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { toBase64 } from 'lib0/buffer';
-import superjson from 'superjson';
 import * as encoding from 'lib0/encoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAwarenessUpdate, Awareness } from 'y-protocols/awareness';
@@ -338,7 +337,7 @@ describe('hostile co-editing updates', { retry: 2 }, () => {
     // The same through a window's live connection.
     const socket = createWSClient({ url: liveUrl, WebSocket: WebSocket as unknown as typeof globalThis.WebSocket, connectionParams: () => ({ token: created.writerToken }) });
     try {
-      const window = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: superjson })] });
+      const window = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket })] });
       const { outcome, slowestMs } = await whileAttacking(() => window.coEditing.push.mutate({ ...section, clientId: attacker, update: toBase64(leftless) }));
       expect(outcome.status).toBe('rejected');
       expect((outcome as PromiseRejectedResult).reason.data?.appCode).toBe('VALIDATION');

@@ -293,7 +293,7 @@ describe('grant administration', () => {
     description: { da: 'Pilots of green technology.' },
     url: 'https://example.org/green',
     opensAt: null,
-    deadlineAt: new Date('2030-06-01T10:00:00.000Z'),
+    deadlineAt: '2030-06-01T10:00:00.000Z',
     status: 'open' as const,
     currency: 'DKK',
     amountMin: 10000,
@@ -341,7 +341,7 @@ describe('grant administration', () => {
       fieldErrors: { amountMax: 'grants.validation.amountRange' },
     });
     expect(
-      await appCodeOf(caller.grants.admin.create({ ...grantFields, fundId: fund.id, opensAt: new Date('2031-01-01'), deadlineAt: new Date('2030-01-01') })),
+      await appCodeOf(caller.grants.admin.create({ ...grantFields, fundId: fund.id, opensAt: '2031-01-01T00:00:00.000Z', deadlineAt: '2030-01-01T00:00:00.000Z' })),
     ).toMatchObject({ fieldErrors: { deadlineAt: 'grants.validation.dateOrder' } });
   });
 

@@ -15,7 +15,6 @@ import { runInNewContext } from 'node:vm';
 import { serve, type ServerType } from '@hono/node-server';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import { fromBase64, toBase64 } from 'lib0/buffer';
-import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
@@ -81,7 +80,7 @@ function openWindow(token: string, options: { retryDelayMs?: number } = {}) {
     retryDelayMs: () => options.retryDelayMs ?? 60_000,
     onClose: (event) => closes.push(event?.code ?? 0),
   });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
   return {
     client,
     closes,
@@ -278,7 +277,7 @@ async function handWrittenConnection(token: string) {
   return { socket, answers };
 }
 
-const me = (id: number) => ({ id, method: 'query', params: { path: 'auth.me', input: superjson.serialize(undefined) } });
+const me = (id: number) => ({ id, method: 'query', params: { path: 'auth.me', input: (undefined) } });
 const calls = (from: number, count: number) => Array.from({ length: count }, (_, index) => me(from + index));
 
 /**

@@ -6,7 +6,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
-import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { attachLiveSocket, liveConnectLimit, SESSION_ENDED_CLOSE_CODE } from '../../src/server/live/live-socket';
@@ -43,7 +42,7 @@ function connect(token: string) {
     retryDelayMs: () => 60_000,
     onClose: (event) => closes.push(event?.code ?? 0),
   });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket, transformer: superjson })] });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket })] });
   /** The first unread count the live stream sends, or the error it ends with. */
   const firstCount = () =>
     new Promise<number>((resolve, reject) => {

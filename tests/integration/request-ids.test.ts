@@ -7,7 +7,6 @@
 import { Writable } from 'node:stream';
 import type { Job } from 'bullmq';
 import pino from 'pino';
-import superjson from 'superjson';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMailSender } from '../../src/server/integrations/mail/transport';
 import { traceMixin } from '../../src/server/http/trace-context';
@@ -31,7 +30,7 @@ async function signup(base: string, email: string): Promise<Response> {
   return fetch(`${base}/trpc/auth.signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', traceparent },
-    body: JSON.stringify(superjson.serialize(input)),
+    body: JSON.stringify((input)),
   });
 }
 

@@ -9,7 +9,6 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBERSHIP_CACHE_MS } from '../../src/server/auth/membership-cache';
 import { createSession } from '../../src/server/auth/session';
@@ -38,14 +37,14 @@ afterAll(async () => {
 
 /** A tRPC call over HTTP: its status and, when it succeeded, its answer. */
 async function call(base: string, procedure: string, token: string, input?: unknown, method: 'GET' | 'POST' = 'GET') {
-  const query = method === 'GET' && input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}` : '';
+  const query = method === 'GET' && input !== undefined ? `?input=${encodeURIComponent(JSON.stringify((input)))}` : '';
   const response = await fetch(`${base}/trpc/${procedure}${query}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-    ...(method === 'POST' ? { body: JSON.stringify(superjson.serialize(input ?? {})) } : {}),
+    ...(method === 'POST' ? { body: JSON.stringify((input ?? {})) } : {}),
   });
-  const body = (await response.json()) as { result?: { data: Parameters<typeof superjson.deserialize>[0] } };
-  return { status: response.status, data: body.result ? superjson.deserialize<Record<string, unknown> | null>(body.result.data) : undefined };
+  const body = (await response.json()) as { result?: { data: unknown } };
+  return { status: response.status, data: body.result ? (<Record<string, unknown> | null>body.result.data) : undefined };
 }
 
 async function change(base: string, procedure: string, token: string, input: unknown = {}) {

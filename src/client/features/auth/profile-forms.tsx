@@ -138,8 +138,8 @@ export function SessionsList() {
     return () => clearInterval(timer);
   }, []);
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  const ago = (date: Date) => {
-    const minutes = Math.round((date.getTime() - now) / 60_000);
+  const ago = (date: string) => {
+    const minutes = Math.round((Date.parse(date) - now) / 60_000);
     if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
     const hours = Math.round(minutes / 60);
     if (Math.abs(hours) < 24) return relative.format(hours, 'hour');

@@ -13,7 +13,7 @@ import { FormError, TextField } from '../../ui/form-field';
 import { deletingAccountHere } from '../../lib/session-end';
 import { toast } from '../../lib/toast-store';
 
-type ArchiveRow = { id: string; status: string; progress: number; bytes: number | null; readyAt: Date | null; expiresAt: Date | null };
+type ArchiveRow = { id: string; status: string; progress: number; bytes: number | null; readyAt: string | null; expiresAt: string | null };
 
 const following = (rows: ArchiveRow[] | undefined) => (rows?.[0] && (rows[0].status === 'pending' || rows[0].status === 'running') ? 1000 : false);
 
@@ -44,7 +44,7 @@ function ArchiveState({ row }: { row: ArchiveRow }) {
     );
   }
   if (row.status === 'failed') return <FormError>{t('dataRights.export.failed')}</FormError>;
-  if (!row.readyAt || !row.expiresAt || row.expiresAt.getTime() <= Date.now()) return null;
+  if (!row.readyAt || !row.expiresAt || Date.parse(row.expiresAt) <= Date.now()) return null;
   // The archive comes with the session's token (a link cannot carry it), then is saved as a file.
   const download = async () => {
     setDownloading(true);

@@ -28,17 +28,17 @@ export function DayWithLeft({ day, done = false, asDue = false }: { day: string;
 }
 
 /** The fund's deadline with its time, or that the grant takes applications continuously. */
-export function FundDeadline({ deadline }: { deadline: Date | null }) {
+export function FundDeadline({ deadline }: { deadline: string | null }) {
   const t = useT();
   const formats = useFormats();
   const leftText = useDaysLeftText();
   if (!deadline) return <span>{t('deadlines.rolling')}</span>;
-  const passed = deadline.getTime() < Date.now();
+  const passed = Date.parse(deadline) < Date.now();
   // The day in Danish time: a deadline at 12:00 today is "i dag" until it has passed.
   const day = danishDate(deadline);
   return (
     <span>
-      <time dateTime={deadline.toISOString()}>{formats.deadline(deadline)}</time>{' '}
+      <time dateTime={deadline}>{formats.deadline(deadline)}</time>{' '}
       <span className={passed ? 'font-medium text-red-800' : 'text-gray-600'}>({passed && daysLeft(day, new Date()) === 0 ? t('deadlines.passed') : leftText(day)})</span>
     </span>
   );

@@ -12,14 +12,14 @@ export function StatusBadge({ status }: { status: GrantStatus }) {
 }
 
 /** The deadline with the time left, or that the grant has none. */
-export function DeadlineText({ deadline, status }: { deadline: Date | null; status: GrantStatus }) {
+export function DeadlineText({ deadline, status }: { deadline: string | null; status: GrantStatus }) {
   const t = useT();
   const formats = useFormats();
   if (!deadline) return <span>{t('grants.deadline.none')}</span>;
   const days = status === 'closed' ? null : daysLeft(deadline);
   return (
     <span>
-      <time dateTime={deadline.toISOString()}>{formats.deadline(deadline)}</time>
+      <time dateTime={deadline}>{formats.deadline(deadline)}</time>
       {days !== null && <span className="text-gray-600"> · {days === 0 ? t('grants.deadline.today') : t('grants.deadline.daysLeft', { days })}</span>}
     </span>
   );

@@ -68,7 +68,7 @@ export function GrantDetail({ grant }: { grant: GrantDetailData }) {
           {t('grants.detail.facts')}
         </h2>
         <dl className="divide-y divide-gray-100">
-          <Fact label={t('grants.field.opens')}>{grant.opensAt ? <time dateTime={grant.opensAt.toISOString()}>{formats.deadline(grant.opensAt)}</time> : t('grants.opens.none')}</Fact>
+          <Fact label={t('grants.field.opens')}>{grant.opensAt ? <time dateTime={grant.opensAt}>{formats.deadline(grant.opensAt)}</time> : t('grants.opens.none')}</Fact>
           <Fact label={t('grants.field.deadline')}>
             <DeadlineText deadline={grant.deadlineAt} status={grant.status} />
           </Fact>

@@ -18,9 +18,9 @@ export const statusClasses: Record<GrantStatus, string> = {
 const DAY_MS = 86_400_000;
 
 /** Whole days until the deadline (0 on its last day); null without a deadline or when it has passed. */
-export function daysLeft(deadline: Date | null, now = Date.now()): number | null {
+export function daysLeft(deadline: string | null, now = Date.now()): number | null {
   if (!deadline) return null;
-  const ms = deadline.getTime() - now;
+  const ms = Date.parse(deadline) - now;
   if (ms < 0) return null;
   return Math.floor(ms / DAY_MS);
 }

@@ -25,9 +25,9 @@ export function HistoryChart({ queue }: { queue: QueueName }) {
   const history = useJobHistory(queue, range);
   const shown = history.data?.range === range ? history.data : undefined;
 
-  const label = (start: Date) =>
+  const label = (start: string) =>
     range === 'day' ? intl.formatDate(start, { hour: '2-digit', minute: '2-digit' }) : intl.formatDate(start, { weekday: 'short', day: 'numeric', month: 'short' });
-  const longLabel = (start: Date) =>
+  const longLabel = (start: string) =>
     range === 'day' ? intl.formatDate(start, { weekday: 'short', hour: '2-digit', minute: '2-digit' }) : intl.formatDate(start, { weekday: 'long', day: 'numeric', month: 'long' });
 
   return (
@@ -61,11 +61,11 @@ export function HistoryChart({ queue }: { queue: QueueName }) {
 }
 
 interface BarsProps {
-  buckets: Array<{ start: Date; completed: number; failed: number }>;
+  buckets: Array<{ start: string; completed: number; failed: number }>;
   range: JobHistoryRange;
   titleId: string;
-  label: (start: Date) => string;
-  longLabel: (start: Date) => string;
+  label: (start: string) => string;
+  longLabel: (start: string) => string;
 }
 
 function Bars({ buckets, range, titleId, label, longLabel }: BarsProps) {
@@ -122,7 +122,7 @@ function Bars({ buckets, range, titleId, label, longLabel }: BarsProps) {
             const completedHeight = scale(bucket.completed);
             const failedHeight = scale(bucket.failed);
             return (
-              <g key={bucket.start.getTime()}>
+              <g key={bucket.start}>
                 {bucket.completed > 0 && <rect x={x} y={HEIGHT - completedHeight} width={w} height={completedHeight} className="fill-primary-600" />}
                 {bucket.failed > 0 && <rect x={x} y={HEIGHT - completedHeight - failedHeight} width={w} height={failedHeight} fill={`url(#${id}-stripes)`} />}
               </g>
@@ -148,7 +148,7 @@ function Bars({ buckets, range, titleId, label, longLabel }: BarsProps) {
         </thead>
         <tbody>
           {buckets.map((bucket) => (
-            <tr key={bucket.start.getTime()}>
+            <tr key={bucket.start}>
               <th scope="row">{longLabel(bucket.start)}</th>
               <td>{intl.formatNumber(bucket.completed)}</td>
               <td>{intl.formatNumber(bucket.failed)}</td>

@@ -10,8 +10,8 @@ export function useJobFormat() {
   const unit = (value: number, unit: Unit, digits = 0) =>
     intl.formatNumber(value, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits });
   return {
-    dateTime: (date: Date | null) => (date ? intl.formatDate(date, { dateStyle: 'short', timeStyle: 'medium' }) : '–'),
-    time: (date: Date) => formats.time(date),
+    dateTime: (date: Date | string | null) => (date ? intl.formatDate(date, { dateStyle: 'short', timeStyle: 'medium' }) : '–'),
+    time: (date: Date | string) => formats.time(date),
     /** 850 ms, 4.2 s, 3.5 min, 2.1 h. */
     duration(ms: number | null) {
       if (ms === null) return '–';

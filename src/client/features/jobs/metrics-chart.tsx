@@ -6,7 +6,8 @@ interface MetricsChartProps {
   /** Per minute, oldest first; the last entry is the minute starting at `lastMinute`. */
   completed: number[];
   failed: number[];
-  lastMinute: Date;
+  /** An ISO timestamp. */
+  lastMinute: string;
 }
 
 const WIDTH = 600;
@@ -26,7 +27,7 @@ export function MetricsChart({ completed, failed, lastMinute }: MetricsChartProp
   const max = Math.max(1, ...totals);
   const barWidth = WIDTH / minutes;
   const scale = (count: number) => (count / max) * (HEIGHT - 2);
-  const minuteAt = (index: number) => new Date(lastMinute.getTime() - (minutes - 1 - index) * MINUTE_MS);
+  const minuteAt = (index: number) => new Date(Date.parse(lastMinute) - (minutes - 1 - index) * MINUTE_MS);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   const summary = t('jobs.chart.summary', { completed: sum(completed), failed: sum(failed) });
   const busy = totals.map((total, index) => ({ total, index })).filter(({ total }) => total > 0);

@@ -176,10 +176,10 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** When it happened: "5 minutes ago", "yesterday", or the date and time after a week. */
-function When({ at }: { at: Date }) {
+function When({ at }: { at: string }) {
   const intl = useIntl();
   const formats = useFormats();
-  const ago = Date.now() - at.getTime();
+  const ago = Date.now() - Date.parse(at);
   const text =
     ago < MINUTE
       ? intl.formatRelativeTime(0, 'second', { numeric: 'auto' })
@@ -191,7 +191,7 @@ function When({ at }: { at: Date }) {
             ? intl.formatRelativeTime(-Math.floor(ago / DAY), 'day', { numeric: 'auto' })
             : formats.shortDateTime(at);
   return (
-    <time dateTime={at.toISOString()} title={formats.dateTime(at)} className="mt-0.5 block text-xs text-gray-500">
+    <time dateTime={at} title={formats.dateTime(at)} className="mt-0.5 block text-xs text-gray-500">
       {text}
     </time>
   );
