@@ -34,7 +34,7 @@ import { createSession } from '../src/server/auth/session';
 import { hashPassword } from '../src/server/auth/password';
 import { buildClient } from '../src/server/cli/build';
 import { createScratchDatabase, type ScratchDatabase } from '../src/server/db/scratch-database';
-import { realisticScale, seedAtScale } from '../src/server/seed/seed-at-scale';
+import { realisticScale, seedAtScale } from './seed-at-scale';
 import { webConcurrency } from '../src/server/env';
 import { projectPath } from '../src/server/platform/project-path';
 import { workerTimings } from '../src/shared/jobs';
