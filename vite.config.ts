@@ -123,10 +123,13 @@ export default defineConfig({
     // Maps are written for reading a reported stack trace, but not referenced from the scripts,
     // and the server never serves them: the sources stay private.
     sourcemap: 'hidden',
-    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !loadedByEntry.has(dep)) },
+    // The page names the entry's own imports (hostType 'html'), so they download beside it rather
+    // than after it has been read; a screen's list leaves them out (entryClosure).
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !loadedByEntry.has(dep))) },
     // The list of chunks a page loads is read from the manifest (the bundle-size test, the server's preloads).
     manifest: true,
     rolldownOptions: {
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@trpc[\\/]client[\\/]/, sideEffects: false, external: false }] },
       output: {
         // Shared modules split out of the entry are named as such, never like a screen of the same
         // name; a screen's chunk is named after its route (`routes/grants.lazy.tsx`: `grants-….js`).
@@ -137,7 +140,7 @@ export default defineConfig({
         // What every page runs (the renderer, router, data layer and message formatting) in one
         // file instead of a dozen: each file costs a first visit its own request and compression.
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|react-intl|@formatjs|intl-messageformat|tslib)[\\/]/ }],
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|react-intl|@formatjs|intl-messageformat|tslib|use-sync-external-store)[\\/]/, tags: ['$initial'], includeDependenciesRecursively: false }],
         },
       },
     },
