@@ -37,7 +37,7 @@ export const draftsRouter = router({
   /** Adds one proposed row of a structured section's draft to the section, saved on `version` like a typed row. */
   acceptRow: draftApplicationProcedureFor('applications.edit')
     .input(acceptDraftRowInput)
-    .mutation(({ ctx, input }) => acceptProposedRow(ctx.services, ctx.application.id, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => acceptProposedRow(ctx.services, ctx.application.id, input, ctx.user)),
 
   /** The section's newest draft (any status), or null. */
   latest: applicationProcedure.input(sectionInput).query(({ ctx, input }) => latestDraft(ctx.services.db, ctx.application.id, input.sectionId)),

@@ -153,7 +153,7 @@ const emptyData = { budget: emptyBudget, activity_plan: emptyActivityPlan, deliv
  * (the same schema check and status rule as a typed row, CONFLICT on a stale version), and marks
  * the proposal accepted. A row whose shape the schema refuses is refused here too, with its errors.
  */
-export async function acceptProposedRow(services: Parameters<typeof changeApplication>[0], applicationId: string, input: z.output<typeof acceptDraftRowInput>, userId: string) {
+export async function acceptProposedRow(services: Parameters<typeof changeApplication>[0], applicationId: string, input: z.output<typeof acceptDraftRowInput>, user: SessionUser) {
   // A status the row moves is announced by the applications module once this commits.
   return changeApplication(services, applicationId, async (trx) => {
     const draft = await draftProposalsForUpdate(trx, applicationId, input.sectionId, input.draftId);
@@ -168,10 +168,10 @@ export async function acceptProposedRow(services: Parameters<typeof changeApplic
     const base: Record<string, unknown> = current.success ? current.data : emptyData[kind];
     const rows = base[rowCollections[kind]] as unknown[];
     const data = { ...base, [rowCollections[kind]]: [...rows, proposal.row] };
-    const { textUpdate: _unchanged, statusChanged: _told, ...saved } = await saveSection(
+    const { textUpdate: _unchanged, ...saved } = await saveSection(
       trx,
       { applicationId, sectionId: section.id, fieldsVersion: input.fieldsVersion, answers: section.answers, fulfilled: section.fulfilled, data },
-      userId,
+      user,
     );
     const accepted = proposals.map((candidate) => (candidate === proposal ? { ...candidate, accepted: true } : candidate));
     await storeDraftProposals(trx, draft.id, accepted);
