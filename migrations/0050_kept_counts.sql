@@ -14,14 +14,19 @@ UPDATE applications a
 SET sections_total = r.total, sections_started = r.started, sections_done = r.done,
   sections_in_review = r.in_review, sections_approved = r.approved, open_threads = r.open_threads
 FROM (
-  SELECT a.id,
-    (SELECT count(*) FROM application_sections s WHERE s.application_id = a.id) AS total,
-    (SELECT count(*) FROM application_sections s WHERE s.application_id = a.id AND s.status <> 'not_started') AS started,
-    (SELECT count(*) FROM application_sections s WHERE s.application_id = a.id AND s.status = 'done') AS done,
-    (SELECT count(*) FROM application_sections s WHERE s.application_id = a.id AND s.status = 'need_review') AS in_review,
-    (SELECT count(*) FROM application_sections s WHERE s.application_id = a.id AND s.status = 'approved') AS approved,
-    (SELECT count(*) FROM section_comments c JOIN application_sections s ON s.id = c.section_id
-      WHERE s.application_id = a.id AND c.thread_id IS NULL AND c.resolved_at IS NULL) AS open_threads
+  SELECT a.id, s.total, s.started, s.done, s.in_review, s.approved, t.open_threads
   FROM applications a
+  CROSS JOIN LATERAL (
+    SELECT count(*) AS total,
+      count(*) FILTER (WHERE status <> 'not_started') AS started,
+      count(*) FILTER (WHERE status = 'done') AS done,
+      count(*) FILTER (WHERE status = 'need_review') AS in_review,
+      count(*) FILTER (WHERE status = 'approved') AS approved
+    FROM application_sections WHERE application_id = a.id
+  ) s
+  CROSS JOIN LATERAL (
+    SELECT count(*) AS open_threads FROM section_comments c JOIN application_sections cs ON cs.id = c.section_id
+    WHERE cs.application_id = a.id AND c.thread_id IS NULL AND c.resolved_at IS NULL
+  ) t
 ) r
 WHERE r.id = a.id;

@@ -182,7 +182,7 @@ describe('kept counts', () => {
           expect(open.reduce((sum, section) => sum + section.open, 0)).toBe(row.recounted[5]);
         }
       }),
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
   }, 120_000);
 });

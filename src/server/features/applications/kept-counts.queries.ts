@@ -1,7 +1,7 @@
 /**
  * The counts kept on an application's row (decision 0060): its sections, those started, done, in
- * review and approved, and its open comment threads. Every write that moves one moves it here, in
- * its own transaction, so the dashboard reads them instead of counting sections and comments.
+ * review and approved, and its open comment threads. Every write that moves one moves it in the
+ * write's own transaction, so the dashboard reads them instead of counting sections and comments.
  * A move updates the row only when a count changes: saves that leave the status as it was do not
  * lock the application's row.
  */
@@ -37,8 +37,8 @@ export async function keepOpenThreads(db: Executor, sectionId: string, change: 1
 }
 
 /**
- * Sets the kept counts from a recount of what is stored: for a new application (its sections were
- * inserted with it), and for the seeds, which write sections and comments as the database's tooling.
+ * Sets the kept counts from a recount of what is stored: for a new application (its sections are
+ * inserted with it, or copied), and for the bench's seed, which writes sections in bulk SQL.
  * Without ids, every application's.
  */
 export async function recountApplications(db: Executor, applicationIds?: readonly string[]): Promise<void> {
@@ -49,15 +49,21 @@ export async function recountApplications(db: Executor, applicationIds?: readonl
     SET sections_total = r.total, sections_started = r.started, sections_done = r.done,
       sections_in_review = r.in_review, sections_approved = r.approved, open_threads = r.open_threads
     FROM (
-      SELECT a.id,
-        (SELECT count(*) FROM application_sections s WHERE s.application_id = a.id) AS total,
-        (SELECT count(*) FROM application_sections s WHERE s.application_id = a.id AND s.status <> 'not_started') AS started,
-        (SELECT count(*) FROM application_sections s WHERE s.application_id = a.id AND s.status = 'done') AS done,
-        (SELECT count(*) FROM application_sections s WHERE s.application_id = a.id AND s.status = 'need_review') AS in_review,
-        (SELECT count(*) FROM application_sections s WHERE s.application_id = a.id AND s.status = 'approved') AS approved,
-        (SELECT count(*) FROM section_comments c JOIN application_sections s ON s.id = c.section_id
-          WHERE s.application_id = a.id AND c.thread_id IS NULL AND c.resolved_at IS NULL) AS open_threads
-      FROM applications a ${only}
+      SELECT a.id, s.total, s.started, s.done, s.in_review, s.approved, t.open_threads
+      FROM applications a
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS total,
+          count(*) FILTER (WHERE status <> 'not_started') AS started,
+          count(*) FILTER (WHERE status = 'done') AS done,
+          count(*) FILTER (WHERE status = 'need_review') AS in_review,
+          count(*) FILTER (WHERE status = 'approved') AS approved
+        FROM application_sections WHERE application_id = a.id
+      ) s
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS open_threads FROM section_comments c JOIN application_sections cs ON cs.id = c.section_id
+        WHERE cs.application_id = a.id AND c.thread_id IS NULL AND c.resolved_at IS NULL
+      ) t
+      ${only}
     ) r
     WHERE r.id = a.id`.execute(db);
 }
