@@ -76,6 +76,9 @@ export const grantsRouter = router({
       rules = fit?.rules ?? null;
       companies = rows.map((row) => ({ ...row, fit: fit?.companies.get(row.id) ?? null }));
     }
+    // Without a company to check them against (a visitor), the rules are shown as what a company
+    // must be; cached with the catalogue, which an admin's saving of the rules clears.
+    rules ??= await cachedCatalog(ctx.services.db, `grants:rules:${grant.id}`, () => rulesOfGrant(ctx.services.db, grant.id));
     return {
       grant: { id: grant.id, slug: grant.slug, title: grant.title, status: grant.status, fund: grant.fund },
       questions,
