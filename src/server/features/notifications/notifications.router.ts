@@ -1,9 +1,8 @@
 import { inboxInput, markReadInput, notificationSettingsInput } from '../../../shared/schemas/notifications';
-import { announceInboxChange } from '../../live/inbox-events';
 import { openLiveStream } from '../../live/live-stream';
 import { router, userProcedure } from '../../trpc/trpc';
 import { updateNotificationSettings } from '../../auth';
-import { countUnread, findSettings, listInbox, markAllRead, markRead, watchUnread } from '../../notify';
+import { countUnread, findSettings, listInbox, readAllItems, readItems, watchUnread } from '../../notify';
 
 /** The signed-in user's own choice of review e-mails, and their inbox: rows belong to the user. */
 export const notificationsRouter = router({
@@ -26,15 +25,7 @@ export const notificationsRouter = router({
   markRead: userProcedure
     .meta({ access: 'self' })
     .input(markReadInput)
-    .mutation(async ({ ctx, input }) => {
-      const marked = await markRead(ctx.services.db, ctx.user.id, input.ids);
-      if (marked > 0) await announceInboxChange(ctx.services.bus, [ctx.user.id]);
-      return { marked };
-    }),
+    .mutation(async ({ ctx, input }) => ({ marked: await readItems(ctx.services, ctx.user.id, input.ids) })),
 
-  markAllRead: userProcedure.mutation(async ({ ctx }) => {
-    const marked = await markAllRead(ctx.services.db, ctx.user.id);
-    if (marked > 0) await announceInboxChange(ctx.services.bus, [ctx.user.id]);
-    return { marked };
-  }),
+  markAllRead: userProcedure.mutation(async ({ ctx }) => ({ marked: await readAllItems(ctx.services, ctx.user.id) })),
 });
