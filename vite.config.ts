@@ -129,6 +129,8 @@ export default defineConfig({
     // The list of chunks a page loads is read from the manifest (the bundle-size test, the server's preloads).
     manifest: true,
     rolldownOptions: {
+      // @trpc/client's index imports its WebSocket link's module; without side effects declared,
+      // that import tied the link (3 KB) to the entry instead of to live-connection.ts, its one user.
       treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@trpc[\\/]client[\\/]/, sideEffects: false, external: false }] },
       output: {
         // Shared modules split out of the entry are named as such, never like a screen of the same
@@ -139,6 +141,8 @@ export default defineConfig({
             : `assets/${chunk.name.replace(/\.lazy$/, '')}-[hash].js`,
         // What every page runs (the renderer, router, data layer and message formatting) in one
         // file instead of a dozen: each file costs a first visit its own request and compression.
+        // Only what the entry loads itself (`$initial`), not everything of these packages some
+        // screen imports, nor their imports (decision 0062).
         codeSplitting: {
           groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|react-intl|@formatjs|intl-messageformat|tslib|use-sync-external-store)[\\/]/, tags: ['$initial'], includeDependenciesRecursively: false }],
         },
