@@ -49,11 +49,12 @@ export async function rankGrantsForCompany(db: Executor, companyId: string, opti
   if (!Number.isInteger(options.limit) || options.limit < 0) throw new Error(`limit must be a whole number, not ${options.limit}`);
   // Decision 0053 ("What made the ranking fast"): the cost is per grant, so each grant gets only
   // what its place needs, once. Each rule gives a number, not a word: 0 when the grant does not set
-  // it, 1 met, 100 unknown, 10000 not met; their sum, the weight, orders the grants (excluded: ≥
-  // 10000, unknowns: its hundreds, rules met: its ones — standing adds the same 1 to every grant). `OFFSET 0` keeps `checked` a subquery of its own, so each
-  // rule is evaluated once per grant (inlined, it would be evaluated again for each sort key). Only
-  // the page's rows are joined to their texts and their rules, and turned into words (in Node);
-  // the `LATERAL … LIMIT 1` looks each of them up by its key instead of scanning every grant again.
+  // it, 1 met, 100 unknown, 10000 not met; their sum, the weight, orders the grants (excluded:
+  // ≥ 10000, unknowns: its hundreds, rules met: its ones; the standing adds the same 1 to every
+  // grant). `OFFSET 0` keeps `checked` a subquery of its own, so each rule is evaluated once per
+  // grant (inlined, it would be evaluated again for each sort key). Only the page's rows are joined
+  // to their texts and their rules, and turned into words (in Node); the `LATERAL … LIMIT 1` looks
+  // each of them up by its key instead of scanning every grant again.
   // The LIMIT is written into the text rather than passed as a parameter: with a parameter,
   // PostgreSQL plans for a tenth of the grants and never keeps the prepared statement's plan.
   // A NACE rule's prefixes (`62`, `62.0`, `62.01`) are matched by overlap with the company's
