@@ -301,7 +301,8 @@ async function main() {
     FLOOR_SAME_WORK: sameWorkFile,
   });
   const floorSignedInUrl = `http://127.0.0.1:${floorSignedInPort}/application?id=${overviewApplication}`;
-  await until(async () => (await fetch(`${app}/healthz`)).ok, 60_000, 'the app answering /healthz');
+  // Three processes start at once; on a busy machine importing the app alone takes half a minute.
+  await until(async () => (await fetch(`${app}/healthz`)).ok, 180_000, 'the app answering /healthz');
   await until(async () => (await fetch(`http://127.0.0.1:${floorTrpcPort}/trpc/row`)).ok, 30_000, 'the floors answering');
   await until(async () => (await fetch(`http://127.0.0.1:${floorPgPort}/row`)).ok, 30_000, 'the floors answering');
   await until(async () => (await fetch(floorSignedInUrl, { headers: auth })).ok, 30_000, 'the signed-in floor answering');
