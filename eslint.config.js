@@ -97,7 +97,7 @@ export default tseslint.config(
     // features build on it, never the other way round. Only the root router gathers the feature
     // routers, and only the HTTP app and the process's start reach into features for their routes.
     files: ['src/server/**'],
-    ignores: ['src/server/features/**', 'src/server/router.ts', 'src/server/app.ts', 'src/server/main.ts'],
+    ignores: ['src/server/features/**', 'src/server/router.ts', 'src/server/app.ts', 'src/server/main.ts', 'src/server/seed/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict(...serverRules, {
         regex: '(^|/)features(/|$)',
@@ -117,6 +117,17 @@ export default tseslint.config(
     },
   },
   {
+    // The seeds sit above the features: they fill the catalogue and make the first admin by
+    // calling the owners of the tables through their public face, never their queries.
+    files: ['src/server/seed/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(...serverRules, {
+        regex: '(^|/)features/[^/]+/',
+        message: "the seed calls a feature only through its index.ts ('../features/<feature>'), never its insides.",
+      }),
+    },
+  },
+  {
     files: ['src/server/router.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict({ regex: '(^|/)(client|worker)(/|$)', message: 'the server never imports the client or the worker.' }, facedRooms),
@@ -124,7 +135,7 @@ export default tseslint.config(
   },
   {
     // A module's SQL lives in its `*.queries.ts`; services, routers and processors call it by name.
-    files: ['src/server/features/**', 'src/server/mail/**', 'src/server/notify/**', 'worker/**'],
+    files: ['src/server/features/**', 'src/server/mail/**', 'src/server/notify/**', 'src/server/seed/**', 'worker/**'],
     ignores: ['**/*.queries.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -123,10 +123,15 @@ export default defineConfig({
     // Maps are written for reading a reported stack trace, but not referenced from the scripts,
     // and the server never serves them: the sources stay private.
     sourcemap: 'hidden',
-    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !loadedByEntry.has(dep)) },
+    // The page names the entry's own imports (hostType 'html'), so they download beside it rather
+    // than after it has been read; a screen's list leaves them out (entryClosure).
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !loadedByEntry.has(dep))) },
     // The list of chunks a page loads is read from the manifest (the bundle-size test, the server's preloads).
     manifest: true,
     rolldownOptions: {
+      // @trpc/client's index imports its WebSocket link's module; without side effects declared,
+      // that import tied the link (3 KB) to the entry instead of to live-connection.ts, its one user.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@trpc[\\/]client[\\/]/, sideEffects: false, external: false }] },
       output: {
         // Shared modules split out of the entry are named as such, never like a screen of the same
         // name; a screen's chunk is named after its route (`routes/grants.lazy.tsx`: `grants-….js`).
@@ -136,8 +141,10 @@ export default defineConfig({
             : `assets/${chunk.name.replace(/\.lazy$/, '')}-[hash].js`,
         // What every page runs (the renderer, router, data layer and message formatting) in one
         // file instead of a dozen: each file costs a first visit its own request and compression.
+        // Only what the entry loads itself (`$initial`), not everything of these packages some
+        // screen imports, nor their imports (decision 0062).
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|react-intl|@formatjs|intl-messageformat|tslib)[\\/]/ }],
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|react-intl|@formatjs|intl-messageformat|tslib|use-sync-external-store)[\\/]/, tags: ['$initial'], includeDependenciesRecursively: false }],
         },
       },
     },

@@ -12,6 +12,7 @@
  *   and the web process's CPU per push, which should not grow with the text.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from '@trpc/client';
 import { sql } from 'kysely';
 import { fromBase64, toBase64 } from 'lib0/buffer';
@@ -165,6 +166,8 @@ export interface LatencyResult {
   pushP99Ms: number;
   /** CPU the benchmark's own process (all the writers) spent, as a share of the run's wall time. */
   loadGeneratorCpuShare: number;
+  /** The machine's load average (1 minute) when the run ended: the lines are measured at under 4. */
+  loadAverage: number;
   budget: string;
   pass: boolean;
 }
@@ -251,6 +254,7 @@ export async function coEditingLatency(apps: readonly string[], db: Db, section:
     pushP50Ms: Math.round(percentile(roundTrips, 50)),
     pushP99Ms: Math.round(percentile(roundTrips, 99)),
     loadGeneratorCpuShare: round(generatorShare),
+    loadAverage: round(loadavg()[0]!, 1),
     budget: `p99 ≤ ${options.p99BudgetMs} ms, every word delivered`,
     pass: sorted.length > 0 && p99Ms <= options.p99BudgetMs && missing === 0,
   };
@@ -301,6 +305,8 @@ export interface PushCostResult {
   /** Largest over smallest of the sections' p50 latency and CPU per push. */
   p50Ratio: number;
   cpuRatio: number | null;
+  /** The machine's load average (1 minute) when the pushes ended. */
+  loadAverage: number;
   budget: string;
   pass: boolean;
 }
@@ -375,6 +381,7 @@ export async function pushCost(
     sections: rows,
     p50Ratio,
     cpuRatio,
+    loadAverage: round(loadavg()[0]!, 1),
     budget: 'flat: largest / smallest ≤ 1.5 (p50 latency and CPU per push)',
     pass: rows.every((row) => row.failedPushes === 0) && p50Ratio <= 1.5 && cpuRatio !== null && cpuRatio <= 1.5,
   };
@@ -386,5 +393,10 @@ export function printPushCost(result: PushCostResult): void {
   for (const row of result.sections) {
     console.log(`| ${row.chars.toLocaleString('en')} characters | ${row.p50Ms} | ${row.p99Ms} | ${row.failedPushes} | ${row.cpuMsPerPush ?? '–'} | ${row.databaseCpuMsPerPush ?? '–'} |`);
   }
-  console.log(`largest / smallest: p50 ${result.p50Ratio}×, CPU ${result.cpuRatio ?? '–'}× — budget ${result.budget}: ${result.pass ? 'PASS' : 'FAIL'}`);
+  console.log(`largest / smallest: p50 ${result.p50Ratio}×, CPU ${result.cpuRatio ?? '–'}× — budget ${result.budget}: ${result.pass ? 'PASS' : 'FAIL'} (load average ${loadNote(result.loadAverage)})`);
+}
+
+/** The load average beside a figure, and whether the machine was quiet enough (under 4) for it to count. */
+export function loadNote(loadAverage: number): string {
+  return loadAverage < 4 ? loadAverage.toFixed(1) : `${loadAverage.toFixed(1)}, not under 4: measured on a busy machine`;
 }

@@ -2,21 +2,29 @@
  * The floors the benchmark compares the app with, in a process of their own like the app, each on
  * its own port:
  * - bare Hono answering one primary-key SELECT through `pg` (a random row of `bench_rows`), and the
- *   same read as a tRPC query on Hono (superjson, as the app's router uses);
+ *   same read as a tRPC query on Hono (plain JSON, as the app's router answers);
  * - the signed-in read floor: what any signed-in read must do, in bare Hono + `pg` — the session
  *   looked up from the Bearer token as the app does (by id, joined to its user, the SHA-256 of the
  *   secret compared in constant time, expiry checked; a prepared statement), then one application
  *   row read through the user's membership (one prepared statement), answered as JSON;
  * - the write floor: the same session lookup, then one transaction with a versioned UPDATE of one
  *   `application_sections` row and the insert of its event, committed with the database's normal
- *   durability.
+ *   durability;
+ * - the same-work floors, one for each signed-in read (who am I, the application overview, the
+ *   dashboard's first page): the same session lookup, then exactly the SQL statements the app's
+ *   procedure ran for that answer (taken from one call of it, `bench/same-work.ts`; reads prepared
+ *   as the app prepares them, statements the app runs at once run at once), answered with the same
+ *   JSON made by `JSON.stringify`.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { trpcServer } from '@hono/trpc-server';
 import { initTRPC } from '@trpc/server';
 import { Hono, type Context } from 'hono';
 import pg from 'pg';
+import { isPreparableRead } from '../src/server/db/db';
+import type { SameWork, Statement } from './same-work';
 
 const rows = Number(process.env.FLOOR_ROWS ?? 100_000);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -30,7 +38,7 @@ async function readRow() {
 const bare = new Hono();
 bare.get('/row', async (c) => c.json(await readRow()));
 
-const t = initTRPC.create({ transformer: superjson });
+const t = initTRPC.create();
 const floorRouter = t.router({ row: t.procedure.query(() => readRow()) });
 const withTrpc = new Hono();
 withTrpc.use('/trpc/*', trpcServer({ router: floorRouter }));
@@ -104,7 +112,27 @@ write.post('/save', async (c) => {
   }
 });
 
+const sameWork = new Hono();
+const recorded = JSON.parse(readFileSync(process.env.FLOOR_SAME_WORK!, 'utf8')) as Record<string, SameWork>;
+const statementNames = new Map<string, string>();
+const run = ({ text, values }: Statement) => {
+  if (values.length === 0 || !isPreparableRead(text)) return pool.query(text, values);
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `same_${statementNames.size}`));
+  return pool.query({ name, text, values });
+};
+sameWork.get('/:line', async (c) => {
+  const work = recorded[c.req.param('line')];
+  if (!work) return c.json({ error: 'not found' }, 404);
+  const userId = await signedInUser(c);
+  if (!userId) return c.json({ error: 'unauthorized' }, 401);
+  for (const group of work.groups) await Promise.all(group.map(run));
+  c.header('Content-Type', 'application/json');
+  return c.body(JSON.stringify({ result: { data: work.answer } }));
+});
+
 const port = (name: string) => Number(process.env[name]);
+serve({ fetch: sameWork.fetch, port: port('FLOOR_SAME_WORK_PORT'), hostname: '127.0.0.1' });
 serve({ fetch: bare.fetch, port: port('FLOOR_PG_PORT'), hostname: '127.0.0.1' });
 serve({ fetch: signedInRead.fetch, port: port('FLOOR_SIGNED_IN_PORT'), hostname: '127.0.0.1' });
 serve({ fetch: write.fetch, port: port('FLOOR_WRITE_PORT'), hostname: '127.0.0.1' });

@@ -63,7 +63,7 @@ export async function grantsForYouRanking(db: Executor) {
     times.push(performance.now() - start);
   }
   const p50 = percentile(times, 50);
-  return { grants: RANKED_GRANTS, runs: RUNS, rowsReturned: rows, p50Ms: p50, p99Ms: percentile(times, 99), budget: 'p50 ≤ 20 ms', pass: p50 <= 20 };
+  return { grants: RANKED_GRANTS, runs: RUNS, rowsReturned: rows, p50Ms: p50, p95Ms: percentile(times, 95), p99Ms: percentile(times, 99), budget: 'p50 ≤ 20 ms', pass: p50 <= 20 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -111,20 +111,45 @@ function sendStored(c: Context, answer: StoredAnswer, cacheControl: string): Res
   return c.body(answer.encoded[encoding], answer.status as 200);
 }
 
-/** The built chunk of each language's public messages (`virtual:messages/<locale>/public`), from the build's manifest. */
-function messageChunks(clientDir: string): Partial<Record<string, string>> {
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * From the build's manifest: the chunk of each language's public messages
+ * (`virtual:messages/<locale>/public`), and each screen's chunks (`routes/<name>.lazy.tsx` and
+ * what it imports) beyond what the entry loads anyway.
+ */
+function buildChunks(clientDir: string): { messages: Partial<Record<string, string>>; screens: Partial<Record<string, string[]>> } {
+  let manifest: Record<string, ManifestChunk>;
   try {
-    const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
-    const chunks: Partial<Record<string, string>> = {};
-    for (const entry of Object.values(manifest)) {
-      const locale = /virtual:messages\/([a-z]+)\/public$/.exec(entry.src ?? '')?.[1];
-      if (locale) chunks[locale] = `/${entry.file}`;
-    }
-    return chunks;
+    manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   } catch {
-    // A build without a manifest (an older one, a test's stand-in): the catalog loads after the scripts.
-    return {};
+    // A build without a manifest (an older one, a test's stand-in): the catalog and the screen load after the scripts.
+    return { messages: {}, screens: {} };
   }
+  const closure = (keys: string[], into = new Set<string>()) => {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (into.has(key) || !chunk) continue;
+      into.add(key);
+      closure(chunk.imports ?? [], into);
+    }
+    return into;
+  };
+  const byEntry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
+  const messages: Partial<Record<string, string>> = {};
+  const screens: Partial<Record<string, string[]>> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const locale = /virtual:messages\/([a-z]+)\/public$/.exec(chunk.src ?? '')?.[1];
+    if (locale) messages[locale] = `/${chunk.file}`;
+    const screen = /routes\/([^/]+)\.lazy\.tsx$/.exec(chunk.src ?? '')?.[1];
+    if (screen) screens[screen] = [...closure([key])].filter((file) => !byEntry.has(file)).map((file) => `/${manifest[file]!.file}`);
+  }
+  return { messages, screens };
 }
 
 /**
@@ -327,7 +352,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const clientDir = options.clientDir ?? services.env.CLIENT_DIR ?? projectPath('dist/client');
   const indexFile = path.join(clientDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  const catalogPreloads = messageChunks(clientDir);
+  const chunks = buildChunks(clientDir);
   const publicIndexHtml = indexHtml && withInlineStyles(indexHtml, clientDir);
 
   if (indexHtml) {
@@ -369,11 +394,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
     // The public pages' HTML (with its head) is kept in memory.
     if (!match || !publicPageRoutes.has(match.name)) return c.html(await render(indexHtml), 200);
     const answer = await cachedCatalog(services.db, `http:page:${locale}:${c.req.path}`, async () => {
-      // A public page is mostly a first visit, in the language of its URL: its catalog is fetched
-      // with the scripts instead of after them (main.tsx waits for it before the first render).
-      const preload = catalogPreloads[locale];
+      // A public page is mostly a first visit, in the language of its URL: its catalog and its
+      // screen's chunks are fetched with the scripts instead of after them (main.tsx waits for the
+      // catalog before the first render, the router for the screen).
+      const preloads = [chunks.messages[locale], ...(chunks.screens[match.name] ?? [])].filter((file) => file !== undefined);
       const html = await render(publicIndexHtml ?? indexHtml);
-      const body = preload ? html.replace('</head>', `<link rel="modulepreload" href="${preload}" />\n  </head>`) : html;
+      const body = html.replace('</head>', `${preloads.map((file) => `<link rel="modulepreload" href="${file}" />\n  `).join('')}</head>`);
       return storedAnswer(200, body, 'text/html; charset=UTF-8');
     });
     return sendStored(c, answer, PAGE_CACHE_CONTROL);

@@ -49,7 +49,14 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'app-def456.css'), stylesheet);
   mkdirSync(path.join(clientDir, '.vite'));
   const catalogs = Object.fromEntries(['da', 'en', 'nb'].map((locale) => [`../../virtual:messages/${locale}/public`, { file: `assets/${locale}-h4sh.js`, src: `../../virtual:messages/${locale}/public`, isDynamicEntry: true }]));
-  writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(catalogs));
+  // The entry and the grant list's screen: the screen's own chunks are named by its page, the entry's are not.
+  const chunks = {
+    'index.html': { file: 'assets/app-abc123.js', src: 'index.html', isEntry: true, imports: ['_framework.js'] },
+    '_framework.js': { file: 'assets/framework-f00d.js' },
+    'app/routes/grants.lazy.tsx': { file: 'assets/grants-9a7e.js', src: 'app/routes/grants.lazy.tsx', isDynamicEntry: true, imports: ['_framework.js', '_grant-card.js'] },
+    '_grant-card.js': { file: 'assets/grant-card-c4rd.js' },
+  };
+  writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify({ ...catalogs, ...chunks }));
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.br'), precompressed.br);
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), precompressed.gzip);
   base = await listen(createApp(services, { clientDir }));
@@ -245,6 +252,13 @@ describe('built assets', () => {
     expect(html).toContain('<link rel="modulepreload" href="/assets/en-h4sh.js" />');
     expect(html).not.toContain('/assets/da-h4sh.js');
     expect(await (await fetch(`${base}/grants`)).text()).toContain('href="/assets/da-h4sh.js"');
+  });
+
+  it("has a public page fetch its screen's chunks with the scripts, not those the entry loads anyway", async () => {
+    const html = await (await fetch(`${base}/grants`)).text();
+    expect(html).toContain('<link rel="modulepreload" href="/assets/grants-9a7e.js" />');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/grant-card-c4rd.js" />');
+    expect(html).not.toContain('framework-f00d.js');
   });
 
   it('keeps the page shell of a signed-in screen revalidated, and the build manifest private', async () => {

@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
-import { realisticScale, seedAtScale } from '../../src/server/seed/seed-at-scale';
+import { realisticScale, seedAtScale } from '../../bench/seed-at-scale';
 import { findPublicGrant, listPublicGrants } from '../../src/server/features/grants/grants.queries';
 import { callerFor, createTestServices, createUser, type TestServices } from './harness';
 

@@ -5,7 +5,7 @@
 import { createIntl, createIntlCache } from '@formatjs/intl';
 import { describe, expect, it } from 'vitest';
 import { evaluateRules, noRules, type CompanyFacts, type GrantRules, type RuleResult } from '../../src/shared/domain/grant-rules';
-import { asksTurnover, reasonLine, reasonText, shownReasons, type Translate } from '../../src/shared/domain/grant-rule-words';
+import { asksTurnover, reasonLine, reasonText, ruleLines, shownReasons, type Translate } from '../../src/shared/domain/grant-rule-words';
 import { messagesFor, type Locale, type MessageKey } from '../../src/shared/i18n';
 import { formatsOf } from '../../src/shared/i18n/format';
 
@@ -79,5 +79,35 @@ describe('the reasons in words', () => {
     expect(reasonLine(t, money, rules, facts, size)).toBe('12 employees: an SME (under 250 employees) ✓');
     const country = unknown.find((result) => result.rule === 'country') as RuleResult;
     expect(reasonLine(t, money, rules, facts, country)).toBe('registered in Norway: for companies in Denmark ✗');
+  });
+});
+
+describe('the rules in words, with no company to check them against', () => {
+  const plain = (locale: Locale, ruleSet: GrantRules) => {
+    const { t, money } = wordsIn(locale);
+    return Object.fromEntries(ruleLines(t, money, ruleSet).map((line) => [line.rule, line.text]));
+  };
+
+  it('says what a company must be, one line a rule, without a fact, ✓ or ✗', () => {
+    expect(plain('en', rules)).toEqual({
+      country: 'For companies in Denmark',
+      size: 'For an SME (under 250 employees)',
+      age: 'Founded under 5 years ago',
+      industry: 'Industry (NACE) 62',
+      legalForm: 'Legal form AS',
+      turnover: expect.stringMatching(/^Turnover at most .*10,000,000/),
+    });
+    const both = { ...noRules, countries: ['NO', 'FI'], minAgeYears: 2, maxAgeYears: 10, naceIncluded: ['62', '63.1'], naceExcluded: ['62.09'] } satisfies GrantRules;
+    expect(plain('da', both)).toEqual({
+      country: 'For virksomheder i Norge, Finland',
+      age: 'Stiftet for mindst 2 og under 10 år siden',
+      industry: 'Branche (NACE) 62, 63.1; Ikke branche (NACE) 62.09',
+    });
+    expect(plain('nb', { ...noRules, companySize: 'micro', minAgeYears: 3 })).toEqual({ size: 'For en mikrobedrift (under 10 ansatte)', age: 'Stiftet for minst 3 år siden' });
+  });
+
+  it('has no line for a grant without rules, nor for the standing every grant asks', () => {
+    for (const locale of ['da', 'en', 'nb'] as const) expect(ruleLines(wordsIn(locale).t, wordsIn(locale).money, noRules)).toEqual([]);
+    for (const locale of ['da', 'en', 'nb'] as const) for (const line of Object.values(plain(locale, rules))) expect(line).not.toMatch(/\{|\}|grantsForYou\.|✓|✗/);
   });
 });

@@ -51,7 +51,7 @@ function heldAccess() {
 function setUp() {
   const liveLimits = createLiveLimits();
   const live = heldAccess();
-  const ctx = { liveLimits, liveAccess: live.access, user, session };
+  const ctx = { services: { liveLimits, liveAccess: live.access }, user, session };
   const held = () => ({ places: liveLimits.count(user.id).subscriptions, entries: live.entries() });
   return { ctx, live, liveLimits, held };
 }

@@ -8,7 +8,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type * as Y from 'yjs';
 import type { Database } from '../../src/server/db/db';
-import { announceAssessment, checkState, documentOf, finishCheck, insertSuggestions, loadAssessmentMaterial, markCheckRunning, recordCheckError } from '../../src/server/features/assessment';
+import { checkState, documentOf, loadAssessmentMaterial, markCheckRunning, storeCheckError, storeCheckResult } from '../../src/server/features/assessment';
 import { MalformedAssessmentError, type Assessor } from '../../src/server/integrations/ai/assessor';
 import { paragraphsOf, type SuggestionProposal } from '../../src/shared/domain/assessment';
 import type { LiveBus } from '../../src/server/live/live-bus';
@@ -51,34 +51,24 @@ export function assessmentProcessor({ db, assessor, log, bus }: AssessmentProces
     await job.updateProgress({ step: 'reading', done: 0, total: 3 });
     const material = await loadAssessmentMaterial(db, checkId);
     if (!material) return { status: 'gone' };
+    const checked = { id: checkId, applicationId: material.applicationId };
     try {
       await job.updateProgress({ step: 'assessing', done: 1, total: 3 });
       const outcome = await assessor.assess(material);
       await job.updateProgress({ step: 'anchoring', done: 2, total: 3 });
       const contents = new Map(material.sections.map((section) => [section.id, section.content]));
       const suggestions = await anchored(db, outcome.suggestions, contents);
-      const finished = await db.transaction().execute(async (trx) => {
-        const written = await finishCheck(trx, checkId, { outcome, assessor: assessor.model, offline: assessor.offline || outcome.fallback !== undefined });
-        if (Number(written.numUpdatedRows) === 0) return false;
-        await insertSuggestions(
-          trx,
-          checkId,
-          material.applicationId,
-          suggestions.map((suggestion) => ({ ...suggestion, paragraph: suggestion.paragraph })),
-        );
-        return true;
-      });
+      // Stored with its suggestions, and the team's panels told, by the assessment module.
+      const finished = await storeCheckResult({ db, bus }, checked, { outcome, assessor: assessor.model, offline: assessor.offline || outcome.fallback !== undefined, suggestions });
       if (!finished) return { status: 'gone' };
       await job.updateProgress({ step: 'done', done: 3, total: 3 });
-      await announceAssessment(bus, material.applicationId, { kind: 'check', checkId, status: 'done' });
       log.info({ checkId, readiness: outcome.readiness, assessor: assessor.model }, 'check against the call done');
       return { status: 'done', readiness: outcome.readiness };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof MalformedAssessmentError;
       const final = permanent || isFinalAttempt(job);
-      await recordCheckError(db, checkId, message, final);
-      if (final) await announceAssessment(bus, material.applicationId, { kind: 'check', checkId, status: 'failed' });
+      await storeCheckError({ db, bus }, checked, message, final);
       if (permanent) throw new UnrecoverableError(message);
       throw error;
     }

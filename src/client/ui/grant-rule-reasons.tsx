@@ -2,11 +2,12 @@
  * A grant's rules against a company's facts, one line a rule naming the fact it used (✓, ✗ or
  * unknown), and the one question a missing fact asks (last year's turnover, kept on the profile).
  * "Grants for you" and the requirements test at the start of an application show the same lines
- * in the same words (`shared/domain/grant-rule-words.ts`, decision 0053).
+ * in the same words (`shared/domain/grant-rule-words.ts`, decision 0053); a reader with no company
+ * reads the rules themselves, as what a company must be.
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { CompanyFacts, GrantRules, Outcome, RuleResult } from '../../shared/domain/grant-rules';
-import { asksTurnover, reasonText, shownReasons } from '../../shared/domain/grant-rule-words';
+import { asksTurnover, reasonText, ruleLines, shownReasons } from '../../shared/domain/grant-rule-words';
 import { useFormats, useT } from '../lib/intl';
 import { toast } from '../lib/toast-store';
 import { errorMessageOf, trpc } from '../lib/trpc';
@@ -99,6 +100,31 @@ export function GrantRuleCheck({
       <p className="text-gray-800">{t(summary, { company: company.name })}</p>
       {shown.length > 0 && <RuleReasons rules={rules} facts={fit.facts} reasons={fit.reasons} label={t('grantsForYou.check.heading', { company: company.name })} />}
       {asksTurnover(fit.reasons) && <TurnoverQuestion companyId={company.id} onSaved={onSaved} />}
+    </section>
+  );
+}
+
+/** A grant's rules as what a company must be, for a reader with no company to check them against: plain lines, no ✓ or ✗. */
+export function GrantRuleLines({ rules }: { rules: GrantRules }) {
+  const t = useT();
+  const formats = useFormats();
+  const headingId = useId();
+  const lines = ruleLines(t, formats.money, rules);
+  if (lines.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} data-rule-lines="" className="space-y-2 rounded-md bg-white p-3 text-sm ring-1 ring-gray-200">
+      <h2 id={headingId} className="font-medium text-gray-900">
+        {t('grantsForYou.rules.heading')}
+      </h2>
+      <p className="text-gray-700">{t('grantsForYou.rules.intro')}</p>
+      <ul className="list-disc space-y-1 pl-5 text-gray-800">
+        {lines.map((line) => (
+          <li key={line.rule} data-rule={line.rule} className="break-words">
+            {line.text}
+          </li>
+        ))}
+      </ul>
+      {rules.cofinancingPct !== null && <p className="text-xs text-gray-600">{t('grantsForYou.ownShare', { pct: formats.percent(rules.cofinancingPct, { digits: 0 }) })}</p>}
     </section>
   );
 }

@@ -39,6 +39,27 @@ export async function insertUser(
   return row ?? null;
 }
 
+/** The address of a platform admin, any one; undefined when there is none. */
+export async function findAnyPlatformAdmin(db: Executor): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('email').where('platform_role', '=', 'admin').executeTakeFirst();
+  return row?.email;
+}
+
+/**
+ * Makes a platform admin with the address the operator chose in the configuration (theirs by their
+ * word, so confirmed). Null when an account has the address already: someone who signs up with it
+ * at this moment keeps their account.
+ */
+export async function insertPlatformAdmin(db: Executor, admin: { email: string; passwordHash: string }): Promise<{ id: string } | null> {
+  const row = await db
+    .insertInto('users')
+    .values({ email: admin.email, password_hash: admin.passwordHash, firstname: 'Admin', lastname: '', platform_role: 'admin', email_verified_at: new Date() })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 export async function updateUserProfile(
   db: Executor,
   userId: string,

@@ -31,12 +31,23 @@ function statementName(text: string): string {
 }
 
 /**
- * A connection that prepares each parameterised `select` once and then only executes it, so
- * PostgreSQL parses the reads of the hot paths once per connection instead of on every request
- * (decision 0021). Writes are sent as they are: a prepared statement may be given a generic plan,
- * and an `INSERT … ON CONFLICT … WHERE status = $1` then no longer finds its partial unique index.
- * A read's answer never depends on its plan. Statements without parameters (migrations, several
- * statements in one text) are sent as they are too.
+ * A read: a `select`, or a `with` none of whose statements writes (a `WITH … UPDATE` or a
+ * data-modifying CTE names one of the verbs; a read naming one by chance, say in `FOR UPDATE`, is
+ * only left unprepared). Leading white space is allowed: a statement written with Kysely's `sql`
+ * tag starts where the template does.
+ */
+export function isPreparableRead(text: string): boolean {
+  if (/^\s*select\s/i.test(text)) return true;
+  return /^\s*with\s/i.test(text) && !/\b(insert|update|delete|merge)\b/i.test(text);
+}
+
+/**
+ * A connection that prepares each parameterised read (`isPreparableRead`) once and then only
+ * executes it, so PostgreSQL parses the reads of the hot paths once per connection instead of on
+ * every request (decision 0021). Writes are sent as they are: a prepared statement may be given a
+ * generic plan, and an `INSERT … ON CONFLICT … WHERE status = $1` then no longer finds its partial
+ * unique index. A read's answer never depends on its plan. Statements without parameters
+ * (migrations, several statements in one text) are sent as they are too.
  */
 class PreparingClient extends pg.Client {
   private prepared = new Set<string>();
@@ -44,7 +55,7 @@ class PreparingClient extends pg.Client {
   // Kysely calls `query(text, values)`; every other form passes through unchanged.
   override query(...args: unknown[]): never {
     const [text, values, ...rest] = args;
-    if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && /^select\s/i.test(text)) {
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && isPreparableRead(text)) {
       const name = statementName(text);
       if (this.prepared.has(name) || this.prepared.size < PREPARED_PER_CONNECTION) {
         this.prepared.add(name);

@@ -70,7 +70,13 @@ export interface Applications {
   id: Generated<string>;
   internal_deadline: string | null;
   language: Generated<string>;
+  open_threads: Generated<number>;
   published_at: IsoTimestamp | null;
+  sections_approved: Generated<number>;
+  sections_done: Generated<number>;
+  sections_in_review: Generated<number>;
+  sections_started: Generated<number>;
+  sections_total: Generated<number>;
   status: Generated<string>;
   title: string;
   updated_at: Generated<IsoTimestamp>;

@@ -25,16 +25,16 @@ function refusal(error: unknown): unknown {
 }
 
 export async function openLiveStream<T>(
-  ctx: { liveLimits: LiveLimits; liveAccess: LiveAccess } & { user: SessionUser; session: Session },
+  ctx: { services: { liveLimits: LiveLimits; liveAccess: LiveAccess }; user: SessionUser; session: Session },
   scope: { companyId: string | null; signal: AbortSignal | undefined },
   run: (signal: AbortSignal) => AsyncGenerator<T>,
 ): Promise<AsyncGenerator<T>> {
-  ctx.liveLimits.checkSubscription(ctx.user.id);
+  ctx.services.liveLimits.checkSubscription(ctx.user.id);
   return (async function* () {
     if (scope.signal?.aborted) return;
     let releasePlace: () => void;
     try {
-      releasePlace = ctx.liveLimits.openSubscription(ctx.user.id);
+      releasePlace = ctx.services.liveLimits.openSubscription(ctx.user.id);
     } catch (error) {
       throw refusal(error);
     }
@@ -49,7 +49,7 @@ export async function openLiveStream<T>(
       releasePlace();
     };
     try {
-      stream = await ctx.liveAccess.open({ userId: ctx.user.id, sessionId: ctx.session.id, sessionExpiresAt: ctx.session.expiresAt, companyId: scope.companyId });
+      stream = await ctx.services.liveAccess.open({ userId: ctx.user.id, sessionId: ctx.session.id, sessionExpiresAt: ctx.session.expiresAt, companyId: scope.companyId });
       signal = scope.signal ? AbortSignal.any([scope.signal, stream.signal]) : stream.signal;
       // A client that leaves while the stream waits to be read never runs this `finally`: the
       // end of the stream gives its place back instead. An end that came while access was being

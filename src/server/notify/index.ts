@@ -13,10 +13,8 @@ export {
   insertReminderItem,
   listInbox,
   lockUnsent,
-  markAllRead,
   markCarried,
-  markRead,
   removeInboxItemsBefore,
   unsentDigests,
 } from './notifications.queries';
-export { notify, notifyInvitation, notifyJoinRequest, notifyReviewResult, settleInvitationItems, watchUnread } from './notifications.service';
+export { notify, notifyInvitation, notifyJoinRequest, notifyReviewResult, readAllItems, readItems, settleInvitationItems, watchUnread } from './notifications.service';

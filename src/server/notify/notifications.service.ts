@@ -17,7 +17,9 @@ import {
   insertInvitationNotification,
   insertJoinRequestNotifications,
   insertNotifications,
+  markAllRead,
   markInvitationItemsRead,
+  markRead,
 } from './notifications.queries';
 
 const EXCERPT_MAX = 200;
@@ -94,6 +96,20 @@ export async function notifyInvitation(
 export async function settleInvitationItems(services: Pick<Services, 'db' | 'bus'>, invitationId: string): Promise<void> {
   const readers = await markInvitationItemsRead(services.db, invitationId);
   await announceInboxChange(services.bus, readers);
+}
+
+/** Items the person opened in the app: read, so no digest e-mails them, and their bell told in every window. Another user's ids match nothing. */
+export async function readItems(services: Pick<Services, 'db' | 'bus'>, userId: string, ids: readonly string[]): Promise<number> {
+  const marked = await markRead(services.db, userId, ids);
+  if (marked > 0) await announceInboxChange(services.bus, [userId]);
+  return marked;
+}
+
+/** Every item of the person's inbox read, and their bell told in every window. */
+export async function readAllItems(services: Pick<Services, 'db' | 'bus'>, userId: string): Promise<number> {
+  const marked = await markAllRead(services.db, userId);
+  if (marked > 0) await announceInboxChange(services.bus, [userId]);
+  return marked;
 }
 
 /** Without any wake-up, a live count is counted again this often (a lost message costs at most this). */

@@ -5,20 +5,12 @@
  * Amounts and shares are the funds' published outlines, not a source of truth.
  */
 import type { Executor } from '../db/db';
-import { localizedColumns, type LocalizedText } from '../../shared/i18n/localized-text';
-import type { CompanySize } from '../../shared/domain/grant-rules';
+import { fundIdOf, insertCatalogueFund, setFundCountryIfUnset } from '../features/funds';
+import { grantIdOf, insertCatalogueGrant, insertGrantRulesIfMissing, type CatalogueRules } from '../features/grants';
+import type { LocalizedText } from '../../shared/i18n/localized-text';
 import type { Country } from '../../shared/domain/org-id';
 
 type Text = LocalizedText;
-
-interface RulesSeed {
-  countries: Country[] | null;
-  companySize?: CompanySize;
-  maxAgeYears?: number;
-  naceExcluded?: string[];
-  maxTurnoverEur?: number;
-  cofinancingPct?: number;
-}
 
 interface GrantSeed {
   slug: string;
@@ -29,7 +21,7 @@ interface GrantSeed {
   amountMin: number | null;
   amountMax: number | null;
   maxFundingPct: number | null;
-  rules: RulesSeed;
+  rules: CatalogueRules;
 }
 
 interface FundSeed {
@@ -162,58 +154,37 @@ export const nordicFunds: FundSeed[] = [
 ];
 
 /** Innobooster's rules (the migration gives them to a catalogue seeded before them). */
-const innoboosterRules: RulesSeed = { countries: ['DK'], companySize: 'sme', cofinancingPct: 25 };
+const innoboosterRules: CatalogueRules = { countries: ['DK'], companySize: 'sme', cofinancingPct: 25 };
 
-function ruleColumns(grantId: string, rules: RulesSeed) {
-  return {
-    grant_id: grantId,
-    countries: rules.countries,
-    company_size: rules.companySize ?? null,
-    max_age_years: rules.maxAgeYears ?? null,
-    nace_excluded: rules.naceExcluded ?? [],
-    max_turnover_eur: rules.maxTurnoverEur ?? null,
-    cofinancing_pct: rules.cofinancingPct ?? null,
-  };
-}
-
-/** Adds the funds, grants and rules that are missing; returns how many grants it added. */
+/**
+ * Adds the funds, grants and rules that are missing, each through the module that owns its table;
+ * returns how many grants it added.
+ */
 export async function seedNordicCatalog(db: Executor): Promise<number> {
-  const innobooster = await db.selectFrom('grants').select('id').where('slug', '=', 'innobooster').executeTakeFirst();
+  const innobooster = await grantIdOf(db, 'innobooster');
   if (innobooster) {
-    await db.insertInto('grant_rules').values(ruleColumns(innobooster.id, innoboosterRules)).onConflict((oc) => oc.column('grant_id').doNothing()).execute();
-    await db.updateTable('funds').set({ country: 'DK' }).where('slug', '=', 'innovation-fund-denmark').where('country', 'is', null).execute();
+    await insertGrantRulesIfMissing(db, innobooster, innoboosterRules);
+    await setFundCountryIfUnset(db, 'innovation-fund-denmark', 'DK');
   }
   let added = 0;
   for (const fund of nordicFunds) {
-    let fundId = (await db.selectFrom('funds').select('id').where('slug', '=', fund.slug).executeTakeFirst())?.id;
-    if (!fundId) {
-      fundId = (
-        await db
-          .insertInto('funds')
-          .values({ slug: fund.slug, country: fund.country, ...localizedColumns({ name: fund.name, description: fund.description }), url: fund.url })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    }
+    const fundId =
+      (await fundIdOf(db, fund.slug)) ??
+      (await insertCatalogueFund(db, { slug: fund.slug, country: fund.country, texts: { name: fund.name, description: fund.description, url: { da: fund.url } } }));
     for (const grant of fund.grants) {
-      if (await db.selectFrom('grants').select('id').where('slug', '=', grant.slug).executeTakeFirst()) continue;
-      const row = await db
-        .insertInto('grants')
-        .values({
-          fund_id: fundId,
-          slug: grant.slug,
-          ...localizedColumns({ title: grant.title, description: grant.description }),
-          url: grant.url,
-          status: 'open',
-          currency: grant.currency,
-          amount_min: grant.amountMin,
-          amount_max: grant.amountMax,
-          max_funding_pct: grant.maxFundingPct,
-          published_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db.insertInto('grant_rules').values(ruleColumns(row.id, grant.rules)).execute();
+      if (await grantIdOf(db, grant.slug)) continue;
+      const grantId = await insertCatalogueGrant(db, fundId, {
+        slug: grant.slug,
+        texts: { title: grant.title, description: grant.description, url: { da: grant.url } },
+        status: 'open',
+        currency: grant.currency,
+        amountMin: grant.amountMin,
+        amountMax: grant.amountMax,
+        maxFundingPct: grant.maxFundingPct,
+        questions: [],
+        sections: [],
+      });
+      await insertGrantRulesIfMissing(db, grantId, grant.rules);
       added += 1;
     }
   }

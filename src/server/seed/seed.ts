@@ -2,13 +2,16 @@
  * Demo data for a new installation: Innovation Fund Denmark with its Innobooster grant (built
  * from the fund's public facts, sections written in our own words, in Danish, English and
  * Norwegian) and a platform admin.
- * Idempotent: what exists already is left as it is.
+ * Idempotent: what exists already is left as it is. Each table is written by the module that owns
+ * it (funds, grants, assessment, auth), through its `index.ts`: the seed writes none itself.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import { hashPassword, verifyPassword } from '../auth';
+import { findAnyPlatformAdmin, findUserByEmail, hashPassword, insertPlatformAdmin, verifyPassword } from '../auth';
 import type { Database, Executor } from '../db/db';
-import { localizedColumns, type LocalizedText } from '../../shared/i18n/localized-text';
+import { insertCriteriaIfNone } from '../features/assessment';
+import { fundIdOf, insertCatalogueFund } from '../features/funds';
+import { grantIdOf, insertCatalogueGrant, liveSectionIds, type CatalogueGrant } from '../features/grants';
+import type { LocalizedText } from '../../shared/i18n/localized-text';
 
 type Text = LocalizedText & { en: string; nb: string };
 
@@ -260,100 +263,57 @@ export const catalogueCriteria: Record<string, Array<{ name: Text; weight: numbe
 export async function seedCatalogueCriteria(db: Executor): Promise<number> {
   let seeded = 0;
   for (const [slug, criteria] of Object.entries(catalogueCriteria)) {
-    const grant = await db.selectFrom('grants').select('id').where('slug', '=', slug).executeTakeFirst();
-    if (!grant) continue;
-    const existing = await db.selectFrom('assessment_criteria').select('id').where('grant_id', '=', grant.id).executeTakeFirst();
-    if (existing) continue;
-    const sections = await db.selectFrom('grant_sections').select(['id', 'position']).where('grant_id', '=', grant.id).where('removed_at', 'is', null).orderBy('position').execute();
-    await db
-      .insertInto('assessment_criteria')
-      .values(
-        criteria.map((criterion, position) => ({
-          grant_id: grant.id,
-          position,
-          ...localizedColumns({ name: criterion.name }),
-          weight: criterion.weight,
-          grant_section_ids: criterion.sections.flatMap((index) => (sections[index] ? [sections[index].id] : [])),
-          signals: criterion.signals,
-        })),
-      )
-      .execute();
-    seeded += 1;
+    const grantId = await grantIdOf(db, slug);
+    if (!grantId) continue;
+    const sections = await liveSectionIds(db, grantId);
+    const given = await insertCriteriaIfNone(
+      db,
+      grantId,
+      criteria.map((criterion) => ({ ...criterion, grantSectionIds: criterion.sections.flatMap((index) => (sections[index] ? [sections[index].id] : [])) })),
+    );
+    if (given) seeded += 1;
   }
   return seeded;
 }
 
+/** Innobooster as the grants module adds it: published, open, with its questions and sections. */
+const innobooster: CatalogueGrant = {
+  slug: 'innobooster',
+  texts: { ...innoboosterGrant, url: { da: 'https://innovationsfonden.dk/da/p/innobooster', en: 'https://innovationsfonden.dk/en/p/innobooster' } },
+  status: 'open',
+  currency: 'DKK',
+  amountMin: 50000,
+  amountMax: 1500000,
+  maxFundingPct: 35,
+  minInvoiceAmount: INNOBOOSTER_MIN_INVOICE,
+  hourlyRate: 750,
+  opensAt: new Date('2026-01-01T00:00:00Z'),
+  // The first two questions the company's registry profile answers (CVR number, head count).
+  questions: innoboosterRequirements.map((text, position) => ({ text, prefill: position === 0 ? 'org_id' : position === 1 ? 'sme' : null })),
+  sections: innoboosterSections.map((section) => ({
+    kind: section.kind,
+    title: section.title,
+    guidance: section.guidance,
+    aiInstructions: section.aiInstructions,
+    maxChars: section.maxChars ?? null,
+    requirements: section.requirements,
+    inputs: (section.inputs ?? []).map((input) => ({ label: input.label, type: input.type, required: input.required ?? true, maxChars: input.maxChars ?? null })),
+  })),
+};
+
 export async function seedCatalog(db: Database): Promise<boolean> {
-  const existing = await db.selectFrom('funds').select('id').where('slug', '=', 'innovation-fund-denmark').executeTakeFirst();
-  if (existing) {
+  if (await fundIdOf(db, 'innovation-fund-denmark')) {
     await seedCatalogueCriteria(db);
     return false;
   }
   await db.transaction().execute(async (trx) => {
-    const fund = await trx
-      .insertInto('funds')
-      // The fund's pages per language, as its texts are: Danish in the column, English beside it.
-      .values({ slug: 'innovation-fund-denmark', ...localizedColumns({ ...innoboosterFund, url: { da: 'https://innovationsfonden.dk/da', en: 'https://innovationsfonden.dk/en' } }) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const grant = await trx
-      .insertInto('grants')
-      .values({
-        fund_id: fund.id,
-        slug: 'innobooster',
-        ...localizedColumns({ ...innoboosterGrant, url: { da: 'https://innovationsfonden.dk/da/p/innobooster', en: 'https://innovationsfonden.dk/en/p/innobooster' } }),
-        status: 'open',
-        currency: 'DKK',
-        amount_min: 50000,
-        amount_max: 1500000,
-        max_funding_pct: 35,
-        min_invoice_amount: INNOBOOSTER_MIN_INVOICE,
-        hourly_rate: 750,
-        opens_at: new Date('2026-01-01T00:00:00Z'),
-        deadline_at: null,
-        published_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('grant_requirements')
-      .values(
-        innoboosterRequirements.map((text, position) => ({
-          grant_id: grant.id,
-          position,
-          ...localizedColumns({ text }),
-          expected_answer: true,
-          // The first two questions the company's registry profile answers (CVR number, head count).
-          prefill: position === 0 ? 'org_id' : position === 1 ? 'sme' : null,
-        })),
-      )
-      .execute();
-    for (const [position, section] of innoboosterSections.entries()) {
-      const row = await trx
-        .insertInto('grant_sections')
-        .values({ grant_id: grant.id, position, kind: section.kind, ...localizedColumns({ title: section.title, guidance: section.guidance }), ai_instructions: section.aiInstructions, max_chars: section.maxChars ?? null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('section_requirements')
-        .values(section.requirements.map((text, index) => ({ grant_section_id: row.id, position: index, ...localizedColumns({ text }) })))
-        .execute();
-      if (section.inputs?.length) {
-        await trx
-          .insertInto('section_inputs')
-          .values(
-            section.inputs.map((input, index) => ({
-              grant_section_id: row.id,
-              position: index,
-              ...localizedColumns({ label: input.label }),
-              type: input.type,
-              required: input.required ?? true,
-              max_chars: input.maxChars ?? null,
-            })),
-          )
-          .execute();
-      }
-    }
+    // The fund's pages per language, as its texts are: Danish in the column, English beside it.
+    const fundId = await insertCatalogueFund(trx, {
+      slug: 'innovation-fund-denmark',
+      country: null,
+      texts: { ...innoboosterFund, url: { da: 'https://innovationsfonden.dk/da', en: 'https://innovationsfonden.dk/en' } },
+    });
+    await insertCatalogueGrant(trx, fundId, innobooster);
     await seedCatalogueCriteria(trx);
   });
   return true;
@@ -378,35 +338,18 @@ export type SeedAdminResult =
 export async function seedAdmin(db: Database, options: { email?: string | undefined; password?: string | undefined }): Promise<SeedAdminResult> {
   const email = (options.email ?? 'admin@grantwork.local').toLowerCase();
   if (!options.email) {
-    const anyAdmin = await db.selectFrom('users').select('email').where('platform_role', '=', 'admin').executeTakeFirst();
-    if (anyAdmin) return { outcome: 'exists', email: anyAdmin.email, passwordDiffers: false };
+    const anyAdmin = await findAnyPlatformAdmin(db);
+    if (anyAdmin) return { outcome: 'exists', email: anyAdmin, passwordDiffers: false };
   }
-  const existing = await db
-    .selectFrom('users')
-    .select(['id', 'platform_role', 'password_hash'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-    .executeTakeFirst();
+  const existing = await findUserByEmail(db, email);
   if (existing) {
     if (existing.platform_role !== 'admin') return { outcome: 'refused', email };
     const passwordDiffers = options.password !== undefined && !(await verifyPassword(existing.password_hash, options.password));
     return { outcome: 'exists', email, passwordDiffers };
   }
   const generatedPassword = options.password ? null : randomBytes(12).toString('base64url');
-  const inserted = await db
-    .insertInto('users')
-    .values({
-      email,
-      password_hash: await hashPassword(options.password ?? generatedPassword!),
-      firstname: 'Admin',
-      lastname: '',
-      platform_role: 'admin',
-      // The operator chose the address in the configuration: it is theirs by their word.
-      email_verified_at: new Date(),
-    })
-    // Someone signing up with the address at this moment keeps their account, and the start refuses.
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await insertPlatformAdmin(db, { email, passwordHash: await hashPassword(options.password ?? generatedPassword!) });
+  // Someone signing up with the address at this moment keeps their account, and the start refuses.
   if (!inserted) return { outcome: 'refused', email };
   return { outcome: 'created', email, generatedPassword };
 }

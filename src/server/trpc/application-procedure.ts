@@ -17,22 +17,22 @@ import { may, type CompanyAction, type CompanyRole } from '../../shared/domain/c
 import { AppError } from '../../shared/errors';
 import { applicationInput } from '../../shared/schemas/applications';
 import { findApplicationForMember, findApplicationState, type ApplicationState } from './membership.queries';
-import type { Context } from './context';
+import type { Services } from '../services';
 import { userProcedure } from './trpc';
 
 /**
  * The application's company and the caller's role in it: for a read, from memory when both are
  * kept; for a write, always from the database (what it reads is kept for the reads after it).
  */
-async function reach(ctx: Pick<Context, 'db' | 'memberships'>, userId: string, applicationId: string, write: boolean): Promise<{ companyId: string; role: CompanyRole; state?: ApplicationState } | undefined> {
-  const companyId = ctx.memberships.companyOf(applicationId);
-  const role = companyId === undefined || write ? undefined : ctx.memberships.role(userId, companyId);
+async function reach(services: Pick<Services, 'db' | 'memberships'>, userId: string, applicationId: string, write: boolean): Promise<{ companyId: string; role: CompanyRole; state?: ApplicationState } | undefined> {
+  const companyId = services.memberships.companyOf(applicationId);
+  const role = companyId === undefined || write ? undefined : services.memberships.role(userId, companyId);
   if (companyId !== undefined && role !== undefined) return { companyId, role };
-  const remember = ctx.memberships.reading();
-  const found = await findApplicationForMember(ctx.db, applicationId, userId);
+  const remember = services.memberships.reading();
+  const found = await findApplicationForMember(services.db, applicationId, userId);
   if (!found) {
     // What this process kept is wrong (the membership went unannounced): the reads after it see so too.
-    if (companyId !== undefined) ctx.memberships.forget(userId, companyId);
+    if (companyId !== undefined) services.memberships.forget(userId, companyId);
     return undefined;
   }
   remember({ userId, companyId: found.application.companyId, role: found.role, applicationId });
@@ -44,9 +44,9 @@ async function reach(ctx: Pick<Context, 'db' | 'memberships'>, userId: string, a
  * it (a read: the role may come from memory), or undefined for someone outside its company: for
  * the HTTP routes that serve an application's files (docs/decisions/0055).
  */
-export async function applicationOfMember(ctx: Pick<Context, 'db' | 'memberships'>, userId: string, applicationId: string): Promise<{ application: ApplicationState; role: CompanyRole } | undefined> {
-  const reached = await reach(ctx, userId, applicationId, false);
-  const state = reached && (reached.state ?? (await findApplicationState(ctx.db, applicationId, reached.companyId)));
+export async function applicationOfMember(services: Pick<Services, 'db' | 'memberships'>, userId: string, applicationId: string): Promise<{ application: ApplicationState; role: CompanyRole } | undefined> {
+  const reached = await reach(services, userId, applicationId, false);
+  const state = reached && (reached.state ?? (await findApplicationState(services.db, applicationId, reached.companyId)));
   return reached && state ? { application: state, role: reached.role } : undefined;
 }
 
@@ -55,7 +55,7 @@ export const applicationAccessProcedure = userProcedure
   .meta({ access: { company: 'member' } })
   .input(applicationInput)
   .use(async ({ ctx, input, type, next }) => {
-    const reached = await reach(ctx, ctx.user.id, input.applicationId, type === 'mutation');
+    const reached = await reach(ctx.services, ctx.user.id, input.applicationId, type === 'mutation');
     if (!reached) throw new AppError('NOT_FOUND');
     return next({ ctx: { application: { id: input.applicationId, companyId: reached.companyId }, membership: { role: reached.role } } });
   });
@@ -65,8 +65,8 @@ export const applicationProcedure = userProcedure
   .meta({ access: { company: 'member' } })
   .input(applicationInput)
   .use(async ({ ctx, input, type, next }) => {
-    const reached = await reach(ctx, ctx.user.id, input.applicationId, type === 'mutation');
-    const state = reached && (reached.state ?? (await findApplicationState(ctx.db, input.applicationId, reached.companyId)));
+    const reached = await reach(ctx.services, ctx.user.id, input.applicationId, type === 'mutation');
+    const state = reached && (reached.state ?? (await findApplicationState(ctx.services.db, input.applicationId, reached.companyId)));
     if (!reached || !state) throw new AppError('NOT_FOUND');
     return next({ ctx: { application: state, membership: { role: reached.role } } });
   });

@@ -12,7 +12,7 @@ import { findMembership } from './membership.queries';
 import { userProcedure } from './trpc';
 
 export const companyProcedure = userProcedure.meta({ access: { company: 'member' } }).input(companyInput).use(async ({ ctx, input, next }) => {
-  const membership = await findMembership(ctx.db, input.companyId, ctx.user.id);
+  const membership = await findMembership(ctx.services.db, input.companyId, ctx.user.id);
   if (!membership) throw new AppError('NOT_FOUND');
   return next({ ctx: { company: membership.company, membership: { role: membership.role } } });
 });

@@ -9,7 +9,12 @@ import { validateSessionToken, type Session, type SessionRows, type SessionUser 
 import type { Services } from '../services';
 import { defaultLocale, isLocale, type Locale } from '../../shared/i18n';
 
-export interface Context extends Services {
+/**
+ * The long-lived services sit under one key, so building a context (and tRPC's copy of it at each
+ * middleware level) copies one reference instead of every service.
+ */
+export interface Context {
+  services: Services;
   user: SessionUser | null;
   session: Session | null;
   locale: Locale;
@@ -24,7 +29,7 @@ export function createInnerContext(
   options: Partial<Pick<Context, 'user' | 'session' | 'locale' | 'ip' | 'userAgent' | 'resHeaders'>> = {},
 ): Context {
   return {
-    ...services,
+    services,
     user: options.user ?? null,
     session: options.session ?? null,
     locale: options.locale ?? options.user?.locale ?? defaultLocale,

@@ -99,26 +99,34 @@ export function pathOfNulCharacter(value: unknown): string | null {
 
 /**
  * What every procedure goes through, in one middleware (each level of tRPC's middleware chain
- * copies its options; one level instead of three showed in the profile of signed-in calls):
+ * copies its options and context; one level instead of three showed in the profile of signed-in
+ * calls):
  * - the call timed by procedure and outcome (src/server/http/metrics.ts), whichever way it came;
  * - a signed-in user's call counted against the user's call limit, refused past it
  *   (`call-limits.ts`: counted in memory, shared through Redis in the background);
  * - an input holding U+0000 refused as VALIDATION (`pathOfNulCharacter`);
+ * - for a signed-in procedure, a call without a session refused as UNAUTHORIZED (after the input
+ *   check, as when it was a middleware of its own) and the answer marked never to be cached;
  * - the product's `AppError` turned into the tRPC error with the matching HTTP status, and an
  *   unreachable database into "try again shortly" (503) instead of an internal error.
+ *
+ * `proceed` is the rest of the chain, or null for a call that must be signed in and is not.
  */
-const base = t.middleware(async ({ ctx, path, type, getRawInput, next }) => {
+async function throughBase<R extends { ok: true } | { ok: false; error: TRPCError }>(
+  opts: { ctx: Context; path: string; type: string; getRawInput: () => Promise<unknown> },
+  proceed: (() => Promise<R>) | null,
+): Promise<R> {
+  const { ctx, path, type } = opts;
   const started = performance.now();
-  if (ctx.user && !callLimiterOf(ctx.redis, ctx.env.REDIS_PREFIX, ctx.env.CALLS_PER_USER_LIMIT).take(ctx.user.id)) {
-    procedureDuration.observe({ procedure: path, type, code: appErrors.RATE_LIMITED.status }, (performance.now() - started) / 1000);
-    throw asTrpcError(tooManyCalls());
-  }
-  const nulAt = pathOfNulCharacter(await getRawInput().catch(() => undefined));
-  if (nulAt !== null) {
-    procedureDuration.observe({ procedure: path, type, code: appErrors.VALIDATION.status }, (performance.now() - started) / 1000);
-    throw asTrpcError(new AppError('VALIDATION', { fieldErrors: { [nulAt]: 'validation.invalid' } }));
-  }
-  const result = await next();
+  const refuse = (cause: AppError): never => {
+    procedureDuration.observe({ procedure: path, type, code: appErrors[cause.code].status }, (performance.now() - started) / 1000);
+    throw asTrpcError(cause);
+  };
+  if (ctx.user && !callLimiterOf(ctx.services.redis, ctx.services.env.REDIS_PREFIX, ctx.services.env.CALLS_PER_USER_LIMIT).take(ctx.user.id)) refuse(tooManyCalls());
+  const nulAt = pathOfNulCharacter(await opts.getRawInput().catch(() => undefined));
+  if (nulAt !== null) refuse(new AppError('VALIDATION', { fieldErrors: { [nulAt]: 'validation.invalid' } }));
+  if (!proceed) return refuse(new AppError('UNAUTHORIZED'));
+  const result = await proceed();
   const seconds = () => (performance.now() - started) / 1000;
   if (result.ok) {
     procedureDuration.observe({ procedure: path, type, code: 'OK' }, seconds());
@@ -129,6 +137,23 @@ const base = t.middleware(async ({ ctx, path, type, getRawInput, next }) => {
   procedureDuration.observe({ procedure: path, type, code: error.code }, seconds());
   if (error !== result.error) throw error;
   return result;
+}
+
+const base = t.middleware((opts) => throughBase(opts, () => opts.next()));
+
+/** `base` for a signed-in procedure: `ctx.user` and `ctx.session` become non-null. */
+const signedInBase = t.middleware((opts) => {
+  const { user, session, resHeaders } = opts.ctx;
+  return throughBase(
+    opts,
+    user && session
+      ? () => {
+          resHeaders?.set('Cache-Control', 'no-store');
+          // Only what changes: tRPC merges it into the context (which it copies key by key).
+          return opts.next({ ctx: { user, session } });
+        }
+      : null,
+  );
 });
 
 /** The error a failure is answered with: the product's refusal with its status, an unreachable database as 503. */
@@ -148,13 +173,11 @@ export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(base);
 
-/** A signed-in user: `ctx.user` and `ctx.session` are non-null. Signed-in data is never cached. */
-export const userProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw new AppError('UNAUTHORIZED');
-  ctx.resHeaders?.set('Cache-Control', 'no-store');
-  // Only what changes: tRPC merges it into the context (which it copies key by key).
-  return next({ ctx: { user: ctx.user, session: ctx.session } });
-});
+/**
+ * A signed-in user: `ctx.user` and `ctx.session` are non-null. Signed-in data is never cached.
+ * The sign-in check is part of the one base middleware, so a signed-in call passes one level.
+ */
+export const userProcedure = t.procedure.meta({ access: 'user' }).use(signedInBase);
 
 /**
  * A platform administrator. Administrators are the only writers of the public catalogue, so every
@@ -166,6 +189,6 @@ export const adminProcedure = userProcedure.meta({ access: 'admin' }).use(async 
   try {
     return await next();
   } finally {
-    if (type === 'mutation') await announceCatalogChange(ctx.db);
+    if (type === 'mutation') await announceCatalogChange(ctx.services.db);
   }
 });

@@ -65,5 +65,17 @@ export function messagesFor(locale: Locale): Messages {
   return locale === defaultLocale ? catalogs.da : { ...catalogs.da, ...catalogs[locale] };
 }
 
+/**
+ * Of those features' texts, the ones of their administration screens (`grants.admin.…`) and of
+ * their e-mails (`email.…`, `grant-alerts.email.…`) are never shown on a public page: they wait
+ * with the rest, a third of the public part fewer bytes on every first visit.
+ */
+const notOnPublicPages = /(^|\.)(admin|email)\./;
+
 /** The keys of the public catalogue pages' messages (see `publicMessageModules`). */
-export const publicMessageKeys: ReadonlySet<string> = new Set(modules.filter((module) => publicMessageModules.has(module)).flatMap((module) => Object.keys(module.da)));
+export const publicMessageKeys: ReadonlySet<string> = new Set(
+  modules
+    .filter((module) => publicMessageModules.has(module))
+    .flatMap((module) => Object.keys(module.da))
+    .filter((key) => !notOnPublicPages.test(key)),
+);

@@ -8,7 +8,7 @@ import { evaluateRequirements, prefillAnswer, type Answers } from '../../../shar
 import { useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { Button, buttonClass } from '../../ui/button';
-import { GrantRuleCheck } from '../../ui/grant-rule-reasons';
+import { GrantRuleCheck, GrantRuleLines } from '../../ui/grant-rule-reasons';
 import { inputClass } from '../../ui/input-class';
 
 type RequirementsTestData = RouterOutputs['grants']['requirementsTest'];
@@ -62,8 +62,12 @@ export function RequirementsTest({ grant, questions, companies, rules }: Pick<Re
           <p className="text-xs text-gray-600">{t('grants.test.prefillHint')}</p>
         </div>
   );
-  const ruleCheck = company?.fit && rules && (
+  // A company is checked against the grant's rules; without one (a visitor) the rules are read as
+  // what a company must be.
+  const ruleCheck = company?.fit ? (
     <GrantRuleCheck company={company} rules={rules} fit={company.fit} onSaved={() => utils.grants.requirementsTest.invalidate({ slug: grant.slug })} />
+  ) : (
+    <GrantRuleLines rules={rules} />
   );
   if (questions.length === 0) {
     return (

@@ -10,7 +10,7 @@ import { rankEarlierAnswers } from './answer-library.queries';
  */
 export const answerLibraryRouter = router({
   forSection: applicationProcedure.input(earlierAnswersInput).query(({ ctx, input }) =>
-    rankEarlierAnswers(ctx.db, {
+    rankEarlierAnswers(ctx.services.db, {
       applicationId: ctx.application.id,
       sectionId: input.sectionId,
       readerId: ctx.user.id,

@@ -18,21 +18,7 @@ import { compiledOnce } from '../../db/compiled-once';
 import { personName } from '../../db/person-name';
 import type { ForgottenPerson } from '../../db/forget-person';
 import { noteStatus, noteStatusIfFollowed } from './status-news';
-
-/**
- * An application's progress as the lists show it — [sections, sections done, status] — derived
- * from its sections in SQL, so the list can be filtered by status. A subquery per application
- * rather than a grouped join: with a LIMIT, PostgreSQL evaluates it only for the rows of the page.
- */
-const progress = sql<[number, number, ApplicationStatus]>`(SELECT json_build_array(
-  count(*),
-  count(*) FILTER (WHERE s.status = 'done'),
-  CASE
-    WHEN a.status = 'published' THEN 'published'
-    WHEN count(*) > 0 AND count(*) FILTER (WHERE s.status = 'done') = count(*) THEN 'ready'
-    WHEN count(*) FILTER (WHERE s.status <> 'not_started') > 0 THEN 'in_progress'
-    ELSE 'not_started' END)
-  FROM application_sections s WHERE s.application_id = a.id)`;
+import { listedStatus, recountApplications, statusMoveColumns } from './kept-counts.queries';
 
 /** The dashboard shows the most recently changed applications first, and more on request. */
 export const APPLICATION_PAGE_SIZE = 25;
@@ -86,7 +72,10 @@ const dashboardStatement = compiledOnce<DashboardValues, string>()((db, value, s
       'g.slug as grantSlug',
       'g.deadline_at as deadlineAt',
       'm.role',
-      progress.as('progress'),
+      // Kept on the row by every change that moves them (decision 0060), not counted here.
+      'a.sections_total as total',
+      'a.sections_done as done',
+      listedStatus.as('status'),
     ])
     .where('m.user_id', '=', value('userId'))
     .where('a.deleted_at', 'is', null)
@@ -94,7 +83,7 @@ const dashboardStatement = compiledOnce<DashboardValues, string>()((db, value, s
     .orderBy('a.id')
     .limit(Number(limit) + 1);
   if (byCompany === '1') applications = applications.where('a.company_id', '=', value('companyId')!);
-  if (byStatus === '1') applications = applications.where(sql<string>`${progress}->>2`, '=', value('status')!);
+  if (byStatus === '1') applications = applications.where(listedStatus, '=', value('status')!);
   if (afterCursor === '1') {
     applications = applications.where((eb) =>
       eb.or([
@@ -134,7 +123,7 @@ export async function findDashboardPage(
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? Buffer.from(JSON.stringify({ u: last.updatedAtKey, i: last.id } satisfies ApplicationKey)).toString('base64url') : null;
   return {
-    applications: page.map(({ updatedAtKey: _key, progress: [total, done, status], ...row }) => ({
+    applications: page.map(({ updatedAtKey: _key, total, done, status, ...row }) => ({
       ...row,
       language: row.language as Locale,
       role: row.role as CompanyRole,
@@ -257,12 +246,17 @@ export async function insertApplicationWithSections(
         .where('removed_at', 'is', null),
     )
     .execute();
+  await recountApplications(db, [application.id]);
   return application;
 }
 
-/** Locks the application's row for sharing to the end of the transaction and returns its status (undefined when it is gone). */
+/**
+ * Locks the application's row to the end of the transaction and returns its status (undefined when
+ * it is gone). Not a lock for sharing: the transaction goes on to move the row's kept counts, and two
+ * holding it shared, each waiting to update it, would deadlock.
+ */
 export async function applicationStatusLocked(db: Executor, applicationId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('applications').select('status').where('id', '=', applicationId).forShare().executeTakeFirst();
+  const row = await db.selectFrom('applications').select('status').where('id', '=', applicationId).forNoKeyUpdate().executeTakeFirst();
   return row?.status;
 }
 
@@ -638,6 +632,15 @@ export async function updateSectionVersioned(
             .where('saved.status', '<>', section.status),
         ),
     )
+    // The application's kept counts follow a save that moved the status (decision 0060).
+    .with('counted', (qb) =>
+      qb
+        .updateTable('applications')
+        .from('saved')
+        .set(statusMoveColumns(sql.val(section.status), sql.ref('saved.status')))
+        .where('applications.id', '=', section.applicationId)
+        .where('saved.status', '<>', section.status),
+    )
     .selectFrom('saved')
     .select(['saved.version', 'saved.fields_version as fieldsVersion', 'saved.status', 'saved.updated_at as updatedAt'])
     .executeTakeFirst();
@@ -649,12 +652,26 @@ export async function updateSectionVersioned(
 /** Moves the section from one status to another; announced once `changeApplication`'s transaction commits. */
 export async function setSectionStatus(db: Executor, section: { applicationId: string; id: string }, from: SectionStatus, to: SectionStatus, userId: string) {
   const updated = await db
-    .updateTable('application_sections')
-    .set((eb) => ({ status: to, updated_by: userId, updated_at: new Date(), version: eb('version', '+', 1) }))
-    .where('id', '=', section.id)
-    .where('application_id', '=', section.applicationId)
-    .where('status', '=', from)
-    .returning(['version', 'status'])
+    .with('moved', (qb) =>
+      qb
+        .updateTable('application_sections')
+        .set((eb) => ({ status: to, updated_by: userId, updated_at: new Date(), version: eb('version', '+', 1) }))
+        .where('id', '=', section.id)
+        .where('application_id', '=', section.applicationId)
+        .where('status', '=', from)
+        .returning(['version', 'status']),
+    )
+    // The application's kept counts move with it, in the same statement (decision 0060).
+    .with('counted', (qb) =>
+      qb
+        .updateTable('applications')
+        .from('moved')
+        .set(statusMoveColumns(sql.val(from), sql.ref('moved.status')))
+        .where('applications.id', '=', section.applicationId)
+        .where('moved.status', '<>', from),
+    )
+    .selectFrom('moved')
+    .select(['moved.version', 'moved.status'])
     .executeTakeFirst();
   if (updated) noteStatus(db, { sectionId: section.id, status: to });
   return updated;
@@ -797,5 +814,6 @@ export async function copyApplication(db: Executor, applicationId: string, userI
     JOIN grant_sections gs ON gs.grant_id = a.grant_id AND gs.removed_at IS NULL
     LEFT JOIN application_sections old ON old.application_id = a.id AND old.grant_section_id = gs.id
     WHERE a.id = ${applicationId}::uuid`.execute(db);
+  await recountApplications(db, [copy.id]);
   return copy;
 }

@@ -36,7 +36,7 @@ import { watchApplication } from './application-watch';
 export const applicationsRouter = router({
   /** The dashboard: the user's applications across their companies, and open grants not yet applied to. */
   // One statement; the suggestions belong to the first page, a further page is only more applications.
-  list: userProcedure.input(applicationListInput).query(({ ctx, input }) => findDashboardPage(ctx.db, ctx.user.id, { ...input, locale: ctx.locale, openGrants: !input.cursor })),
+  list: userProcedure.input(applicationListInput).query(({ ctx, input }) => findDashboardPage(ctx.services.db, ctx.user.id, { ...input, locale: ctx.locale, openGrants: !input.cursor })),
 
   /**
    * What starting an application for a grant needs: the grant, whether it is open, and the
@@ -44,11 +44,11 @@ export const applicationsRouter = router({
    * fails (the requirements test's questions the profile answers), to warn before applying.
    */
   startOptions: userProcedure.input(startOptionsInput).query(async ({ ctx, input }) => {
-    const grant = await findGrantToApply(ctx.db, input.grantId, ctx.locale);
+    const grant = await findGrantToApply(ctx.services.db, input.grantId, ctx.locale);
     if (!grant) throw new AppError('NOT_FOUND');
-    const companies = await listCompaniesToApplyFor(ctx.db, ctx.user.id);
+    const companies = await listCompaniesToApplyFor(ctx.services.db, ctx.user.id);
     // The grant's rules against each company's facts, as "Grants for you" words them (decision 0053).
-    const fit = await grantFitFor(ctx.db, grant.id, companies.map((company) => company.id));
+    const fit = await grantFitFor(ctx.services.db, grant.id, companies.map((company) => company.id));
     return {
       grant: { id: grant.id, slug: grant.slug, title: grant.title, description: grant.description, fundName: grant.fundName, deadlineAt: grant.deadlineAt, open: isOpenForApplications(grant) },
       rules: fit.rules,
@@ -58,10 +58,10 @@ export const applicationsRouter = router({
 
   create: companyProcedureFor('applications.edit')
     .input(createApplicationInput)
-    .mutation(({ ctx, input }) => createApplication(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => createApplication(ctx.services.db, input, ctx.user.id)),
 
   get: applicationAccessProcedure.query(async ({ ctx }) => ({
-    ...(await findApplicationOverview(ctx.db, ctx.application.id, ctx.locale, ctx.application.companyId)),
+    ...(await findApplicationOverview(ctx.services.db, ctx.application.id, ctx.locale, ctx.application.companyId)),
     role: ctx.membership.role,
   })),
 
@@ -71,68 +71,68 @@ export const applicationsRouter = router({
    * process. One stream per open page of the application; it ends when the session or membership does.
    */
   watch: applicationProcedure.subscription(({ ctx, signal }) =>
-    openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchApplication(ctx, ctx.application.id, ended)),
+    openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchApplication(ctx.services, ctx.application.id, ended)),
   ),
 
   update: draftApplicationProcedureFor('applications.edit')
     .input(updateApplicationInput)
     .mutation(async ({ ctx, input }) => {
-      const version = await updateApplicationVersioned(ctx.db, ctx.application.id, input);
+      const version = await updateApplicationVersioned(ctx.services.db, ctx.application.id, input);
       if (version === undefined) throw new AppError('CONFLICT');
       return { id: ctx.application.id, version };
     }),
 
   /** What deleting the application takes with it, counted, for the deletion dialog. */
-  deletionSummary: applicationProcedureFor('applications.delete').query(({ ctx }) => applicationDeletionSummary(ctx.db, ctx.application.id)),
+  deletionSummary: applicationProcedureFor('applications.delete').query(({ ctx }) => applicationDeletionSummary(ctx.services.db, ctx.application.id)),
 
   /**
    * Deletes the application for every member; owners and admins can restore it for 14 days,
    * then the retention sweep removes it for good (decision 0050).
    */
   delete: draftApplicationProcedureFor('applications.delete').mutation(async ({ ctx }) => {
-    const draftIds = await activeDraftIdsOf(ctx.db, ctx.application.id);
-    if (!(await softDeleteApplication(ctx.db, ctx.application.id, ctx.user.id))) throw new AppError('NOT_FOUND');
+    const draftIds = await activeDraftIdsOf(ctx.services.db, ctx.application.id);
+    if (!(await softDeleteApplication(ctx.services.db, ctx.application.id, ctx.user.id))) throw new AppError('NOT_FOUND');
     // Every process forgets which company the application is of: its next read finds it deleted.
-    await ctx.liveAccess.changed({ companyId: ctx.application.companyId });
+    await ctx.services.liveAccess.changed({ companyId: ctx.application.companyId });
     // Its drafts' jobs end with it (job id = draft id); one a worker holds finds its draft gone.
-    await Promise.all(draftIds.map((id) => ctx.queues.queue('drafts').remove(id).catch(() => 0)));
+    await Promise.all(draftIds.map((id) => ctx.services.queues.queue('drafts').remove(id).catch(() => 0)));
     return { id: ctx.application.id };
   }),
 
   /** The company's deleted applications that can still be restored (owners and admins). */
-  restorable: companyProcedureFor('applications.delete').query(({ ctx }) => listRestorableApplications(ctx.db, ctx.company.id)),
+  restorable: companyProcedureFor('applications.delete').query(({ ctx }) => listRestorableApplications(ctx.services.db, ctx.company.id)),
 
   /** Restores a deleted application of the company within 14 days, with its sections, texts, versions and comments. */
   restore: companyProcedureFor('applications.delete')
     .input(applicationInput)
     .mutation(async ({ ctx, input }) => {
-      if (!(await restoreApplication(ctx.db, ctx.company.id, input.applicationId))) throw new AppError('NOT_FOUND', { message: 'applications.restore.gone' });
-      await ctx.liveAccess.changed({ companyId: ctx.company.id });
+      if (!(await restoreApplication(ctx.services.db, ctx.company.id, input.applicationId))) throw new AppError('NOT_FOUND', { message: 'applications.restore.gone' });
+      await ctx.services.liveAccess.changed({ companyId: ctx.company.id });
       return { id: input.applicationId };
     }),
 
   section: applicationProcedure.input(sectionInput).query(async ({ ctx, input }) => {
-    const [section, related] = await Promise.all([findSection(ctx.db, ctx.application.id, input.sectionId, ctx.locale), findRelatedData(ctx.db, ctx.application.id)]);
+    const [section, related] = await Promise.all([findSection(ctx.services.db, ctx.application.id, input.sectionId, ctx.locale), findRelatedData(ctx.services.db, ctx.application.id)]);
     if (!section) throw new AppError('NOT_FOUND');
     // The drafts are for the server's rule; the editor has the newest one from `drafts.latest`.
     const { drafts: _drafts, ...shown } = section;
-    return { ...shown, related, rowDraftsAvailable: modelConfigured(ctx.env) };
+    return { ...shown, related, rowDraftsAvailable: modelConfigured(ctx.services.env) };
   }),
 
   // Refuses a published application in its own locked read of the section (saveSection).
   saveSection: applicationAccessProcedureFor('applications.edit')
     .input(saveSectionInput)
-    .mutation(({ ctx, input }) => saveSectionAndAnnounce(ctx, ctx.user, { ...input, applicationId: ctx.application.id })),
+    .mutation(({ ctx, input }) => saveSectionAndAnnounce(ctx.services, ctx.user, { ...input, applicationId: ctx.application.id })),
 
   markDone: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
     .mutation(async ({ ctx, input }) => {
-      return markSectionDone(ctx, ctx.application.id, input.sectionId, ctx.user.id);
+      return markSectionDone(ctx.services, ctx.application.id, input.sectionId, ctx.user.id);
     }),
 
   reopen: draftApplicationProcedureFor('applications.edit')
     .input(sectionInput)
     .mutation(async ({ ctx, input }) => {
-      return reopenSection(ctx, ctx.application, input.sectionId, ctx.user.id);
+      return reopenSection(ctx.services, ctx.application, input.sectionId, ctx.user.id);
     }),
 });

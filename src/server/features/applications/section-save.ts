@@ -1,9 +1,9 @@
 /**
  * Saving a section, for every feature that writes one (the editor, drafts, versions restored,
  * co-editing's pushes): the answers and rows checked, the text changed through its co-editing
- * document, the status following the save and the state recorded as a version; then, once
- * committed, the change told to the section's open editors and its status to the application's
- * open pages, by this module, never by its callers.
+ * document, the status following the save and the state recorded as a version, in a transaction
+ * of `changeApplication`, which tells the change to the section's open editors and the status to
+ * the application's open pages once it committed: this module tells them, never its callers.
  */
 import type { z } from 'zod';
 import { toBase64 } from 'lib0/buffer';
@@ -15,29 +15,34 @@ import { isMessageKey } from '../../../shared/i18n';
 import { isIsoDate } from '../../../shared/i18n/date-input';
 import type { Executor } from '../../db/db';
 import type { SessionUser } from '../../auth';
-import { announceStatus } from '../../live/application-events';
 import type { Services } from '../../services';
 import type { TextMessage } from '../../live/text-channel';
-import { appendChange, changeTextTo, dropDocument, keepCommitted, type KeptDocument } from './text-store';
-import { noteText } from './status-news';
+import { appendChange, changeTextTo, type KeptDocument } from './text-store';
+import { changeApplication, isFollowed, noteDocument, noteText } from './status-news';
 import { recordSectionVersion } from './versions.queries';
 import { findSection, updateSectionVersioned, type SectionRow } from './applications.queries';
 
 /** The client id of changes made on the server (no editor has it: editors' ids are not negative). */
 export const SERVER_CLIENT_ID = -1;
 
-/** Who a change or a cursor is told as coming from. */
-const byOf = (user: Pick<SessionUser, 'id' | 'firstname' | 'lastname'>): TextMessage['by'] => ({ id: user.id, name: `${user.firstname} ${user.lastname}`.trim() });
+/** Who writes: their id, and their name, which the section's other editors are shown with a change. */
+export type Writer = Pick<SessionUser, 'id' | 'firstname' | 'lastname'>;
 
-/** Tells the section's other editors of a stored change, or of a writer's cursor (kept nowhere). */
-export function announceText(services: Pick<Services, 'textChannel'>, user: Pick<SessionUser, 'id' | 'firstname' | 'lastname'>, change: Omit<TextMessage, 'by'>): Promise<boolean> {
-  return services.textChannel.publish({ ...change, by: byOf(user) });
+/** Who a change or a cursor is told as coming from. */
+const byOf = (user: Writer): TextMessage['by'] => ({ id: user.id, name: `${user.firstname} ${user.lastname}`.trim() });
+
+/**
+ * Tells the section's other editors where a writer's cursor is: a cursor is kept nowhere, so it has
+ * no transaction to wait for. A stored change of the text is told by `changeApplication`.
+ */
+export function announceText(services: Pick<Services, 'textChannel'>, user: Writer, cursor: { sectionId: string; clientId: number; awareness: string }): Promise<boolean> {
+  return services.textChannel.publish({ ...cursor, by: byOf(user) });
 }
 
 /** An editor's push in a batch stored together: its editor, and the change it made (null when it changed nothing). */
 export interface TextWriter {
   clientId: number;
-  user: Pick<SessionUser, 'id' | 'firstname' | 'lastname'>;
+  user: Writer;
   change: Uint8Array | null;
 }
 
@@ -119,68 +124,58 @@ function checkedData(section: SectionRow, data: unknown): unknown {
  * Saves the writer's answers, ticks and rows, and the text when given, if nobody saved since the
  * version the save names (CONFLICT otherwise, and nothing is written): with the text, the
  * section's `version`; without it (the editor, whose text is co-edited live), `fieldsVersion`. A
- * changed text goes through the section's co-editing document: `textUpdate` is the change, for
- * the caller to pass on to open editors once the save is committed (`announceText`). The status
- * follows the save (`statusAfterSave`), and the state is recorded as a version (decision 0036;
+ * changed text goes through the section's co-editing document, and its change is noted for the
+ * section's open editors, sent as `clientId`'s (an editor's own id when its window applies the
+ * change itself: its stream does not bring it back; the server's otherwise). The status follows
+ * the save (`statusAfterSave`), and the state is recorded as a version (decision 0036;
  * `restoredFrom`: the version a restore brings back; `appliedSuggestion`: the suggestion of a check
- * the save applies, decision 0052).
+ * the save applies, decision 0052). Runs in `trx`, a transaction of `changeApplication`, which
+ * announces the change and the status once it commits.
  */
-export async function saveSection(db: Executor, input: z.output<typeof saveSectionInput>, userId: string, options: { restoredFrom?: string; appliedSuggestion?: string } = {}) {
-  // The text's document as the save left it, kept in memory once the save has committed.
-  let changed: KeptDocument | null = null;
-  const run = async (trx: Executor) => {
-    // The row is locked either way; its co-editing document (which can be large) is read only when the text is saved too.
-    const section = await findSection(trx, input.applicationId, input.sectionId, 'da', { lock: true });
-    if (!section) throw new AppError('NOT_FOUND');
-    if (section.applicationPublished) throw new AppError('CONFLICT', { message: 'applications.published' });
-    if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
-    const expected = input.content === undefined ? { fieldsVersion: input.fieldsVersion ?? 0 } : { version: input.version ?? 0 };
-    if ('version' in expected ? section.version !== expected.version : section.fieldsVersion !== expected.fieldsVersion) throw new AppError('CONFLICT');
-    const data = checkedData(section, input.data);
-    const fields = { ...checkedAnswers(section, input.answers, input.fulfilled), data };
-    const content = input.content ?? section.content;
-    const text = input.content === undefined || content === section.content ? null : await changeTextTo(trx, section.id, Number(section.textSeq), content);
-    changed = text?.kept ?? null;
-    const status = statusAfterSave(section.status, missingForDone(section, { content, ...fields, data: data === undefined ? section.data : data, drafts: section.drafts }).length === 0);
-    const saved = await updateSectionVersioned(
-      trx,
-      { id: section.id, applicationId: input.applicationId, status: section.status },
-      expected,
-      { ...(text ? { content, textSeq: text.seq, textDoc: text.textDoc } : {}), fields, status, userId },
-    );
-    if (!saved) throw new AppError('CONFLICT');
-    const state = { content, answers: fields.answers, fulfilled: fields.fulfilled, data: data === undefined ? section.data : data };
-    await recordSectionVersion(trx, { sectionId: section.id, authorId: userId, ...state }, { ...options, sectionVersion: saved.version });
-    return {
-      id: section.id,
-      version: saved.version,
-      fieldsVersion: saved.fieldsVersion,
-      status: saved.status as SectionStatus,
-      updatedAt: saved.updatedAt,
-      textUpdate: text ? toBase64(text.update) : null,
-      statusChanged: saved.status !== section.status,
-    };
-  };
-  // Inside a caller's transaction its commit is not known here: the next change reads the document again.
-  if (db.isTransaction) return run(db);
-  const saved = await db.transaction().execute(run).catch((error: unknown) => {
-    // (Assigned inside the transaction's callback, which TypeScript does not follow.)
-    const taken = changed as KeptDocument | null;
-    if (taken) dropDocument(taken.sectionId, taken);
-    throw error;
-  });
-  const kept = changed as KeptDocument | null;
-  if (kept) keepCommitted(db, saved.id, kept);
-  return saved;
+export async function saveSection(
+  trx: Executor,
+  input: z.output<typeof saveSectionInput>,
+  writer: Writer,
+  options: { restoredFrom?: string; appliedSuggestion?: string; clientId?: number } = {},
+) {
+  if (!isFollowed(trx)) throw new Error('a section is saved only in a transaction of changeApplication, which announces the save once committed');
+  const { clientId = SERVER_CLIENT_ID, ...versionOptions } = options;
+  // The row is locked either way; its co-editing document (which can be large) is read only when the text is saved too.
+  const section = await findSection(trx, input.applicationId, input.sectionId, 'da', { lock: true });
+  if (!section) throw new AppError('NOT_FOUND');
+  if (section.applicationPublished) throw new AppError('CONFLICT', { message: 'applications.published' });
+  if (!isEditable(section.status)) throw new AppError('CONFLICT', { message: 'applications.section.locked' });
+  const expected = input.content === undefined ? { fieldsVersion: input.fieldsVersion ?? 0 } : { version: input.version ?? 0 };
+  if ('version' in expected ? section.version !== expected.version : section.fieldsVersion !== expected.fieldsVersion) throw new AppError('CONFLICT');
+  const data = checkedData(section, input.data);
+  const fields = { ...checkedAnswers(section, input.answers, input.fulfilled), data };
+  const content = input.content ?? section.content;
+  const text = input.content === undefined || content === section.content ? null : await changeTextTo(trx, section.id, Number(section.textSeq), content);
+  // The document as the change left it: kept once the transaction commits, dropped if it does not.
+  if (text) noteDocument(trx, text.kept);
+  const status = statusAfterSave(section.status, missingForDone(section, { content, ...fields, data: data === undefined ? section.data : data, drafts: section.drafts }).length === 0);
+  const saved = await updateSectionVersioned(
+    trx,
+    { id: section.id, applicationId: input.applicationId, status: section.status },
+    expected,
+    { ...(text ? { content, textSeq: text.seq, textDoc: text.textDoc } : {}), fields, status, userId: writer.id },
+  );
+  if (!saved) throw new AppError('CONFLICT');
+  const state = { content, answers: fields.answers, fulfilled: fields.fulfilled, data: data === undefined ? section.data : data };
+  await recordSectionVersion(trx, { sectionId: section.id, authorId: writer.id, ...state }, { ...versionOptions, sectionVersion: saved.version });
+  const textUpdate = text ? toBase64(text.update) : null;
+  if (textUpdate) noteText(trx, { sectionId: section.id, clientId, update: textUpdate, version: saved.version, status: saved.status as SectionStatus, by: byOf(writer) });
+  return { id: section.id, version: saved.version, fieldsVersion: saved.fieldsVersion, status: saved.status as SectionStatus, updatedAt: saved.updatedAt, textUpdate };
 }
 
 /**
- * A save by a signed-in user (`saveSection`), its change of the text passed on to the section's
- * open editors and a change of its status to every open page of the application.
+ * A save by a signed-in user in a transaction of its own (`saveSection`): once committed, its
+ * change of the text is passed on to the section's open editors and a change of its status to
+ * every open page of the application, by `changeApplication`.
  */
 export async function saveSectionAndAnnounce(
   services: Pick<Services, 'db' | 'textChannel' | 'bus'>,
-  user: SessionUser,
+  user: Writer,
   input: z.output<typeof saveSectionInput>,
   options: { restoredFrom?: string } = {},
 ) {
@@ -193,15 +188,11 @@ export async function saveSectionAndAnnounce(
  * whose window applies it itself: `clientId`, that window's editor, is named as the change's
  * sender, so its stream does not bring the change back to it.
  */
-export async function saveAndAnnounce(
+export function saveAndAnnounce(
   services: Pick<Services, 'db' | 'textChannel' | 'bus'>,
-  user: SessionUser,
+  user: Writer,
   input: z.output<typeof saveSectionInput>,
   options: { restoredFrom?: string; appliedSuggestion?: string; clientId?: number } = {},
 ) {
-  const { clientId = SERVER_CLIENT_ID, ...saveOptions } = options;
-  const { statusChanged, ...saved } = await saveSection(services.db, input, user.id, saveOptions);
-  if (saved.textUpdate) await announceText(services, user, { sectionId: saved.id, clientId, update: saved.textUpdate, version: saved.version, status: saved.status });
-  if (statusChanged) await announceStatus(services.bus, input.applicationId, { sectionId: saved.id, status: saved.status });
-  return saved;
+  return changeApplication(services, input.applicationId, (trx) => saveSection(trx, input, user, options));
 }

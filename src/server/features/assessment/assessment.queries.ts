@@ -65,6 +65,27 @@ export async function insertCriterion(db: Executor, grantId: string, values: { n
     .executeTakeFirstOrThrow();
 }
 
+/** Gives a grant the criteria, in their order, when it has none (removed ones count); false when it had some. */
+export async function insertCriteriaIfNone(db: Executor, grantId: string, criteria: ReadonlyArray<{ name: LocalizedText; weight: number; grantSectionIds: string[]; signals: string[] }>): Promise<boolean> {
+  const existing = await db.selectFrom('assessment_criteria').select('id').where('grant_id', '=', grantId).executeTakeFirst();
+  if (existing || criteria.length === 0) return false;
+  await db
+    .insertInto('assessment_criteria')
+    .values(
+      criteria.map((criterion, position) => ({
+        grant_id: grantId,
+        position,
+        name: criterion.name.da,
+        translations: JSON.stringify(translationsOf({ name: criterion.name })),
+        weight: criterion.weight,
+        grant_section_ids: criterion.grantSectionIds,
+        signals: criterion.signals,
+      })),
+    )
+    .execute();
+  return true;
+}
+
 /** Saves a criterion only at the version the editor loaded; its new version, or null. */
 export async function updateCriterionVersioned(db: Executor, grantId: string, id: string, version: number, values: { name: LocalizedText; weight: number; grantSectionIds: string[]; signals: string[] }) {
   const row = await db

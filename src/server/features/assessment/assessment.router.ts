@@ -31,22 +31,22 @@ export const assessmentRouter = router({
   criteria: router({
     /** A grant's criteria and the sections they may read, for the grant editor. */
     list: adminProcedure.input(grantCriteriaInput).query(async ({ ctx, input }) => {
-      if (!(await grantOf(ctx.db, input.grantId))) throw new AppError('NOT_FOUND');
-      const [criteria, sections] = await Promise.all([listCriteria(ctx.db, input.grantId), grantSectionsOf(ctx.db, input.grantId, ctx.locale)]);
+      if (!(await grantOf(ctx.services.db, input.grantId))) throw new AppError('NOT_FOUND');
+      const [criteria, sections] = await Promise.all([listCriteria(ctx.services.db, input.grantId), grantSectionsOf(ctx.services.db, input.grantId, ctx.locale)]);
       return { criteria, sections };
     }),
     /** Adds a criterion, or saves one at the version the editor loaded (CONFLICT otherwise). */
     save: adminProcedure.input(saveCriterionInput).mutation(async ({ ctx, input }) => {
-      if (!(await grantOf(ctx.db, input.grantId))) throw new AppError('NOT_FOUND');
-      const values = { name: input.name, weight: input.weight, grantSectionIds: await liveSectionIdsOf(ctx.db, input.grantId, [...new Set(input.grantSectionIds)]), signals: [...new Set(input.signals)] };
-      if (!input.id) return insertCriterion(ctx.db, input.grantId, values);
-      if (!(await criterionExists(ctx.db, input.grantId, input.id))) throw new AppError('NOT_FOUND');
-      const version = await updateCriterionVersioned(ctx.db, input.grantId, input.id, input.version ?? 0, values);
+      if (!(await grantOf(ctx.services.db, input.grantId))) throw new AppError('NOT_FOUND');
+      const values = { name: input.name, weight: input.weight, grantSectionIds: await liveSectionIdsOf(ctx.services.db, input.grantId, [...new Set(input.grantSectionIds)]), signals: [...new Set(input.signals)] };
+      if (!input.id) return insertCriterion(ctx.services.db, input.grantId, values);
+      if (!(await criterionExists(ctx.services.db, input.grantId, input.id))) throw new AppError('NOT_FOUND');
+      const version = await updateCriterionVersioned(ctx.services.db, input.grantId, input.id, input.version ?? 0, values);
       if (version === null) throw new AppError('CONFLICT');
       return { id: input.id, version };
     }),
     remove: adminProcedure.input(criterionIdInput).mutation(async ({ ctx, input }) => {
-      if (!(await removeCriterion(ctx.db, input.id))) throw new AppError('NOT_FOUND');
+      if (!(await removeCriterion(ctx.services.db, input.id))) throw new AppError('NOT_FOUND');
       return { id: input.id };
     }),
   }),
@@ -57,19 +57,19 @@ export const assessmentRouter = router({
     .mutation(({ ctx, input }) => requestCheck(ctx, ctx.application, input.sectionId, ctx.user)),
 
   /** The application's checks, newest first, with their scores (progress over time). */
-  history: applicationProcedure.input(applicationInput).query(({ ctx }) => listChecks(ctx.db, ctx.application.id)),
+  history: applicationProcedure.input(applicationInput).query(({ ctx }) => listChecks(ctx.services.db, ctx.application.id)),
 
   /** One check with its result and suggestions; `latest` the newest (of one section, when named). */
-  get: applicationProcedure.input(checkInput).query(({ ctx, input }) => checkView(ctx.db, ctx.application.id, input.checkId, ctx.locale)),
+  get: applicationProcedure.input(checkInput).query(({ ctx, input }) => checkView(ctx.services.db, ctx.application.id, input.checkId, ctx.locale)),
   latest: applicationProcedure.input(applicationInput.extend({ sectionId: z.uuid({ error: 'error.notFound' }).optional() })).query(async ({ ctx, input }) => {
-    const latest = await latestCheckId(ctx.db, ctx.application.id, input.sectionId ?? null);
-    return latest ? checkView(ctx.db, ctx.application.id, latest.id, ctx.locale) : null;
+    const latest = await latestCheckId(ctx.services.db, ctx.application.id, input.sectionId ?? null);
+    return latest ? checkView(ctx.services.db, ctx.application.id, latest.id, ctx.locale) : null;
   }),
 
   /** The check's state and steps as it runs, until it is done or failed (SSE). */
   watch: applicationProcedure
     .input(checkInput)
-    .subscription(({ ctx, input, signal }) => openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchCheck(ctx, ctx.application.id, input.checkId, ended))),
+    .subscription(({ ctx, input, signal }) => openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchCheck(ctx.services, ctx.application.id, input.checkId, ended))),
 
   /**
    * The application's checks and suggestions as the team changes them (SSE): a check asked for,
@@ -78,19 +78,19 @@ export const assessmentRouter = router({
    */
   live: applicationProcedure
     .input(applicationInput)
-    .subscription(({ ctx, signal }) => openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchAssessment(ctx, ctx.application.id, ended))),
+    .subscription(({ ctx, signal }) => openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchAssessment(ctx.services, ctx.application.id, ended))),
 
   /** Applies a suggestion; `clientId` names the applying window's editor, which takes the change from the answer. */
   applySuggestion: draftApplicationProcedureFor('applications.edit')
     .input(applySuggestionInput)
-    .mutation(({ ctx, input }) => applySuggestion(ctx, ctx.application.id, input.suggestionId, ctx.user, input.clientId)),
+    .mutation(({ ctx, input }) => applySuggestion(ctx.services, ctx.application.id, input.suggestionId, ctx.user, input.clientId)),
 
   /** An applied suggestion undone in the editor that applied it: open again. */
   reopenSuggestion: draftApplicationProcedureFor('applications.edit')
     .input(suggestionInput)
-    .mutation(({ ctx, input }) => reopenSuggestion(ctx, ctx.application.id, input.suggestionId)),
+    .mutation(({ ctx, input }) => reopenSuggestion(ctx.services, ctx.application.id, input.suggestionId)),
 
   dismissSuggestion: applicationProcedureFor('applications.edit')
     .input(suggestionInput)
-    .mutation(({ ctx, input }) => dismissSuggestion(ctx, ctx.application.id, input.suggestionId, ctx.user.id)),
+    .mutation(({ ctx, input }) => dismissSuggestion(ctx.services, ctx.application.id, input.suggestionId, ctx.user.id)),
 });

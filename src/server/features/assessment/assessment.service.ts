@@ -28,22 +28,22 @@ export const checkLimit: RateLimit = { name: 'assessment:user', limit: 10, windo
 
 export async function requestCheck(ctx: Context, application: { id: string }, sectionId: string | undefined, user: SessionUser) {
   try {
-    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, checkLimit, user.id);
+    await consumeRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, checkLimit, user.id);
   } catch (error) {
     if (error instanceof AppError && error.code === 'RATE_LIMITED') throw new AppError('RATE_LIMITED', { message: 'assessment.limit', values: error.values });
     throw error;
   }
-  if (sectionId && !(await findSectionOfApplication(ctx.db, application.id, sectionId))) throw new AppError('NOT_FOUND');
-  const criteria = await criteriaSnapshotOf(ctx.db, application.id);
+  if (sectionId && !(await findSectionOfApplication(ctx.services.db, application.id, sectionId))) throw new AppError('NOT_FOUND');
+  const criteria = await criteriaSnapshotOf(ctx.services.db, application.id);
   if (criteria.length === 0) throw new AppError('VALIDATION', { message: 'assessment.noCriteria' });
-  const check = await insertCheck(ctx.db, { applicationId: application.id, sectionId: sectionId ?? null, userId: user.id, criteria, sectionVersions: await sectionVersionsOf(ctx.db, application.id) });
+  const check = await insertCheck(ctx.services.db, { applicationId: application.id, sectionId: sectionId ?? null, userId: user.id, criteria, sectionVersions: await sectionVersionsOf(ctx.services.db, application.id) });
   try {
-    await ctx.queues.add('assessment', { checkId: check.id, applicationId: application.id }, { jobId: check.id });
+    await ctx.services.queues.add('assessment', { checkId: check.id, applicationId: application.id }, { jobId: check.id });
   } catch (error) {
-    await deleteCheck(ctx.db, check.id);
+    await deleteCheck(ctx.services.db, check.id);
     throw error;
   }
-  await announceAssessment(ctx.bus, application.id, { kind: 'check', checkId: check.id, status: 'queued' });
+  await announceAssessment(ctx.services.bus, application.id, { kind: 'check', checkId: check.id, status: 'queued' });
   return { checkId: check.id };
 }
 

@@ -1,4 +1,4 @@
-/** What other modules may ask of checks against the call: a grant's criteria copied, an application's checks for an export, and the check's job, run by the worker. */
-export { checksForExport, checkState, copyCriteria, finishCheck, insertSuggestions, loadAssessmentMaterial, markCheckRunning, recordCheckError } from './assessment.queries';
+/** What other modules may ask of checks against the call: a grant's criteria copied, an application's checks for an export, and the check's job, run by the worker, whose end the module tells the team's panels itself. */
+export { checksForExport, checkState, copyCriteria, insertCriteriaIfNone, loadAssessmentMaterial, markCheckRunning } from './assessment.queries';
 export { documentOf } from './assessment-text';
-export { announceAssessment } from './assessment-live';
+export { storeCheckError, storeCheckResult } from './check-results';

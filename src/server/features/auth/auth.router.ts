@@ -28,7 +28,7 @@ export const authRouter = router({
   verifyEmail: userProcedure.meta({ access: { invitee: 'FORBIDDEN' } }).input(verifyEmailInput).mutation(async ({ ctx, input }) => {
     const { email, already } = await verifyEmail(ctx, ctx.user, input.token);
     // Sessions kept in memory carry whether the address is verified (decision 0032).
-    if (!already) await ctx.liveAccess.changed({ userId: ctx.user.id });
+    if (!already) await ctx.services.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const, email, already };
   }),
 
@@ -43,9 +43,9 @@ export const authRouter = router({
   login: publicProcedure.meta({ access: 'anyone' }).input(loginInput).mutation(({ ctx, input }) => login(ctx, input)),
 
   logout: userProcedure.mutation(async ({ ctx }) => {
-    await invalidateSession(ctx.db, ctx.session.id);
+    await invalidateSession(ctx.services.db, ctx.session.id);
     // Live streams opened with this session end too, in every web process.
-    await ctx.liveAccess.changed({ userId: ctx.user.id });
+    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),
 
@@ -67,28 +67,28 @@ export const authRouter = router({
   }),
 
   updateProfile: userProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
-    await updateUserProfile(ctx.db, ctx.user.id, input);
+    await updateUserProfile(ctx.services.db, ctx.user.id, input);
     // Sessions kept in memory carry the names and language (decision 0032).
-    await ctx.liveAccess.changed({ userId: ctx.user.id });
+    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),
 
   /** Onboarding: the names of a user who arrived without them. */
   updateUserInfo: userProcedure.input(userInfoInput).mutation(async ({ ctx, input }) => {
-    await updateUserProfile(ctx.db, ctx.user.id, input);
+    await updateUserProfile(ctx.services.db, ctx.user.id, input);
     // Sessions kept in memory carry the names and language (decision 0032).
-    await ctx.liveAccess.changed({ userId: ctx.user.id });
+    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),
 
   changePassword: userProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     await changePassword(ctx, input.currentPassword, input.newPassword);
-    await ctx.liveAccess.changed({ userId: ctx.user.id });
+    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),
 
   sessions: userProcedure.query(async ({ ctx }) => {
-    const sessions = await listSessions(ctx.db, ctx.user.id);
+    const sessions = await listSessions(ctx.services.db, ctx.user.id);
     return sessions.map((session) => ({
       id: session.id,
       current: session.id === ctx.session.id,
@@ -101,8 +101,8 @@ export const authRouter = router({
 
   /** Ends one of the caller's own sessions; another user's session id matches nothing. */
   endSession: userProcedure.meta({ access: 'self' }).input(endSessionInput).mutation(async ({ ctx, input }) => {
-    await deleteOwnSession(ctx.db, ctx.user.id, input.sessionId);
-    await ctx.liveAccess.changed({ userId: ctx.user.id });
+    await deleteOwnSession(ctx.services.db, ctx.user.id, input.sessionId);
+    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),
 });

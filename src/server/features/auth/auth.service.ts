@@ -40,10 +40,10 @@ import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-type Ctx = Pick<Context, 'db' | 'redis' | 'queues' | 'env' | 'ip' | 'userAgent' | 'locale' | 'liveAccess'>;
+type Ctx = Pick<Context, 'services' | 'ip' | 'userAgent' | 'locale'>;
 
 function limit(ctx: Ctx, rule: RateLimit, subject: string | null) {
-  return consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, rule, subject ?? 'unknown');
+  return consumeRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, rule, subject ?? 'unknown');
 }
 
 // A real argon2id hash of a random password, so a login for an unknown e-mail costs the same.
@@ -70,9 +70,9 @@ export async function signup(ctx: Ctx, input: SignupInput) {
   await limit(ctx, rateLimits.signupPerIp, ctx.ip);
   await limit(ctx, rateLimits.signupPerEmail, input.email);
   const taken = () => new AppError('VALIDATION', { fieldErrors: { email: 'auth.emailTaken' } });
-  if (await findUserByEmail(ctx.db, input.email)) throw taken();
+  if (await findUserByEmail(ctx.services.db, input.email)) throw taken();
   const passwordHash = await hashPassword(input.password, hashingClient(ctx));
-  const user = await insertUser(ctx.db, {
+  const user = await insertUser(ctx.services.db, {
     email: input.email,
     passwordHash,
     firstname: input.firstname,
@@ -80,7 +80,7 @@ export async function signup(ctx: Ctx, input: SignupInput) {
     locale: input.locale ?? ctx.locale,
   });
   if (!user) throw taken();
-  const { token } = await createSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
+  const { token } = await createSession(ctx.services.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
   // The account works without it; a lost e-mail is asked for again from the notice.
   const account = { id: user.id, email: input.email, firstname: input.firstname, locale: input.locale ?? ctx.locale };
   await sendVerificationLink(ctx, account, input.redirect).catch((error: unknown) =>
@@ -99,9 +99,9 @@ async function sendVerificationLink(ctx: Ctx, user: { id: string; email: string;
   const token = randomBytes(32).toString('base64url');
   // The link takes the person back to where they were going (the grant they started from).
   const onward = safeRedirect(redirect, '');
-  const link = `${appUrl(ctx.env)}/verify-email?token=${token}${onward ? `&redirect=${encodeURIComponent(onward)}` : ''}`;
-  await replaceEmailVerification(ctx.db, user.id, user.email, hashToken(token), new Date(Date.now() + VERIFY_TOKEN_TTL_MS));
-  await queueEmail(ctx, {
+  const link = `${appUrl(ctx.services.env)}/verify-email?token=${token}${onward ? `&redirect=${encodeURIComponent(onward)}` : ''}`;
+  await replaceEmailVerification(ctx.services.db, user.id, user.email, hashToken(token), new Date(Date.now() + VERIFY_TOKEN_TTL_MS));
+  await queueEmail(ctx.services, {
     to: user.email,
     template: 'verifyEmail',
     locale: localeOf(user.locale, ctx.locale),
@@ -127,16 +127,16 @@ export async function resendVerification(ctx: Ctx, user: SessionUser, redirect: 
 export async function verifyEmail(ctx: Ctx, user: SessionUser, token: string): Promise<{ email: string; already: boolean }> {
   // Only links that match nothing count: they are what guessing looks like.
   const rule = rateLimits.verifyConfirmPerIp;
-  const tried = await peekRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, rule, ctx.ip ?? 'unknown');
+  const tried = await peekRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, rule, ctx.ip ?? 'unknown');
   if (tried.count >= rule.limit) throw new AppError('RATE_LIMITED', { values: { minutes: tried.minutesLeft } });
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.services.db.transaction().execute(async (trx) => {
     const tokenHash = hashToken(token);
     const link = await findEmailVerificationForUpdate(trx, tokenHash);
     const invalid = () => new AppError('VALIDATION', { message: 'auth.verify.invalid' });
     if (link && link.user_id !== user.id) throw new AppError('FORBIDDEN', { message: 'auth.verify.otherAccount', values: { email: user.email } });
     if (!link || Date.parse(link.expires_at) <= Date.now()) {
       if (user.emailVerified) return { email: user.email, already: true };
-      await countRateLimitHit(ctx.redis, ctx.env.REDIS_PREFIX, rule, ctx.ip ?? 'unknown');
+      await countRateLimitHit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, rule, ctx.ip ?? 'unknown');
       throw invalid();
     }
     await deleteEmailVerification(trx, tokenHash);
@@ -147,23 +147,23 @@ export async function verifyEmail(ctx: Ctx, user: SessionUser, token: string): P
 }
 
 export async function login(ctx: Ctx, input: LoginInput) {
-  const prefix = ctx.env.REDIS_PREFIX;
+  const prefix = ctx.services.env.REDIS_PREFIX;
   const ipAndEmail = `${ctx.ip ?? 'unknown'}|${input.email}`;
   await limit(ctx, rateLimits.loginPerIp, ctx.ip);
   await limit(ctx, rateLimits.loginPerIpAndEmail, ipAndEmail);
-  const user = await findUserByEmail(ctx.db, input.email);
+  const user = await findUserByEmail(ctx.services.db, input.email);
   // Asked for unknown e-mails too, so the answer's timing does not tell whether the account exists.
-  const knownDevice = await isKnownDevice(ctx.redis, prefix, user?.id ?? 'none', input.deviceId);
+  const knownDevice = await isKnownDevice(ctx.services.redis, prefix, user?.id ?? 'none', input.deviceId);
   // The attempt counts on the e-mail before its password is hashed, so concurrent guesses are cut
   // at the limit instead of all being hashed; a correct password takes its attempt back below.
-  const attempt = await countRateLimitHit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
+  const attempt = await countRateLimitHit(ctx.services.redis, prefix, rateLimits.loginPerEmail, input.email);
   if (attempt.count > rateLimits.loginPerEmail.limit && !knownDevice) {
     throw new AppError('RATE_LIMITED', { values: { minutes: attempt.minutesLeft } });
   }
   const client = hashingClient(ctx);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash(client)), input.password, client).catch((error: unknown) => {
     // Refused by a full queue ("try again shortly"): not a guess, so it does not count.
-    void forgetRateLimitHit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
+    void forgetRateLimitHit(ctx.services.redis, prefix, rateLimits.loginPerEmail, input.email);
     throw error;
   });
   if (!user || !valid) {
@@ -171,22 +171,22 @@ export async function login(ctx: Ctx, input: LoginInput) {
     if (user && attempt.count === rateLimits.loginPerEmail.limit) void warnOwner(ctx, user, attempt.minutesLeft);
     throw new AppError('UNAUTHORIZED', { message: 'auth.invalidCredentials' });
   }
-  await forgetRateLimitHit(ctx.redis, prefix, rateLimits.loginPerEmail, input.email);
+  await forgetRateLimitHit(ctx.services.redis, prefix, rateLimits.loginPerEmail, input.email);
   // The address's own count starts over; the e-mail's count of failures is left to run out, so
   // one correct sign-in does not reopen guessing from unknown devices.
-  await resetRateLimit(ctx.redis, prefix, rateLimits.loginPerIpAndEmail, ipAndEmail);
-  if (input.deviceId) await rememberDevice(ctx.redis, prefix, user.id, input.deviceId);
-  const { token } = await createSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
+  await resetRateLimit(ctx.services.redis, prefix, rateLimits.loginPerIpAndEmail, ipAndEmail);
+  if (input.deviceId) await rememberDevice(ctx.services.redis, prefix, user.id, input.deviceId);
+  const { token } = await createSession(ctx.services.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
   return { token };
 }
 
 /** Tells the owner, in their language, that sign-in to their account is paused for unknown devices. */
 async function warnOwner(ctx: Ctx, user: { email: string; firstname: string; locale: string }, minutes: number) {
-  await queueEmail(ctx, {
+  await queueEmail(ctx.services, {
     to: user.email,
     template: 'loginUnderAttack',
     locale: isLocale(user.locale) ? user.locale : ctx.locale,
-    params: { name: user.firstname || user.email, minutes: String(minutes), link: `${appUrl(ctx.env)}/forgotten-password` },
+    params: { name: user.firstname || user.email, minutes: String(minutes), link: `${appUrl(ctx.services.env)}/forgotten-password` },
   }).catch((error: unknown) => log.error({ err: error, ip: ctx.ip }, 'sign-in warning e-mail not queued'));
 }
 
@@ -212,17 +212,17 @@ export async function passwordResetsSettled(): Promise<void> {
 }
 
 async function sendPasswordReset(ctx: Ctx, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findUserByEmail(ctx.services.db, email);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.services.db.transaction().execute(async (trx) => {
     await replacePasswordReset(trx, user.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
   });
-  await queueEmail(ctx, {
+  await queueEmail(ctx.services, {
     to: user.email,
     template: 'passwordReset',
     locale: localeOf(user.locale, ctx.locale),
-    params: { name: user.firstname || user.email, link: `${appUrl(ctx.env)}/forgotten-password/confirm?token=${token}` },
+    params: { name: user.firstname || user.email, link: `${appUrl(ctx.services.env)}/forgotten-password/confirm?token=${token}` },
   });
 }
 
@@ -232,12 +232,12 @@ async function sendPasswordReset(ctx: Ctx, email: string): Promise<void> {
  */
 export async function resetTokenUsable(ctx: Ctx, token: string): Promise<boolean> {
   await limit(ctx, rateLimits.resetCheckPerIp, ctx.ip);
-  return passwordResetUsable(ctx.db, hashToken(token), new Date());
+  return passwordResetUsable(ctx.services.db, hashToken(token), new Date());
 }
 
 export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
   await limit(ctx, rateLimits.resetConfirmPerIp, ctx.ip);
-  const userId = await ctx.db.transaction().execute(async (trx) => {
+  const userId = await ctx.services.db.transaction().execute(async (trx) => {
     // The token first: a made-up token costs one indexed delete, never an argon2 hash.
     const reset = await takePasswordReset(trx, hashToken(token));
     if (!reset || Date.parse(reset.expires_at) <= Date.now()) throw new AppError('VALIDATION', { message: 'auth.resetTokenInvalid' });
@@ -250,7 +250,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
     return reset.user_id;
   });
   // The ended sessions' live streams end too.
-  await ctx.liveAccess.changed({ userId });
+  await ctx.services.liveAccess.changed({ userId });
   await tellPasswordChanged(ctx, userId);
 }
 
@@ -261,13 +261,13 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
  */
 async function tellPasswordChanged(ctx: Ctx, userId: string): Promise<void> {
   try {
-    const user = await findUserById(ctx.db, userId);
+    const user = await findUserById(ctx.services.db, userId);
     if (!user) return;
-    await queueEmail(ctx, {
+    await queueEmail(ctx.services, {
       to: user.email,
       template: 'passwordChanged',
       locale: localeOf(user.locale, ctx.locale),
-      params: { name: user.firstname || user.email, link: `${appUrl(ctx.env)}/forgotten-password` },
+      params: { name: user.firstname || user.email, link: `${appUrl(ctx.services.env)}/forgotten-password` },
     });
   } catch (error) {
     log.error({ err: error }, 'password-changed e-mail not queued');
@@ -277,12 +277,12 @@ async function tellPasswordChanged(ctx: Ctx, userId: string): Promise<void> {
 export async function changePassword(ctx: Ctx & { user: { id: string }; session: { id: string } }, currentPassword: string, newPassword: string) {
   await limit(ctx, rateLimits.changePasswordPerIp, ctx.ip);
   await limit(ctx, rateLimits.changePasswordPerUser, ctx.user.id);
-  const user = await findUserById(ctx.db, ctx.user.id);
+  const user = await findUserById(ctx.services.db, ctx.user.id);
   if (!user || !(await verifyPassword(user.password_hash, currentPassword, hashingClient(ctx)))) {
     throw new AppError('VALIDATION', { fieldErrors: { currentPassword: 'auth.currentPasswordWrong' } });
   }
   const passwordHash = await hashPassword(newPassword, hashingClient(ctx));
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.services.db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, ctx.user.id, passwordHash);
     await invalidateUserSessions(trx, ctx.user.id, ctx.session.id);
   });

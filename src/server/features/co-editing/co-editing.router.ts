@@ -26,30 +26,30 @@ export const coEditingRouter = router({
     .input(watchTextInput)
     .subscription(async ({ ctx, input, signal }) => {
       // The editor's client id is its own from now on: nobody else may write under it, or open the text as it.
-      if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
-      await bindsClient(ctx.db, input.sectionId, ctx.user.id, input.clientId);
-      return openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchText(ctx, { ...input, applicationId: ctx.application.id }, ended));
+      if (!(await findSectionOfApplication(ctx.services.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
+      await bindsClient(ctx.services.db, input.sectionId, ctx.user.id, input.clientId);
+      return openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchText(ctx.services, { ...input, applicationId: ctx.application.id }, ended));
     }),
 
   /** Stores an editor's change of the text, which the applications module passes on to the section's other editors. */
   push: draftApplicationProcedureFor('applications.edit')
     .input(pushTextInput)
     .mutation(async ({ ctx, input }) => {
-      await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, textPushLimit, ctx.user.id);
+      await consumeRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, textPushLimit, ctx.user.id);
       // The change the server made (never the bytes as they came) and a moved status (draft ⇄ validated)
       // were passed on by the applications module once the push committed.
-      const { change: _told, ...saved } = await pushText(ctx, { ...input, applicationId: ctx.application.id }, ctx.user);
+      const { change: _told, ...saved } = await pushText(ctx.services, { ...input, applicationId: ctx.application.id }, ctx.user);
       return saved;
     }),
 
   /** Passes an editor's cursor on to the others in the section (kept nowhere). */
   awareness: applicationProcedure.input(pushAwarenessInput).mutation(async ({ ctx, input }) => {
-    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, cursorLimit, ctx.user.id);
-    if (!(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
+    await consumeRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, cursorLimit, ctx.user.id);
+    if (!(await findSectionOfApplication(ctx.services.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
     // Only the sender's own cursor, checked and encoded anew, is passed on.
     const awareness = checkAwareness(input.update, input.clientId);
-    await bindsClient(ctx.db, input.sectionId, ctx.user.id, input.clientId);
-    await announceText(ctx, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, awareness: toBase64(awareness) });
+    await bindsClient(ctx.services.db, input.sectionId, ctx.user.id, input.clientId);
+    await announceText(ctx.services, ctx.user, { sectionId: input.sectionId, clientId: input.clientId, awareness: toBase64(awareness) });
     return { ok: true as const };
   }),
 });

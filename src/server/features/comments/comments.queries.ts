@@ -67,13 +67,19 @@ export async function insertComment(
   return row;
 }
 
-export function setThreadResolved(db: Executor, threadId: string, resolvedBy: string | null) {
-  return db
+/**
+ * Resolves the thread (`resolvedBy`) or opens it again (null), under its row lock; returns whether
+ * it was open before (undefined: no such thread).
+ */
+export async function setThreadResolved(db: Executor, threadId: string, resolvedBy: string | null): Promise<boolean | undefined> {
+  const before = await db.selectFrom('section_comments').select('resolved_at').where('id', '=', threadId).where('thread_id', 'is', null).forUpdate().executeTakeFirst();
+  if (!before) return undefined;
+  await db
     .updateTable('section_comments')
     .set({ resolved_at: resolvedBy ? new Date() : null, resolved_by: resolvedBy })
     .where('id', '=', threadId)
-    .where('thread_id', 'is', null)
     .execute();
+  return before.resolved_at === null;
 }
 
 const nameOf = personNameOrNull('u');
@@ -124,12 +130,17 @@ function commentRows(db: Executor) {
     ]);
 }
 
-/** Open threads per section of the application: the counts the navigation shows. */
+/**
+ * Open threads per section of the application: the counts the navigation shows. An application
+ * whose row keeps no open thread (decision 0060) is answered without reading its comments: the
+ * condition names no table, so PostgreSQL checks it once, before the join.
+ */
 export async function countOpenThreads(db: Executor, applicationId: string) {
   const rows = await db
     .selectFrom('section_comments as c')
     .innerJoin('application_sections as s', 's.id', 'c.section_id')
     .select(['c.section_id as sectionId', (eb) => eb.fn.countAll<number>().as('open')])
+    .where(sql<boolean>`(SELECT a.open_threads FROM applications a WHERE a.id = ${applicationId}) > 0`)
     .where('s.application_id', '=', applicationId)
     .where('c.thread_id', 'is', null)
     .where('c.resolved_at', 'is', null)

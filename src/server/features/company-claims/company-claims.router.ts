@@ -20,28 +20,28 @@ const joinRequestLimit = { name: 'join-request:user', limit: 5, windowSeconds: 3
 export const companyClaimsRouter = router({
   /** Asks to join the company that holds an organisation ID (when creating it found it taken). */
   requestJoin: userProcedure.input(requestJoinInput).mutation(async ({ ctx, input }) => {
-    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, joinRequestLimit, ctx.user.id);
-    return requestToJoin(ctx, ctx.user, input);
+    await consumeRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, joinRequestLimit, ctx.user.id);
+    return requestToJoin(ctx.services, ctx.user, input);
   }),
 
   /** The caller's own open requests. */
-  mine: userProcedure.query(({ ctx }) => listRequestsOfUser(ctx.db, ctx.user.id)),
+  mine: userProcedure.query(({ ctx }) => listRequestsOfUser(ctx.services.db, ctx.user.id)),
 
   /** Withdraws the caller's own open request; another user's request id matches nothing. */
   withdraw: userProcedure
     .meta({ access: 'self' })
     .input(withdrawJoinRequestInput)
-    .mutation(async ({ ctx, input }) => ({ requestId: input.requestId, withdrawn: await withdrawRequest(ctx.db, input.requestId, ctx.user.id) })),
+    .mutation(async ({ ctx, input }) => ({ requestId: input.requestId, withdrawn: await withdrawRequest(ctx.services.db, input.requestId, ctx.user.id) })),
 
   /** Open requests to join the company, for those who manage its members. */
-  pending: companyProcedureFor('members.manage').query(({ ctx }) => listPendingRequests(ctx.db, ctx.company.id)),
+  pending: companyProcedureFor('members.manage').query(({ ctx }) => listPendingRequests(ctx.services.db, ctx.company.id)),
 
   decide: companyProcedureFor('members.manage')
     .input(decideJoinRequestInput)
     .mutation(async ({ ctx, input }) => {
       // The answer is e-mailed to the requester in the company's name.
       assertMaySpeakForCompany(ctx.user);
-      await decideJoinRequest(ctx, {
+      await decideJoinRequest(ctx.services, {
         company: ctx.company,
         actor: { id: ctx.user.id, role: ctx.membership.role },
         requestId: input.requestId,
@@ -52,14 +52,14 @@ export const companyClaimsRouter = router({
     }),
 
   /** Companies by name or organisation ID, with owners, for settling disputes. */
-  adminSearch: adminProcedure.input(adminCompanySearchInput).query(({ ctx, input }) => searchCompanies(ctx.db, input.query)),
+  adminSearch: adminProcedure.input(adminCompanySearchInput).query(({ ctx, input }) => searchCompanies(ctx.services.db, input.query)),
 
-  adminTransfers: adminProcedure.input(z.object({ companyId: companyIdSchema })).query(({ ctx, input }) => listTransfers(ctx.db, input.companyId)),
+  adminTransfers: adminProcedure.input(z.object({ companyId: companyIdSchema })).query(({ ctx, input }) => listTransfers(ctx.services.db, input.companyId)),
 
   transferOwnership: adminProcedure.input(transferOwnershipInput).mutation(async ({ ctx, input }) => {
-    const transferred = await transferOwnership(ctx, { companyId: input.companyId, email: input.email, reason: input.reason, by: ctx.user.id });
+    const transferred = await transferOwnership(ctx.services, { companyId: input.companyId, email: input.email, reason: input.reason, by: ctx.user.id });
     // The previous owners are admins now: every process forgets the roles it kept of the company.
-    await ctx.liveAccess.changed({ companyId: input.companyId });
+    await ctx.services.liveAccess.changed({ companyId: input.companyId });
     return transferred;
   }),
 });

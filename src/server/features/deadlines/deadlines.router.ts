@@ -26,14 +26,14 @@ const calendarUrl = (base: string, token: string) => `${base}/api/calendar/${tok
 export const deadlinesRouter = router({
   /** Both deadlines, each section's writer and due day, and the members who may write. */
   plan: applicationProcedure.query(async ({ ctx }) => ({
-    ...(await findPlan(ctx.db, ctx.application.id, ctx.locale)),
+    ...(await findPlan(ctx.services.db, ctx.application.id, ctx.locale)),
     mayPlan: may(ctx.membership.role, 'applications.edit') && !ctx.application.published,
   })),
 
   setInternalDeadline: draftApplicationProcedureFor('applications.edit')
     .input(setInternalDeadlineInput)
     .mutation(async ({ ctx, input }) => {
-      await updateInternalDeadline(ctx.db, ctx.application.id, input.internalDeadline);
+      await updateInternalDeadline(ctx.services.db, ctx.application.id, input.internalDeadline);
       return { internalDeadline: input.internalDeadline };
     }),
 
@@ -41,48 +41,48 @@ export const deadlinesRouter = router({
   assign: draftApplicationProcedureFor('applications.edit')
     .input(assignSectionInput)
     .mutation(async ({ ctx, input }) => {
-      await assignSection({ db: ctx.db, queues: ctx.queues, bus: ctx.bus, notificationWindowMs: ctx.env.NOTIFICATION_WINDOW_MS }, ctx.user.id, { ...input, applicationId: ctx.application.id });
+      await assignSection({ db: ctx.services.db, queues: ctx.services.queues, bus: ctx.services.bus, notificationWindowMs: ctx.services.env.NOTIFICATION_WINDOW_MS }, ctx.user.id, { ...input, applicationId: ctx.application.id });
       return { sectionId: input.sectionId };
     }),
 
   /** The caller's own unfinished sections across applications, soonest due first. */
-  mine: userProcedure.query(({ ctx }) => listMySections(ctx.db, ctx.user.id, ctx.locale)),
+  mine: userProcedure.query(({ ctx }) => listMySections(ctx.services.db, ctx.user.id, ctx.locale)),
 
   /** The caller's applications being written, nearest deadline first, with progress and what is overdue. */
-  dashboard: userProcedure.query(({ ctx }) => listPlanOfUser(ctx.db, ctx.user.id, danishDate(new Date()))),
+  dashboard: userProcedure.query(({ ctx }) => listPlanOfUser(ctx.services.db, ctx.user.id, danishDate(new Date()))),
 
-  reminderSettings: userProcedure.query(({ ctx }) => findReminderSettings(ctx.db, ctx.user.id)),
+  reminderSettings: userProcedure.query(({ ctx }) => findReminderSettings(ctx.services.db, ctx.user.id)),
 
   updateReminderSettings: userProcedure.input(reminderSettingsInput).mutation(async ({ ctx, input }) => {
-    await updateDeadlineEmails(ctx.db, ctx.user.id, input.emails);
+    await updateDeadlineEmails(ctx.services.db, ctx.user.id, input.emails);
     return input;
   }),
 
   /** The caller's private calendar address, or null until they ask for one. */
   calendar: userProcedure.query(async ({ ctx }) => {
-    const token = await findCalendarToken(ctx.db, ctx.user.id);
-    return { url: token ? calendarUrl(appUrl(ctx.env), token) : null };
+    const token = await findCalendarToken(ctx.services.db, ctx.user.id);
+    return { url: token ? calendarUrl(appUrl(ctx.services.env), token) : null };
   }),
 
   /** Makes the caller's calendar address, or a new one (`renew`), which ends the old one at once. */
   makeCalendar: userProcedure.input(makeCalendarInput).mutation(async ({ ctx, input }) => {
     const fresh = newCalendarToken();
-    if (input.renew) await updateCalendarToken(ctx.db, ctx.user.id, fresh);
-    const token = input.renew ? fresh : await insertCalendarTokenIfMissing(ctx.db, ctx.user.id, fresh);
-    return { url: calendarUrl(appUrl(ctx.env), token) };
+    if (input.renew) await updateCalendarToken(ctx.services.db, ctx.user.id, fresh);
+    const token = input.renew ? fresh : await insertCalendarTokenIfMissing(ctx.services.db, ctx.user.id, fresh);
+    return { url: calendarUrl(appUrl(ctx.services.env), token) };
   }),
 
   /** The companies the caller owns, each with its company-wide calendar address or null. */
   companyCalendars: userProcedure.query(async ({ ctx }) => {
-    const rows = await listOwnedCompanyCalendars(ctx.db, ctx.user.id);
-    return rows.map((row) => ({ companyId: row.id, name: row.name, url: row.token ? calendarUrl(appUrl(ctx.env), row.token) : null }));
+    const rows = await listOwnedCompanyCalendars(ctx.services.db, ctx.user.id);
+    return rows.map((row) => ({ companyId: row.id, name: row.name, url: row.token ? calendarUrl(appUrl(ctx.services.env), row.token) : null }));
   }),
 
   /** Makes or renews a company's calendar address: its owners keep it (`company.edit`). */
   makeCompanyCalendar: companyProcedureFor('company.edit')
     .input(makeCompanyCalendarInput)
     .mutation(async ({ ctx, input }) => {
-      const token = await updateCompanyCalendarToken(ctx.db, ctx.company.id, newCalendarToken(), !input.renew);
-      return { url: calendarUrl(appUrl(ctx.env), token) };
+      const token = await updateCompanyCalendarToken(ctx.services.db, ctx.company.id, newCalendarToken(), !input.renew);
+      return { url: calendarUrl(appUrl(ctx.services.env), token) };
     }),
 });

@@ -32,15 +32,15 @@ export const draftsRouter = router({
    */
   insertAll: draftApplicationProcedureFor('applications.edit')
     .input(insertAllDraftsInput)
-    .mutation(({ ctx }) => insertAllDrafts(ctx, ctx.application.id, ctx.user)),
+    .mutation(({ ctx }) => insertAllDrafts(ctx.services, ctx.application.id, ctx.user)),
 
   /** Adds one proposed row of a structured section's draft to the section, saved on `version` like a typed row. */
   acceptRow: draftApplicationProcedureFor('applications.edit')
     .input(acceptDraftRowInput)
-    .mutation(({ ctx, input }) => acceptProposedRow(ctx, ctx.application.id, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => acceptProposedRow(ctx.services, ctx.application.id, input, ctx.user)),
 
   /** The section's newest draft (any status), or null. */
-  latest: applicationProcedure.input(sectionInput).query(({ ctx, input }) => latestDraft(ctx.db, ctx.application.id, input.sectionId)),
+  latest: applicationProcedure.input(sectionInput).query(({ ctx, input }) => latestDraft(ctx.services.db, ctx.application.id, input.sectionId)),
 
   /**
    * The draft now, then its text as it is written, until it is done or failed (SSE); it ends
@@ -49,6 +49,6 @@ export const draftsRouter = router({
   watch: applicationProcedure
     .input(watchDraftInput)
     .subscription(({ ctx, input, signal }) =>
-      openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchDraft(ctx, ctx.application.id, input.draftId, ended)),
+      openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchDraft(ctx.services, ctx.application.id, input.draftId, ended)),
     ),
 });

@@ -34,15 +34,15 @@ import {
 } from './drafts.queries';
 
 async function consumeDraftLimit(ctx: Context, companyId: string, userId: string): Promise<void> {
-  const perHour = (name: string) => ({ name, limit: ctx.env.AI_DRAFTS_PER_HOUR, windowSeconds: 3600 });
+  const perHour = (name: string) => ({ name, limit: ctx.services.env.AI_DRAFTS_PER_HOUR, windowSeconds: 3600 });
   try {
-    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, perHour('drafts:company'), companyId);
+    await consumeRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, perHour('drafts:company'), companyId);
   } catch (error) {
     if (error instanceof AppError && error.code === 'RATE_LIMITED') throw new AppError('RATE_LIMITED', { message: 'drafts.limit', values: error.values });
     throw error;
   }
   try {
-    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, perHour('drafts:user'), userId);
+    await consumeRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, perHour('drafts:user'), userId);
   } catch (error) {
     if (error instanceof AppError && error.code === 'RATE_LIMITED') throw new AppError('RATE_LIMITED', { message: 'drafts.limitUser', values: error.values });
     throw error;
@@ -50,7 +50,7 @@ async function consumeDraftLimit(ctx: Context, companyId: string, userId: string
 }
 
 async function requireConfirmedCompany(ctx: Context, companyId: string): Promise<void> {
-  if (!(await companyConfirmed(ctx.db, companyId))) throw new AppError('FORBIDDEN', { message: 'companies.notConfirmed' });
+  if (!(await companyConfirmed(ctx.services.db, companyId))) throw new AppError('FORBIDDEN', { message: 'companies.notConfirmed' });
 }
 
 /** Starts (or joins) the draft of one section. */
@@ -60,20 +60,20 @@ export async function requestDraft(
   section: { id: string; instruction: string },
   userId: string,
 ): Promise<{ draftId: string; joined: boolean }> {
-  const active = await findActiveDraft(ctx.db, application.id, section.id);
+  const active = await findActiveDraft(ctx.services.db, application.id, section.id);
   if (active) return { draftId: active.id, joined: true };
   await consumeDraftLimit(ctx, application.companyId, userId);
-  const created = await insertDraft(ctx.db, { applicationId: application.id, sectionId: section.id, instruction: section.instruction, userId });
+  const created = await insertDraft(ctx.services.db, { applicationId: application.id, sectionId: section.id, instruction: section.instruction, userId });
   if (!created) {
-    const raced = await findActiveDraft(ctx.db, application.id, section.id);
+    const raced = await findActiveDraft(ctx.services.db, application.id, section.id);
     if (raced) return { draftId: raced.id, joined: true };
     throw new AppError('CONFLICT');
   }
   try {
-    await ctx.queues.add('drafts', { draftId: created.id, applicationId: application.id }, { jobId: created.id });
+    await ctx.services.queues.add('drafts', { draftId: created.id, applicationId: application.id }, { jobId: created.id });
   } catch (error) {
     // Nothing was queued: the row must not block the next request as "in progress".
-    await deleteDraft(ctx.db, created.id);
+    await deleteDraft(ctx.services.db, created.id);
     throw error;
   }
   return { draftId: created.id, joined: false };
@@ -81,10 +81,10 @@ export async function requestDraft(
 
 
 export async function requestSectionDraft(ctx: Context, application: { id: string; companyId: string }, input: { sectionId: string; instruction: string }, userId: string) {
-  const section = await sectionKindOf(ctx.db, application.id, input.sectionId);
+  const section = await sectionKindOf(ctx.services.db, application.id, input.sectionId);
   if (!section) throw new AppError('NOT_FOUND');
   if (section.kind !== 'text' && !isStructuredKind(section.kind)) throw new AppError('VALIDATION', { message: 'drafts.notText' });
-  if (section.kind !== 'text' && !modelConfigured(ctx.env)) throw new AppError('VALIDATION', { message: 'drafts.structuredNeedsModel' });
+  if (section.kind !== 'text' && !modelConfigured(ctx.services.env)) throw new AppError('VALIDATION', { message: 'drafts.structuredNeedsModel' });
   await requireConfirmedCompany(ctx, application.companyId);
   return requestDraft(ctx, application, { id: input.sectionId, instruction: input.instruction }, userId);
 }
@@ -100,7 +100,7 @@ export async function requestSectionDraft(ctx: Context, application: { id: strin
  */
 export async function requestAllDrafts(ctx: Context, application: { id: string; companyId: string }, userId: string) {
   await requireConfirmedCompany(ctx, application.companyId);
-  const { draft, leftOut } = planDraftAll(await sectionsToDraftOf(ctx.db, application.id), modelConfigured(ctx.env));
+  const { draft, leftOut } = planDraftAll(await sectionsToDraftOf(ctx.services.db, application.id), modelConfigured(ctx.services.env));
   const started: Array<{ sectionId: string; draftId: string; joined: boolean }> = [];
   for (const section of draft) started.push({ sectionId: section.id, ...(await requestDraft(ctx, application, { id: section.id, instruction: '' }, userId)) });
   return { started, leftOut };
@@ -153,7 +153,7 @@ const emptyData = { budget: emptyBudget, activity_plan: emptyActivityPlan, deliv
  * (the same schema check and status rule as a typed row, CONFLICT on a stale version), and marks
  * the proposal accepted. A row whose shape the schema refuses is refused here too, with its errors.
  */
-export async function acceptProposedRow(services: Parameters<typeof changeApplication>[0], applicationId: string, input: z.output<typeof acceptDraftRowInput>, userId: string) {
+export async function acceptProposedRow(services: Parameters<typeof changeApplication>[0], applicationId: string, input: z.output<typeof acceptDraftRowInput>, user: SessionUser) {
   // A status the row moves is announced by the applications module once this commits.
   return changeApplication(services, applicationId, async (trx) => {
     const draft = await draftProposalsForUpdate(trx, applicationId, input.sectionId, input.draftId);
@@ -168,10 +168,10 @@ export async function acceptProposedRow(services: Parameters<typeof changeApplic
     const base: Record<string, unknown> = current.success ? current.data : emptyData[kind];
     const rows = base[rowCollections[kind]] as unknown[];
     const data = { ...base, [rowCollections[kind]]: [...rows, proposal.row] };
-    const { textUpdate: _unchanged, statusChanged: _told, ...saved } = await saveSection(
+    const { textUpdate: _unchanged, ...saved } = await saveSection(
       trx,
       { applicationId, sectionId: section.id, fieldsVersion: input.fieldsVersion, answers: section.answers, fulfilled: section.fulfilled, data },
-      userId,
+      user,
     );
     const accepted = proposals.map((candidate) => (candidate === proposal ? { ...candidate, accepted: true } : candidate));
     await storeDraftProposals(trx, draft.id, accepted);

@@ -61,22 +61,22 @@ async function modelProposal(shortener: TextShortener, text: string, limit: numb
 }
 
 export async function proposeFit(ctx: Context, application: { id: string; language: string }, sectionId: string, userId: string, options: { modelBudgetMs?: number } = {}): Promise<FitProposal> {
-  const section = await findSectionTextAndLimit(ctx.db, application.id, sectionId);
+  const section = await findSectionTextAndLimit(ctx.services.db, application.id, sectionId);
   if (!section) throw new AppError('NOT_FOUND');
   const text = section.content;
   const count = countChars(text);
   if (section.maxChars === null || count <= section.maxChars) return { outcome: 'fits', count, limit: section.maxChars };
   const limit = section.maxChars;
   try {
-    await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, fitToLimitPerUser, userId);
+    await consumeRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, fitToLimitPerUser, userId);
   } catch (error) {
     if (error instanceof AppError && error.code === 'RATE_LIMITED') throw new AppError('RATE_LIMITED', { message: 'fitToLimit.limitUser', values: error.values });
     throw error;
   }
   const language = shortenLanguageOf(application.language);
-  const shortener = createTextShortener(ctx.env);
+  const shortener = createTextShortener(ctx.services.env);
   if (shortener) {
-    const rewritten = await modelProposal(shortener, text, limit, language, Math.min(options.modelBudgetMs ?? MODEL_BUDGET_MS, ctx.env.AI_TIMEOUT_MS));
+    const rewritten = await modelProposal(shortener, text, limit, language, Math.min(options.modelBudgetMs ?? MODEL_BUDGET_MS, ctx.services.env.AI_TIMEOUT_MS));
     if (rewritten !== null) return { outcome: 'proposal', before: text, after: rewritten, count: countChars(rewritten), limit, by: 'model', dropped: 0, droppedWithSignals: 0, modelUnavailable: false };
   }
   const shortened = shortenToFit(text, limit, language);

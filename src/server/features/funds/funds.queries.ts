@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Locale } from '../../../shared/i18n';
-import { pickField, pickLink, textOf, translatedUrlsOf, type LocalizedText } from '../../../shared/i18n/localized-text';
+import { localizedColumns, pickField, pickLink, textOf, translatedUrlsOf, type LocalizedText } from '../../../shared/i18n/localized-text';
+import type { Country } from '../../../shared/domain/org-id';
 import type { Executor } from '../../db/db';
 import { cachedCatalog } from '../../catalog/catalog-cache';
 
@@ -126,7 +127,7 @@ export interface FundValues {
   url: string | null;
 }
 
-export async function insertFund(db: Executor, values: FundValues): Promise<string> {
+export async function insertFund(db: Executor, values: FundValues & { country?: Country | null }): Promise<string> {
   const row = await db.insertInto('funds').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -144,4 +145,20 @@ export async function countFundGrants(db: Executor, id: string): Promise<number>
 export async function deleteFund(db: Executor, id: string): Promise<boolean> {
   const result = await db.deleteFrom('funds').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** The id of the fund with the slug, or null. */
+export async function fundIdOf(db: Executor, slug: string): Promise<string | null> {
+  const row = await db.selectFrom('funds').select('id').where('slug', '=', slug).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Adds a fund of the catalogue as its seed describes it, its texts and pages in every language; returns its id. */
+export async function insertCatalogueFund(db: Executor, fund: { slug: string; country: Country | null; texts: { name: LocalizedText; description: LocalizedText; url: LocalizedText } }): Promise<string> {
+  return insertFund(db, { slug: fund.slug, country: fund.country, ...localizedColumns(fund.texts) });
+}
+
+/** Names the fund's country when it has none (a catalogue seeded before funds had one). */
+export async function setFundCountryIfUnset(db: Executor, slug: string, country: Country): Promise<void> {
+  await db.updateTable('funds').set({ country }).where('slug', '=', slug).where('country', 'is', null).execute();
 }

@@ -5,12 +5,12 @@ import { confirmAlert, signUpForAlerts, unsubscribeAlert } from './grant-alerts.
 export const grantAlertsRouter = router({
   /** Always answers the same: a confirmation e-mail is on its way. */
   signUp: publicProcedure.meta({ access: 'anyone' }).input(alertSignupInput).mutation(async ({ ctx, input }) => {
-    await signUpForAlerts(ctx, input);
+    await signUpForAlerts({ ...ctx.services, ip: ctx.ip, user: ctx.user }, input);
     return { ok: true as const };
   }),
   confirm: publicProcedure.meta({ access: 'token' }).input(alertTokenInput).mutation(async ({ ctx, input }) => {
-    await confirmAlert(ctx, input.token);
+    await confirmAlert(ctx.services, input.token);
     return { ok: true as const };
   }),
-  unsubscribe: publicProcedure.meta({ access: 'token' }).input(alertTokenInput).mutation(({ ctx, input }) => unsubscribeAlert(ctx, input.token)),
+  unsubscribe: publicProcedure.meta({ access: 'token' }).input(alertTokenInput).mutation(({ ctx, input }) => unsubscribeAlert(ctx.services, input.token)),
 });

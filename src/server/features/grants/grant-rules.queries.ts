@@ -5,6 +5,8 @@
 import type { Executor } from '../../db/db';
 import type { z } from 'zod';
 import type { saveGrantRulesInput } from '../../../shared/schemas/grant-rules';
+import type { CompanySize } from '../../../shared/domain/grant-rules';
+import type { Country } from '../../../shared/domain/org-id';
 
 /** Saves the rules of an existing grant; false when there is no such grant. */
 export async function saveGrantRules(db: Executor, input: z.output<typeof saveGrantRulesInput>): Promise<boolean> {
@@ -28,4 +30,31 @@ export async function saveGrantRules(db: Executor, input: z.output<typeof saveGr
     .onConflict((oc) => oc.column('grant_id').doUpdateSet(values))
     .execute();
   return true;
+}
+
+/** A grant's rules as a catalogue's seed gives them: what it leaves out is no rule. */
+export interface CatalogueRules {
+  countries: Country[] | null;
+  companySize?: CompanySize;
+  maxAgeYears?: number;
+  naceExcluded?: string[];
+  maxTurnoverEur?: number;
+  cofinancingPct?: number;
+}
+
+/** Gives the grant the rules when it has none; rules it has (an admin's, say) are left as they are. */
+export async function insertGrantRulesIfMissing(db: Executor, grantId: string, rules: CatalogueRules): Promise<void> {
+  await db
+    .insertInto('grant_rules')
+    .values({
+      grant_id: grantId,
+      countries: rules.countries,
+      company_size: rules.companySize ?? null,
+      max_age_years: rules.maxAgeYears ?? null,
+      nace_excluded: rules.naceExcluded ?? [],
+      max_turnover_eur: rules.maxTurnoverEur ?? null,
+      cofinancing_pct: rules.cofinancingPct ?? null,
+    })
+    .onConflict((oc) => oc.column('grant_id').doNothing())
+    .execute();
 }

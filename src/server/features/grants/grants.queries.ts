@@ -787,3 +787,82 @@ export function companiesForRequirementsTest(db: Executor, userId: string) {
     .limit(50)
     .execute();
 }
+
+/** A grant as a catalogue's seed describes it: its texts in every language, its eligibility questions and its sections, published as it is. */
+export interface CatalogueGrant {
+  slug: string;
+  texts: { title: LocalizedText; description: LocalizedText; url: LocalizedText };
+  status: GrantStatus;
+  currency: string;
+  amountMin: number | null;
+  amountMax: number | null;
+  maxFundingPct: number | null;
+  minInvoiceAmount?: number;
+  hourlyRate?: number;
+  opensAt?: Date;
+  questions: Array<{ text: LocalizedText; prefill: ProfilePrefill | null }>;
+  sections: Array<{
+    kind: SectionKind;
+    title: LocalizedText;
+    guidance: LocalizedText;
+    aiInstructions: string;
+    maxChars: number | null;
+    requirements: LocalizedText[];
+    inputs: Array<{ label: LocalizedText; type: InputType; required: boolean; maxChars: number | null }>;
+  }>;
+}
+
+/** Adds a published grant of the catalogue with its questions and sections (in a transaction); returns its id. */
+export async function insertCatalogueGrant(db: Executor, fundId: string, grant: CatalogueGrant): Promise<string> {
+  const row = await db
+    .insertInto('grants')
+    .values({
+      fund_id: fundId,
+      slug: grant.slug,
+      ...localizedColumns(grant.texts),
+      status: grant.status,
+      currency: grant.currency,
+      amount_min: grant.amountMin,
+      amount_max: grant.amountMax,
+      max_funding_pct: grant.maxFundingPct,
+      min_invoice_amount: grant.minInvoiceAmount ?? null,
+      hourly_rate: grant.hourlyRate ?? null,
+      opens_at: grant.opensAt ?? null,
+      deadline_at: null,
+      published_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (grant.questions.length) {
+    await db
+      .insertInto('grant_requirements')
+      .values(grant.questions.map((question, position) => ({ grant_id: row.id, position, ...localizedColumns({ text: question.text }), expected_answer: true, prefill: question.prefill })))
+      .execute();
+  }
+  for (const [position, section] of grant.sections.entries()) {
+    const { id } = await db
+      .insertInto('grant_sections')
+      .values({ grant_id: row.id, position, kind: section.kind, ...localizedColumns({ title: section.title, guidance: section.guidance }), ai_instructions: section.aiInstructions, max_chars: section.maxChars })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (section.requirements.length) {
+      await db
+        .insertInto('section_requirements')
+        .values(section.requirements.map((text, index) => ({ grant_section_id: id, position: index, ...localizedColumns({ text }) })))
+        .execute();
+    }
+    if (section.inputs.length) {
+      await db
+        .insertInto('section_inputs')
+        .values(section.inputs.map((input, index) => ({ grant_section_id: id, position: index, ...localizedColumns({ label: input.label }), type: input.type, required: input.required, max_chars: input.maxChars })))
+        .execute();
+    }
+  }
+  return row.id;
+}
+
+/** The id of the grant with the slug, or null. */
+export async function grantIdOf(db: Executor, slug: string): Promise<string | null> {
+  const row = await db.selectFrom('grants').select('id').where('slug', '=', slug).executeTakeFirst();
+  return row?.id ?? null;
+}

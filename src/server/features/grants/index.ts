@@ -2,3 +2,5 @@
 export { findGrantQuestions } from './grant-questions.queries';
 export { publicPageHead, renderPageHtml } from './grants.head';
 export { pageExistsChecks } from './grants.pages';
+export { grantIdOf, insertCatalogueGrant, liveSectionIds, type CatalogueGrant } from './grants.queries';
+export { insertGrantRulesIfMissing, type CatalogueRules } from './grant-rules.queries';

@@ -29,32 +29,32 @@ export const invitationsRouter = router({
       if (!ctx.company.verified) throw new AppError('FORBIDDEN', { message: 'companies.notConfirmed' });
       // An invitation is an e-mail in the company's name: the one sending it has a proven address.
       assertMaySpeakForCompany(ctx.user);
-      await consumeRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, inviteLimit, ctx.user.id);
+      await consumeRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, inviteLimit, ctx.user.id);
       // Only invitations that were sent count against the address; a refused one costs it nothing.
-      const received = await peekRateLimit(ctx.redis, ctx.env.REDIS_PREFIX, inviteRecipientLimit, input.email);
+      const received = await peekRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, inviteRecipientLimit, input.email);
       if (received.count >= inviteRecipientLimit.limit) throw new AppError('RATE_LIMITED', { values: { minutes: received.minutesLeft } });
-      const invitation = await inviteToCompany(ctx, { company: ctx.company, inviter: ctx.user, inviterRole: ctx.membership.role, email: input.email, role: input.role });
-      await countRateLimitHit(ctx.redis, ctx.env.REDIS_PREFIX, inviteRecipientLimit, input.email);
+      const invitation = await inviteToCompany(ctx.services, { company: ctx.company, inviter: ctx.user, inviterRole: ctx.membership.role, email: input.email, role: input.role });
+      await countRateLimitHit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, inviteRecipientLimit, input.email);
       return invitation;
     }),
 
   /** The company's pending invitations (expired ones included, marked by their date). */
-  list: companyProcedureFor('members.manage').query(({ ctx }) => listPendingInvitations(ctx.db, ctx.company.id)),
+  list: companyProcedureFor('members.manage').query(({ ctx }) => listPendingInvitations(ctx.services.db, ctx.company.id)),
 
   remove: companyProcedureFor('members.manage')
     .input(companyInvitationInput)
     .mutation(async ({ ctx, input }) => {
-      const invitation = await findCompanyInvitation(ctx.db, ctx.company.id, input.invitationId);
+      const invitation = await findCompanyInvitation(ctx.services.db, ctx.company.id, input.invitationId);
       if (!invitation) throw new AppError('NOT_FOUND');
       if (!mayManageRole(ctx.membership.role, invitation.role)) throw new AppError('FORBIDDEN', { message: 'companies.ownerOnlyByOwner' });
-      await deleteInvitation(ctx.db, invitation.id);
+      await deleteInvitation(ctx.services.db, invitation.id);
       return { invitationId: invitation.id };
     }),
 
   /** What an invitation link shows: company, inviter, role — or why it cannot be used. */
   byToken: publicProcedure.meta({ access: 'token' }).input(tokenInput).query(async ({ ctx, input }) => {
     ctx.resHeaders?.set('Cache-Control', 'no-store');
-    const invitation = await findInvitationByTokenHash(ctx.db, hashInvitationToken(input.token));
+    const invitation = await findInvitationByTokenHash(ctx.services.db, hashInvitationToken(input.token));
     const status = invitationStatus(invitation);
     // The one who accepted it, opening the link again, is told that its work is done, and where.
     const joined = invitation && status === 'used' && ctx.user && invitation.acceptedBy === ctx.user.id ? { companyId: invitation.companyId, companyName: invitation.companyName } : null;
@@ -75,18 +75,18 @@ export const invitationsRouter = router({
   }),
 
   accept: userProcedure.meta({ access: { invitee: 'FORBIDDEN' } }).input(tokenInput).mutation(async ({ ctx, input }) => {
-    const accepted = await answerInvitation(ctx, async (trx) => {
+    const accepted = await answerInvitation(ctx.services, async (trx) => {
       const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
       return acceptInvitation(trx, invitation, ctx.user, { throughLink: true });
     });
     // The link verified the address, which sessions kept in memory carry (decision 0032).
-    if (!ctx.user.emailVerified) await ctx.liveAccess.changed({ userId: ctx.user.id });
+    if (!ctx.user.emailVerified) await ctx.services.liveAccess.changed({ userId: ctx.user.id });
     return accepted;
   }),
 
   /** Anyone holding the link may decline it; it cannot be used afterwards. */
   decline: publicProcedure.meta({ access: 'token' }).input(tokenInput).mutation(({ ctx, input }) =>
-    answerInvitation(ctx, async (trx) => {
+    answerInvitation(ctx.services, async (trx) => {
       const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
       return declineInvitation(trx, invitation);
     }),
@@ -98,7 +98,7 @@ export const invitationsRouter = router({
    */
   mine: userProcedure.query(async ({ ctx }) => {
     if (!ctx.user.emailVerified) return [];
-    const rows = await listInvitationsForEmail(ctx.db, ctx.user.email, new Date());
+    const rows = await listInvitationsForEmail(ctx.services.db, ctx.user.email, new Date());
     return rows.map(({ id, companyName, registryName, companyCountry, inviterName, role, expiresAt }) => ({
       id,
       companyName,
@@ -111,7 +111,7 @@ export const invitationsRouter = router({
   }),
 
   acceptMine: userProcedure.meta({ access: { invitee: 'NOT_FOUND' } }).input(invitationIdInput).mutation(({ ctx, input }) =>
-    answerInvitation(ctx, async (trx) => {
+    answerInvitation(ctx.services, async (trx) => {
       assertVerified(ctx.user);
       const invitation = await findInvitationForEmail(trx, input.invitationId, ctx.user.email, { lock: true });
       return acceptInvitation(trx, invitation, ctx.user, { throughLink: false });
@@ -119,7 +119,7 @@ export const invitationsRouter = router({
   ),
 
   declineMine: userProcedure.meta({ access: { invitee: 'NOT_FOUND' } }).input(invitationIdInput).mutation(({ ctx, input }) =>
-    answerInvitation(ctx, async (trx) => {
+    answerInvitation(ctx.services, async (trx) => {
       assertVerified(ctx.user);
       const invitation = await findInvitationForEmail(trx, input.invitationId, ctx.user.email, { lock: true });
       return declineInvitation(trx, invitation);

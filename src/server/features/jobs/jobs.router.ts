@@ -25,46 +25,46 @@ function audit(ctx: { user: { id: string }; ip: string | null }, action: string,
 
 /** The admin job monitor (/admin/jobs): platform admins only, every procedure. */
 export const jobsRouter = router({
-  overview: adminProcedure.query(({ ctx }) => queueOverviews(ctx)),
-  list: adminProcedure.input(jobListInput).query(({ ctx, input }) => listJobs(ctx, input)),
+  overview: adminProcedure.query(({ ctx }) => queueOverviews(ctx.services)),
+  list: adminProcedure.input(jobListInput).query(({ ctx, input }) => listJobs(ctx.services, input)),
   job: adminProcedure.input(jobDetailInput).query(({ ctx, input }) => {
     if (input.revealEmails) audit(ctx, 'reveal-emails', { queue: input.queue, jobId: input.id });
-    return jobDetail(ctx, input);
+    return jobDetail(ctx.services, input);
   }),
 
   retry: adminProcedure.input(jobInput).mutation(async ({ ctx, input }) => {
-    await retryJob(ctx, input);
+    await retryJob(ctx.services, input);
     audit(ctx, 'retry', { queue: input.queue, jobId: input.id });
   }),
   retryAllFailed: adminProcedure.input(queueInput).mutation(async ({ ctx, input }) => {
-    const result = await retryAllFailed(ctx, input);
+    const result = await retryAllFailed(ctx.services, input);
     audit(ctx, 'retry-all-failed', { queue: input.queue, count: result.count });
     return result;
   }),
   remove: adminProcedure.input(jobInput).mutation(async ({ ctx, input }) => {
-    await removeJob(ctx, input);
+    await removeJob(ctx.services, input);
     audit(ctx, 'remove', { queue: input.queue, jobId: input.id });
   }),
   promote: adminProcedure.input(jobInput).mutation(async ({ ctx, input }) => {
-    await promoteJob(ctx, input);
+    await promoteJob(ctx.services, input);
     audit(ctx, 'promote', { queue: input.queue, jobId: input.id });
   }),
   pause: adminProcedure.input(queueInput).mutation(async ({ ctx, input }) => {
-    const result = await setQueuePaused(ctx, input, true);
+    const result = await setQueuePaused(ctx.services, input, true);
     audit(ctx, 'pause', { queue: input.queue });
     return result;
   }),
-  history: adminProcedure.input(jobHistoryInput).query(({ ctx, input }) => queueHistory(ctx, input)),
-  warnings: adminProcedure.query(({ ctx }) => queueWarnings(ctx)),
-  search: adminProcedure.input(jobSearchInput).query(({ ctx, input }) => searchJobs(ctx, input)),
-  schedulers: adminProcedure.query(({ ctx }) => scheduledJobs({ ...ctx, prefix: ctx.env.REDIS_PREFIX })),
+  history: adminProcedure.input(jobHistoryInput).query(({ ctx, input }) => queueHistory(ctx.services, input)),
+  warnings: adminProcedure.query(({ ctx }) => queueWarnings(ctx.services)),
+  search: adminProcedure.input(jobSearchInput).query(({ ctx, input }) => searchJobs(ctx.services, input)),
+  schedulers: adminProcedure.query(({ ctx }) => scheduledJobs({ ...ctx.services, prefix: ctx.services.env.REDIS_PREFIX })),
   clean: adminProcedure.input(jobCleanInput).mutation(async ({ ctx, input }) => {
-    const result = await cleanQueue(ctx, input);
+    const result = await cleanQueue(ctx.services, input);
     audit(ctx, 'clean', { queue: input.queue, state: input.state, olderThanHours: input.olderThanHours, count: result.count });
     return result;
   }),
   resume: adminProcedure.input(queueInput).mutation(async ({ ctx, input }) => {
-    const result = await setQueuePaused(ctx, input, false);
+    const result = await setQueuePaused(ctx.services, input, false);
     audit(ctx, 'resume', { queue: input.queue });
     return result;
   }),

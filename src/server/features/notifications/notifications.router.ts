@@ -1,40 +1,31 @@
 import { inboxInput, markReadInput, notificationSettingsInput } from '../../../shared/schemas/notifications';
-import { announceInboxChange } from '../../live/inbox-events';
 import { openLiveStream } from '../../live/live-stream';
 import { router, userProcedure } from '../../trpc/trpc';
 import { updateNotificationSettings } from '../../auth';
-import { countUnread, findSettings, listInbox, markAllRead, markRead, watchUnread } from '../../notify';
+import { countUnread, findSettings, listInbox, readAllItems, readItems, watchUnread } from '../../notify';
 
 /** The signed-in user's own choice of review e-mails, and their inbox: rows belong to the user. */
 export const notificationsRouter = router({
-  settings: userProcedure.query(({ ctx }) => findSettings(ctx.db, ctx.user.id)),
+  settings: userProcedure.query(({ ctx }) => findSettings(ctx.services.db, ctx.user.id)),
 
   updateSettings: userProcedure.input(notificationSettingsInput).mutation(async ({ ctx, input }) => {
-    await updateNotificationSettings(ctx.db, ctx.user.id, input);
+    await updateNotificationSettings(ctx.services.db, ctx.user.id, input);
     return input;
   }),
 
   /** A page of the inbox, newest first: `{ items, nextCursor }`. */
-  inbox: userProcedure.input(inboxInput).query(({ ctx, input }) => listInbox(ctx.db, ctx.user.id, ctx.locale, input.cursor ?? null)),
+  inbox: userProcedure.input(inboxInput).query(({ ctx, input }) => listInbox(ctx.services.db, ctx.user.id, ctx.locale, input.cursor ?? null)),
 
-  unreadCount: userProcedure.query(({ ctx }) => countUnread(ctx.db, ctx.user.id)),
+  unreadCount: userProcedure.query(({ ctx }) => countUnread(ctx.services.db, ctx.user.id)),
 
   /** The unread count now, then on every change (SSE), from whichever web process made it. */
-  watchUnread: userProcedure.subscription(({ ctx, signal }) => openLiveStream(ctx, { companyId: null, signal }, (ended) => watchUnread(ctx, ctx.user.id, ended))),
+  watchUnread: userProcedure.subscription(({ ctx, signal }) => openLiveStream(ctx, { companyId: null, signal }, (ended) => watchUnread(ctx.services, ctx.user.id, ended))),
 
   /** Items opened in the app: read, so no digest e-mails them. Another user's ids match nothing. */
   markRead: userProcedure
     .meta({ access: 'self' })
     .input(markReadInput)
-    .mutation(async ({ ctx, input }) => {
-      const marked = await markRead(ctx.db, ctx.user.id, input.ids);
-      if (marked > 0) await announceInboxChange(ctx.bus, [ctx.user.id]);
-      return { marked };
-    }),
+    .mutation(async ({ ctx, input }) => ({ marked: await readItems(ctx.services, ctx.user.id, input.ids) })),
 
-  markAllRead: userProcedure.mutation(async ({ ctx }) => {
-    const marked = await markAllRead(ctx.db, ctx.user.id);
-    if (marked > 0) await announceInboxChange(ctx.bus, [ctx.user.id]);
-    return { marked };
-  }),
+  markAllRead: userProcedure.mutation(async ({ ctx }) => ({ marked: await readAllItems(ctx.services, ctx.user.id) })),
 });

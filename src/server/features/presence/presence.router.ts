@@ -14,8 +14,8 @@ export const presenceRouter = router({
    * present in that section while the stream is open; it ends when the session or membership does.
    */
   watch: applicationProcedure.input(watchPresenceInput).subscription(async ({ ctx, input, signal }) => {
-    if (input.sectionId !== undefined && !(await findSectionOfApplication(ctx.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
+    if (input.sectionId !== undefined && !(await findSectionOfApplication(ctx.services.db, ctx.application.id, input.sectionId))) throw new AppError('NOT_FOUND');
     const stay = input.sectionId === undefined ? null : { userId: ctx.user.id, name: personName(ctx.user), sectionId: input.sectionId };
-    return openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchPresence(ctx.presence, ctx.application.id, stay, ended));
+    return openLiveStream(ctx, { companyId: ctx.application.companyId, signal }, (ended) => watchPresence(ctx.services.presence, ctx.application.id, stay, ended));
   }),
 });

@@ -26,7 +26,7 @@ export const reviewsRouter = router({
    * the caller decides this round, and the latest reason given.
    */
   section: applicationProcedure.input(sectionInput).query(async ({ ctx, input }) => {
-    const [review, candidates] = await Promise.all([findSectionReview(ctx.db, ctx.application.id, input.sectionId), listReviewCandidates(ctx.db, ctx.application.companyId)]);
+    const [review, candidates] = await Promise.all([findSectionReview(ctx.services.db, ctx.application.id, input.sectionId), listReviewCandidates(ctx.services.db, ctx.application.companyId)]);
     const mine = review.reviewers.find((reviewer) => reviewer.userId === ctx.user.id);
     return {
       latest: review.latest,
@@ -39,37 +39,37 @@ export const reviewsRouter = router({
   sendToReview: applicationProcedureFor('applications.edit')
     .input(sendToReviewInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await sendToReview(ctx, actorOf(ctx), input);
-      await notify(ctx, { kind: 'review_request', applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id, recipientIds: input.reviewerIds });
+      const moved = await sendToReview(ctx.services, actorOf(ctx), input);
+      await notify(ctx.services, { kind: 'review_request', applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id, recipientIds: input.reviewerIds });
       return moved;
     }),
 
   approve: applicationProcedureFor('review')
     .input(approveInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await approveSection(ctx, actorOf(ctx), input.sectionId, input.version);
-      await notifyReviewResult(ctx, { approved: true, applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id });
+      const moved = await approveSection(ctx.services, actorOf(ctx), input.sectionId, input.version);
+      await notifyReviewResult(ctx.services, { approved: true, applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id });
       return moved;
     }),
 
   reject: applicationProcedureFor('review')
     .input(rejectInput)
     .mutation(async ({ ctx, input }) => {
-      const moved = await rejectSection(ctx, actorOf(ctx), input.sectionId, input.reason);
-      await notifyReviewResult(ctx, { approved: false, applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id, reason: input.reason });
+      const moved = await rejectSection(ctx.services, actorOf(ctx), input.sectionId, input.reason);
+      await notifyReviewResult(ctx.services, { approved: false, applicationId: ctx.application.id, sectionId: moved.id, actorId: ctx.user.id, reason: input.reason });
       return moved;
     }),
 
   comment: applicationProcedureFor('review')
     .input(reviewCommentInput)
     .mutation(async ({ ctx, input }) => {
-      return commentOnSection(ctx, actorOf(ctx), input.sectionId, input.text);
+      return commentOnSection(ctx.services, actorOf(ctx), input.sectionId, input.text);
     }),
 
   /** The dashboard's "waiting for you": sections the user was asked to review that are still in review. */
-  awaitingMe: userProcedure.query(({ ctx }) => listSectionsAwaitingReviewBy(ctx.db, ctx.user.id, ctx.locale)),
+  awaitingMe: userProcedure.query(({ ctx }) => listSectionsAwaitingReviewBy(ctx.services.db, ctx.user.id, ctx.locale)),
 
-  history: applicationProcedure.query(({ ctx }) => listHistory(ctx.db, ctx.application.id, ctx.locale)),
+  history: applicationProcedure.query(({ ctx }) => listHistory(ctx.services.db, ctx.application.id, ctx.locale)),
 
   /**
    * The whole application as one document, with what every section must meet (the checklist is
@@ -79,9 +79,9 @@ export const reviewsRouter = router({
   final: applicationProcedure.query(async ({ ctx }) => {
     const language = ctx.application.language;
     const [application, sections, facts] = await Promise.all([
-      findApplicationOverview(ctx.db, ctx.application.id, language),
-      listSectionsInFull(ctx.db, ctx.application.id, language),
-      findDocumentFacts(ctx.db, ctx.application.id, ctx.locale),
+      findApplicationOverview(ctx.services.db, ctx.application.id, language),
+      listSectionsInFull(ctx.services.db, ctx.application.id, language),
+      findDocumentFacts(ctx.services.db, ctx.application.id, ctx.locale),
     ]);
     return { ...application, ...facts, sections, role: ctx.membership.role };
   }),
@@ -93,10 +93,10 @@ export const reviewsRouter = router({
       if (ctx.application.published) throw new AppError('CONFLICT', { message: 'reviews.refused.published' });
       // Locking e-mails every member a receipt in the company's name.
       assertMaySpeakForCompany(ctx.user);
-      const published = await publishApplication(ctx, actorOf(ctx), ctx.locale);
-      await sendLockReceipts(ctx, ctx.application.id);
+      const published = await publishApplication(ctx.services, actorOf(ctx), ctx.locale);
+      await sendLockReceipts(ctx.services, ctx.application.id);
       return published;
     }),
 
-  copy: applicationProcedureFor('applications.edit').input(copyApplicationInput).mutation(({ ctx, input }) => copyToDraft(ctx.db, actorOf(ctx), input.title)),
+  copy: applicationProcedureFor('applications.edit').input(copyApplicationInput).mutation(({ ctx, input }) => copyToDraft(ctx.services.db, actorOf(ctx), input.title)),
 });

@@ -7,7 +7,7 @@ export const systemRouter = router({
   /** Sends a test e-mail through the queue, so an operator can check the whole mail path. */
   sendTestEmail: adminProcedure.input(sendTestEmailInput).mutation(async ({ ctx, input }) => {
     const reference = randomUUID().slice(0, 8);
-    const emailId = await queueEmail(ctx, {
+    const emailId = await queueEmail(ctx.services, {
       to: input.to,
       template: 'test',
       locale: input.locale ?? ctx.locale,

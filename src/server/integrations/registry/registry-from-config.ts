@@ -18,15 +18,24 @@ export function byCountry(registries: Record<Country, CompanyRegistry>): Company
 }
 
 /**
+ * The Redis key of PRH's pace: one for the whole Redis, without an installation's prefix. PRH's
+ * limit (about 300 calls a minute) is shared by all its users, so the installations that share a
+ * Redis on one machine (each with its own `REDIS_PREFIX`, decision 0011) keep one pace between all
+ * their worker processes, not one each.
+ */
+export const PRH_PACE_KEY = 'gw:registry:prh:pace';
+
+/**
  * The registry the `registry` job asks: cvrapi.dk (or `REGISTRY_URL`) for Denmark, Brønnøysund
  * (`BRREG_URL`) for Norway and PRH (`PRH_URL`) for Finland; the samples of all three with `REGISTRY=fixture`.
- * With `redis`, PRH's calls keep one pace across every worker process.
+ * With `redis`, PRH's calls keep one pace across every worker process of every installation on it.
  */
 export function createRegistry(config: Env, log?: Pick<Logger, 'info'>, redis?: Redis): CompanyRegistry {
   if (config.REGISTRY === 'fixture') return createFixtureRegistry();
   const userAgent = registryUserAgent(config);
-  // PRH's limit is shared by all its users: every worker process keeps one pace, in Redis.
-  const pace = redis ? createRedisPace(redis, `${config.REDIS_PREFIX}:registry:prh:pace`, PRH_CALL_INTERVAL_MS) : undefined;
+  // PRH's limit is shared by all its users: every worker process of every installation on this
+  // Redis keeps one pace (`PRH_PACE_KEY`).
+  const pace = redis ? createRedisPace(redis, PRH_PACE_KEY, PRH_CALL_INTERVAL_MS) : undefined;
   return byCountry({
     DK: createCvrApiRegistry({ url: config.REGISTRY_URL, userAgent }),
     NO: createBrregRegistry({ url: config.BRREG_URL, userAgent }),

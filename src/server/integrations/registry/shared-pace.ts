@@ -2,7 +2,9 @@
  * A pace shared by every worker process through Redis: each call takes the next free slot, one
  * `intervalMs` after the one before it, whichever process took that. The slots are counted on
  * Redis's clock in one script, so two processes never take the same one (PRH's limit of about 300
- * calls a minute is shared by all its users: ours together stay at one call a second).
+ * calls a minute is shared by all its users: ours together stay at one call a second). For PRH the
+ * key is the Redis's, not an installation's (`PRH_PACE_KEY`): installations sharing a Redis share
+ * the pace too.
  */
 import type { Redis } from 'ioredis';
 
