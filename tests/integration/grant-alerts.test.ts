@@ -288,7 +288,7 @@ describe('"only grants my company fits"', () => {
     member = await createUser(services);
     const company = await services.db
       .insertInto('companies')
-      .values({ name: 'Fjord Data AS', country: 'NO', org_id: '923609016', created_by: member.user.id, verified: true, facts_source: 'brreg', nace: '62.01', employees_min: 12, employees_max: 12, legal_form_code: 'AS', start_date: new Date('2019-03-01') })
+      .values({ name: 'Fjord Data AS', country: 'NO', org_id: '923609016', created_by: member.user.id, verified: true, facts_source: 'brreg', nace: '62.01', employees_min: 12, employees_max: 12, legal_form_code: 'AS', start_date: '2019-03-01' })
       .returning('id')
       .executeTakeFirstOrThrow();
     companyId = company.id;

@@ -1,7 +1,7 @@
 /**
  * Hostile input over HTTP: for every procedure of the app router, bad inputs generated from its
  * own zod input schema (`procedure._def.inputs`) are sent the way the client sends them
- * (superjson, queries as GET `?input=`, mutations as POST, subscriptions as SSE), by a caller the
+ * (plain JSON, queries as GET `?input=`, mutations as POST, subscriptions as SSE), by a caller the
  * policy WOULD allow (the platform admin, the owner of a real company with a real id, the
  * invitee), so the policy does not hide the validation. Every answer is a client error or a
  * success — never a 5xx — and a refused request leaves the database as it was.
@@ -122,7 +122,7 @@ function valuesFor(type: string): unknown[] {
 }
 
 function clone<T>(value: T): T {
-  return superjson.parse(superjson.stringify(value));
+  return structuredClone(value);
 }
 
 /** The input with the value at `path` replaced (or removed, for `undefined`). */
@@ -139,15 +139,15 @@ function withValue(input: unknown, path: Path, value: unknown): unknown {
   return copy;
 }
 
-/** The sample encoded by superjson, with extra members written into its JSON as they are (superjson itself refuses them). */
+/** The sample as JSON, with extra members written into it as they are (JSON.stringify would not write them). */
 function rawWith(sample: unknown, members: string): string {
-  const text = JSON.stringify((sample ?? {}));
-  return text.startsWith('{"json":{}') ? text.replace('{"json":{}', `{"json":{${members}}`) : text.replace('{"json":{', `{"json":{${members},`);
+  const text = JSON.stringify(sample ?? {});
+  return text === '{}' ? `{${members}}` : text.replace('{', `{${members},`);
 }
 
 interface Variant {
   label: string;
-  /** A value to encode with superjson, or the raw text to send as it is. */
+  /** A value to send as JSON, or the raw text to send as it is. */
   input?: unknown;
   raw?: string;
 }
@@ -165,7 +165,7 @@ function variantsOf(procedure: ProcedureDef, sample: unknown): Variant[] {
     { label: '__proto__ key', raw: rawWith(sample, '"__proto__":{"polluted":"yes","isAdmin":true}') },
     { label: 'constructor key', raw: rawWith(sample, '"constructor":{"prototype":{"polluted":"yes"}}') },
     { label: 'malformed JSON', raw: '{"json":{' },
-    { label: 'not superjson', raw: JSON.stringify(sample ?? null) },
+    { label: 'the plain sample', raw: JSON.stringify(sample ?? null) },
     { label: 'very deep raw JSON', raw: `{"json":${'['.repeat(50_000)}${']'.repeat(50_000)}}` },
     { label: 'meta: bigint of garbage', raw: JSON.stringify({ json: 'x', meta: { values: ['bigint'] } }) },
     { label: 'meta: unknown custom type', raw: JSON.stringify({ json: 'x', meta: { values: [['custom', 'nope']] } }) },
@@ -187,7 +187,6 @@ function variantsOf(procedure: ProcedureDef, sample: unknown): Variant[] {
       variants.push({ label: `${key} = ${leaf.type} #${index}`, input: withValue(sample, leaf.path, value) });
     }
   }
-  // Dates inside the input: an invalid one encoded the way superjson would.
   return variants;
 }
 

@@ -89,7 +89,7 @@ it('lists the job schedulers, the scheduled backups among them', async () => {
         expect.objectContaining({ queue: 'notifications', id: 'digest-sweep', pattern: null, everyMs: 60_000 }),
       ]),
     );
-    expect(schedulers.every((scheduler) => scheduler.nextAt instanceof Date)).toBe(true);
+    expect(schedulers.every((scheduler) => typeof scheduler.nextAt === 'string')).toBe(true);
   } finally {
     await backups.removeJobScheduler('backup');
     await services.queues.queue('notifications').removeJobScheduler('digest-sweep');
@@ -170,8 +170,8 @@ it('charts completed and failed jobs per hour and per day, and warns of a failur
     const day = await admin.jobs.history({ queue: 'drafts', range: 'day' });
     expect(day.range).toBe('day');
     expect(day.buckets).toHaveLength(24);
-    for (const bucket of day.buckets) expect(bucket.start.getTime() % 3_600_000).toBe(0);
-    expect(day.buckets.at(-1)!.start.getTime()).toBe(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+    for (const bucket of day.buckets) expect(Date.parse(bucket.start) % 3_600_000).toBe(0);
+    expect(Date.parse(day.buckets.at(-1)!.start)).toBe(Math.floor(Date.now() / 3_600_000) * 3_600_000);
     const total = (buckets: Array<{ completed: number; failed: number }>) =>
       buckets.reduce((sum, bucket) => ({ completed: sum.completed + bucket.completed, failed: sum.failed + bucket.failed }), { completed: 0, failed: 0 });
     expect(total(day.buckets)).toEqual({ completed: 3, failed: 6 });
@@ -184,9 +184,9 @@ it('charts completed and failed jobs per hour and per day, and warns of a failur
     const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Copenhagen', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' });
     // Each day begins at midnight Danish time, today last, one calendar day apart.
-    for (const bucket of week.buckets) expect(clock.format(bucket.start)).toBe('00:00');
-    expect(dayOf.format(week.buckets.at(-1)!.start)).toBe(dayOf.format(new Date()));
-    expect(new Set(week.buckets.map((bucket) => dayOf.format(bucket.start))).size).toBe(7);
+    for (const bucket of week.buckets) expect(clock.format(new Date(bucket.start))).toBe('00:00');
+    expect(dayOf.format(new Date(week.buckets.at(-1)!.start))).toBe(dayOf.format(new Date()));
+    expect(new Set(week.buckets.map((bucket) => dayOf.format(new Date(bucket.start)))).size).toBe(7);
 
     // Another queue, with nothing finished, charts zeros.
     const quiet = await admin.jobs.history({ queue: 'exports', range: 'week', timeZone: 'UTC' });

@@ -90,8 +90,8 @@ describe('the queue overview', () => {
     expect(sum(draftsQueue!.metrics.completed)).toBe(2);
     expect(sum(draftsQueue!.metrics.failed)).toBe(1);
     expect(sum(emailQueue!.metrics.completed)).toBe(0);
-    expect(draftsQueue!.metrics.lastMinute.getTime() % 60_000).toBe(0);
-    expect(Date.now() - draftsQueue!.metrics.lastMinute.getTime()).toBeLessThan(60_000);
+    expect(Date.parse(draftsQueue!.metrics.lastMinute) % 60_000).toBe(0);
+    expect(Date.now() - Date.parse(draftsQueue!.metrics.lastMinute)).toBeLessThan(60_000);
     expect(draftsQueue!.paused).toBe(false);
   });
 });
@@ -115,9 +115,9 @@ describe('job lists and details', () => {
     for (const summary of completed.jobs) {
       const job = (await drafts().getJob(summary.id))!;
       expect(summary.durationMs).toBe(job.finishedOn! - job.processedOn!);
-      expect(summary.finishedAt?.getTime()).toBe(job.finishedOn);
+      expect(Date.parse(summary.finishedAt!)).toBe(job.finishedOn);
     }
-    const finishedTimes = completed.jobs.map((job) => job.finishedAt!.getTime());
+    const finishedTimes = completed.jobs.map((job) => Date.parse(job.finishedAt!));
     expect(finishedTimes).toEqual([...finishedTimes].sort((a, b) => b - a));
   });
 

@@ -161,9 +161,9 @@ describe('statuses', () => {
 
   it('a grant takes applications while published, open and before its deadline', () => {
     const now = new Date('2026-06-01T12:00:00Z');
-    const open = { status: 'open', publishedAt: new Date('2026-01-01'), deadlineAt: null };
+    const open = { status: 'open', publishedAt: '2026-01-01T00:00:00.000Z', deadlineAt: null };
     expect(isOpenForApplications(open, now)).toBe(true);
-    expect(isOpenForApplications({ ...open, deadlineAt: new Date('2026-06-01T11:59:59Z') }, now)).toBe(false);
+    expect(isOpenForApplications({ ...open, deadlineAt: '2026-06-01T11:59:59.000Z' }, now)).toBe(false);
     expect(isOpenForApplications({ ...open, status: 'upcoming' }, now)).toBe(false);
     expect(isOpenForApplications({ ...open, publishedAt: null }, now)).toBe(false);
   });

@@ -13,8 +13,8 @@ describe('days in Danish time', () => {
 
   it('puts the default internal deadline a week before the fund’s day, across a change of clocks', () => {
     // The clocks go back on 25 October 2026; the day stays a day.
-    expect(defaultInternalDeadline(new Date('2026-10-29T11:00:00Z'))).toBe('2026-10-22');
-    expect(defaultInternalDeadline(new Date('2027-01-03T10:00:00Z'))).toBe('2026-12-27');
+    expect(defaultInternalDeadline('2026-10-29T11:00:00.000Z')).toBe('2026-10-22');
+    expect(defaultInternalDeadline('2027-01-03T10:00:00.000Z')).toBe('2026-12-27');
     expect(defaultInternalDeadline(null)).toBeNull();
   });
 

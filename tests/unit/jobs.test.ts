@@ -91,8 +91,8 @@ describe('history buckets', () => {
     const buckets = bucketHistory(completed, new Array<number>(minutes).fill(0), now, 'week', 'Europe/Copenhagen');
     expect(buckets).toHaveLength(7);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' });
-    expect(buckets.map((bucket) => day.format(bucket.start))).toEqual(['2026-03-25', '2026-03-26', '2026-03-27', '2026-03-28', '2026-03-29', '2026-03-30', '2026-03-31']);
-    expect(buckets[0]!.start).toEqual(new Date(Date.UTC(2026, 2, 24, 23)));
+    expect(buckets.map((bucket) => day.format(new Date(bucket.start)))).toEqual(['2026-03-25', '2026-03-26', '2026-03-27', '2026-03-28', '2026-03-29', '2026-03-30', '2026-03-31']);
+    expect(buckets[0]!.start).toBe(new Date(Date.UTC(2026, 2, 24, 23)).toISOString());
     expect(buckets[4]!.completed).toBe(23 * 60);
     expect(buckets[5]!.completed).toBe(24 * 60);
     // Today so far: from midnight (22:00 UTC) to 10:00 UTC, the current minute included.

@@ -10,7 +10,7 @@ import { createLiveLimits, MAX_OPEN_SUBSCRIPTIONS_PER_USER } from '../../src/ser
 import { openLiveStream } from '../../src/server/live/live-stream';
 
 const user = { id: 'user-1' } as SessionUser;
-const session = { id: 'session-1', expiresAt: new Date(Date.now() + 3_600_000) } as Session;
+const session = { id: 'session-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString() } as Session;
 
 /** Live access whose `open` waits until the test lets it answer; counts the entries not yet released. */
 function heldAccess() {

@@ -151,8 +151,8 @@ function CheckResult({
   const t = useT();
   const formats = useFormats();
   const pick = useLocalized();
-  const result = check.result as unknown as Omit<AssessmentOutcome, 'suggestions'>;
-  const criteria = check.criteria as unknown as CriterionSnapshot[];
+  const result = (check as unknown as { result: Omit<AssessmentOutcome, 'suggestions'> }).result;
+  const criteria = (check as unknown as { criteria: CriterionSnapshot[] }).criteria;
   const nameOf = (id: string) => {
     const criterion = criteria.find((candidate) => candidate.id === id);
     return criterion ? pick(criterion.name) : '';

@@ -13,7 +13,7 @@ import { deliverablesOf } from './deliverables-editor';
 
 interface StructuredSection {
   kind: SectionKind;
-  data: unknown;
+  data?: unknown;
   terms: GrantTerms;
 }
 

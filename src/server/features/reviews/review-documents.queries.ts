@@ -49,6 +49,9 @@ export async function listSectionsInFull(db: Executor, applicationId: string, lo
   // and the drafts that stand in its text unedited (usually none), so the checklist names them as the editor does.
   return rows.map(({ currency, maxFundingPct, minInvoiceAmount, hourlyRate, knownTitle, knownEmployees, knownStart, knownEnd, ...row }) => ({
     ...row,
+    // The section's own parts (budget, plan, deliverables), read by the client's editors: typed as
+    // JSON the client's inferred type recurses without end.
+    data: row.data as unknown,
     drafts: (drafts.get(row.id) ?? []).filter((draft) => textLeftovers(row.content, [draft]).some((leftover) => leftover.kind === 'uneditedDraft')),
     status: row.status as SectionStatus,
     kind: row.kind as SectionKind,
