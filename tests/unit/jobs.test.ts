@@ -78,9 +78,9 @@ describe('history buckets', () => {
     failed[minutes - 22] = 3; // 13:59
     const buckets = bucketHistory(completed, failed, now, 'day', 'UTC');
     expect(buckets).toHaveLength(24);
-    expect(buckets.at(-1)).toEqual({ start: new Date(Date.UTC(2026, 10, 26, 14)), completed: 2, failed: 1 });
-    expect(buckets.at(-2)).toEqual({ start: new Date(Date.UTC(2026, 10, 26, 13)), completed: 0, failed: 3 });
-    expect(buckets[0]!.start).toEqual(new Date(Date.UTC(2026, 10, 25, 15)));
+    expect(buckets.at(-1)).toEqual({ start: new Date(Date.UTC(2026, 10, 26, 14)).toISOString(), completed: 2, failed: 1 });
+    expect(buckets.at(-2)).toEqual({ start: new Date(Date.UTC(2026, 10, 26, 13)).toISOString(), completed: 0, failed: 3 });
+    expect(buckets[0]!.start).toEqual(new Date(Date.UTC(2026, 10, 25, 15)).toISOString());
   });
 
   it('sums the last 7 days per calendar day of the time zone, across a change to summer time', () => {
