@@ -48,10 +48,10 @@ test('six windows of one browser, each on a section of one application, all stay
 
   // Read back through the API as any client would: every window's sentence is stored.
   const storedText = async (sectionId: string) => {
-    const input = encodeURIComponent(JSON.stringify({ json: { applicationId: team.applicationId, sectionId } }));
+    const input = encodeURIComponent(JSON.stringify({ applicationId: team.applicationId, sectionId }));
     const answer = await request.get(`/trpc/applications.section?input=${input}`, { headers: { authorization: `Bearer ${token}` } });
     expect(answer.ok()).toBe(true);
-    return ((await answer.json()) as { result: { data: { json: { content: string } } } }).result.data.json.content;
+    return ((await answer.json()) as { result: { data: { content: string } } }).result.data.content;
   };
   await expect
     .poll(async () => {

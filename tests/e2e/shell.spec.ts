@@ -213,7 +213,7 @@ test('an e-mail put on the queue while the app runs is written by the worker', a
   const token = await signInAs(page, state.adminEmail);
   const response = await request.post('/trpc/system.sendTestEmail', {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    data: { json: { to: 'recipient@example.com', locale: 'en' } },
+    data: { to: 'recipient@example.com', locale: 'en' },
   });
   expect(response.status()).toBe(200);
   const { emailId, reference } = (await response.json()).result.data.json;

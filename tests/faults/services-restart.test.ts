@@ -109,8 +109,8 @@ describe('Redis restarted under load', () => {
         accepted.push((<{ emailId: string }>body.result.data).emailId);
       } else {
         expect(response.status).toBe(503);
-        expect(body.error.json.data.appCode).toBe('UNAVAILABLE');
-        expect(body.error.json.message).toBe('error.unavailable');
+        expect(body.error.data.appCode).toBe('UNAVAILABLE');
+        expect(body.error.message).toBe('error.unavailable');
         refused += 1;
       }
     };
@@ -180,7 +180,7 @@ describe('PostgreSQL restarted under load', () => {
       const response = await companies();
       expect(response.status).toBe(503);
       const body = await response.json();
-      expect(body.error.json.data.appCode).toBe('UNAVAILABLE');
+      expect(body.error.data.appCode).toBe('UNAVAILABLE');
       expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|stack|postgres/i);
     }
 

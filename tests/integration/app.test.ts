@@ -102,8 +102,8 @@ describe('/trpc', () => {
     const response = await post('system.sendTestEmail', { to: 'someone@example.com' });
     expect(response.status).toBe(401);
     const body = await response.json();
-    expect(body.error.json.message).toBe('error.unauthorized');
-    expect(body.error.json.data.appCode).toBe('UNAUTHORIZED');
+    expect(body.error.message).toBe('error.unauthorized');
+    expect(body.error.data.appCode).toBe('UNAUTHORIZED');
     expect(JSON.stringify(body)).not.toContain('stack');
   });
 
@@ -111,14 +111,14 @@ describe('/trpc', () => {
     const { token } = await createUser(services);
     const response = await post('system.sendTestEmail', { to: 'someone@example.com' }, { authorization: `Bearer ${token}` });
     expect(response.status).toBe(403);
-    expect((await response.json()).error.json.data.appCode).toBe('FORBIDDEN');
+    expect((await response.json()).error.data.appCode).toBe('FORBIDDEN');
   });
 
   it('returns zod field errors as message keys with 400', async () => {
     const { token } = await createUser(services, { platformRole: 'admin' });
     const response = await post('system.sendTestEmail', { to: 'not-an-email' }, { authorization: `Bearer ${token}` });
     expect(response.status).toBe(400);
-    const data = (await response.json()).error.json.data;
+    const data = (await response.json()).error.data;
     expect(data.appCode).toBe('VALIDATION');
     expect(data.fieldErrors).toEqual({ to: 'validation.email' });
   });

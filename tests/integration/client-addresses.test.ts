@@ -81,11 +81,11 @@ function logins(port: number, client: Client, inputs: Array<{ email: string; pas
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
         response.on('end', () => {
-          const answers = JSON.parse(text) as Array<{ error?: { json: { data: { appCode: string } } }; result?: { data: { json: { token: string } } } }>;
+          const answers = JSON.parse(text) as Array<{ error?: { data: { appCode: string } }; result?: { data: { token: string } } }>;
           resolve({
             status: response.statusCode ?? 0,
-            codes: answers.map((answer) => answer.error?.json.data.appCode ?? null),
-            tokens: answers.flatMap((answer) => (answer.result ? [answer.result.data.json.token] : [])),
+            codes: answers.map((answer) => answer.error?.data.appCode ?? null),
+            tokens: answers.flatMap((answer) => (answer.result ? [answer.result.data.token] : [])),
           });
         });
       },

@@ -51,7 +51,7 @@ async function call<T = unknown>(token: string | null, procedure: string, input?
       ? await fetch(`${base}/trpc/${procedure}?input=${encodeURIComponent(serialized)}`, { headers })
       : await fetch(`${base}/trpc/${procedure}`, { method: 'POST', headers, body: serialized });
   const body = await response.json();
-  if (body.error) return { code: body.error.json.data.appCode, messageKey: body.error.json.data.messageKey };
+  if (body.error) return { code: body.error.data.appCode, messageKey: body.error.data.messageKey };
   return { data: (<T>body.result.data) };
 }
 const query = <T>(token: string | null, procedure: string, input?: unknown) => call<T>(token, procedure, input, 'query');

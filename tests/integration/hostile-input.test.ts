@@ -167,14 +167,6 @@ function variantsOf(procedure: ProcedureDef, sample: unknown): Variant[] {
     { label: 'malformed JSON', raw: '{"json":{' },
     { label: 'the plain sample', raw: JSON.stringify(sample ?? null) },
     { label: 'very deep raw JSON', raw: `{"json":${'['.repeat(50_000)}${']'.repeat(50_000)}}` },
-    { label: 'meta: bigint of garbage', raw: JSON.stringify({ json: 'x', meta: { values: ['bigint'] } }) },
-    { label: 'meta: unknown custom type', raw: JSON.stringify({ json: 'x', meta: { values: [['custom', 'nope']] } }) },
-    { label: 'meta: class', raw: JSON.stringify({ json: {}, meta: { values: [['class', 'Nope']] } }) },
-    { label: 'meta: set of a string', raw: JSON.stringify({ json: 'abc', meta: { values: ['set'] } }) },
-    { label: 'meta: map of garbage', raw: JSON.stringify({ json: [1, 2], meta: { values: ['map'] } }) },
-    { label: 'meta: __proto__ path', raw: JSON.stringify({ json: { a: 1 }, meta: { values: { '__proto__.polluted': ['undefined'] } } }) },
-    { label: 'meta: referential __proto__', raw: JSON.stringify({ json: { a: {} }, meta: { referentialEqualities: { a: ['__proto__.polluted'] } } }) },
-    { label: 'meta: invalid Date', raw: JSON.stringify({ json: 'not a date', meta: { values: ['Date'] } }) },
   ];
   const leaves = procedure._def.inputs.flatMap((schema) => leavesOf(schema));
   const seen = new Set<string>();

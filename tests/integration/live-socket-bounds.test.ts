@@ -260,7 +260,7 @@ describe('a connection without a token', () => {
 interface Answer {
   id: number | string | null;
   result?: { type: string };
-  error?: { json: { message: string; data: { code: string; appCode: string; messageKey: string } } };
+  error?: { message: string; data: { code: string; appCode: string; messageKey: string } };
 }
 
 /** A live connection written by hand: frames of calls as any program could send them. */
@@ -297,7 +297,7 @@ async function floodFrom(token: string, options: { rate: number; seconds: number
       if (text === 'PING') return socket.send('PONG');
       const answer = JSON.parse(text);
       if (answer.result?.type === 'data') counts.answered += 1;
-      else if (answer.error?.json?.data?.code === 'TOO_MANY_REQUESTS' && answer.error.json.message === 'error.tooManyCalls') counts.refused += 1;
+      else if (answer.error?.data?.code === 'TOO_MANY_REQUESTS' && answer.error.message === 'error.tooManyCalls') counts.refused += 1;
       else counts.other += 1;
     });
     const done = () => { process.stdout.write(JSON.stringify(counts)); process.exit(0); };
@@ -338,7 +338,7 @@ describe('the calls on a connection', () => {
       await waitFor(async () => connection.answers.length === 2 * MAX_CALLS_PER_FRAME + 1);
       const refused = connection.answers.slice(MAX_CALLS_PER_FRAME);
       expect(refused.map((answer) => answer.id)).toEqual(calls(100, MAX_CALLS_PER_FRAME + 1).map((call) => call.id));
-      for (const answer of refused) expect(answer.error?.json).toMatchObject({ message: 'error.tooManyCallsAtOnce', data: { code: 'BAD_REQUEST', appCode: 'VALIDATION', messageKey: 'error.tooManyCallsAtOnce' } });
+      for (const answer of refused) expect(answer.error).toMatchObject({ message: 'error.tooManyCallsAtOnce', data: { code: 'BAD_REQUEST', appCode: 'VALIDATION', messageKey: 'error.tooManyCallsAtOnce' } });
 
       // 14,000 calls in one frame: one answer for the frame, none of them runs, and (far past the
       // socket's limit of calls) the connection is closed.
@@ -348,7 +348,7 @@ describe('the calls on a connection', () => {
       connection.socket.send(JSON.stringify(Array.from({ length: 14_000 }, (_, index) => ({ id: index + 1000, method: 'query', params: { path: 'auth.me' } }))));
       const [code] = (await closed) as [number];
       expect(code).toBe(TOO_MANY_CALLS_CLOSE_CODE);
-      expect(connection.answers.slice(before)).toEqual([expect.objectContaining({ id: null, error: expect.objectContaining({ json: expect.objectContaining({ message: 'error.tooManyCallsAtOnce' }) }) })]);
+      expect(connection.answers.slice(before)).toEqual([expect.objectContaining({ id: null, error: expect.objectContaining({ message: 'error.tooManyCallsAtOnce' }) })]);
     } finally {
       connection.socket.terminate();
     }
@@ -436,7 +436,7 @@ describe('the calls on a connection', () => {
       await expect(window.client.auth.me.query()).rejects.toMatchObject({ data: { code: 'TOO_MANY_REQUESTS', appCode: 'RATE_LIMITED', messageKey: 'error.tooManyCalls' } });
       const response = await fetch(`${httpUrl}/trpc/auth.me`, { headers: { authorization: `Bearer ${person.token}` } });
       expect(response.status).toBe(429);
-      expect(((await response.json()) as { error: { json: { data: { messageKey: string } } } }).error.json.data.messageKey).toBe('error.tooManyCalls');
+      expect(((await response.json()) as { error: { data: { messageKey: string } } }).error.data.messageKey).toBe('error.tooManyCalls');
     } finally {
       await window.close();
     }

@@ -106,7 +106,7 @@ describe('/metrics', () => {
     await app.request('/healthz');
     await app.request('/readyz');
     await app.request('/grants');
-    await app.request('/trpc/funds.list?input=%7B%22json%22%3Anull%7D');
+    await app.request('/trpc/funds.list');
     await app.request('/trpc/auth.me');
     // And work for the worker: a draft (offline drafter), an e-mail, a registry look-up.
     const { user, token } = await createUser(services);
@@ -143,7 +143,7 @@ describe('/metrics', () => {
     expect(await db.selectFrom('ai_drafts').select('status').where('id', '=', draftId).executeTakeFirstOrThrow()).toEqual({ status: 'done' });
 
     // A refusal is counted with the code it was answered with, not as an internal error.
-    expect((await app.request('/trpc/applications.get?input=' + encodeURIComponent(JSON.stringify({ json: { applicationId: randomUUID() } })), { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+    expect((await app.request('/trpc/applications.get?input=' + encodeURIComponent(JSON.stringify({ applicationId: randomUUID() })), { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
     const response = await app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/plain');

@@ -68,8 +68,8 @@ async function batch(procedure: string, inputs: unknown[] | ReturnType<typeof ba
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: requestBody });
   const body: unknown = await response.json();
   const ms = performance.now() - started;
-  const answers = Array.isArray(body) ? (body as Array<{ error?: { json: { data: { appCode: string } } } }>) : [];
-  return { status: response.status, ms, codes: answers.map((answer) => answer.error?.json.data.appCode ?? null) };
+  const answers = Array.isArray(body) ? (body as Array<{ error?: { data: { appCode: string } } }>) : [];
+  return { status: response.status, ms, codes: answers.map((answer) => answer.error?.data.appCode ?? null) };
 }
 
 /** A login from the same browser each time (a device that signs in again and again). */
@@ -207,8 +207,8 @@ describe('uncached catalogue searches (each reads the database, and anyone can m
   async function searches(words: string[]): Promise<CallAnswer> {
     const input = Object.fromEntries(words.map((q, index) => [index, ({ q })]));
     const response = await fetch(`${base}/trpc/${words.map(() => 'grants.list').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`);
-    const body = (await response.json()) as Array<{ error?: { json: { data: { appCode: string } } } }>;
-    return { status: response.status, ms: 0, codes: body.map((answer) => answer.error?.json.data.appCode ?? null) };
+    const body = (await response.json()) as Array<{ error?: { data: { appCode: string } } }>;
+    return { status: response.status, ms: 0, codes: body.map((answer) => answer.error?.data.appCode ?? null) };
   }
   const words = (from: number) => Array.from({ length: MAX_BATCH_CALLS }, (_, index) => `søgning ${from + index}`);
 
@@ -324,10 +324,10 @@ describe('smaller leaks (issue: source maps, a server path, client errors labell
   it('labels a wrong method (405) and a wrong content type (415) as client errors', async () => {
     const wrongMethod = await fetch(`${base}/trpc/auth.login`);
     expect(wrongMethod.status).toBe(405);
-    expect((await wrongMethod.json()).error.json.data.appCode).toBe('VALIDATION');
+    expect((await wrongMethod.json()).error.data.appCode).toBe('VALIDATION');
     const wrongType = await fetch(`${base}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
     expect(wrongType.status).toBe(415);
-    expect((await wrongType.json()).error.json.data.appCode).toBe('VALIDATION');
+    expect((await wrongType.json()).error.data.appCode).toBe('VALIDATION');
   });
 });
 
@@ -346,7 +346,7 @@ describe('replacing an invitation (issue: an admin could cancel an owner’s inv
 
     const replaced = await invite(cast.users.admin.token, 'employee');
     expect(replaced.status).toBe(403);
-    expect((await replaced.json()).error.json.data.messageKey).toBe('companies.ownerOnlyByOwner');
+    expect((await replaced.json()).error.data.messageKey).toBe('companies.ownerOnlyByOwner');
     expect(await services.db.selectFrom('invitations').select(['id', 'role']).where('company_id', '=', companyId).execute()).toEqual(before);
 
     // An invitation the admin may remove, the admin may replace too.
@@ -399,8 +399,8 @@ function loginFrom(localAddress: string, input: { email: string; password: strin
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
       response.on('end', () => {
-        const parsed = JSON.parse(text) as { error?: { json: { data: { appCode: string } } } };
-        resolve(parsed.error ? parsed.error.json.data.appCode : null);
+        const parsed = JSON.parse(text) as { error?: { data: { appCode: string } } };
+        resolve(parsed.error ? parsed.error.data.appCode : null);
       });
     });
     call.on('error', reject);

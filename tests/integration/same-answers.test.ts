@@ -141,7 +141,7 @@ describe('sign-up with a taken e-mail and a new one', () => {
     await createUser(services, { email: taken });
     const answer = await call('POST', 'auth.signup', form(taken));
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ error: { json: { message: 'error.validation', data: { appCode: 'VALIDATION', fieldErrors: { email: 'auth.emailTaken' } } } } });
+    expect(answer.body).toMatchObject({ error: { message: 'error.validation', data: { appCode: 'VALIDATION', fieldErrors: { email: 'auth.emailTaken' } } } });
     const { messagesFor } = await import('../../src/shared/i18n');
     expect(messagesFor('en')['auth.emailTaken']).toBe('The email has already been taken');
 
