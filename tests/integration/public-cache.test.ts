@@ -176,10 +176,10 @@ describe('catalogue reads', () => {
 
   it('sends an answer made per request whole through the real server, compressed or not, with its length', async () => {
     // A call with a token and no language is answered by tRPC, and compressed as it is sent (a
-    // batch of two, to be over the 1 KB below which answers are sent as they are).
+    // batch of four, to be over the 1 KB below which answers are sent as they are).
     const get = (acceptEncoding: string) =>
       new Promise<{ encoding: string | undefined; length: string | undefined; body: Buffer }>((resolve, reject) => {
-        request(`${base}/trpc/grants.list,funds.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`, { headers: { 'accept-encoding': acceptEncoding, authorization: 'Bearer made-up.token' } }, (response) => {
+        request(`${base}/trpc/grants.list,funds.list,grants.list,funds.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {}, 2: {} }))}`, { headers: { 'accept-encoding': acceptEncoding, authorization: 'Bearer made-up.token' } }, (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => resolve({ encoding: response.headers['content-encoding'], length: response.headers['content-length'], body: Buffer.concat(chunks) }));
