@@ -92,7 +92,7 @@ describe('earlier answers', () => {
     expect(answers.map((answer) => answer.applicationTitle)).toEqual(['Den låste', 'Den færdige', 'Kladden', 'Søsterpuljen', 'Ordene', 'Andet']);
     expect(answers.map((answer) => answer.closeness)).toEqual([2, 2, 2, 1, 0, 0]);
     expect(answers[0]).toMatchObject({ sectionId: locked.sectionOf(summary().id), applicationId: locked.id, sectionTitle: 'Projektresumé', locked: true, status: 'done', language: 'da' });
-    expect(answers[0]!.updatedAt).toBeInstanceOf(Date);
+    expect(answers[0]!.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(answers.find((answer) => answer.applicationId === draft.id)).toMatchObject({ locked: false, status: 'draft' });
     expect(answers.find((answer) => answer.applicationId === fund.id)?.sectionId).toBe(fund.sectionOf(siblingSection.id));
     expect(answers.find((answer) => answer.applicationId === words.id)?.content).toMatch(/^Projektet er nyt/);

@@ -438,7 +438,7 @@ describe('delete my account', () => {
 
     // Her session ends at once, and the password no longer signs in.
     const me = await app.request('/trpc/auth.me', { headers: { authorization: `Bearer ${leaving.token}` } });
-    expect(((await me.json()) as { result: { data: unknown } }).result.data).toMatchObject({ json: null });
+    expect(((await me.json()) as { result: { data: unknown } }).result.data).toBeNull();
     expect(await services.db.selectFrom('sessions').select('id').where('user_id', '=', leaving.user.id).execute()).toEqual([]);
     expect(await failureOf((await callerFor(services, null)).auth.login({ email: 'bodil.bortrejst@example.test', password: leaving.password }))).toMatchObject({ code: 'UNAUTHORIZED' });
     // The co-owner still has the application with her words, and the writer too.

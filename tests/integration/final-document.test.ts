@@ -116,7 +116,7 @@ describe('locking the application (“Indsend”)', () => {
     const { applicationId, people, owner } = await startApplication('da');
     await services.db.updateTable('application_sections').set({ status: 'done', content: 'Færdig tekst.' }).where('application_id', '=', applicationId).execute();
     const published = await owner.reviews.publish({ applicationId });
-    expect(published.publishedAt).toBeInstanceOf(Date);
+    expect(published.publishedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     const emails = await services.db.selectFrom('emails').select(['recipient', 'template', 'locale', 'params']).where('template', '=', 'applicationLocked').execute();
     const link = `${appUrl(services.env)}/applications/${applicationId}/final`;

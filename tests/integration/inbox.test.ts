@@ -208,7 +208,7 @@ describe('reading', () => {
     expect(await reader.caller.notifications.markRead({ ids: [newest!.id] })).toEqual({ marked: 1 });
     expect(await reader.caller.notifications.unreadCount()).toBe(2);
     const items = (await reader.caller.notifications.inbox({})).items;
-    expect(items[0]!.readAt).toBeInstanceOf(Date);
+    expect(items[0]!.readAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(items.slice(1).map((item) => item.readAt)).toEqual([null, null]);
 
     expect(await reader.caller.notifications.markAllRead()).toEqual({ marked: 2 });
