@@ -97,7 +97,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
-const trpcInput = (value: unknown) => `input=${encodeURIComponent(JSON.stringify({ json: value }))}`;
+const trpcInput = (value: unknown) => `input=${encodeURIComponent(JSON.stringify(value))}`;
 
 /** User + system CPU a process has used so far, in ms (Linux; null elsewhere). */
 function cpuMsOf(pid: number | string | undefined): number | null {
@@ -429,8 +429,8 @@ async function main() {
     'section save (signed in)',
     `${app}/trpc/applications.saveSection`,
     web.pid,
-    (section, content) => ({ json: { applicationId: section.applicationId, sectionId: section.id, version: versions.get(section.id), content, answers: {}, fulfilled: [] } }),
-    (answer) => (answer as { result: { data: { json: { version: number } } } }).result.data.json.version,
+    (section, content) => ({ applicationId: section.applicationId, sectionId: section.id, version: versions.get(section.id), content, answers: {}, fulfilled: [] }),
+    (answer) => (answer as { result: { data: { version: number } } }).result.data.version,
   );
 
   // The same reads with the web server as `npm start` runs it: WEB_CONCURRENCY processes on one
@@ -576,10 +576,10 @@ async function aiDraft(app: string, headers: Record<string, string>, db: Scratch
   const response = await fetch(`${app}/trpc/drafts.request`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ json: { applicationId: section.applicationId, sectionId: section.id } }),
+    body: JSON.stringify({ applicationId: section.applicationId, sectionId: section.id }),
   });
   if (!response.ok) throw new Error(`draft request answered ${response.status}: ${await response.text()}`);
-  const { draftId } = ((await response.json()) as { result: { data: { json: { draftId: string } } } }).result.data.json;
+  const { draftId } = ((await response.json()) as { result: { data: { draftId: string } } }).result.data;
   const draft = () => db.selectFrom('ai_drafts').select(['status', 'content']).where('id', '=', draftId).executeTakeFirstOrThrow();
   await until(async () => (await draft()).content.length > 0, 60_000, 'the draft’s first words');
   const firstWordsMs = Date.now() - start;

@@ -216,7 +216,7 @@ test('an e-mail put on the queue while the app runs is written by the worker', a
     data: { to: 'recipient@example.com', locale: 'en' },
   });
   expect(response.status()).toBe(200);
-  const { emailId, reference } = (await response.json()).result.data.json;
+  const { emailId, reference } = (await response.json()).result.data;
   const file = path.join(state.mailDir, `${emailId}.eml`);
   await expect.poll(() => existsSync(file), { timeout: 15_000 }).toBe(true);
   const eml = readFileSync(file, 'utf8');
