@@ -87,7 +87,7 @@ describe('the registry queue with the worker killed mid-job', () => {
       30_000,
     );
     expect(Date.now() - killedAt).toBeLessThan(20_000);
-    expect(row).toMatchObject({ name: 'Manuelt indtastet ApS', city: expect.any(String) as string, registry_checked_at: expect.any(Date) as Date });
+    expect(row).toMatchObject({ name: 'Manuelt indtastet ApS', city: expect.any(String) as string, registry_checked_at: expect.any(String) as string });
 
     const queue = services.queues.queue('registry');
     // Once nothing is waiting, running or delayed, nothing can run a second time.

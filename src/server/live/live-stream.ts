@@ -28,9 +28,11 @@ export async function openLiveStream<T>(
   ctx: { services: { liveLimits: LiveLimits; liveAccess: LiveAccess }; user: SessionUser; session: Session },
   scope: { companyId: string | null; signal: AbortSignal | undefined },
   run: (signal: AbortSignal) => AsyncGenerator<T>,
-): Promise<AsyncGenerator<T>> {
+): Promise<LiveIterator<T>> {
   ctx.services.liveLimits.checkSubscription(ctx.user.id);
-  return (async function* () {
+  // Aborted when the reader stops reading (see `endsWhenLeft`).
+  const left = new AbortController();
+  const running = (async function* () {
     if (scope.signal?.aborted) return;
     let releasePlace: () => void;
     try {
@@ -50,19 +52,46 @@ export async function openLiveStream<T>(
     };
     try {
       stream = await ctx.services.liveAccess.open({ userId: ctx.user.id, sessionId: ctx.session.id, sessionExpiresAt: ctx.session.expiresAt, companyId: scope.companyId });
-      signal = scope.signal ? AbortSignal.any([scope.signal, stream.signal]) : stream.signal;
+      signal = AbortSignal.any(scope.signal ? [scope.signal, stream.signal, left.signal] : [stream.signal, left.signal]);
       // A client that leaves while the stream waits to be read never runs this `finally`: the
       // end of the stream gives its place back instead. An end that came while access was being
       // opened (the client left, access ended) is seen here: nothing is run.
       signal.addEventListener('abort', release, { once: true });
       if (!signal.aborted) yield* run(signal);
       // Ended as an interrupted connection: the browser's EventSource connects again, and the
-      // renewed stream is authorised anew. Any other end is final ("return" to the client).
-      if (stream.expired) throw new DOMException('The stream’s lifetime is over', 'AbortError');
+      // renewed stream is authorised anew. Any other end is final ("return" to the client). A
+      // reader that has left is told nothing: thrown at nobody, the end would be an unhandled
+      // rejection in the web process.
+      if (stream.expired && !left.signal.aborted && !scope.signal?.aborted) throw new DOMException('The stream’s lifetime is over', 'AbortError');
     } finally {
       release();
     }
   })();
+  return endsWhenLeft(running, left);
+}
+
+/**
+ * The stream as its reader sees it, ending as soon as the reader stops. tRPC's SSE response stops
+ * a stream by calling `return()` while its own read-ahead (`next()`) is still waiting for news; on
+ * a generator that `return()` waits behind the `next()`, so the stream would run on until news or
+ * its lifetime came. Here `return()` first aborts `left`, which ends the wait at once.
+ */
+type LiveIterator<T> = Required<AsyncIterator<T>> & { [Symbol.asyncIterator](): LiveIterator<T> };
+
+function endsWhenLeft<T>(stream: AsyncGenerator<T>, left: AbortController): LiveIterator<T> {
+  const iterator: LiveIterator<T> = {
+    next: () => stream.next(),
+    return: (value?: unknown) => {
+      left.abort();
+      return stream.return(value as never);
+    },
+    throw: (error?: unknown) => {
+      left.abort();
+      return stream.throw(error);
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
 }
 
 /**
