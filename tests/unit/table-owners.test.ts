@@ -100,4 +100,15 @@ describe('table owners', () => {
     );
     expect(several).toEqual({});
   });
+
+  it('has no procedure announce a write by hand: the module that wrote announces it once committed', () => {
+    const routers = sourceFiles(path.join(root, 'src/server')).filter((file) => file.endsWith('.router.ts'));
+    expect(routers.length).toBeGreaterThan(10);
+    const byHand = routers.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/liveAccess\.changed\(|announce(?:Status|InboxChange|Assessment|CatalogChange|AccessChange)\(/g)].map(
+        (match) => `${path.relative(root, file)}: ${match[0]}`,
+      ),
+    );
+    expect(byHand).toEqual([]);
+  });
 });

@@ -5,6 +5,11 @@
  */
 export type AccessChange = { userId: string } | { companyId: string };
 
+/** What tells every web process of a change of access once it is committed (`live/live-access.ts`). */
+export interface AccessAnnouncer {
+  changed(change: AccessChange): Promise<void>;
+}
+
 /** The announcements of access changes, as a cache follows them. */
 export interface AccessChanges {
   /**

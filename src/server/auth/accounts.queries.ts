@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../db/db';
+import type { AccessAnnouncer } from './access-changes';
 
 export function findUserByEmail(db: Executor, email: string) {
   return db
@@ -60,16 +61,18 @@ export async function insertPlatformAdmin(db: Executor, admin: { email: string; 
   return row ?? null;
 }
 
+/** Changes the user's names and language; sessions kept in memory carry them (decision 0032), so every process forgets its copy. */
 export async function updateUserProfile(
-  db: Executor,
+  services: { db: Executor; liveAccess: AccessAnnouncer },
   userId: string,
   profile: { firstname: string; lastname: string; locale?: 'da' | 'en' | 'nb' },
 ): Promise<void> {
-  await db
+  await services.db
     .updateTable('users')
     .set({ ...profile, updated_at: new Date() })
     .where('id', '=', userId)
     .execute();
+  await services.liveAccess.changed({ userId });
 }
 
 export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
@@ -86,10 +89,6 @@ export function listSessions(db: Executor, userId: string) {
     .execute();
 }
 
-/** Deletes one of the user's sessions; another user's session id matches nothing. */
-export async function deleteOwnSession(db: Executor, userId: string, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).execute();
-}
 
 /** Replaces any live reset token of the user with a new one (a newer request cancels the older). */
 export async function replacePasswordReset(db: Executor, userId: string, tokenHash: Buffer, expiresAt: Date): Promise<void> {

@@ -3,10 +3,9 @@
  * of sessions and memberships, and the checks of a verified address. Everything outside `auth/`
  * imports these from here, never the files inside (tests/unit/server-import-graph.test.ts).
  */
-export type { AccessChange, AccessChanges } from './access-changes';
+export type { AccessAnnouncer, AccessChange, AccessChanges } from './access-changes';
 export {
   deleteEmailVerification,
-  deleteOwnSession,
   deleteUser,
   findAnyPlatformAdmin,
   findCalendarToken,
@@ -34,5 +33,5 @@ export { createMembershipCache, type MembershipCache } from './membership-cache'
 export { hashPassword, verifyPassword } from './password';
 export { rateLimits } from './rate-limits';
 export { SESSION_CACHE_MS, createSessionCache } from './session-cache';
-export { createSession, invalidateSession, invalidateUserSessions, userExists, validateSessionToken, type Session, type SessionRows, type SessionUser } from './session';
+export { createSession, endOwnSession, invalidateUserSessions, userExists, validateSessionToken, type Session, type SessionRows, type SessionUser } from './session';
 export { assertMayManage, assertMaySpeakForCompany, assertVerified, emailVerifiedOf, markEmailVerified, verifyAddress } from './verified-email';

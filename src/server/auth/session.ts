@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../db/db';
+import type { AccessAnnouncer } from './access-changes';
 import { asPlatformRole, type PlatformRole } from '../../shared/domain/platform-roles';
 
 export const INACTIVITY_MS = 14 * 24 * 3600 * 1000;
@@ -148,8 +149,13 @@ export async function validateSessionToken(
   };
 }
 
-export async function invalidateSession(db: Executor, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+/**
+ * Ends one of the user's sessions (signing out, or one ended from the list of sessions); another
+ * user's session id matches nothing. Its live streams end too, in every web process.
+ */
+export async function endOwnSession(services: { db: Executor; liveAccess: AccessAnnouncer }, userId: string, sessionId: string): Promise<void> {
+  await services.db.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).execute();
+  await services.liveAccess.changed({ userId });
 }
 
 /** Ends every session of a user, optionally keeping the one in use. */

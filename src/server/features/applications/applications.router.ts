@@ -24,13 +24,10 @@ import {
   findSection,
   listCompaniesToApplyFor,
   listRestorableApplications,
-  restoreApplication,
-  softDeleteApplication,
   updateApplicationVersioned,
 } from './applications.queries';
-import { activeDraftIdsOf } from './section-drafts.queries';
 import { saveSectionAndAnnounce } from './section-save';
-import { createApplication, markSectionDone, reopenSection } from './applications.service';
+import { createApplication, deleteApplicationForAll, markSectionDone, reopenSection, restoreDeletedApplication } from './applications.service';
 import { watchApplication } from './application-watch';
 
 export const applicationsRouter = router({
@@ -90,12 +87,7 @@ export const applicationsRouter = router({
    * then the retention sweep removes it for good (decision 0050).
    */
   delete: draftApplicationProcedureFor('applications.delete').mutation(async ({ ctx }) => {
-    const draftIds = await activeDraftIdsOf(ctx.services.db, ctx.application.id);
-    if (!(await softDeleteApplication(ctx.services.db, ctx.application.id, ctx.user.id))) throw new AppError('NOT_FOUND');
-    // Every process forgets which company the application is of: its next read finds it deleted.
-    await ctx.services.liveAccess.changed({ companyId: ctx.application.companyId });
-    // Its drafts' jobs end with it (job id = draft id); one a worker holds finds its draft gone.
-    await Promise.all(draftIds.map((id) => ctx.services.queues.queue('drafts').remove(id).catch(() => 0)));
+    if (!(await deleteApplicationForAll(ctx.services, ctx.application, ctx.user.id))) throw new AppError('NOT_FOUND');
     return { id: ctx.application.id };
   }),
 
@@ -106,8 +98,7 @@ export const applicationsRouter = router({
   restore: companyProcedureFor('applications.delete')
     .input(applicationInput)
     .mutation(async ({ ctx, input }) => {
-      if (!(await restoreApplication(ctx.services.db, ctx.company.id, input.applicationId))) throw new AppError('NOT_FOUND', { message: 'applications.restore.gone' });
-      await ctx.services.liveAccess.changed({ companyId: ctx.company.id });
+      if (!(await restoreDeletedApplication(ctx.services, ctx.company.id, input.applicationId))) throw new AppError('NOT_FOUND', { message: 'applications.restore.gone' });
       return { id: input.applicationId };
     }),
 

@@ -15,9 +15,13 @@ import {
   insertApplicationWithSections,
   lockSection,
   recordEvent,
+  restoreApplication,
   setSectionStatus,
+  softDeleteApplication,
 } from './applications.queries';
+import { activeDraftIdsOf } from './section-drafts.queries';
 import { changeApplication } from './status-news';
+import type { Services } from '../../services';
 
 type ApplicationWriter = Parameters<typeof changeApplication>[0];
 
@@ -112,4 +116,24 @@ export async function reopenSection(services: ApplicationWriter, application: { 
     await recordEvent(trx, { applicationId: application.id, sectionId, actorId: userId, from: 'done', to: 'draft' });
     return { id: sectionId, version: updated.version, status: 'draft' as const };
   });
+}
+
+/**
+ * Deletes the application for every member (restorable for 14 days, decision 0050); false when it
+ * was already gone. Every process forgets which company it is of, so its next read finds it
+ * deleted; its drafts' jobs end with it (job id = draft id): one a worker holds finds its draft gone.
+ */
+export async function deleteApplicationForAll(services: Pick<Services, 'db' | 'liveAccess' | 'queues'>, application: { id: string; companyId: string }, userId: string): Promise<boolean> {
+  const draftIds = await activeDraftIdsOf(services.db, application.id);
+  if (!(await softDeleteApplication(services.db, application.id, userId))) return false;
+  await services.liveAccess.changed({ companyId: application.companyId });
+  await Promise.all(draftIds.map((id) => services.queues.queue('drafts').remove(id).catch(() => 0)));
+  return true;
+}
+
+/** Restores a deleted application of the company within its window; false when there is none to restore. */
+export async function restoreDeletedApplication(services: Pick<Services, 'db' | 'liveAccess'>, companyId: string, applicationId: string): Promise<boolean> {
+  if (!(await restoreApplication(services.db, companyId, applicationId))) return false;
+  await services.liveAccess.changed({ companyId });
+  return true;
 }

@@ -11,7 +11,7 @@ import {
   verifyEmailInput,
   resendVerificationInput,
 } from '../../../shared/schemas/auth';
-import { deleteOwnSession, invalidateSession, listSessions, updateUserProfile } from '../../auth';
+import { endOwnSession, listSessions, updateUserProfile } from '../../auth';
 import { publicProcedure, router, userProcedure } from '../../trpc/trpc';
 import { changePassword, login, requestPasswordReset, resendVerification, resetPassword, resetTokenUsable, signup, verifyEmail } from './auth.service';
 
@@ -27,8 +27,6 @@ export const authRouter = router({
   /** Follows the link from a verification e-mail, signed in as the account it was sent for. */
   verifyEmail: userProcedure.meta({ access: { invitee: 'FORBIDDEN' } }).input(verifyEmailInput).mutation(async ({ ctx, input }) => {
     const { email, already } = await verifyEmail(ctx, ctx.user, input.token);
-    // Sessions kept in memory carry whether the address is verified (decision 0032).
-    if (!already) await ctx.services.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const, email, already };
   }),
 
@@ -43,9 +41,7 @@ export const authRouter = router({
   login: publicProcedure.meta({ access: 'anyone' }).input(loginInput).mutation(({ ctx, input }) => login(ctx, input)),
 
   logout: userProcedure.mutation(async ({ ctx }) => {
-    await invalidateSession(ctx.services.db, ctx.session.id);
-    // Live streams opened with this session end too, in every web process.
-    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
+    await endOwnSession(ctx.services, ctx.user.id, ctx.session.id);
     return { ok: true as const };
   }),
 
@@ -67,23 +63,18 @@ export const authRouter = router({
   }),
 
   updateProfile: userProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
-    await updateUserProfile(ctx.services.db, ctx.user.id, input);
-    // Sessions kept in memory carry the names and language (decision 0032).
-    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
+    await updateUserProfile(ctx.services, ctx.user.id, input);
     return { ok: true as const };
   }),
 
   /** Onboarding: the names of a user who arrived without them. */
   updateUserInfo: userProcedure.input(userInfoInput).mutation(async ({ ctx, input }) => {
-    await updateUserProfile(ctx.services.db, ctx.user.id, input);
-    // Sessions kept in memory carry the names and language (decision 0032).
-    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
+    await updateUserProfile(ctx.services, ctx.user.id, input);
     return { ok: true as const };
   }),
 
   changePassword: userProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     await changePassword(ctx, input.currentPassword, input.newPassword);
-    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
     return { ok: true as const };
   }),
 
@@ -101,8 +92,7 @@ export const authRouter = router({
 
   /** Ends one of the caller's own sessions; another user's session id matches nothing. */
   endSession: userProcedure.meta({ access: 'self' }).input(endSessionInput).mutation(async ({ ctx, input }) => {
-    await deleteOwnSession(ctx.services.db, ctx.user.id, input.sessionId);
-    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
+    await endOwnSession(ctx.services, ctx.user.id, input.sessionId);
     return { ok: true as const };
   }),
 });

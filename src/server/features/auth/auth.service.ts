@@ -129,7 +129,7 @@ export async function verifyEmail(ctx: Ctx, user: SessionUser, token: string): P
   const rule = rateLimits.verifyConfirmPerIp;
   const tried = await peekRateLimit(ctx.services.redis, ctx.services.env.REDIS_PREFIX, rule, ctx.ip ?? 'unknown');
   if (tried.count >= rule.limit) throw new AppError('RATE_LIMITED', { values: { minutes: tried.minutesLeft } });
-  return ctx.services.db.transaction().execute(async (trx) => {
+  const verified = await ctx.services.db.transaction().execute(async (trx) => {
     const tokenHash = hashToken(token);
     const link = await findEmailVerificationForUpdate(trx, tokenHash);
     const invalid = () => new AppError('VALIDATION', { message: 'auth.verify.invalid' });
@@ -144,6 +144,9 @@ export async function verifyEmail(ctx: Ctx, user: SessionUser, token: string): P
     if (!outcome) throw invalid();
     return { email: link.email, already: outcome === 'already' };
   });
+  // Sessions kept in memory carry whether the address is verified (decision 0032).
+  if (!verified.already) await ctx.services.liveAccess.changed({ userId: user.id });
+  return verified;
 }
 
 export async function login(ctx: Ctx, input: LoginInput) {
@@ -286,5 +289,7 @@ export async function changePassword(ctx: Ctx & { user: { id: string }; session:
     await updatePasswordHash(trx, ctx.user.id, passwordHash);
     await invalidateUserSessions(trx, ctx.user.id, ctx.session.id);
   });
+  // The other sessions' live streams end too.
+  await ctx.services.liveAccess.changed({ userId: ctx.user.id });
   await tellPasswordChanged(ctx, ctx.user.id);
 }

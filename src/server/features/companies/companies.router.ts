@@ -20,13 +20,11 @@ import {
   listMembers,
   listRestorableCompanies,
   RESTORE_DAYS,
-  restoreCompany,
   setTurnover,
-  softDeleteCompany,
   updateCompany,
 } from './companies.queries';
 import { answerTurnoverInput } from '../../../shared/schemas/grants-for-you';
-import { changeMembership, confirmCompanyDeletion, createCompany, leaveCompany, tellMembersOfDeletion } from './companies.service';
+import { changeMembership, confirmCompanyDeletion, createCompany, deleteCompanyForAll, leaveCompany, restoreDeletedCompany, tellMembersOfDeletion } from './companies.service';
 import { startLookup, watchLookup } from './registry-lookup.service';
 
 /** Registry lookups per user: the public CVR API has a small daily quota. */
@@ -96,10 +94,8 @@ export const companiesRouter = router({
     .mutation(async ({ ctx, input }) => {
       await confirmCompanyDeletion(ctx.services, { companyName: ctx.company.name, typedName: input.name, userId: ctx.user.id, password: input.password, client: ctx.ip ?? 'unknown' });
       if (await hasPublishedApplication(ctx.services.db, ctx.company.id)) throw new AppError('CONFLICT', { message: 'companies.hasPublished' });
-      const members = await softDeleteCompany(ctx.services.db, ctx.company.id, ctx.user.id);
+      const members = await deleteCompanyForAll(ctx.services, ctx.company.id, ctx.user.id);
       if (!members) throw new AppError('NOT_FOUND');
-      // Members' live streams of the company's data end with it, in every web process.
-      await ctx.services.liveAccess.changed({ companyId: ctx.company.id });
       const until = new Date(Date.now() + RESTORE_DAYS * 24 * 3600 * 1000);
       await tellMembersOfDeletion(ctx.services, { companyId: ctx.company.id, company: ctx.company.name, by: ctx.user, members, until });
       return { id: ctx.company.id, restorableUntil: until };
@@ -114,9 +110,8 @@ export const companiesRouter = router({
     .meta({ access: { invitee: 'NOT_FOUND' } })
     .input(companyInput)
     .mutation(async ({ ctx, input }) => {
-    const name = await restoreCompany(ctx.services.db, input.companyId, ctx.user.id);
+    const name = await restoreDeletedCompany(ctx.services, input.companyId, ctx.user.id);
     if (name === undefined) throw new AppError('NOT_FOUND', { message: 'companies.restore.gone' });
-    await ctx.services.liveAccess.changed({ companyId: input.companyId });
     return { id: input.companyId, name };
   }),
 
@@ -126,8 +121,6 @@ export const companiesRouter = router({
     .input(changeRoleInput)
     .mutation(async ({ ctx, input }) => {
       await changeMembership(ctx.services, ctx.company.id, ctx.membership.role, input.userId, input.role);
-      // Every process forgets the role it kept (auth/membership-cache.ts).
-      await ctx.services.liveAccess.changed({ userId: input.userId });
       return { userId: input.userId, role: input.role };
     }),
 
@@ -135,14 +128,12 @@ export const companiesRouter = router({
     .input(removeMemberInput)
     .mutation(async ({ ctx, input }) => {
       await changeMembership(ctx.services, ctx.company.id, ctx.membership.role, input.userId, null);
-      await ctx.services.liveAccess.changed({ userId: input.userId });
       return { userId: input.userId };
     }),
 
   /** The caller leaves the company (any role; not its last owner). */
   leave: companyProcedure.mutation(async ({ ctx }) => {
     await leaveCompany(ctx.services, ctx.company.id, ctx.user.id);
-    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
     return { left: true as const };
   }),
 });

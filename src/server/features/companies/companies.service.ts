@@ -24,7 +24,9 @@ import {
   findMemberRoleForUpdate,
   insertCompanyWithOwner,
   passwordHashOf,
+  restoreCompany,
   setMemberRole,
+  softDeleteCompany,
 } from './companies.queries';
 import { findLookup, storedProfile } from './registry-lookups.queries';
 import { startLookup } from './registry-lookup.service';
@@ -167,7 +169,7 @@ export async function confirmCompanyDeletion(
  * company's owners first (always in the same order, so concurrent changes cannot deadlock).
  */
 export async function changeMembership(
-  services: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'liveAccess'>,
   companyId: string,
   actorRole: CompanyRole,
   targetUserId: string,
@@ -186,6 +188,8 @@ export async function changeMembership(
     if (role === null) await deleteMembership(trx, companyId, targetUserId);
     else if (role !== current) await setMemberRole(trx, companyId, targetUserId, role);
   });
+  // Every process forgets the role it kept (auth/membership-cache.ts); a removed member's live streams end.
+  await services.liveAccess.changed({ userId: targetUserId });
 }
 
 /**
@@ -193,7 +197,7 @@ export async function changeMembership(
  * company would have no one to manage it (they hand ownership over, or delete the company).
  * Owners are locked first, as in `changeMembership`, so a leave and a demotion cannot race.
  */
-export async function leaveCompany(services: Pick<Services, 'db'>, companyId: string, userId: string): Promise<void> {
+export async function leaveCompany(services: Pick<Services, 'db' | 'liveAccess'>, companyId: string, userId: string): Promise<void> {
   await services.db.transaction().execute(async (trx) => {
     const owners = await countOwnersForUpdate(trx, companyId);
     const current = await findMemberRoleForUpdate(trx, companyId, userId);
@@ -201,4 +205,23 @@ export async function leaveCompany(services: Pick<Services, 'db'>, companyId: st
     if (current === 'owner' && owners <= 1) throw new AppError('CONFLICT', { message: 'companies.lastOwnerLeaving' });
     await deleteMembership(trx, companyId, userId);
   });
+  await services.liveAccess.changed({ userId });
+}
+
+/**
+ * Deletes the company for every member at once (its owners can restore it, decision 0050):
+ * answers its members then, or null when it was already gone. The members' live streams of the
+ * company's data end with it, in every web process.
+ */
+export async function deleteCompanyForAll(services: Pick<Services, 'db' | 'liveAccess'>, companyId: string, userId: string) {
+  const members = await softDeleteCompany(services.db, companyId, userId);
+  if (members) await services.liveAccess.changed({ companyId });
+  return members ?? null;
+}
+
+/** A former owner restores a deleted company: answers its name, or undefined when it cannot be restored (any more). */
+export async function restoreDeletedCompany(services: Pick<Services, 'db' | 'liveAccess'>, companyId: string, userId: string): Promise<string | undefined> {
+  const name = await restoreCompany(services.db, companyId, userId);
+  if (name !== undefined) await services.liveAccess.changed({ companyId });
+  return name;
 }

@@ -102,7 +102,7 @@ export async function decideJoinRequest(
  * Recorded with who did it and why, and everyone concerned is told.
  */
 export async function transferOwnership(
-  services: Pick<Services, 'db' | 'queues' | 'env'>,
+  services: Pick<Services, 'db' | 'queues' | 'env' | 'liveAccess'>,
   transfer: { companyId: string; email: string; reason: string; by: string },
 ): Promise<{ companyId: string }> {
   const newOwner = await findUserByEmail(services.db, transfer.email);
@@ -119,6 +119,8 @@ export async function transferOwnership(
     await recordTransfer(trx, { companyId: company.id, previousOwnerIds: owners.map((owner) => owner.id), newOwnerId: newOwner.id, by: transfer.by, reason: transfer.reason });
     return { company, previous };
   });
+  // The previous owners are admins now: every process forgets the roles it kept of the company.
+  await services.liveAccess.changed({ companyId: company.id });
   const link = `${appUrl(services.env)}/companies`;
   for (const person of [newOwner, ...previous].filter((person) => person.emailVerified)) {
     await queueEmail(services, {

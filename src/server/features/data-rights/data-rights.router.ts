@@ -27,7 +27,6 @@ export const dataRightsRouter = router({
   /** Deletes the caller's account now; every session and live connection of it ends everywhere. */
   deleteAccount: userProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
     await deleteAccount(ctx.services, ctx.user.id, input.password, ctx.ip ?? 'unknown');
-    await ctx.services.liveAccess.changed({ userId: ctx.user.id });
     return { deleted: true as const };
   }),
 });

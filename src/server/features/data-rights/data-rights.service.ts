@@ -309,9 +309,10 @@ export async function deletionConsequences(db: Executor, userId: string) {
 /**
  * Deletes the account at once after the password is given again: companies with no other member
  * go with it, personal data is erased, shared work stays with its company authored by "a former
- * member". Sessions end in the same transaction; the caller ends live connections everywhere.
+ * member". Sessions end in the same transaction, and its live connections everywhere once it
+ * committed.
  */
-export async function deleteAccount(services: Pick<Services, 'db' | 'redis' | 'env'>, userId: string, password: string, client: string): Promise<void> {
+export async function deleteAccount(services: Pick<Services, 'db' | 'redis' | 'env' | 'liveAccess'>, userId: string, password: string, client: string): Promise<void> {
   const { db } = services;
   // The password is hashed to be checked: guesses through a session left open are limited as a password change's are.
   await consumeRateLimit(services.redis, services.env.REDIS_PREFIX, rateLimits.changePasswordPerIp, client);
@@ -331,6 +332,7 @@ export async function deleteAccount(services: Pick<Services, 'db' | 'redis' | 'e
     await deleteCompanies(trx, goingWith.map((company) => company.id));
     await eraseUser(trx, locked, messagesFor('da')['dataRights.formerMember']);
   });
+  await services.liveAccess.changed({ userId });
 }
 
 /** One run of the retention sweep: the database's expired rows. */

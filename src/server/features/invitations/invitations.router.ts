@@ -75,13 +75,14 @@ export const invitationsRouter = router({
   }),
 
   accept: userProcedure.meta({ access: { invitee: 'FORBIDDEN' } }).input(tokenInput).mutation(async ({ ctx, input }) => {
-    const accepted = await answerInvitation(ctx.services, async (trx) => {
-      const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
-      return acceptInvitation(trx, invitation, ctx.user, { throughLink: true });
-    });
-    // The link verified the address, which sessions kept in memory carry (decision 0032).
-    if (!ctx.user.emailVerified) await ctx.services.liveAccess.changed({ userId: ctx.user.id });
-    return accepted;
+    return answerInvitation(
+      ctx.services,
+      async (trx) => {
+        const invitation = await findInvitationByTokenHash(trx, hashInvitationToken(input.token), { lock: true });
+        return acceptInvitation(trx, invitation, ctx.user, { throughLink: true });
+      },
+      ctx.user.emailVerified ? undefined : { userId: ctx.user.id },
+    );
   }),
 
   /** Anyone holding the link may decline it; it cannot be used afterwards. */

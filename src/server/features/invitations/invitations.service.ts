@@ -121,13 +121,17 @@ export async function declineInvitation(trx: Executor, invitation: InvitationDet
 
 /**
  * Accepts or declines (`answer`, within one transaction) and then settles the invitation's inbox
- * item, so the invitee's counts follow at once; the answer without the invitation's id.
+ * item, so the invitee's counts follow at once; the answer without the invitation's id. An
+ * answer that verified the invitee's address (`verified`: accepted through the link an
+ * unverified account followed) is announced, since sessions kept in memory carry it (decision 0032).
  */
 export async function answerInvitation<R extends { invitationId: string }>(
-  services: Pick<Services, 'db' | 'bus'>,
+  services: Pick<Services, 'db' | 'bus' | 'liveAccess'>,
   answer: (trx: Executor) => Promise<R>,
+  verified?: { userId: string },
 ): Promise<Omit<R, 'invitationId'>> {
   const { invitationId, ...answered } = await services.db.transaction().execute(answer);
+  if (verified) await services.liveAccess.changed(verified);
   await settleInvitationItems(services, invitationId);
   return answered;
 }
