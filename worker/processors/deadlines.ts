@@ -33,7 +33,7 @@ export function deadlinesProcessor(deps: DeadlinesProcessorDeps) {
   const now = deps.now ?? (() => new Date());
   return async (job: Job): Promise<{ reminders: number }> => {
     payloadOf('deadlines', job);
-    const sent = await writeDueReminders(deps.db, now());
+    const sent = await writeDueReminders(deps, now());
     await deliverReminders(deps, sent);
     return { reminders: sent.length };
   };

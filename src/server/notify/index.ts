@@ -9,12 +9,10 @@ export {
   findRecipient,
   findSettings,
   forgetInInbox,
-  insertNotifications,
-  insertReminderItem,
   listInbox,
   lockUnsent,
   markCarried,
   removeInboxItemsBefore,
   unsentDigests,
 } from './notifications.queries';
-export { notify, notifyInvitation, notifyJoinRequest, notifyReviewResult, readAllItems, readItems, settleInvitationItems, watchUnread } from './notifications.service';
+export { changeInbox, notify, notifyInvitation, notifyJoinRequest, notifyReviewResult, readAllItems, readItems, settleInvitationItems, watchUnread, writeInboxItems, writeReminderItem } from './notifications.service';

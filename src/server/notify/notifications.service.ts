@@ -6,6 +6,9 @@
  * comments in a minute are one e-mail, whichever app process recorded them.
  */
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database, Executor } from '../db/db';
+import type { DB } from '../db/schema';
 import type { NotificationKind } from '../../shared/schemas/notifications';
 import { announceInboxChange } from '../live/inbox-events';
 import { wakeUps } from '../live/live-stream';
@@ -17,6 +20,7 @@ import {
   insertInvitationNotification,
   insertJoinRequestNotifications,
   insertNotifications,
+  insertReminderItem,
   markAllRead,
   markInvitationItemsRead,
   markRead,
@@ -32,6 +36,43 @@ function excerptOf(text: string): string {
 }
 
 type NotifyServices = Pick<Services, 'db' | 'queues' | 'env' | 'bus'>;
+
+/** The readers whose inbox a transaction of `changeInbox` wrote to, told once it commits. */
+const inboxWrites = new WeakMap<Executor, Set<string>>();
+
+/**
+ * Runs `work` in one transaction in which another module writes inbox items along with its own
+ * change (`writeInboxItems`, `writeReminderItem`) and, once it committed, wakes those readers'
+ * bells in every window. A transaction rolled back tells nobody, and no caller announces by hand.
+ */
+export async function changeInbox<T>(services: { db: Database; bus: Pick<Services['bus'], 'publish'> }, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  const readers = new Set<string>();
+  const result = await services.db.transaction().execute((trx) => {
+    inboxWrites.set(trx, readers);
+    return work(trx);
+  });
+  if (readers.size > 0) await announceInboxChange(services.bus, [...readers]);
+  return result;
+}
+
+function noteReaders(trx: Executor, userIds: readonly string[]): void {
+  const readers = inboxWrites.get(trx);
+  if (!readers) throw new Error('inbox items are written with another change only in a transaction of changeInbox, which tells their readers once committed');
+  for (const id of userIds) readers.add(id);
+}
+
+/** Inbox items for `recipientIds` (the actor left out) written in `changeInbox`'s transaction; answers who got one. */
+export async function writeInboxItems(trx: Executor, event: Parameters<typeof insertNotifications>[1]): Promise<string[]> {
+  const recipients = await insertNotifications(trx, event);
+  noteReaders(trx, recipients);
+  return recipients;
+}
+
+/** A deadline reminder's inbox item written in `changeInbox`'s transaction. */
+export async function writeReminderItem(trx: Executor, reminder: Parameters<typeof insertReminderItem>[1]): Promise<void> {
+  await insertReminderItem(trx, reminder);
+  noteReaders(trx, [reminder.userId]);
+}
 
 export async function notify(
   services: NotifyServices,

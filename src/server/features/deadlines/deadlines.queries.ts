@@ -8,7 +8,7 @@ import { INTERNAL_DEADLINE_DAYS_BEFORE } from '../../../shared/domain/deadlines'
 import type { Locale } from '../../../shared/i18n';
 import { localizedSql } from '../../catalog/localized-sql';
 import type { Executor } from '../../db/db';
-import { insertReminderItem } from '../../notify';
+import { writeReminderItem } from '../../notify';
 
 /** Roles that may write a section (`applications.edit` in src/shared/domain/company-roles.ts). */
 const WRITER_ROLES = ['owner', 'admin', 'employee'];
@@ -404,6 +404,6 @@ export async function recordReminder(
     .returning('user_id')
     .executeTakeFirst();
   if (!taken) return false;
-  await insertReminderItem(db, reminder);
+  await writeReminderItem(db, reminder);
   return true;
 }

@@ -13,10 +13,9 @@ import type { InputType } from '../../../shared/domain/grants';
 import { isLocale, messagesFor, type Locale } from '../../../shared/i18n';
 import { DANISH_TIME, formatsOf } from '../../../shared/i18n/format';
 import { AppError } from '../../../shared/errors';
-import { announceInboxChange } from '../../live/inbox-events';
 import type { LiveBus } from '../../live/live-bus';
 import { log } from '../../platform/log';
-import { insertNotifications } from '../../notify';
+import { changeInbox, writeInboxItems } from '../../notify';
 import type { Producers } from '../../platform/queues';
 import type { Database } from '../../db/db';
 import {
@@ -54,7 +53,7 @@ export async function assignSection(
   actorId: string,
   input: { applicationId: string; sectionId: string; writerId: string | null; dueOn: string | null },
 ): Promise<void> {
-  const notified = await services.db.transaction().execute(async (trx) => {
+  const notified = await changeInbox(services, async (trx) => {
     if (input.writerId !== null && !(await mayWrite(trx, input.applicationId, input.writerId))) {
       throw new AppError('VALIDATION', { message: 'deadlines.error.notAWriter', fieldErrors: { writerId: 'deadlines.error.notAWriter' } });
     }
@@ -62,11 +61,10 @@ export async function assignSection(
     if (!before) throw new AppError('NOT_FOUND');
     if (input.writerId === null || input.writerId === actorId || input.writerId === before.previousWriterId) return null;
     // An inbox item for the new writer (verified address, member now), when it was written.
-    const written = await insertNotifications(trx, { kind: 'assigned', applicationId: input.applicationId, sectionId: input.sectionId, actorId, recipientIds: [input.writerId], excerpt: '' });
+    const written = await writeInboxItems(trx, { kind: 'assigned', applicationId: input.applicationId, sectionId: input.sectionId, actorId, recipientIds: [input.writerId], excerpt: '' });
     return written.length > 0 ? input.writerId : null;
   });
   if (notified === null) return;
-  await announceInboxChange(services.bus, [notified]);
   if (await wantsDeadlineEmails(services.db, notified)) await scheduleDigest(services, notified);
 }
 
@@ -118,16 +116,17 @@ type Sent = { userId: string; emails: boolean };
  * written whose internal or fund deadline is 14, 7, 2 or 1 days away or today, an item to the
  * writers of its unfinished sections and its owners, listing the sections not done; for each
  * section whose due day has passed unfinished, an item to its writer and the owners listing what
- * the done rule still misses. Returns who got what, so the caller can wake inboxes and e-mail.
+ * the done rule still misses. Returns who got what, so the caller can e-mail them (their bells woke as each item was written).
  */
-export async function writeDueReminders(db: Database, now: Date): Promise<Sent[]> {
+export async function writeDueReminders(services: Pick<PlanServices, 'db' | 'bus'>, now: Date): Promise<Sent[]> {
+  const { db } = services;
   const today = danishDate(now);
   const sent: Sent[] = [];
 
   const remind = async (readers: readonly Reader[], reminder: { key: string; kind: 'deadline' | 'overdue'; applicationId: string; sectionId: string | null }, excerptFor: (intl: IntlShape<string>, locale: string) => Promise<string>) => {
     for (const reader of readers) {
       const excerpt = await excerptFor(intlFor(reader.locale), reader.locale);
-      const wrote = await db.transaction().execute((trx) => recordReminder(trx, { ...reminder, userId: reader.id, excerpt }));
+      const wrote = await changeInbox(services, (trx) => recordReminder(trx, { ...reminder, userId: reader.id, excerpt }));
       if (wrote) sent.push({ userId: reader.id, emails: reader.emails });
     }
   };
@@ -189,9 +188,7 @@ function deadlineExcerpt(
   return `${head} ${rest}`;
 }
 
-/** After a sweep: wake the readers' inboxes and schedule the e-mail of those who want it. */
+/** After a sweep (whose inbox items woke their readers' bells as they were written): schedule the e-mail of those who want it. */
 export async function deliverReminders(services: PlanServices, sent: readonly Sent[]): Promise<void> {
-  if (sent.length === 0) return;
-  await announceInboxChange(services.bus, sent.map((item) => item.userId));
   for (const userId of new Set(sent.filter((item) => item.emails).map((item) => item.userId))) await scheduleDigest(services, userId);
 }
