@@ -55,12 +55,13 @@ async function signedInUser(c: Context, client: pg.Pool | pg.PoolClient = pool):
   const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
   const [id, secret, extra] = token?.split('.') ?? [];
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-  const row = (await client.query<{ secret_hash: Buffer; created_at: Date; expires_at: Date; user_id: string }>({ ...sessionStatement, values: [id] })).rows[0];
+  const row = (await client.query<{ secret_hash: Buffer; created_at: string; expires_at: string; user_id: string }>({ ...sessionStatement, values: [id] })).rows[0];
   if (!row) return null;
   const given = createHash('sha256').update(secret).digest();
   if (given.length !== row.secret_hash.length || !timingSafeEqual(given, row.secret_hash)) return null;
   const now = Date.now();
-  if (now >= row.expires_at.getTime() || now >= row.created_at.getTime() + ABSOLUTE_MS) return null;
+  // Timestamps arrive as ISO strings, as the app reads them (src/server/db/timestamps.ts).
+  if (now >= Date.parse(row.expires_at) || now >= Date.parse(row.created_at) + ABSOLUTE_MS) return null;
   return row.user_id;
 }
 
