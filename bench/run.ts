@@ -559,7 +559,7 @@ async function registryLookup(app: string, headers: Record<string, string>, db: 
   const times: number[] = [];
   for (const orgId of ['24256790', '54562519', '61056416']) {
     const start = Date.now();
-    const response = await fetch(`${app}/trpc/companies.lookup`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ json: { orgId } }) });
+    const response = await fetch(`${app}/trpc/companies.lookup`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ orgId }) });
     if (!response.ok) throw new Error(`lookup answered ${response.status}: ${await response.text()}`);
     await until(
       async () => (await db.selectFrom('registry_lookups').select('status').where('org_id', '=', orgId).where('status', '=', 'found').executeTakeFirst()) !== undefined,
