@@ -239,7 +239,7 @@ async function main() {
   const password = randomBytes(12).toString('hex');
   const user = await db
     .insertInto('users')
-    .values({ email: 'bench@scale.example', password_hash: await hashPassword(password), firstname: 'Bench', lastname: 'User' })
+    .values({ email: 'bench@scale.example', password_hash: await hashPassword(password), firstname: 'Bench', lastname: 'User', email_verified_at: new Date() })
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`INSERT INTO memberships (company_id, user_id, role) SELECT id, ${user.id}, 'owner' FROM companies ORDER BY org_id LIMIT 5`.execute(db);
