@@ -16,6 +16,7 @@ import { fromBase64, toBase64 } from 'lib0/buffer';
 import type { SectionStatus } from '../../../shared/domain/application-sections';
 import { replaceText, sectionText, textIndexOf } from '../../../shared/domain/text-doc';
 import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { readUnsaved, removeUnsaved, useAutosave } from './autosave';
 
 type WatchEvent = RouterOutputs['coEditing']['watch'] extends AsyncIterable<infer E> ? E : never;
 
@@ -32,33 +33,6 @@ const PUSH_DELAY_MS = 120;
 const PUSH_TIMEOUT_MS = 8000;
 const RETRY_DELAYS_MS = [1000, 2000, 5000];
 const AWARENESS_DELAY_MS = 100;
-
-const storageKey = (sectionId: string) => `gw:section-text:${sectionId}`;
-
-function readStored(sectionId: string): Uint8Array | null {
-  try {
-    const raw = localStorage.getItem(storageKey(sectionId));
-    return raw ? fromBase64(raw) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeStored(sectionId: string, doc: Y.Doc): void {
-  try {
-    localStorage.setItem(storageKey(sectionId), toBase64(Y.encodeStateAsUpdate(doc)));
-  } catch {
-    // Storage full or disabled: the server is then the only copy, as without this feature.
-  }
-}
-
-function removeStored(sectionId: string): void {
-  try {
-    localStorage.removeItem(storageKey(sectionId));
-  } catch {
-    // Nothing to clean up.
-  }
-}
 
 /** Who a cursor belongs to, as the server said (never as the other editor claims). */
 export interface Writer {
@@ -85,12 +59,18 @@ export function useCoEditing({
   // One document per mounted editor, with what the browser kept of unconfirmed changes.
   const [session] = useState(() => {
     const doc = new Y.Doc();
-    const stored = readStored(sectionId);
+    const kept = readUnsaved<string>('text', sectionId);
+    let stored: Uint8Array | null = null;
+    try {
+      stored = kept?.pending ? fromBase64(kept.pending) : null;
+    } catch {
+      // Not readable: as if nothing was kept.
+    }
     if (stored) {
       try {
         Y.applyUpdate(doc, stored, 'storage');
       } catch {
-        removeStored(sectionId);
+        removeUnsaved('text', sectionId);
       }
     }
     return { doc, text: sectionText(doc), awareness: new Awareness(doc), restored: stored !== null };
@@ -106,93 +86,48 @@ export function useCoEditing({
   const [watchInput, setWatchInput] = useState(() => ({ applicationId, sectionId, clientId: doc.clientID, stateVector: toBase64(Y.encodeStateVector(doc)) }));
 
   const serverState = useRef<Uint8Array | null>(null);
-  const dirty = useRef(session.restored);
-  const inFlight = useRef<Promise<boolean> | null>(null);
-  const sending = useRef<AbortController | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const failures = useRef(0);
   const locked = useRef(false);
   const editableRef = useRef(editable);
   editableRef.current = editable;
   const onStoredRef = useRef(onStored);
   onStoredRef.current = onStored;
 
-  const flush = useCallback(async (): Promise<boolean> => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    // A change made while a send runs is sent after it.
-    if (inFlight.current) await inFlight.current;
-    if (!dirty.current) return true;
-    if (!editableRef.current || locked.current) return false;
-    if (!serverState.current) return false; // Sent once the stream says what the server holds.
-    if (!navigator.onLine) {
-      setState('offline');
-      return false;
-    }
-    const before = Y.encodeStateVector(doc);
-    const update = Y.encodeStateAsUpdate(doc, serverState.current);
-    dirty.current = false;
-    setState('saving');
-    const run = (async () => {
-      try {
-        const controller = new AbortController();
-        sending.current = controller;
-        const giveUp = setTimeout(() => controller.abort(), PUSH_TIMEOUT_MS);
-        const stored = await client.coEditing.push
-          .mutate({ applicationId, sectionId, clientId: doc.clientID, update: toBase64(update) }, { signal: controller.signal })
-          .finally(() => clearTimeout(giveUp));
-        serverState.current = before;
-        failures.current = 0;
-        onStoredRef.current(stored);
-        setSavedAt(new Date());
-        if (dirty.current) {
-          setState('unsaved');
-          schedule(PUSH_DELAY_MS);
-        } else {
-          removeStored(sectionId);
-          setState('saved');
-        }
-        return true;
-      } catch (error) {
-        dirty.current = true;
-        const data = appErrorOf(error);
-        if (data?.appCode === 'CONFLICT') {
-          // Done or locked meanwhile: the change stays in this browser until the section is reopened.
-          locked.current = true;
-          setState('locked');
-          return false;
-        }
-        setState(!navigator.onLine ? 'offline' : 'failed');
-        const delay = RETRY_DELAYS_MS[Math.min(failures.current, RETRY_DELAYS_MS.length - 1)]!;
-        failures.current += 1;
-        schedule(delay);
-        return false;
-      } finally {
-        inFlight.current = null;
-        sending.current = null;
-      }
-    })();
-    inFlight.current = run;
-    return run;
-  }, [applicationId, client, doc, sectionId]);
-
-  const flushRef = useRef(flush);
-  flushRef.current = flush;
-  function schedule(delay: number) {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flushRef.current(), delay);
-  }
+  const autosave = useAutosave<TextSaveState, string>({
+    kind: 'text',
+    sectionId,
+    delayMs: PUSH_DELAY_MS,
+    retryDelaysMs: RETRY_DELAYS_MS,
+    giveUpAfterMs: PUSH_TIMEOUT_MS,
+    dirty: session.restored,
+    blockedState: 'locked',
+    setState,
+    blocked: () => locked.current,
+    // Sent once the stream says what the server holds.
+    waiting: () => !editableRef.current || locked.current || !serverState.current,
+    send: async (signal) => {
+      const before = Y.encodeStateVector(doc);
+      const update = Y.encodeStateAsUpdate(doc, serverState.current!);
+      const stored = await client.coEditing.push.mutate({ applicationId, sectionId, clientId: doc.clientID, update: toBase64(update) }, { signal });
+      serverState.current = before;
+      onStoredRef.current(stored);
+      setSavedAt(new Date());
+    },
+    settle: (error) => {
+      if (appErrorOf(error)?.appCode !== 'CONFLICT') return false;
+      // Done or locked meanwhile: the change stays in this browser until the section is reopened.
+      locked.current = true;
+      setState('locked');
+      return true;
+    },
+  });
+  const { flush } = autosave;
 
   // The document's changes: the shown text follows; this editor's own are kept and sent.
   useEffect(() => {
     const onText = () => setText(session.text.toString());
     const onUpdate = (_update: Uint8Array, origin: unknown) => {
       if (origin === REMOTE || origin === 'storage' || origin === APPLIED) return;
-      dirty.current = true;
-      writeStored(sectionId, doc);
-      if (locked.current) return;
-      setState('unsaved');
-      schedule(PUSH_DELAY_MS);
+      autosave.changed(toBase64(Y.encodeStateAsUpdate(doc)), null);
     };
     session.text.observe(onText);
     doc.on('update', onUpdate);
@@ -200,7 +135,7 @@ export function useCoEditing({
       session.text.unobserve(onText);
       doc.off('update', onUpdate);
     };
-  }, [doc, sectionId, session.text]);
+  }, [autosave, doc, session.text]);
 
   // On the window's live connection: after a break it starts again, sends what this document
   // lacks, and this editor sends what it typed meanwhile.
@@ -224,7 +159,7 @@ export function useCoEditing({
       setSynced(true);
       onStoredRef.current({ version: event.version, status: event.status });
       locked.current = false;
-      if (dirty.current) void flushRef.current();
+      if (autosave.unsent) void flush();
       else setState('saved');
       return;
     }
@@ -264,31 +199,6 @@ export function useCoEditing({
       sendAwareness({ applicationId, sectionId, clientId: doc.clientID, update: toBase64(encodeAwarenessUpdate(awareness, [doc.clientID])) });
     };
   }, [applicationId, awareness, doc, sectionId, sendAwareness]);
-
-  // Sent when the connection returns, the page is hidden or left, and when the editor closes.
-  useEffect(() => {
-    const flushNow = () => void flushRef.current();
-    const onHide = () => {
-      if (document.visibilityState === 'hidden') flushNow();
-    };
-    const onOffline = () => {
-      // What is being sent will not arrive: it is sent again when the connection is back.
-      sending.current?.abort();
-      setState((current) => (current === 'saved' || current === 'locked' ? current : 'offline'));
-    };
-    window.addEventListener('online', flushNow);
-    window.addEventListener('offline', onOffline);
-    document.addEventListener('visibilitychange', onHide);
-    window.addEventListener('pagehide', flushNow);
-    return () => {
-      window.removeEventListener('online', flushNow);
-      window.removeEventListener('offline', onOffline);
-      document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', flushNow);
-      if (timer.current) clearTimeout(timer.current);
-      if (dirty.current) flushNow();
-    };
-  }, []);
 
   useEffect(() => () => awareness.destroy(), [awareness]);
 

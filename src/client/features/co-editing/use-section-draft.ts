@@ -13,6 +13,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Answers } from '../../../shared/domain/application-sections';
 import { appErrorOf, trpc, type RouterOutputs } from '../../lib/trpc';
+import { readUnsaved, useAutosave } from './autosave';
 
 type Section = RouterOutputs['applications']['section'];
 
@@ -25,41 +26,8 @@ export interface SectionDoc {
 
 export type SaveState = 'saved' | 'unsaved' | 'saving' | 'offline' | 'failed' | 'conflict';
 
-interface StoredDraft {
-  doc: SectionDoc;
-  baseVersion: number;
-  changedAt: number;
-}
-
 const SAVE_DELAY_MS = 800;
 const RETRY_DELAY_MS = 5000;
-
-const storageKey = (sectionId: string) => `gw:section-draft:${sectionId}`;
-
-function readStored(sectionId: string): StoredDraft | null {
-  try {
-    const raw = localStorage.getItem(storageKey(sectionId));
-    return raw ? (JSON.parse(raw) as StoredDraft) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeStored(sectionId: string, draft: StoredDraft): void {
-  try {
-    localStorage.setItem(storageKey(sectionId), JSON.stringify(draft));
-  } catch {
-    // Storage full or disabled: the server save is then the only copy, as without this feature.
-  }
-}
-
-function removeStored(sectionId: string): void {
-  try {
-    localStorage.removeItem(storageKey(sectionId));
-  } catch {
-    // Nothing to clean up.
-  }
-}
 
 function docOf(section: Pick<Section, 'answers' | 'fulfilled' | 'data'>): SectionDoc {
   return { answers: section.answers, fulfilled: [...section.fulfilled], data: section.data ?? null };
@@ -84,11 +52,11 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
 
   // The draft is made once per section from the server's copy and what the browser kept.
   const [initial] = useState(() => {
-    const stored = readStored(section.id);
+    const stored = readUnsaved<SectionDoc>('fields', section.id);
     const server = docOf(section);
-    if (!stored || sameDoc(docOf(stored.doc), server)) return { doc: server, base: section.fieldsVersion, conflict: null, restoredAt: null as number | null };
-    if (stored.baseVersion === section.fieldsVersion) return { doc: stored.doc, base: section.fieldsVersion, conflict: null, restoredAt: stored.changedAt };
-    return { doc: stored.doc, base: stored.baseVersion, conflict: { theirs: section } as Conflict, restoredAt: stored.changedAt };
+    if (!stored || sameDoc(docOf(stored.pending), server)) return { doc: server, base: section.fieldsVersion, conflict: null, restoredAt: null as number | null };
+    if (stored.base === section.fieldsVersion) return { doc: stored.pending, base: section.fieldsVersion, conflict: null, restoredAt: stored.changedAt };
+    return { doc: stored.pending, base: stored.base as number, conflict: { theirs: section } as Conflict, restoredAt: stored.changedAt };
   });
 
   const [doc, setDocState] = useState<SectionDoc>(initial.doc);
@@ -100,84 +68,53 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
   const docRef = useRef(doc);
   const baseRef = useRef(initial.base);
   const conflictRef = useRef(conflict);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inFlight = useRef<Promise<boolean> | null>(null);
-  // Whether the document holds changes the server has not stored.
-  const dirty = useRef(initial.restoredAt !== null);
   conflictRef.current = conflict;
 
-  const schedule = useCallback((delay: number, run: () => void) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(run, delay);
-  }, []);
-
-  const flush = useCallback(async (): Promise<boolean> => {
-    if (timer.current) clearTimeout(timer.current);
-    if (!editable || conflictRef.current) return false;
-    // A change made while a save runs is saved after it.
-    if (inFlight.current) await inFlight.current;
-    if (!dirty.current) return true;
-    if (!navigator.onLine) {
-      setState('offline');
-      return false;
-    }
-    const snapshot = docRef.current;
-    setState('saving');
-    const run = (async () => {
-      try {
-        const result = await saveSection({ applicationId, sectionId: section.id, fieldsVersion: baseRef.current, ...snapshot });
-        baseRef.current = result.fieldsVersion;
-        utils.applications.section.setData({ applicationId, sectionId: section.id }, (old) =>
-          old ? { ...old, ...snapshot, version: result.version, fieldsVersion: result.fieldsVersion, status: result.status } : old,
-        );
-        utils.applications.get.setData({ applicationId }, (old) =>
-          old ? { ...old, sections: old.sections.map((item) => (item.id === section.id ? { ...item, status: result.status } : item)) } : old,
-        );
-        setSavedAt(new Date());
-        if (docRef.current === snapshot) {
-          dirty.current = false;
-          removeStored(section.id);
-          setState('saved');
-        } else {
-          writeStored(section.id, { doc: docRef.current, baseVersion: result.version, changedAt: Date.now() });
-          setState('unsaved');
-          schedule(SAVE_DELAY_MS, () => void flush());
-        }
-        return true;
-      } catch (error) {
-        const data = appErrorOf(error);
-        if (data?.appCode === 'CONFLICT') {
-          const theirs = await utils.applications.section.fetch({ applicationId, sectionId: section.id }, { staleTime: 0 }).catch(() => null);
-          if (theirs) {
-            setConflict({ theirs });
-            setState('conflict');
-            return false;
-          }
-        }
-        const offline = !navigator.onLine || data === null;
-        setState(offline && !navigator.onLine ? 'offline' : 'failed');
-        schedule(RETRY_DELAY_MS, () => void flush());
-        return false;
-      } finally {
-        inFlight.current = null;
-      }
-    })();
-    inFlight.current = run;
-    return run;
-  }, [applicationId, editable, saveSection, schedule, section.id, utils]);
+  const autosave = useAutosave<SaveState, SectionDoc>({
+    kind: 'fields',
+    sectionId: section.id,
+    delayMs: SAVE_DELAY_MS,
+    retryDelaysMs: [RETRY_DELAY_MS],
+    dirty: initial.restoredAt !== null,
+    blockedState: 'conflict',
+    setState,
+    blocked: () => conflictRef.current !== null,
+    refused: () => !editable || conflictRef.current !== null,
+    // Stored only when the server stored exactly these fields.
+    current: () => docRef.current,
+    send: async () => {
+      const snapshot = docRef.current;
+      const result = await saveSection({ applicationId, sectionId: section.id, fieldsVersion: baseRef.current, ...snapshot });
+      baseRef.current = result.fieldsVersion;
+      utils.applications.section.setData({ applicationId, sectionId: section.id }, (old) =>
+        old ? { ...old, ...snapshot, version: result.version, fieldsVersion: result.fieldsVersion, status: result.status } : old,
+      );
+      utils.applications.get.setData({ applicationId }, (old) =>
+        old ? { ...old, sections: old.sections.map((item) => (item.id === section.id ? { ...item, status: result.status } : item)) } : old,
+      );
+      setSavedAt(new Date());
+      // Changed while it was saved: the browser keeps the newer fields, which are saved next.
+      if (docRef.current !== snapshot) autosave.keep(docRef.current, result.version);
+    },
+    settle: async (error) => {
+      if (appErrorOf(error)?.appCode !== 'CONFLICT') return false;
+      const theirs = await utils.applications.section.fetch({ applicationId, sectionId: section.id }, { staleTime: 0 }).catch(() => null);
+      if (!theirs) return false;
+      setConflict({ theirs });
+      setState('conflict');
+      return true;
+    },
+  });
+  const { flush } = autosave;
 
   const setDoc = useCallback(
     (change: (current: SectionDoc) => SectionDoc) => {
       const next = change(docRef.current);
       docRef.current = next;
-      dirty.current = true;
       setDocState(next);
-      writeStored(section.id, { doc: next, baseVersion: baseRef.current, changedAt: Date.now() });
-      if (conflictRef.current) return;
-      setState('unsaved');
-      schedule(SAVE_DELAY_MS, () => void flush());
+      autosave.changed(next, baseRef.current);
     },
-    [flush, schedule, section.id],
+    [autosave],
   );
 
   /** The writer's fields win: saved over the newer version. */
@@ -187,9 +124,9 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
     baseRef.current = theirs.fieldsVersion;
     conflictRef.current = null;
     setConflict(null);
-    writeStored(section.id, { doc: docRef.current, baseVersion: theirs.fieldsVersion, changedAt: Date.now() });
-    void flush();
-  }, [flush, section.id]);
+    autosave.keep(docRef.current, theirs.fieldsVersion);
+    void autosave.flush();
+  }, [autosave]);
 
   /** The saved version wins: the writer's fields are dropped. */
   const takeTheirs = useCallback(() => {
@@ -197,28 +134,23 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
     if (!theirs) return;
     const next = docOf(theirs);
     docRef.current = next;
-    dirty.current = false;
     baseRef.current = theirs.fieldsVersion;
     conflictRef.current = null;
     setConflict(null);
     setDocState(next);
-    removeStored(section.id);
-    setState('saved');
-  }, [section.id]);
+    autosave.drop();
+  }, [autosave]);
 
   /** Drops fields restored from the browser and shows the server's copy. */
   const discardRestored = useCallback(() => {
     const server = utils.applications.section.getData({ applicationId, sectionId: section.id }) ?? section;
     const next = docOf(server);
-    if (timer.current) clearTimeout(timer.current);
     docRef.current = next;
-    dirty.current = false;
     baseRef.current = server.fieldsVersion;
     setDocState(next);
-    removeStored(section.id);
+    autosave.drop();
     setRestoredAt(null);
-    setState('saved');
-  }, [applicationId, section, utils]);
+  }, [applicationId, autosave, section, utils]);
 
   /** The version of the fields the next save is based on. */
   const baseVersion = useCallback(() => baseRef.current, []);
@@ -234,39 +166,15 @@ export function useSectionDraft({ applicationId, section, editable }: { applicat
       const next = change(docRef.current);
       docRef.current = next;
       setDocState(next);
-      if (dirty.current) writeStored(section.id, { doc: next, baseVersion: version, changedAt: Date.now() });
+      if (autosave.dirty) autosave.keep(next, version);
     },
-    [section.id],
+    [autosave],
   );
 
-  // The listeners live as long as the editor; they call the latest `flush`.
-  const flushRef = useRef(flush);
-  flushRef.current = flush;
+  // Fields the browser kept are saved shortly after the editor opens, unless they are a conflict.
   useEffect(() => {
-    const flushNow = () => void flushRef.current();
-    if (initial.restoredAt && !initial.conflict) schedule(SAVE_DELAY_MS, flushNow);
-    const onHide = () => {
-      if (document.visibilityState === 'hidden') flushNow();
-    };
-    // No "leave the page?" prompt: the browser already holds a copy of anything unsaved.
-    const onPageHide = () => {
-      if (dirty.current) flushNow();
-    };
-    const onOffline = () => setState((current) => (current === 'saved' || current === 'conflict' ? current : 'offline'));
-    window.addEventListener('online', flushNow);
-    window.addEventListener('offline', onOffline);
-    document.addEventListener('visibilitychange', onHide);
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('online', flushNow);
-      window.removeEventListener('offline', onOffline);
-      document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', onPageHide);
-      // Leaving the editor within the app: send what is pending (the browser keeps a copy anyway).
-      if (timer.current) clearTimeout(timer.current);
-      if (dirty.current) flushNow();
-    };
-  }, [initial, schedule]);
+    if (initial.restoredAt && !initial.conflict) autosave.schedule();
+  }, [autosave, initial]);
 
   return { doc, setDoc, state, conflict, savedAt, restoredAt, flush, keepMine, takeTheirs, discardRestored, baseVersion, adopt };
 }
