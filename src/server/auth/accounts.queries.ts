@@ -89,7 +89,6 @@ export function listSessions(db: Executor, userId: string) {
     .execute();
 }
 
-
 /** Replaces any live reset token of the user with a new one (a newer request cancels the older). */
 export async function replacePasswordReset(db: Executor, userId: string, tokenHash: Buffer, expiresAt: Date): Promise<void> {
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();

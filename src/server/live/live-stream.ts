@@ -70,14 +70,15 @@ export async function openLiveStream<T>(
   return endsWhenLeft(running, left);
 }
 
+/** A live stream's iterator: `return()` and `throw()` always there, as tRPC and the tests call them. */
+type LiveIterator<T> = Required<AsyncIterator<T>> & { [Symbol.asyncIterator](): LiveIterator<T> };
+
 /**
  * The stream as its reader sees it, ending as soon as the reader stops. tRPC's SSE response stops
  * a stream by calling `return()` while its own read-ahead (`next()`) is still waiting for news; on
  * a generator that `return()` waits behind the `next()`, so the stream would run on until news or
  * its lifetime came. Here `return()` first aborts `left`, which ends the wait at once.
  */
-type LiveIterator<T> = Required<AsyncIterator<T>> & { [Symbol.asyncIterator](): LiveIterator<T> };
-
 function endsWhenLeft<T>(stream: AsyncGenerator<T>, left: AbortController): LiveIterator<T> {
   const iterator: LiveIterator<T> = {
     next: () => stream.next(),

@@ -116,7 +116,8 @@ type Sent = { userId: string; emails: boolean };
  * written whose internal or fund deadline is 14, 7, 2 or 1 days away or today, an item to the
  * writers of its unfinished sections and its owners, listing the sections not done; for each
  * section whose due day has passed unfinished, an item to its writer and the owners listing what
- * the done rule still misses. Returns who got what, so the caller can e-mail them (their bells woke as each item was written).
+ * the done rule still misses. Each item wakes its reader's bell as it is written (`changeInbox`);
+ * who got what is returned, so the caller can e-mail them.
  */
 export async function writeDueReminders(services: Pick<PlanServices, 'db' | 'bus'>, now: Date): Promise<Sent[]> {
   const { db } = services;
