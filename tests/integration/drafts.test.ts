@@ -182,9 +182,11 @@ describe('a draft from a model', () => {
  */
 function settledJob(draftId: string) {
   return waitFor(async () => {
-    const job = await services.queues.queue('drafts').getJob(draftId);
-    const state = await job?.getState();
-    return state === 'completed' || state === 'failed' ? job! : null;
+    const queue = services.queues.queue('drafts');
+    const state = await (await queue.getJob(draftId))?.getState();
+    // Read again once settled: a job read while it was still running may settle before its state
+    // is asked, and would show the attempts made before it settled.
+    return state === 'completed' || state === 'failed' ? ((await queue.getJob(draftId)) ?? null) : null;
   });
 }
 
