@@ -3,7 +3,8 @@
  * `BENCH_CPU_PROF`, or `node --cpu-prof`) spent its time on. Prints the functions with the most
  * self time (anywhere: the app, libraries, Node, the garbage collector), then the app's own
  * functions (src/) and the libraries' entry points by inclusive time: the share of samples with
- * the function anywhere on the stack, each sample counted once however often it recurs.
+ * the function anywhere on the stack, each sample counted once however often it recurs. With
+ * `--line <name>`, only the samples taken while that bench line's load ran.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,15 +18,31 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  startTime: number;
 }
 
-const [file, topArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const lineAt = args.indexOf('--line');
+const lineName = lineAt >= 0 ? args.splice(lineAt, 2)[1] : undefined;
+const [file, topArg] = args;
 if (!file) {
-  console.error('Usage: node --import tsx bench/cpu-profile.ts <file.cpuprofile> [top]');
+  console.error('Usage: node --import tsx bench/cpu-profile.ts <file.cpuprofile> [top] [--line <part of a line name>]');
   process.exit(2);
 }
 const top = Number(topArg ?? 25);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+
+// With --line, only the samples taken while that line's load ran (`lines.json`, written by the
+// bench beside the profile: both on the monotonic clock of `process.hrtime`).
+let lineWindow: { fromUs: number; toUs: number } | undefined;
+if (lineName !== undefined) {
+  const lines = JSON.parse(readFileSync(path.join(path.dirname(file), 'lines.json'), 'utf8')) as { name: string; fromUs: number; toUs: number }[];
+  lineWindow = lines.find((line) => line.name === lineName) ?? lines.find((line) => line.name.includes(lineName));
+  if (!lineWindow) {
+    console.error(`No line named like "${lineName}" in lines.json: ${lines.map((line) => line.name).join('; ')}`);
+    process.exit(2);
+  }
+}
 
 const root = process.cwd();
 function where(frame: ProfileNode['callFrame']): string {
@@ -43,8 +60,11 @@ for (const node of profile.nodes) for (const child of node.children ?? []) paren
 const self = new Map<string, number>();
 const inclusive = new Map<string, number>();
 let total = 0;
+let sampledAt = profile.startTime;
 profile.samples.forEach((id, index) => {
   const delta = profile.timeDeltas[index] ?? 0;
+  sampledAt += delta;
+  if (lineWindow && (sampledAt < lineWindow.fromUs || sampledAt > lineWindow.toUs)) return;
   total += delta;
   const node = byId.get(id)!;
   self.set(keyOf(node), (self.get(keyOf(node)) ?? 0) + delta);

@@ -178,6 +178,12 @@ interface LoadResult {
 // What every browser sends: answers are measured as visitors get them, compressed.
 const browserHeaders = { 'accept-encoding': 'gzip, deflate, br' };
 
+/**
+ * When each line's measured part ran, on the monotonic clock V8's profiles use (as
+ * `process.hrtime`): written beside the profile, so `bench/cpu-profile.ts --line` summarises one line.
+ */
+const profiledLines: { name: string; fromUs: number; toUs: number }[] = [];
+
 async function load(name: string, options: autocannon.Options, pid?: number, beforeEach: () => Promise<void> = async () => {}): Promise<LoadResult> {
   const withHeaders = { ...options, headers: { ...browserHeaders, ...options.headers } };
   // A short warm-up first: JIT, caches and pool connections are then as a running server has them.
@@ -186,7 +192,12 @@ async function load(name: string, options: autocannon.Options, pid?: number, bef
   await beforeEach();
   const cpuBefore = cpuMsOfTree(pid);
   const databaseBefore = databaseCpuMs();
+  const fromUs = process.hrtime.bigint() / 1000n;
   const result = await autocannon({ ...withHeaders, connections, duration });
+  if (cpuProfileDir) {
+    profiledLines.push({ name, fromUs: Number(fromUs), toUs: Number(process.hrtime.bigint() / 1000n) });
+    writeFileSync(path.join(cpuProfileDir, 'lines.json'), JSON.stringify(profiledLines, null, 2));
+  }
   const cpuAfter = cpuMsOfTree(pid);
   const databaseAfter = databaseCpuMs();
   const perAnswer = (before: number | null, after: number | null) => (before !== null && after !== null && result.requests.total > 0 ? (after - before) / result.requests.total : undefined);
