@@ -483,7 +483,7 @@ describe('queries per page', () => {
       // then in one transaction (begin, commit): the section with its rules and its application's
       // state, its row locked; the text's document with its logged changes; the change appended;
       // the versioned write with its event; and the version history. From the second save on, the
-      // document the save before left is kept in memory (domain/text-store.ts) and not read again.
+      // document the save before left is kept in memory (features/applications/text-store.ts) and not read again.
       expect(statements).toEqual([8, 7, 7]);
       const events = await services.db.selectFrom('application_events').select(['from_status', 'to_status']).where('section_id', '=', sectionId).execute();
       expect(events).toEqual([{ from_status: 'not_started', to_status: saved.status }]);
