@@ -46,14 +46,16 @@ interface RedisSnapshot {
 }
 
 async function redisFingerprint(): Promise<RedisSnapshot> {
-  const keys: string[] = [];
+  const found: string[] = [];
   let cursor = '0';
   do {
     const [next, batch] = await services.redis.scan(cursor, 'MATCH', `${services.env.REDIS_PREFIX}:*`, 'COUNT', 1000);
     cursor = next;
-    keys.push(...batch);
+    found.push(...batch);
   } while (cursor !== '0');
-  keys.sort();
+  // Every call counts toward its caller's call limit, a refused one too (src/server/http/call-limits.ts),
+  // and a busy caller's count is written by a timer of its own: a count is not something the call changed.
+  const keys = found.filter((key) => !key.startsWith(`${services.env.REDIS_PREFIX}:rate:calls:`)).sort();
   const pipeline = services.redis.pipeline();
   for (const key of keys) pipeline.dumpBuffer(key).pttl(key);
   const replies = (await pipeline.exec()) ?? [];

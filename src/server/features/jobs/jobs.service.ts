@@ -322,7 +322,8 @@ const scheduleOnlyQueues = ['backups'] as const;
 /** Every job scheduler (repeating work) of the installation's queues, with when it runs next. */
 export function scheduledJobs(services: JobsServices & { prefix: string }): Promise<ScheduledJob[]> {
   return guarded(services, async () => {
-    const extra = scheduleOnlyQueues.map((name) => ({ name, queue: new Queue(name, { connection: services.redis, prefix: services.prefix }) }));
+    // Only read: a Queue otherwise writes its settings to Redis when it is made (the worker's own does that).
+    const extra = scheduleOnlyQueues.map((name) => ({ name, queue: new Queue(name, { connection: services.redis, prefix: services.prefix, skipMetasUpdate: true }) }));
     try {
       const sources = [...queueNames.map((name) => ({ name: name as string, queue: services.queues.queue(name) })), ...extra];
       const lists = await Promise.all(
