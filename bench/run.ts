@@ -598,6 +598,9 @@ async function aiDraft(app: string, headers: Record<string, string>, db: Scratch
   return { drafter: 'offline', firstWordsMs, finishedMs: Date.now() - start, status: (await draft()).status };
 }
 
+/** What a first visit may download of JavaScript, gzip: 135 KB, leaving room under the 150 KB of decision 0019 (issue 53, decision 0062). */
+const FIRST_VISIT_JS_BUDGET = 135 * 1024;
+
 /** The gzip bytes of the JavaScript and CSS each public page makes a first visitor download. */
 async function firstVisitBytes(app: string) {
   const dist = projectPath('dist/client');
@@ -622,13 +625,13 @@ async function firstVisitBytes(app: string) {
         if (asset.endsWith('.js')) js += size;
         else css += size;
       }
-      pages[pagePath] = { jsGzipBytes: js, cssGzipBytes: css, htmlGzipBytes: html, files: assets.size, pass: js <= 150 * 1024 };
+      pages[pagePath] = { jsGzipBytes: js, cssGzipBytes: css, htmlGzipBytes: html, files: assets.size, pass: js <= FIRST_VISIT_JS_BUDGET };
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  return { budget: '≤ 150 KB JS gzip', pages };
+  return { budget: '≤ 135 KB JS gzip', pages };
 }
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
@@ -749,7 +752,7 @@ function printTable(results: {
   totalSeconds: number;
 }) {
   if (results.loads.length > 0) printLoads(results.loads);
-  console.log('\n| first visit | JS gzip | CSS gzip | HTML gzip | budget ≤ 150 KB JS | |');
+  console.log('\n| first visit | JS gzip | CSS gzip | HTML gzip | budget ≤ 135 KB JS | |');
   console.log('|---|---:|---:|---:|---|---|');
   for (const [page, sizes] of Object.entries(results.client.pages)) {
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
