@@ -19,6 +19,7 @@ import { personName } from '../../db/person-name';
 import type { ForgottenPerson } from '../../db/forget-person';
 import { noteStatus, noteStatusIfFollowed } from './status-news';
 import { listedStatus, recountApplications, statusMoveColumns } from './kept-counts.queries';
+import type { TextWrite } from './text-store.queries';
 
 /** The dashboard shows the most recently changed applications first, and more on request. */
 export const APPLICATION_PAGE_SIZE = 25;
@@ -584,26 +585,28 @@ export async function updateSectionVersioned(
   /** The version the write was made from: the section's, or (a save without the text) its fields'. */
   expected: { version: number } | { fieldsVersion: number },
   values: {
-    /** The text, and the co-editing document's `text_seq` it was made from; absent: unchanged. */
+    /** The text; absent: unchanged. */
     content?: string;
-    textSeq?: number;
-    /** The co-editing document stored whole, the first time it changes (docs/decisions/0041). */
-    textDoc?: Uint8Array;
+    /**
+     * The change of the co-editing document that made it: logged under the section's next
+     * `text_seq` in this statement, with the document stored whole the first time it changes
+     * (docs/decisions/0041); absent: the text is unchanged.
+     */
+    text?: TextWrite;
     /** The inputs, ticks and rows; absent: unchanged (a change of the text alone). */
     fields?: { answers: Answers; fulfilled: string[]; data: unknown };
     status: SectionStatus;
     userId: string;
   },
 ) {
-  const { fields } = values;
-  const saved = await db
-    .with('saved', (qb) =>
+  const { fields, text } = values;
+  const saving = db.with('saved', (qb) =>
       qb
         .updateTable('application_sections')
         .set((eb) => ({
           ...(values.content === undefined ? {} : { content: values.content }),
-          ...(values.textSeq === undefined ? {} : { text_seq: String(values.textSeq) }),
-          ...(values.textDoc === undefined ? {} : { text_doc: Buffer.from(values.textDoc) }),
+          ...(text === undefined ? {} : { text_seq: String(text.seq) }),
+          ...(text?.doc === undefined ? {} : { text_doc: Buffer.from(text.doc) }),
           ...(fields === undefined
             ? {}
             : {
@@ -620,7 +623,19 @@ export async function updateSectionVersioned(
         .where('id', '=', section.id)
         .where((eb) => ('version' in expected ? eb('version', '=', expected.version) : eb('fields_version', '=', expected.fieldsVersion)))
         .returning(['version', 'fields_version', 'status', 'updated_at']),
-    )
+  );
+  // The text's change is logged by the same statement, only when the versioned write was made
+  // (a save that lost its race logs nothing). Nothing below reads the log, so the creator keeps
+  // the type it had without it.
+  const logging = text
+    ? (saving.with('logged', (qb) =>
+        qb
+          .insertInto('section_text_updates')
+          .columns(['section_id', 'seq', 'update'])
+          .expression((eb) => eb.selectFrom('saved').select((inner) => [inner.val(section.id).as('section_id'), inner.val(String(text.seq)).as('seq'), inner.val(Buffer.from(text.change)).as('update')])),
+      ) as unknown as typeof saving)
+    : saving;
+  const saved = await logging
     .with('event', (qb) =>
       qb
         .insertInto('application_events')

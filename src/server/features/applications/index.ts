@@ -28,7 +28,7 @@ export {
 export { changeApplication } from './status-news';
 export { keepOpenThreads, recountApplications } from './kept-counts.queries';
 export { announceText, saveAndAnnounce, saveSection, saveSectionAndAnnounce, saveTextChange, SERVER_CLIENT_ID, type TextWriter } from './section-save';
-export { appendChange, applyChanges, COMPACT_AFTER_CHANGES, documentBound, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument } from './text-store';
+export { applyChanges, COMPACT_AFTER_CHANGES, documentBound, documentForEditor, dropDocument, keepCommitted, keepDocument, type KeptDocument } from './text-store';
 export { claimTextClients, readStoredText } from './text-store.queries';
 export { textThread } from './text-host';
 export { checkAwareness, MAX_UPDATE_ITEMS } from './update-checks';

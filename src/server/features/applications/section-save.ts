@@ -61,10 +61,10 @@ export async function saveTextChange(
   writers: readonly TextWriter[],
 ): Promise<{ kept: KeptDocument; version: number; status: SectionStatus }> {
   const { content } = stored;
-  const { kept, textDoc } = await appendChange(trx, section.id, stored.entry, stored.change, stored.before);
+  const { kept, text } = appendChange(stored.entry, stored.change, stored.before);
   const status = statusAfterSave(section.status, missingForDone(section, { ...section, content }).length === 0);
   const authors = [...new Set(writers.filter((writer) => writer.change).map((writer) => writer.user.id))];
-  const written = await updateSectionVersioned(trx, { id: section.id, applicationId, status: section.status }, { version: section.version }, { content, textSeq: kept.seq, textDoc, status, userId: authors.at(-1)! });
+  const written = await updateSectionVersioned(trx, { id: section.id, applicationId, status: section.status }, { version: section.version }, { content, text, status, userId: authors.at(-1)! });
   if (!written) throw new AppError('CONFLICT');
   for (const authorId of authors) {
     await recordSectionVersion(trx, { sectionId: section.id, authorId, content, answers: section.answers, fulfilled: section.fulfilled, data: section.data }, { sectionVersion: written.version });
@@ -158,7 +158,7 @@ export async function saveSection(
     trx,
     { id: section.id, applicationId: input.applicationId, status: section.status },
     expected,
-    { ...(text ? { content, textSeq: text.seq, textDoc: text.textDoc } : {}), fields, status, userId: writer.id },
+    { ...(text ? { content, text: text.text } : {}), fields, status, userId: writer.id },
   );
   if (!saved) throw new AppError('CONFLICT');
   const state = { content, answers: fields.answers, fulfilled: fields.fulfilled, data: data === undefined ? section.data : data };

@@ -42,10 +42,6 @@ export async function storeTextDoc(db: Executor, sectionId: string, state: Uint8
   await db.updateTable('application_sections').set({ text_doc: Buffer.from(state) }).where('id', '=', sectionId).execute();
 }
 
-export async function insertTextUpdate(db: Executor, sectionId: string, seq: number, update: Uint8Array): Promise<void> {
-  await db.insertInto('section_text_updates').values({ section_id: sectionId, seq: String(seq), update: Buffer.from(update) }).execute();
-}
-
 export async function deleteTextUpdatesThrough(db: Executor, sectionId: string, seq: number): Promise<void> {
   await db.deleteFrom('section_text_updates').where('section_id', '=', sectionId).where('seq', '<=', String(seq)).execute();
 }
@@ -67,4 +63,16 @@ export async function claimTextClients(db: Executor, sectionId: string, userId: 
     UNION ALL
     SELECT client_id, user_id FROM section_text_clients WHERE section_id = ${sectionId}::uuid AND client_id = ANY(${ids}::bigint[])`.execute(db);
   return result.rows.map((row) => ({ clientId: Number(row.client_id), userId: row.user_id }));
+}
+
+/**
+ * A change of a section's text as the write of the section carries it (`updateSectionVersioned`,
+ * in the same statement): the section's next `text_seq`, the change logged under it, and the
+ * document stored whole the first time it changes (`doc`): the changes in the log are always
+ * changes of a stored document.
+ */
+export interface TextWrite {
+  seq: number;
+  change: Uint8Array;
+  doc?: Uint8Array;
 }

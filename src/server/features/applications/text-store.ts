@@ -11,7 +11,7 @@
 import type { Executor } from '../../db/db';
 import { AppError } from '../../../shared/errors';
 import { appErrorOf, textThread, type TakeFrom } from './text-host';
-import { deleteTextUpdatesThrough, insertTextUpdate, lockText, readStoredText, storeTextDoc, textHead } from './text-store.queries';
+import { deleteTextUpdatesThrough, lockText, readStoredText, storeTextDoc, textHead, type TextWrite } from './text-store.queries';
 
 export { lockText };
 
@@ -191,16 +191,13 @@ export async function documentForEditor(db: Executor, sectionId: string, stateVe
 }
 
 /**
- * Stores a change of the document under the section's next `text_seq` (the caller holds the lock
- * and writes `text_seq` with the section). A document never stored before is stored whole with it
- * (`textDoc`, for the caller's write of the section): the changes in the log are always changes of
- * a stored document.
+ * The kept document after `change`, and the write that stores the change with the section's row
+ * (the caller holds the lock and writes the section with it, one statement for both).
  */
-export async function appendChange(db: Executor, sectionId: string, entry: Kept, change: Uint8Array, before: Uint8Array | null): Promise<{ kept: Kept; textDoc?: Uint8Array }> {
+export function appendChange(entry: Kept, change: Uint8Array, before: Uint8Array | null): { kept: Kept; text: TextWrite } {
   const seq = entry.seq + 1;
-  await insertTextUpdate(db, sectionId, seq, change);
-  const next = { ...entry, seq, logged: entry.logged + 1, persisted: true, bytes: entry.bytes + change.length + (before?.length ?? 0) };
-  return !entry.persisted && before ? { kept: next, textDoc: before } : { kept: next };
+  const kept = { ...entry, seq, logged: entry.logged + 1, persisted: true, bytes: entry.bytes + change.length + (before?.length ?? 0) };
+  return { kept, text: { seq, change, ...(!entry.persisted && before ? { doc: before } : {}) } };
 }
 
 /**
@@ -225,17 +222,17 @@ export async function compactText(db: Executor, sectionId: string): Promise<void
 /**
  * Changes the section's text to `content` by a save (a draft inserted, a version restored, an API
  * client), through its document like any editor's change: the caller holds the section's row
- * (`lockText`). Returns the change to pass on and the `text_seq` to store, or null when the text is unchanged.
+ * (`lockText`). Returns the change to pass on and the write of the text for the caller's write of
+ * the section (`TextWrite`), or null when the text is unchanged.
  */
-export async function changeTextTo(db: Executor, sectionId: string, seq: number, content: string): Promise<{ update: Uint8Array; seq: number; kept: Kept; textDoc?: Uint8Array } | null> {
+export async function changeTextTo(db: Executor, sectionId: string, seq: number, content: string): Promise<{ update: Uint8Array; kept: Kept; text: TextWrite } | null> {
   const { entry, answer } = await takeForChange(db, sectionId, seq, (take, taken) => textThread.request('replace', { sectionId, take, content, persisted: taken.persisted }));
   const { change, before } = answer;
   if (!change) {
     keepDocument(sectionId, entry);
     return null;
   }
-  const { kept: next, textDoc } = await appendChange(db, sectionId, entry, change, before);
   // `kept` is for `keepCommitted` once the caller's transaction is known to have committed;
   // until then the document is out of the kept ones, and a change meanwhile reads it again.
-  return { update: change, seq: next.seq, kept: next, ...(textDoc ? { textDoc } : {}) };
+  return { update: change, ...appendChange(entry, change, before) };
 }
