@@ -144,7 +144,7 @@ export default defineConfig({
         // Only what the entry loads itself (`$initial`), not everything of these packages some
         // screen imports, nor their imports (decision 0062).
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|react-intl|@formatjs|intl-messageformat|tslib|use-sync-external-store)[\\/]/, tags: ['$initial'], includeDependenciesRecursively: false }],
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|@formatjs|intl-messageformat|tslib|use-sync-external-store)[\\/]/, tags: ['$initial'], includeDependenciesRecursively: false }],
         },
       },
     },
