@@ -7,7 +7,8 @@
  *
  * Messages are formatted by `intl-messageformat` from the parsed catalog, dates, numbers, relative
  * times and lists by the browser's `Intl`, each formatter made once and kept: this small layer
- * replaces react-intl, which with `@formatjs/intl` was 6 KB of every first visit (decision 0066).
+ * replaces react-intl, which with `@formatjs/intl` made every first visit 3.7 KB larger (decision
+ * 0066). `tests/unit/client-intl.test.ts` holds its output to `@formatjs/intl`'s.
  */
 import { Children, createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlMessageFormat, type Formatters } from 'intl-messageformat';
