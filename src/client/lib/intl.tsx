@@ -4,14 +4,19 @@
  * language's catalog is downloaded, on a public catalogue page only its public part: main.tsx
  * loads it before the first render (no flash of another language), the router the rest before
  * any other screen, the switcher the next language before switching.
+ *
+ * Messages are formatted by `intl-messageformat` from the parsed catalog, dates, numbers, relative
+ * times and lists by the browser's `Intl`, each formatter made once and kept: this small layer
+ * replaces react-intl, which with `@formatjs/intl` made every first visit 3.7 KB larger (decision
+ * 0066). `tests/unit/client-intl.test.ts` holds its output to `@formatjs/intl`'s.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createIntl, IntlProvider, useIntl, type IntlShape } from 'react-intl';
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { Children, createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlMessageFormat, type Formatters } from 'intl-messageformat';
+import type { LiteralElement, MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { MessageKey } from '../../shared/i18n';
 import { defaultLocale, isLocale, type Locale } from '../../shared/i18n/locales';
 import { pickText, type LocalizedText } from '../../shared/i18n/localized-text';
-import { formatsOf, type Formats } from '../../shared/i18n/format';
+import { formatsOf, type Formats, type Formatting } from '../../shared/i18n/format';
 import { addressSearch } from './address-bar';
 
 /** A language's catalog as the build delivers it: every message already parsed (vite.config.ts). */
@@ -60,6 +65,105 @@ function hasMessage(locale: Locale, key: string): boolean {
   // A failed download is tried again by the next text that asks.
   loadMessages(locale, { complete: true }).catch(() => {});
   return false;
+}
+
+/** A message's values: text and numbers, elements, and for a tag (`<link>…</link>`) a function of its content. */
+type Values = Record<string, ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
+
+/** Everything this module formats with, in one language: what `useFormats`, `useT` and the screens use. */
+export interface IntlShape extends Formatting {
+  locale: Locale;
+  messages: Messages;
+  /** The message `key` with `values`: a string, or with elements among the values, a list of nodes. */
+  formatMessage(key: string, values?: Values): ReactNode;
+  formatRelativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, options?: Intl.RelativeTimeFormatOptions): string;
+  formatList(items: string[], options?: Intl.ListFormatOptions): string;
+}
+
+// Making an Intl formatter costs far more than using one: each is made once per language and options.
+const formatterCache = new Map<string, unknown>();
+function cached<T>(kind: string, make: () => T, locales: string | string[] | undefined, options: object | undefined): T {
+  const key = `${kind} ${String(locales)} ${JSON.stringify(options)}`;
+  let formatter = formatterCache.get(key) as T | undefined;
+  if (formatter === undefined) formatterCache.set(key, (formatter = make()));
+  return formatter;
+}
+const getNumberFormat = (locales?: string | string[], options?: Intl.NumberFormatOptions) => cached('number', () => new Intl.NumberFormat(locales, options), locales, options);
+const getDateTimeFormat = (locales?: string | string[], options?: Intl.DateTimeFormatOptions) => cached('date', () => new Intl.DateTimeFormat(locales, options), locales, options);
+const getPluralRules = (locales?: string | string[], options?: Intl.PluralRulesOptions) => cached('plural', () => new Intl.PluralRules(locales, options), locales, options);
+const formatters: Formatters = { getNumberFormat, getDateTimeFormat, getPluralRules };
+
+/** A formatting failure is shown as the message's key (or the raw value) rather than breaking the screen. */
+function reportFormatError(error: unknown) {
+  if (import.meta.env.DEV) console.error(error);
+}
+
+// A parsed message belongs to one language's catalog, so its formatter is kept beside it.
+const messageFormats = new WeakMap<MessageFormatElement[], IntlMessageFormat>();
+
+/**
+ * `key` of `messages` in `locale` with `values`. Several parts, some of them elements, come back as
+ * one list of keyed nodes (as do a tag's contents), so React can draw them side by side.
+ */
+function formatMessage(locale: Locale, messages: Messages, key: string, values?: Values): ReactNode {
+  const message = Object.hasOwn(messages, key) ? messages[key as MessageKey] : undefined;
+  if (!message) {
+    reportFormatError(new Error(`no message ${key} in the ${locale} catalog`));
+    return key;
+  }
+  // Most messages are plain text, one literal element (`TYPE.literal`, 0): nothing to format.
+  if (message.length === 1 && message[0]?.type === 0) return (message[0] as LiteralElement).value;
+  let format = messageFormats.get(message);
+  if (!format) messageFormats.set(message, (format = new IntlMessageFormat(message, locale, undefined, { formatters })));
+  // A tag's function gets its content as keyed nodes too.
+  let keyed = values;
+  for (const [name, value] of Object.entries(values ?? {})) {
+    if (typeof value === 'function') keyed = { ...keyed, [name]: (chunks: ReactNode[]) => value(Children.toArray(chunks)) };
+  }
+  try {
+    const formatted = format.format<ReactNode>(keyed);
+    return Array.isArray(formatted) ? Children.toArray(formatted) : formatted;
+  } catch (error) {
+    reportFormatError(error);
+    return key;
+  }
+}
+
+/** The formatting of one language and its catalog (`useIntl` gives the one a screen is shown in). */
+export function createIntl(locale: Locale, messages: Messages): IntlShape {
+  return {
+    locale,
+    messages,
+    formatMessage: (key, values) => formatMessage(locale, messages, key, values),
+    formatDate(value, options) {
+      const date = typeof value === 'string' ? new Date(value || 0) : value;
+      try {
+        return getDateTimeFormat(locale, options).format(date);
+      } catch (error) {
+        reportFormatError(error);
+        return String(date);
+      }
+    },
+    formatNumber(value, options) {
+      try {
+        return getNumberFormat(locale, options).format(value);
+      } catch (error) {
+        reportFormatError(error);
+        return String(value);
+      }
+    },
+    formatRelativeTime: (value, unit, options) => cached('relative', () => new Intl.RelativeTimeFormat(locale, options), locale, options).format(value, unit),
+    formatList: (items, options) => cached('list', () => new Intl.ListFormat(locale, options), locale, options).format(items),
+  };
+}
+
+const IntlContext = createContext<IntlShape | null>(null);
+
+/** The formatting of the language the screen is shown in (the interface's, or `InLanguage`'s). */
+export function useIntl(): IntlShape {
+  const intl = useContext(IntlContext);
+  if (!intl) throw new Error('useIntl outside LocaleProvider');
+  return intl;
 }
 
 /**
@@ -145,13 +249,11 @@ export function LocaleProvider({ initial, children }: { initial: Locale; childre
   }, []);
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
   // A new version means more messages.
-  const messages = useMemo(() => messagesFor(locale), [locale, catalogVersion]);
+  const intl = useMemo(() => createIntl(locale, messagesFor(locale)), [locale, catalogVersion]);
 
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={messages}>
-        {children}
-      </IntlProvider>
+      <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>
     </LocaleContext.Provider>
   );
 }
@@ -175,13 +277,10 @@ export function InLanguage({ locale, fallback, children }: { locale: Locale; fal
       current = false;
     };
   }, [locale]);
+  const intl = useMemo(() => (state === 'ready' ? createIntl(locale, messagesFor(locale)) : null), [locale, state]);
   if (state === 'loading') return fallback;
-  if (state === 'failed') return children;
-  return (
-    <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={messagesFor(locale)}>
-      {children}
-    </IntlProvider>
-  );
+  if (!intl) return children;
+  return <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>;
 }
 
 export function useLocale(): LocaleState {
@@ -199,29 +298,22 @@ export function useFormats(): Formats {
 /** `t('key', values)`: a message of the catalog in the current language. */
 export function useT() {
   const intl = useIntl();
-  return useCallback(
-    (key: MessageKey, values?: Record<string, string | number>) => (hasMessage(intl.locale as Locale, key) ? (intl.formatMessage({ id: key }, values) as string) : ''),
-    [intl],
-  );
+  return useCallback((key: MessageKey, values?: Record<string, string | number>) => (hasMessage(intl.locale, key) ? (intl.formatMessage(key, values) as string) : ''), [intl]);
 }
 
 /**
  * `t` whose values may be elements: for a sentence in the interface language that names something
- * written in another (`<span lang="da">`), so the page says which language each part is in.
+ * written in another (`<span lang="da">`), so the page says which language each part is in; and
+ * for a message with a tag (`<link>…</link>`), given as a function of the tag's content.
  */
 export function useRichT() {
   const intl = useIntl();
-  return useCallback((key: MessageKey, values: Record<string, ReactNode>): ReactNode => (hasMessage(intl.locale as Locale, key) ? intl.formatMessage({ id: key }, values) : ''), [intl]);
+  return useCallback((key: MessageKey, values: Values): ReactNode => (hasMessage(intl.locale, key) ? intl.formatMessage(key, values) : ''), [intl]);
 }
-
-let intlOutsideReact: IntlShape | null = null;
 
 /** `t` for code outside React (the query client's error handler), in the locale chosen right now. */
 export function translate(key: MessageKey, values?: Record<string, string | number>): string {
-  if (intlOutsideReact?.locale !== currentLocale || intlOutsideReact.messages !== messagesFor(currentLocale)) {
-    intlOutsideReact = createIntl({ locale: currentLocale, defaultLocale, messages: messagesFor(currentLocale) });
-  }
-  return hasMessage(currentLocale, key) ? intlOutsideReact.formatMessage({ id: key }, values) : '';
+  return hasMessage(currentLocale, key) ? (formatMessage(currentLocale, messagesFor(currentLocale), key, values) as string) : '';
 }
 
 /** Whether a text is a key of the catalog (a field error from a schema or the server) rather than a text. */

@@ -1,8 +1,9 @@
 /**
  * Dates, times, amounts and numbers as the interface language writes them: the one set of
- * conventions every screen, e-mail and page head uses, from the language's `intl` object
- * (react-intl's in the browser, @formatjs/intl's on the server). What a screen shows is named by
- * what it is — a date, a deadline, an amount — not by formatting options repeated at each place.
+ * conventions every screen, e-mail and page head uses, from the language's `intl` object (the
+ * client's own, `src/client/lib/intl.tsx`, in the browser; @formatjs/intl's on the server). What a
+ * screen shows is named by what it is — a date, a deadline, an amount — not by formatting options
+ * repeated at each place.
  *
  * Time zone: the browser's own in the browser; on the server (e-mails, page heads) Danish time,
  * `Europe/Copenhagen`, the zone the grants' deadlines are set in.
@@ -11,7 +12,7 @@
 /** The zone the server writes times in: the grants' deadlines are Danish time. */
 export const DANISH_TIME = 'Europe/Copenhagen';
 
-/** The part of an `intl` object this module uses (react-intl's and @formatjs/intl's both fit). */
+/** The part of an `intl` object this module uses (the client's and @formatjs/intl's both fit). */
 export interface Formatting {
   formatDate(value: Date | number | string, options?: Intl.DateTimeFormatOptions): string;
   formatNumber(value: number, options?: Intl.NumberFormatOptions): string;

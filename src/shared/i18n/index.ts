@@ -29,6 +29,7 @@ import { notifications } from './messages/notifications';
 import { presence } from './messages/presence';
 import { reviews } from './messages/reviews';
 import { versions } from './messages/versions';
+import { publicPageRoutes } from '../route-table';
 import { defaultLocale, type Locale } from './locales';
 
 // Add a feature's messages here: one import, one entry.
@@ -39,7 +40,7 @@ const modules = [core, auth, companies, companyClaims, invitations, jobs, funds,
  * downloads only these, every other screen waits for the rest (vite.config.ts, client/lib/intl.tsx).
  * A public page that shows another feature's text still works, after one more download.
  */
-const publicMessageModules: ReadonlySet<object> = new Set([core, feedback, funds, grants, grantAlerts]);
+const publicMessageModules: ReadonlySet<object> = new Set([core, funds, grants, grantAlerts]);
 
 type Union<T> = T extends readonly (infer U)[] ? U : never;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -66,16 +67,20 @@ export function messagesFor(locale: Locale): Messages {
 }
 
 /**
- * Of those features' texts, the ones of their administration screens (`grants.admin.…`) and of
- * their e-mails (`email.…`, `grant-alerts.email.…`) are never shown on a public page: they wait
- * with the rest, a third of the public part fewer bytes on every first visit.
+ * Of those features' texts, the ones no public page shows wait with the rest: their administration
+ * screens' (`grants.admin.…`, the grant and fund forms' fields and validation) and e-mails'
+ * (`email.…`, `grant-alerts.email.…`), the requirements test's and the application start's
+ * (`grants.test.…`, `grants.start.…`: screens of their own, not catalogue pages), the signed-in
+ * beta notice, and the titles of screens other than the catalogue pages and the privacy policy
+ * their footer links to.
  */
-const notOnPublicPages = /(^|\.)(admin|email)\./;
+const notOnPublicPages = /(^|\.)(admin|email)\.|^grants\.(test|start|validation)\.|^funds\.(field|validation)\.|^beta\./;
+const publicTitles: ReadonlySet<string> = new Set([...publicPageRoutes, 'legal-privacy-policy'].map((name) => `route.${name}`));
 
 /** The keys of the public catalogue pages' messages (see `publicMessageModules`). */
 export const publicMessageKeys: ReadonlySet<string> = new Set(
   modules
     .filter((module) => publicMessageModules.has(module))
     .flatMap((module) => Object.keys(module.da))
-    .filter((key) => !notOnPublicPages.test(key)),
+    .filter((key) => !notOnPublicPages.test(key) && (!key.startsWith('route.') || publicTitles.has(key))),
 );

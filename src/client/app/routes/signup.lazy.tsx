@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormattedMessage } from 'react-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearch } from '@tanstack/react-router';
 import { signupInput } from '../../../shared/schemas/auth';
 import { AuthCard } from '../../features/auth/auth-card';
 import { useSignedIn, withRedirect } from '../../features/auth/use-auth-redirect';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
-import { useLocale, useT } from '../../lib/intl';
+import { useLocale, useRichT, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/form-field';
@@ -15,6 +14,7 @@ import { usePageTitle } from '../../lib/page-meta';
 
 export default function SignupScreen() {
   const t = useT();
+  const richT = useRichT();
   const { locale } = useLocale();
   usePageTitle(t('route.signup'));
   // An invitation link pre-fills the invited address.
@@ -76,16 +76,13 @@ export default function SignupScreen() {
               {...form.register('acceptPrivacy')}
             />
             <span>
-              <FormattedMessage
-                id="auth.signup.acceptPrivacy"
-                values={{
-                  link: (chunks) => (
-                    <a href="/legal/privacy-policy" target="_blank" rel="noopener" className="font-medium text-primary-700 underline">
-                      {chunks}
-                    </a>
-                  ),
-                }}
-              />
+              {richT('auth.signup.acceptPrivacy', {
+                link: (chunks) => (
+                  <a href="/legal/privacy-policy" target="_blank" rel="noopener" className="font-medium text-primary-700 underline">
+                    {chunks}
+                  </a>
+                ),
+              })}
             </span>
           </label>
           {errors.acceptPrivacy?.message && (

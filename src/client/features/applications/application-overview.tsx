@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useIntl } from 'react-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { z } from 'zod';
@@ -8,7 +7,7 @@ import { may } from '../../../shared/domain/company-roles';
 import { locales } from '../../../shared/i18n/locales';
 import { updateApplicationInput } from '../../../shared/schemas/applications';
 import { applyServerErrors, type FormMessage } from '../../lib/forms';
-import { useT } from '../../lib/intl';
+import { useIntl, useT } from '../../lib/intl';
 import { usePageMeta } from '../../lib/page-meta';
 import { toast } from '../../lib/toast-store';
 import { trpc, type RouterOutputs } from '../../lib/trpc';

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { useIntl } from 'react-intl';
 import type { QueueName } from '../../../shared/jobs';
 import { jobCleanStates } from '../../../shared/schemas/job-maintenance';
-import { useT } from '../../lib/intl';
+import { useIntl, useT } from '../../lib/intl';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { inputClass } from '../../ui/input-class';

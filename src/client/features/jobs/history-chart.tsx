@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { useIntl } from 'react-intl';
 import type { QueueName } from '../../../shared/jobs';
 import type { JobHistoryRange } from '../../../shared/schemas/job-maintenance';
-import { useT } from '../../lib/intl';
+import { useIntl, useT } from '../../lib/intl';
 import { QueryState } from '../../ui/query-view';
 import { useJobHistory } from './use-jobs';
 

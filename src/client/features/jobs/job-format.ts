@@ -1,5 +1,4 @@
-import { useIntl } from 'react-intl';
-import { useFormats } from '../../lib/intl';
+import { useFormats, useIntl } from '../../lib/intl';
 
 type Unit = 'millisecond' | 'second' | 'minute' | 'hour' | 'day';
 

@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { useIntl } from 'react-intl';
-import { useIsMessageKey, useT } from '../../lib/intl';
+import { useIntl, useIsMessageKey, useT } from '../../lib/intl';
 import { QueryState } from '../../ui/query-view';
 import { useSchedulers } from './use-jobs';
 

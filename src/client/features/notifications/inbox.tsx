@@ -6,10 +6,9 @@
 import { useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Link } from '@tanstack/react-router';
-import { useIntl } from 'react-intl';
 import type { MessageKey } from '../../../shared/i18n';
 import type { InboxKind } from '../../../shared/schemas/notifications';
-import { useFormats, useT } from '../../lib/intl';
+import { useFormats, useIntl, useT } from '../../lib/intl';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { QueryState } from '../../ui/query-view';
 
