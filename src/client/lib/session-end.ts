@@ -10,7 +10,7 @@
  * window that deleted it, over a `BroadcastChannel` of the browser's windows. The window then opens
  * the sign-in page, signed out, with the notice that the account was deleted.
  */
-import { clearAuthToken, getAuthToken } from './auth-token';
+import { clearAuthToken, getAuthToken, wasSignedIn } from './auth-token';
 import { SESSION_NOTICE_KEY } from './session-notice';
 
 const CHANNEL = 'grantwork-session';
@@ -42,9 +42,13 @@ export function deletingAccountHere(): void {
   deletingHere = true;
 }
 
-/** This window's account is gone: forget the session and open the sign-in page, saying why. */
+/**
+ * This window's account is gone: forget the session and open the sign-in page, saying why. A
+ * window that was signed in does so even when the window that deleted the account has already
+ * cleared the token they share.
+ */
 export function accountDeleted(): void {
-  if (deletingHere || !getAuthToken()) return;
+  if (deletingHere || !wasSignedIn()) return;
   clearAuthToken();
   try {
     sessionStorage.setItem(SESSION_NOTICE_KEY, 'accountDeleted');
