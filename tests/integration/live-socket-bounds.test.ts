@@ -205,9 +205,14 @@ describe('a window that stops reading', () => {
       const grewMb = (peak - baseline) / MB;
       console.log(`windows that stopped reading: ${slow.length + 1}; ${pushed.length} changes of 30,000 characters in ${((Date.now() - started) / 1000).toFixed(1)} s; closed for being behind: ${behind.length}; memory held (heap + external after a collection) grew at most ${grewMb.toFixed(1)} MB (the process's resident size ${((peakRss - baseRss) / MB).toFixed(1)} MB)`);
 
-      // Every window that stopped reading was closed by the server, and what waited for them did not pile up.
+      // Every window that stopped reading was closed by the server, and what waited for them did not
+      // pile up: at most a tenth of what every change kept for every such window would be (each
+      // change 30,000 two-byte letters), and 100 MB when few changes flowed. What this process holds
+      // beside the windows' queues grows with the changes (the server's and the reading window's
+      // documents), so a faster machine, pasting more, holds more.
+      const pileUpMb = ((slow.length + 1) * pushed.length * 30_000 * 2) / MB;
       expect(behind.length).toBe(slow.length + 1);
-      expect(grewMb).toBeLessThan(100);
+      expect(grewMb).toBeLessThan(Math.max(100, pileUpMb / 10));
 
       const stored = await services.db.selectFrom('application_sections').select(['content', 'version']).where('id', '=', team.sectionId).executeTakeFirstOrThrow();
       // The window that kept reading had every change, as it happened, on the same connection.
@@ -404,8 +409,9 @@ describe('the calls on a connection', () => {
           `the other company's calls (live and HTTP) during it: median ${during(0.5).toFixed(1)} ms, 95th ${during(0.95).toFixed(1)} ms, max ${during(1).toFixed(1)} ms ` +
           `(without it: median ${quiet(0.5).toFixed(1)} ms, 95th ${quiet(0.95).toFixed(1)} ms)`,
       );
-      // (A machine too busy to send them all still sends far past both thresholds.)
-      expect(result.sent).toBeGreaterThan(4 * callLimit);
+      // Past both thresholds: the limit, and twice it, where the server closes the socket (how far
+      // past depends on how fast the close reaches the sender, not on the server's rule).
+      expect(result.sent).toBeGreaterThan(2 * callLimit);
       // Up to the limit answered; past it each call refused with TOO_MANY_REQUESTS; at twice the limit the socket is closed.
       expect(result.answered).toBeLessThanOrEqual(callLimit);
       expect(result.other).toBe(0);
