@@ -17,7 +17,7 @@ import type { Executor } from '../../db/db';
 import type { SessionUser } from '../../auth';
 import type { Services } from '../../services';
 import type { TextMessage } from '../../live/text-channel';
-import { appendChange, changeTextTo, type KeptDocument } from './text-store';
+import { changeForWrite, changeTextTo, type KeptDocument } from './text-store';
 import { changeApplication, isFollowed, noteDocument, noteText } from './status-news';
 import { recordSectionVersion } from './versions.queries';
 import { findSection, updateSectionVersioned, type SectionRow } from './applications.queries';
@@ -61,7 +61,7 @@ export async function saveTextChange(
   writers: readonly TextWriter[],
 ): Promise<{ kept: KeptDocument; version: number; status: SectionStatus }> {
   const { content } = stored;
-  const { kept, text } = appendChange(stored.entry, stored.change, stored.before);
+  const { kept, text } = changeForWrite(stored.entry, stored.change, stored.before);
   const status = statusAfterSave(section.status, missingForDone(section, { ...section, content }).length === 0);
   const authors = [...new Set(writers.filter((writer) => writer.change).map((writer) => writer.user.id))];
   const written = await updateSectionVersioned(trx, { id: section.id, applicationId, status: section.status }, { version: section.version }, { content, text, status, userId: authors.at(-1)! });

@@ -194,7 +194,7 @@ export async function documentForEditor(db: Executor, sectionId: string, stateVe
  * The kept document after `change`, and the write that stores the change with the section's row
  * (the caller holds the lock and writes the section with it, one statement for both).
  */
-export function appendChange(entry: Kept, change: Uint8Array, before: Uint8Array | null): { kept: Kept; text: TextWrite } {
+export function changeForWrite(entry: Kept, change: Uint8Array, before: Uint8Array | null): { kept: Kept; text: TextWrite } {
   const seq = entry.seq + 1;
   const kept = { ...entry, seq, logged: entry.logged + 1, persisted: true, bytes: entry.bytes + change.length + (before?.length ?? 0) };
   return { kept, text: { seq, change, ...(!entry.persisted && before ? { doc: before } : {}) } };
@@ -234,5 +234,5 @@ export async function changeTextTo(db: Executor, sectionId: string, seq: number,
   }
   // `kept` is for `keepCommitted` once the caller's transaction is known to have committed;
   // until then the document is out of the kept ones, and a change meanwhile reads it again.
-  return { update: change, ...appendChange(entry, change, before) };
+  return { update: change, ...changeForWrite(entry, change, before) };
 }
